@@ -1,0 +1,50 @@
+# Fett: `make run` starts the whole site, `make test` runs the whole suite.
+SHELL := /bin/bash
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.DEFAULT_GOAL := help
+.PHONY: help venv run migrate demo test test-fast lint format bench clean
+
+help: ## List the commands
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+
+$(STAMP): requirements.txt
+	@test -d $(VENV) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	@touch $(STAMP)
+
+venv: $(STAMP) ## Create .venv and install requirements.txt (only when it changed)
+
+migrate: venv ## Apply database migrations
+	$(PY) manage.py migrate --no-input
+
+demo: migrate ## Load the card catalog and the demo organiser, players and event
+	$(PY) manage.py load_demo
+
+run: demo ## Start web + worker + beat (+ embedded Redis) on http://127.0.0.1:8000
+	$(PY) -m config.launcher
+
+test: venv ## Run the whole test suite (embedded SQLite + Redis unless DATABASE_URL/REDIS_URL are set)
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+test-fast: venv ## The suite without browser and slow tests
+	$(PY) -m pytest -m "not browser and not slow" $(PYTEST_ARGS)
+
+lint: venv ## Ruff (lint + format check) and mypy
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	$(PY) -m mypy
+
+format: venv ## Apply ruff's formatting and safe fixes
+	$(PY) -m ruff format .
+	$(PY) -m ruff check --fix .
+
+bench: venv ## Run every benchmark script; each prints its figures
+	@for script in benchmarks/bench_*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
+
+clean: ## Remove the venv, local data and caches
+	rm -rf $(VENV) var staticfiles .pytest_cache .mypy_cache .ruff_cache .hypothesis

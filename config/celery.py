@@ -1,0 +1,35 @@
+"""The Celery app: Redis broker, late acks, a `timers` queue and the beat schedule.
+
+Timer tasks (clocks, answer windows, draft picks, rounds) go to the `timers`
+queue with an ETA and carry a version; everything else goes to `default`.
+"""
+
+from __future__ import annotations
+
+import os
+
+from celery import Celery
+from kombu import Queue
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+app = Celery("fett")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.conf.update(
+    task_acks_late=True,
+    task_reject_on_worker_lost=True,
+    worker_prefetch_multiplier=1,
+    task_ignore_result=True,
+    task_default_queue="default",
+    task_queues=(Queue("default"), Queue("timers")),
+    task_routes={"*.expire_*": {"queue": "timers"}, "*.sweep_*": {"queue": "timers"}},
+    broker_connection_retry_on_startup=True,
+    worker_hijack_root_logger=False,
+    timezone="UTC",
+    enable_utc=True,
+)
+app.conf.include = ["config.tasks"]
+app.conf.beat_schedule = {
+    "beat-heartbeat": {"task": "config.tasks.beat_heartbeat", "schedule": 5.0},
+}
+app.autodiscover_tasks()

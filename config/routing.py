@@ -1,0 +1,13 @@
+"""Websocket routes: each app adds its own (match, pod, event groups)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import path
+
+from config.consumers import PingConsumer
+
+websocket_urlpatterns: list[Any] = [
+    path("ws/ping/", PingConsumer.as_asgi()),
+]

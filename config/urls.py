@@ -1,0 +1,27 @@
+from __future__ import annotations
+
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.authtoken.views import obtain_auth_token
+
+from accounts.api import MeView
+from config.api import api_root
+from config.health import healthz
+from tournaments.views import home
+
+api_patterns = [
+    path("", api_root, name="api-root"),
+    path("me/", MeView.as_view(), name="api-me"),
+    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+]
+
+urlpatterns = [
+    path("", home, name="home"),
+    path("healthz", healthz, name="healthz"),
+    path("accounts/", include("accounts.urls")),
+    path("api/", include(api_patterns)),
+    path("admin/", admin.site.urls),
+]

@@ -1,0 +1,91 @@
+"""/healthz against the real parts: the database, the Redis server and a real Celery worker and beat."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from config.redis_client import state_redis
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def health(client: Client) -> tuple[int, dict[str, Any]]:
+    response = client.get("/healthz")
+    return response.status_code, response.json()
+
+
+@pytest.mark.django_db
+def test_without_a_worker_it_answers_503_naming_what_is_down(client: Client, fresh_redis_state: None) -> None:
+    status, body = health(client)
+    assert status == 503
+    assert body["status"] == "down"
+    assert body["checks"]["database"]["status"] == "up"
+    assert body["checks"]["redis"]["status"] == "up"
+    assert set(body["down"]) == {"celery_worker", "celery_beat"}
+
+
+@pytest.mark.django_db
+def test_an_unreachable_redis_is_reported_as_down(client: Client, settings: Any, tmp_path: Path) -> None:
+    state_redis.cache_clear()
+    settings.REDIS_STATE_URL = f"unix://{tmp_path}/nobody-here.sock?db=3"
+    try:
+        status, body = health(client)
+    finally:
+        state_redis.cache_clear()
+    assert status == 503
+    assert "redis" in body["down"]
+    assert "ConnectionError" in body["checks"]["redis"]["detail"]
+
+
+@pytest.mark.slow
+@pytest.mark.django_db
+def test_a_real_worker_and_beat_turn_it_green(client: Client, fresh_redis_state: None, tmp_path: Path) -> None:
+    env = {**os.environ, "WORKER_HEARTBEAT_SECONDS": "1"}
+    celery = [sys.executable, "-m", "celery", "-A", "config"]
+    procs = [
+        subprocess.Popen(
+            [
+                *celery,
+                "worker",
+                "-Q",
+                "default,timers",
+                "-c",
+                "1",
+                "-n",
+                f"health-{os.getpid()}@%h",
+                "--loglevel",
+                "WARNING",
+            ],
+            cwd=ROOT,
+            env=env,
+            start_new_session=True,
+        ),
+        subprocess.Popen(
+            [*celery, "beat", "--loglevel", "WARNING", "--schedule", str(tmp_path / "beat")],
+            cwd=ROOT,
+            env=env,
+            start_new_session=True,
+        ),
+    ]
+    try:
+        deadline = time.monotonic() + 45
+        status, body = health(client)
+        while status != 200 and time.monotonic() < deadline:
+            time.sleep(0.5)
+            status, body = health(client)
+        assert status == 200, body
+        assert body["down"] == []
+        assert body["checks"]["celery_worker"]["detail"].startswith("ok (1 worker")
+    finally:
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            proc.wait(timeout=20)
