@@ -69,14 +69,11 @@ def test_the_launcher_serves_a_green_site_and_stops_every_child(tmp_path: Path) 
         }
     )
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True, timeout=120)
-    launcher = subprocess.Popen(
-        [sys.executable, "-m", "config.launcher"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    log = tmp_path / "launcher.log"
+    with log.open("w") as sink:
+        launcher = subprocess.Popen(
+            [sys.executable, "-m", "config.launcher"], cwd=ROOT, env=env, stdout=sink, stderr=subprocess.STDOUT
+        )
     try:
         deadline, status, body = time.monotonic() + 60, 0, {}
         while time.monotonic() < deadline:
@@ -88,11 +85,14 @@ def test_the_launcher_serves_a_green_site_and_stops_every_child(tmp_path: Path) 
                 break
             time.sleep(0.5)
         assert status == 200, body
+        while "Fett is running at" not in log.read_text() and time.monotonic() < deadline + 10:
+            time.sleep(0.2)
         children = descendants(launcher.pid)
         assert len(children) >= 4  # redis, web, worker (+ its pool), beat
     finally:
         launcher.send_signal(signal.SIGINT)
-        output, _ = launcher.communicate(timeout=60)
+        launcher.wait(timeout=60)
+    output = log.read_text()
     assert launcher.returncode == 0, output
     assert "Fett is running at" in output
     assert "everything stopped" in output
