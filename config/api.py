@@ -9,6 +9,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
 
+from gameplay import api_urls as gameplay_api_urls
+from tournaments import api_urls as tournaments_api_urls
+
+ROOT_LINKS = {"me": "api-me", "token": "api-token", "schema": "api-schema", "docs": "api-docs", "health": "healthz"}
+
 
 @extend_schema(exclude=True)
 @api_view(["GET"])
@@ -17,12 +22,7 @@ def api_root(request: Request) -> Response:
     def link(name: str) -> str:
         return reverse(name, request=request)
 
-    return Response(
-        {
-            "me": link("api-me"),
-            "token": link("api-token"),
-            "schema": link("api-schema"),
-            "docs": link("api-docs"),
-            "health": link("healthz"),
-        }
-    )
+    links = {name: link(url_name) for name, url_name in ROOT_LINKS.items()}
+    for module in (gameplay_api_urls, tournaments_api_urls):
+        links.update({name: link(url_name) for name, url_name in module.API_ROOT_LINKS.items()})
+    return Response(links)

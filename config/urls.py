@@ -16,12 +16,16 @@ api_patterns = [
     path("auth/token/", obtain_auth_token, name="api-token"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("", include("gameplay.api_urls")),
+    path("", include("tournaments.api_urls")),
 ]
 
 urlpatterns = [
     path("", home, name="home"),
     path("healthz", healthz, name="healthz"),
     path("accounts/", include("accounts.urls")),
+    path("", include("gameplay.urls")),
+    path("", include("tournaments.urls")),
     path("api/", include(api_patterns)),
     path("admin/", admin.site.urls),
 ]
