@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pytest
-from django.test import Client
 
-from accounts.models import User
-from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
-from tournaments.models import Event
+if TYPE_CHECKING:  # pure tests run without Django set up, so models are imported lazily
+    from django.test import Client
+
+    from accounts.models import User
+    from tournaments.models import Event
 
 
 @dataclass
@@ -23,6 +25,8 @@ class Personas:
     outsider: User
 
     def client(self, who: str) -> Client:
+        from django.test import Client
+
         client = Client()
         if who != "anonymous":
             client.force_login(getattr(self, who))
@@ -31,6 +35,8 @@ class Personas:
 
 @pytest.fixture
 def personas(db: None) -> Personas:
+    from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
+
     organiser = OrganiserFactory(username="oda")
     event = EventFactory(organiser=organiser)
     judge = UserFactory(username="judy")

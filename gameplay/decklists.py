@@ -1,0 +1,182 @@
+"""Deck list text: the form players paste, parsed into a `Deck`, and written back out.
+
+PURE (no Django). `parse_decklist(text, catalog)` accepts lines such as ``3 Fireball``,
+``3x Fireball``, ``Fireball x3`` and ``Fireball`` (one copy), plus ``Runeslinger: Eva``,
+``Stance: Talaka's Heart`` and ``Ability: Flame of Nim``; blank lines, ``#`` and ``//``
+comments and headers such as ``Deck:`` are ignored; names are case-insensitive (card ids work
+too). It reports every bad line at once by raising `DeckListError`, whose `errors` are
+`LineError`s naming the line number, the line and the fix (with a "did you mean" for unknown
+names). `format_decklist(deck, catalog)` writes text that parses back to the same deck.
+
+Parsing checks only the text; whether the deck is legal is `formats.Format.check`'s decision.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from gameplay.cards.catalog import Catalog
+from gameplay.cards.schema import EquipKind
+from gameplay.formats import Deck
+
+MAX_CHARS = 20_000
+MAX_LINES = 500
+MAX_LINE_CHARS = 200
+MAX_COPIES_PER_LINE = 99
+
+_COUNT_FIRST = re.compile(r"^(?P<count>[+-]?\d+)\s*(?:[x×*](?=\s))?\s*(?P<name>\D.*)$", re.IGNORECASE)
+_COUNT_LAST = re.compile(r"^(?P<name>.+?)\s+[x×*]\s*(?P<count>[+-]?\d+)$", re.IGNORECASE)
+_LABEL = re.compile(r"^(?P<label>runeslinger|stance|ability|equip)\s*:\s*(?P<name>.*)$", re.IGNORECASE)
+_HEADERS = frozenset({"deck", "cards", "main", "main deck", "maindeck", "equips"})
+_COMMENT = re.compile(r"(?:^|\s)(?:#|//).*$")
+
+
+@dataclass(frozen=True)
+class LineError:
+    line: int  # 1-based; 0 for the whole input
+    text: str
+    message: str
+
+    def __str__(self) -> str:
+        where = "input" if self.line == 0 else f"line {self.line}"
+        return f"{where}: {self.message}" + (f" ({self.text!r})" if self.text else "")
+
+
+class DeckListError(ValueError):
+    """The deck list text has errors; `errors` lists every one."""
+
+    def __init__(self, errors: list[LineError]) -> None:
+        self.errors = errors
+        super().__init__("\n".join(str(e) for e in errors))
+
+
+@dataclass
+class _Builder:
+    catalog: Catalog
+    runeslinger: str | None = None
+    equips: list[str] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+    errors: list[LineError] = field(default_factory=list)
+
+    def error(self, number: int, text: str, message: str) -> None:
+        self.errors.append(LineError(number, text, message))
+
+
+def parse_decklist(text: str, catalog: Catalog) -> Deck:
+    """Parse pasted deck list text; raise `DeckListError` listing every bad line."""
+    if len(text) > MAX_CHARS:
+        raise DeckListError([LineError(0, "", f"the deck list is {len(text)} characters long; "
+                                              f"the limit is {MAX_CHARS}")])
+    lines = text.splitlines()
+    if len(lines) > MAX_LINES:
+        raise DeckListError([LineError(0, "", f"the deck list has {len(lines)} lines; the limit is {MAX_LINES}")])
+    builder = _Builder(catalog)
+    for number, raw in enumerate(lines, start=1):
+        _parse_line(builder, number, raw)
+    _check_totals(builder)
+    if builder.errors:
+        raise DeckListError(builder.errors)
+    return Deck.of(builder.runeslinger, builder.equips, builder.counts)
+
+
+def _normalise(line: str) -> str:
+    line = line.replace("\u2019", "'").replace("\u2018", "'").replace("\t", " ")
+    return " ".join(_COMMENT.sub("", line).split())
+
+
+def _parse_line(builder: _Builder, number: int, raw: str) -> None:
+    if len(raw) > MAX_LINE_CHARS:
+        builder.error(number, raw[:40] + "...", f"a line may be at most {MAX_LINE_CHARS} characters")
+        return
+    line = _normalise(raw)
+    if not line or line.rstrip(":").strip().casefold() in _HEADERS:
+        return
+    labelled = _LABEL.match(line)
+    if labelled:
+        _parse_labelled(builder, number, raw.strip(), labelled["label"].casefold(), labelled["name"].strip())
+        return
+    count, name = _split_count(line)
+    if count is None:
+        builder.error(number, raw.strip(), "the count is not a number")
+        return
+    if count < 1:
+        builder.error(number, raw.strip(), f"the count must be at least 1 (got {count})")
+        return
+    if count > MAX_COPIES_PER_LINE:
+        builder.error(number, raw.strip(), f"{count} copies is too many; at most {MAX_COPIES_PER_LINE} on a line")
+        return
+    card = builder.catalog.find_card(name)
+    if card is None:
+        builder.error(number, raw.strip(), _unknown("card", name, _card_names(builder.catalog)))
+        return
+    builder.counts[card.id] = builder.counts.get(card.id, 0) + count
+
+
+def _split_count(line: str) -> tuple[int | None, str]:
+    for pattern in (_COUNT_FIRST, _COUNT_LAST):
+        match = pattern.match(line)
+        if match:
+            return int(match["count"]), match["name"].strip()
+    if re.match(r"^[+-]?\d", line):
+        return None, line
+    return 1, line
+
+
+def _parse_labelled(builder: _Builder, number: int, raw: str, label: str, name: str) -> None:
+    catalog = builder.catalog
+    if label == "runeslinger":
+        slinger = catalog.find_runeslinger(name)
+        if slinger is None:
+            builder.error(number, raw, _unknown("Runeslinger", name, [r.name for r in catalog.runeslingers.values()]))
+        elif builder.runeslinger is not None and builder.runeslinger != slinger.id:
+            builder.error(number, raw, "a deck has one Runeslinger; this is a second one")
+        else:
+            builder.runeslinger = slinger.id
+        return
+    equip = catalog.find_equip(name)
+    if equip is None:
+        builder.error(number, raw, _unknown(label, name, [e.name for e in catalog.equips.values()]))
+    elif label != "equip" and equip.kind is not EquipKind(label):
+        builder.error(number, raw, f"{equip.name} is {'a stance' if equip.kind is EquipKind.STANCE else 'an ability'},"
+                                   f" not {'a stance' if label == 'stance' else 'an ability'}")
+    elif equip.id in builder.equips:
+        builder.error(number, raw, f"{equip.name} is already equipped")
+    else:
+        builder.equips.append(equip.id)
+
+
+def _check_totals(builder: _Builder) -> None:
+    for card_id, total in builder.counts.items():
+        if total > MAX_COPIES_PER_LINE:
+            name = builder.catalog.cards[card_id].name
+            builder.error(0, "", f"{name}: {total} copies in all; at most {MAX_COPIES_PER_LINE}")
+
+
+def _card_names(catalog: Catalog) -> list[str]:
+    return [c.name for c in catalog.cards.values()]
+
+
+def _unknown(what: str, name: str, candidates: Iterable[str]) -> str:
+    by_folded = {c.casefold(): c for c in candidates}
+    close = difflib.get_close_matches(name.casefold(), list(by_folded), n=1, cutoff=0.6)
+    hint = f"; did you mean {by_folded[close[0]]!r}?" if close else ""
+    return f"unknown {what} {name!r}{hint}"
+
+
+def format_decklist(deck: Deck, catalog: Catalog) -> str:
+    """Text for a deck that `parse_decklist` reads back to an equal deck."""
+    lines: list[str] = []
+    slinger = catalog.runeslingers.get(deck.runeslinger or "")
+    if slinger is not None:
+        lines.append(f"Runeslinger: {slinger.name}")
+    for equip_id in deck.equips:
+        equip = catalog.equips[equip_id]
+        lines.append(f"{equip.kind.value.capitalize()}: {equip.name}")
+    if lines:
+        lines.append("")
+    cards = sorted(deck.cards.items(), key=lambda item: catalog.cards[item[0]].name.casefold())
+    lines += [f"{count} {catalog.cards[card_id].name}" for card_id, count in cards]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,187 @@
+"""Formats report every violation at once, naming the rule and the cards involved."""
+
+from __future__ import annotations
+
+import pytest
+
+from gameplay.cards.catalog import Catalog
+from gameplay.formats import FORMATS, Deck, InvalidDeckError, UnknownFormatError, Violation, get_format
+
+
+def rules(violations: list[Violation]) -> set[tuple[str, tuple[str, ...]]]:
+    return {(v.rule, v.cards) for v in violations}
+
+
+def starter(catalog: Catalog, slug: str) -> Deck:
+    return Deck.from_starter(catalog.starter_decks[slug])
+
+
+def with_cards(deck: Deck, **changes: int) -> Deck:
+    cards = dict(deck.cards)
+    for name, delta in changes.items():
+        card_id = name.replace("_", "-")
+        cards[card_id] = cards.get(card_id, 0) + delta
+        if cards[card_id] == 0:
+            del cards[card_id]
+    return Deck.of(deck.runeslinger, deck.equips, cards)
+
+
+def constructed_deck(catalog: Catalog) -> Deck:
+    return with_cards(starter(catalog, "eva-starter"), fireball=1, spark=1, meteor=1, quick_study=1, starfall=1,
+                      inferno=2, flame_shield=2, oracles_eye=1)
+
+
+def test_the_registry_has_the_six_formats() -> None:
+    assert set(FORMATS) == {"awakening-constructed", "awakening-starter", "draft", "sealed",
+                            "classic-constructed", "classic-starter"}
+    assert all(f.name and f.description for f in FORMATS.values())
+
+
+def test_an_unknown_format_is_refused() -> None:
+    with pytest.raises(UnknownFormatError, match="modern"):
+        get_format("modern")
+
+
+def test_a_deck_refuses_non_positive_counts() -> None:
+    with pytest.raises(InvalidDeckError, match="fireball"):
+        Deck.of("eva", [], {"fireball": 0})
+
+
+def test_equal_decks_compare_equal_whatever_the_order() -> None:
+    assert Deck.of("eva", ["b", "a"], {"spark": 1, "fireball": 2}) == Deck.of("eva", ["a", "b"],
+                                                                             {"fireball": 2, "spark": 1})
+
+
+@pytest.mark.parametrize("slug", ["eva-starter", "romin-starter", "brannoc-starter", "vesna-starter"])
+def test_every_shipped_starter_passes_awakening_starter(catalog: Catalog, slug: str) -> None:
+    deck = starter(catalog, slug)
+    assert deck.size == 30
+    assert get_format("awakening-starter").check(deck, catalog) == []
+
+
+@pytest.mark.parametrize("slug", ["eva-starter", "romin-starter", "brannoc-starter", "vesna-starter"])
+def test_every_shipped_starter_passes_classic_starter(catalog: Catalog, slug: str) -> None:
+    assert get_format("classic-starter").check(starter(catalog, slug), catalog) == []
+
+
+def test_a_40_card_constructed_deck_passes(catalog: Catalog) -> None:
+    deck = constructed_deck(catalog)
+    assert deck.size == 40
+    assert get_format("awakening-constructed").check(deck, catalog) == []
+
+
+def test_constructed_reports_every_violation_at_once(catalog: Catalog) -> None:
+    deck = with_cards(constructed_deck(catalog), fireball=1, starfall=1, phantom_card=1)
+    deck = Deck.of("eva", ["talakas-heart", "overflow"], deck.cards)
+    violations = get_format("awakening-constructed").check(deck, catalog)
+    assert rules(violations) == {
+        ("unknown-card", ("phantom-card",)),
+        ("deck-size", ()),
+        ("max-copies", ("fireball",)),
+        ("x-copies", ("starfall",)),
+        ("equip-class", ()),
+    }
+    messages = {v.rule: v.message for v in violations}
+    assert messages["deck-size"] == "Your deck has 43 cards; Awakening Constructed decks have exactly 40."
+    assert messages["max-copies"] == "Fireball: 4 copies; at most 3 copies of a card in Awakening Constructed."
+    assert messages["x-copies"] == "Starfall is an X card: at most 1 copy of each X card (you have 2)."
+    assert messages["equip-class"] == "Overflow is a Striker equip, but Eva is a Runeseer."
+
+
+def test_deck_cards_of_any_class_are_allowed(catalog: Catalog) -> None:
+    deck = with_cards(starter(catalog, "eva-starter"), fireball=-2, dominate=1, jab=1)
+    assert get_format("awakening-starter").check(deck, catalog) == []
+
+
+def test_starter_reports_copies_x_cards_size_and_equips(catalog: Catalog) -> None:
+    deck = with_cards(starter(catalog, "eva-starter"), fireball=1, starfall=2, spark=-2)
+    deck = Deck.of("eva", ["flame-of-nim", "engulf"], deck.cards)
+    assert rules(get_format("awakening-starter").check(deck, catalog)) == {
+        ("deck-size", ()), ("max-copies", ("fireball",)), ("x-copies", ("starfall",)), ("equips", ())}
+
+
+@pytest.mark.parametrize(("equips", "ok"), [
+    (["talakas-heart", "flame-of-nim"], True),
+    (["kindle", "flame-of-nim"], True),
+    (["kindle", "engulf"], True),
+    (["flame-of-nim", "engulf"], False),
+    (["talakas-heart", "inner-flame"], False),
+    (["talakas-heart"], False),
+    (["talakas-heart", "kindle", "engulf"], False),
+])
+def test_the_awakening_equip_rule(catalog: Catalog, equips: list[str], ok: bool) -> None:
+    deck = Deck.of("eva", equips, starter(catalog, "eva-starter").cards)
+    violations = get_format("awakening-starter").check(deck, catalog)
+    assert rules(violations) == (set() if ok else {("equips", ())})
+
+
+def test_missing_unknown_runeslinger_and_unknown_equip(catalog: Catalog) -> None:
+    cards = starter(catalog, "eva-starter").cards
+    fmt = get_format("awakening-starter")
+    assert rules(fmt.check(Deck.of(None, ["talakas-heart", "flame-of-nim"], cards), catalog)) == {("runeslinger", ())}
+    assert rules(fmt.check(Deck.of("zed", ["talakas-heart", "flame-of-nim"], cards), catalog)) == {("runeslinger", ())}
+    assert rules(fmt.check(Deck.of("eva", ["talakas-heart", "nope"], cards), catalog)) == {("unknown-equip", ())}
+
+
+def test_classic_constructed_is_30_cards_2_copies_stance_and_ability(catalog: Catalog) -> None:
+    fmt = get_format("classic-constructed")
+    assert fmt.check(starter(catalog, "eva-starter"), catalog) == []
+    deck = with_cards(starter(catalog, "eva-starter"), fireball=1)
+    deck = Deck.of("eva", ["kindle", "engulf"], deck.cards)
+    assert rules(fmt.check(deck, catalog)) == {("deck-size", ()), ("max-copies", ("fireball",)), ("equips", ())}
+
+
+def test_classic_starter_needs_an_unmodified_published_list(catalog: Catalog) -> None:
+    deck = with_cards(starter(catalog, "eva-starter"), fireball=-1, spark=1)
+    assert rules(get_format("classic-starter").check(deck, catalog)) == {("starter-list", ())}
+
+
+def draft_pool(catalog: Catalog) -> dict[str, int]:
+    pool = dict(starter(catalog, "romin-starter").cards)
+    pool.update({"fireball": 2, "spark": 2, "dominate": 1, "hex": 1})
+    return pool
+
+
+def test_a_draft_deck_of_30_from_the_pool_passes(catalog: Catalog) -> None:
+    pool = draft_pool(catalog)
+    assert sum(pool.values()) == 36
+    deck = starter(catalog, "romin-starter")
+    assert get_format("draft").check(deck, catalog, pool) == []
+
+
+def test_a_draft_deck_may_only_use_what_the_pool_holds(catalog: Catalog) -> None:
+    pool = draft_pool(catalog)
+    deck = with_cards(starter(catalog, "romin-starter"), jab=1, meteor=1, bounce=-1, binding=-1)
+    violations = get_format("draft").check(deck, catalog, pool)
+    assert rules(violations) == {("pool", ("jab",)), ("pool", ("meteor",))}
+    assert "Meteor: your deck uses 1 but your pool has 0." in {v.message for v in violations}
+
+
+def test_a_draft_deck_has_exactly_30_cards_and_needs_a_pool(catalog: Catalog) -> None:
+    deck = with_cards(starter(catalog, "romin-starter"), fireball=2)
+    assert rules(get_format("draft").check(deck, catalog, draft_pool(catalog))) == {("deck-size", ())}
+    assert rules(get_format("draft").check(starter(catalog, "romin-starter"), catalog)) == {("pool", ())}
+
+
+def sealed_pool(catalog: Catalog) -> dict[str, int]:
+    ids = list(catalog.cards)
+    pool = {card_id: 3 for card_id in ids[:18]}
+    pool["dominate"] = 2
+    return pool
+
+
+def test_a_sealed_deck_follows_constructed_rules_within_the_pool(catalog: Catalog) -> None:
+    ids = list(catalog.cards)
+    pool = sealed_pool(catalog)
+    assert sum(pool.values()) == 56
+    cards = {card_id: 3 for card_id in ids[:13]}
+    cards["dominate"] = 1
+    deck = Deck.of("romin", ["iron-focus", "overflow"], cards)
+    assert deck.size == 40
+    assert get_format("sealed").check(deck, catalog, pool) == []
+    first, outside = ids[0], ids[20]
+    cards.update({"dominate": 2, outside: 1})
+    del cards[first]
+    bad = Deck.of("romin", ["iron-focus", "overflow"], cards)
+    assert rules(get_format("sealed").check(bad, catalog, pool)) == {
+        ("deck-size", ()), ("x-copies", ("dominate",)), ("pool", (outside,))}
