@@ -31,5 +31,6 @@ app.conf.update(
 app.conf.include = ["config.tasks"]
 app.conf.beat_schedule = {
     "beat-heartbeat": {"task": "config.tasks.beat_heartbeat", "schedule": 5.0},
+    "sweep-round-timers": {"task": "tournaments.tasks.sweep_round_timers", "schedule": 5.0},
 }
 app.autodiscover_tasks()

@@ -5,7 +5,15 @@ API_ROOT_LINKS maps a name shown at /api/ to the URL name it links to.
 
 from __future__ import annotations
 
-from typing import Any
+from rest_framework.routers import SimpleRouter
 
-urlpatterns: list[Any] = []
-API_ROOT_LINKS: dict[str, str] = {}
+from tournaments.api import EventViewSet, MatchViewSet, RegistrationViewSet, RoundViewSet
+
+router = SimpleRouter()
+router.register("events", EventViewSet, basename="api-event")
+router.register("registrations", RegistrationViewSet, basename="api-registration")
+router.register("rounds", RoundViewSet, basename="api-round")
+router.register("matches", MatchViewSet, basename="api-match")
+
+urlpatterns = router.urls
+API_ROOT_LINKS: dict[str, str] = {"events": "api-event-list"}

@@ -1,7 +1,10 @@
-"""Events and who plays in them.
+"""Events, who plays in them, their rounds, matches and results.
 
-An event's status moves only along ``Event.TRANSITIONS``; ``Event.set_status``
-refuses anything else with ``IllegalTransition`` and writes an audit row.
+Statuses move only along each model's ``TRANSITIONS`` table; ``set_status``
+refuses anything else with ``IllegalTransition`` (and events write an audit
+row). Every result report is kept as a ``ResultReport`` row: nothing is lost.
+The rules (pairing, standings) live in the pure ``tournaments.pairing``;
+``tournaments.services`` is the only bridge between the two.
 """
 
 from __future__ import annotations
@@ -37,6 +40,10 @@ class Event(models.Model):
         ROUND_ROBIN = "round_robin", "Round robin"
         SWISS_TOP_CUT = "swiss_top_cut", "Swiss + top cut"
 
+    class Tiebreakers(models.TextChoices):
+        MTG = "mtg", "OMW% / GW% / OGW% (33% floor)"
+        POKEMON = "pokemon", "Opponents' win % (25% floor, 75% cap for drops) / OO win %"
+
     TRANSITIONS: ClassVar[dict[str, set[str]]] = {
         Status.DRAFT: {Status.REGISTRATION},
         Status.REGISTRATION: {Status.DRAFT, Status.RUNNING},
@@ -50,11 +57,23 @@ class Event(models.Model):
     judges = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="judged_events")
     format = models.CharField(max_length=40, default="awakening-constructed")
     structure = models.CharField(max_length=20, choices=Structure.choices, default=Structure.SWISS)
-    rounds = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Empty: the recommended number.")
+    rounds = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Swiss rounds; empty means the recommended number, fixed at the start."
+    )
     round_minutes = models.PositiveSmallIntegerField(default=50)
+    best_of = models.PositiveSmallIntegerField(default=1, choices=[(1, "Best of one"), (3, "Best of three")])
     top_cut = models.PositiveSmallIntegerField(
         default=0, choices=[(0, "None"), (2, "Top 2"), (4, "Top 4"), (8, "Top 8")]
     )
+    tiebreakers = models.CharField(max_length=10, choices=Tiebreakers.choices, default=Tiebreakers.MTG)
+    bye_counts_in_own_mw = models.BooleanField(
+        default=True, help_text="Count a bye in the player's own match-win % (the written MTG rules do)."
+    )
+    late_entry_until_round = models.PositiveSmallIntegerField(
+        default=0, help_text="Players may still join before this round is paired (0: no late entry)."
+    )
+    pod_rounds = models.PositiveSmallIntegerField(default=0, help_text="Pair inside draft pods for this many rounds.")
+    cut_seeds = models.JSONField(default=list, blank=True, editable=False)
     seed = models.BigIntegerField(default=new_seed, editable=False)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAFT)
     starts_at = models.DateTimeField(null=True, blank=True)
@@ -80,6 +99,14 @@ class Event(models.Model):
             self.save(update_fields=["status"])
             EventStatusChange.objects.create(event=self, old=old, new=status, by=by, at=timezone.now())
 
+    @property
+    def has_swiss(self) -> bool:
+        return self.structure != self.Structure.ROUND_ROBIN
+
+    @property
+    def wants_top_cut(self) -> bool:
+        return self.structure == self.Structure.SWISS_TOP_CUT and self.top_cut > 0
+
 
 class EventStatusChange(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="status_changes")
@@ -100,7 +127,11 @@ class Registration(models.Model):
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="registrations")
     created_at = models.DateTimeField(auto_now_add=True)
     checked_in = models.BooleanField(default=False)
-    dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    late_entry_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    pod = models.PositiveSmallIntegerField(null=True, blank=True)
+    dropped_after_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Empty while playing; 0 means dropped before round 1."
+    )
 
     class Meta:
         ordering = ("created_at", "id")
@@ -108,3 +139,138 @@ class Registration(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in {self.event}"
+
+    @property
+    def active(self) -> bool:
+        return self.dropped_after_round is None
+
+
+class Round(models.Model):
+    class Stage(models.TextChoices):
+        SWISS = "swiss", "Swiss"
+        ROUND_ROBIN = "round_robin", "Round robin"
+        TOP_CUT = "top_cut", "Top cut"
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Preview"
+        OPEN = "open", "In progress"
+        ENDED = "ended", "Ended"
+
+    TRANSITIONS: ClassVar[dict[str, set[str]]] = {
+        Status.DRAFT: {Status.OPEN},
+        Status.OPEN: {Status.ENDED},
+        Status.ENDED: set(),
+    }
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    stage = models.CharField(max_length=20, choices=Stage.choices)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    bye_explanation = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    ends_at = models.DateTimeField(null=True, blank=True, help_text="When time is called.")
+    timer_version = models.PositiveIntegerField(default=0)
+    time_called_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("event", "number")
+        constraints = [models.UniqueConstraint(fields=("event", "number"), name="one_round_per_number")]
+
+    def __str__(self) -> str:
+        return f"{self.event} round {self.number}"
+
+    @property
+    def label(self) -> str:
+        if self.stage == self.Stage.TOP_CUT:
+            return f"Top cut round {self.number}"
+        return f"Round {self.number}"
+
+    def set_status(self, status: str) -> None:
+        if status not in self.TRANSITIONS[self.status]:
+            raise IllegalTransition(f"{self.label} is {self.get_status_display().lower()}; it cannot become {status}.")
+        self.status = status
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", "Not reported"
+        REPORTED = "reported", "Awaiting confirmation"
+        DISPUTED = "disputed", "Disputed"
+        CONFIRMED = "confirmed", "Confirmed"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveSmallIntegerField()
+    player_a = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    player_b = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    explanation = models.TextField(blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    a_games = models.PositiveSmallIntegerField(null=True, blank=True)
+    b_games = models.PositiveSmallIntegerField(null=True, blank=True)
+    draws = models.PositiveSmallIntegerField(null=True, blank=True)
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    time_called = models.BooleanField(default=False, help_text="Still open when the round's time ran out.")
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ("round", "table")
+        constraints = [models.UniqueConstraint(fields=("round", "table"), name="one_match_per_table")]
+        verbose_name_plural = "matches"
+
+    def __str__(self) -> str:
+        return f"{self.round} table {self.table}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.player_b_id is None
+
+    def players(self) -> tuple[int, ...]:
+        return (self.player_a_id,) if self.player_b_id is None else (self.player_a_id, self.player_b_id)
+
+    @property
+    def score(self) -> str:
+        if self.is_bye:
+            return "bye"
+        if self.a_games is None:
+            return ""
+        draws = f"-{self.draws}" if self.draws else ""
+        return f"{self.a_games}-{self.b_games}{draws}"
+
+    def winner_id(self) -> int | None:
+        if self.is_bye:
+            return self.player_a_id
+        if self.a_games is None or self.b_games is None or self.a_games == self.b_games:
+            return None
+        return self.player_a_id if self.a_games > self.b_games else self.player_b_id
+
+
+class ResultReport(models.Model):
+    """Every report, confirmation and override of a match result, in order (append-only)."""
+
+    class Kind(models.TextChoices):
+        REPORT = "report", "Reported"
+        CONFIRM = "confirm", "Confirmed"
+        OVERRIDE = "override", "Set by staff"
+        AUTO = "auto", "Automatic"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    a_games = models.PositiveSmallIntegerField()
+    b_games = models.PositiveSmallIntegerField()
+    draws = models.PositiveSmallIntegerField(default=0)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ("at", "id")
+
+    def __str__(self) -> str:
+        return f"{self.match}: {self.a_games}-{self.b_games}-{self.draws} ({self.kind})"

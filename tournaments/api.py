@@ -1,0 +1,266 @@
+"""The events API: the same operations and permissions as the pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.serializers import BaseSerializer
+
+from accounts.models import User
+from tournaments import selectors
+from tournaments.errors import EventError
+from tournaments.models import Event, Match, Registration, Round
+from tournaments.serializers import (
+    AddTimeSerializer,
+    CheckInSerializer,
+    EventSerializer,
+    MatchSerializer,
+    RegistrationSerializer,
+    ResultReportSerializer,
+    RoundSerializer,
+    ScoreSerializer,
+    TablesSerializer,
+    standing_data,
+)
+from tournaments.services import registration, results, rounds
+from tournaments.services.standings import bracket, standings
+
+EMPTY = extend_schema(request=None)
+
+
+class EventErrorsMixin:
+    """Turn a service's refusal into its status code and message."""
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, EventError):
+            return Response({"detail": str(exc)}, status=exc.status_code)
+        return super().handle_exception(exc)  # type: ignore[misc]
+
+
+def _user(request: Request) -> User:
+    assert isinstance(request.user, User)
+    return request.user
+
+
+def _valid(serializer: BaseSerializer[Any]) -> dict[str, Any]:
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+@extend_schema(tags=["events"])
+class EventViewSet(EventErrorsMixin, viewsets.ModelViewSet[Event]):
+    serializer_class = EventSerializer
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    http_method_names = ["get", "post", "patch", "head", "options"]
+
+    def get_queryset(self) -> Any:
+        return selectors.visible_events(self.request.user)
+
+    def perform_create(self, serializer: BaseSerializer[Event]) -> None:
+        serializer.instance = registration.create_event(_user(self.request), **_valid(serializer))
+
+    def perform_update(self, serializer: BaseSerializer[Event]) -> None:
+        assert isinstance(serializer.instance, Event)
+        serializer.instance = registration.update_event(serializer.instance, _user(self.request), **_valid(serializer))
+
+    def _answer(self, event: Event, code: int = status.HTTP_200_OK) -> Response:
+        return Response(EventSerializer(event).data, status=code)
+
+    @EMPTY
+    @action(detail=True, methods=["post"], url_path="open-registration")
+    def open_registration(self, request: Request, pk: str) -> Response:
+        event = registration.change_status(self.get_object(), Event.Status.REGISTRATION, _user(request))
+        return self._answer(event)
+
+    @EMPTY
+    @action(detail=True, methods=["post"], url_path="close-registration")
+    def close_registration(self, request: Request, pk: str) -> Response:
+        return self._answer(registration.change_status(self.get_object(), Event.Status.DRAFT, _user(request)))
+
+    @EMPTY
+    @action(detail=True, methods=["post"])
+    def start(self, request: Request, pk: str) -> Response:
+        return self._answer(registration.start_event(self.get_object(), _user(request)))
+
+    @EMPTY
+    @action(detail=True, methods=["post"])
+    def finish(self, request: Request, pk: str) -> Response:
+        return self._answer(rounds.finish_event(self.get_object(), _user(request)))
+
+    @extend_schema(request=None, responses=RoundSerializer)
+    @action(detail=True, methods=["post"], url_path="pair-next-round")
+    def pair_next_round(self, request: Request, pk: str) -> Response:
+        round_ = rounds.pair_next_round(self.get_object(), _user(request))
+        return Response(RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses=RoundSerializer)
+    @action(detail=True, methods=["post"])
+    def cut(self, request: Request, pk: str) -> Response:
+        round_ = rounds.cut_to_top(self.get_object(), _user(request))
+        return Response(RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses=RegistrationSerializer)
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def register(self, request: Request, pk: str) -> Response:
+        entry = registration.register(self.get_object(), _user(request))
+        return Response(RegistrationSerializer(entry).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses=RegistrationSerializer)
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def drop(self, request: Request, pk: str) -> Response:
+        event = self.get_object()
+        entry = Registration.objects.filter(event=event, player=_user(request)).first()
+        if entry is None:
+            return Response({"detail": "You are not registered for this event."}, status=status.HTTP_404_NOT_FOUND)
+        return Response(RegistrationSerializer(registration.drop(entry, _user(request))).data)
+
+    @extend_schema(responses=RegistrationSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def registrations(self, request: Request, pk: str) -> Response:
+        entries = Registration.objects.filter(event=self.get_object()).select_related("player")
+        return Response(RegistrationSerializer(entries, many=True).data)
+
+    @extend_schema(responses=RoundSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def rounds(self, request: Request, pk: str) -> Response:
+        event = self.get_object()
+        found = selectors.public_rounds(request.user, event).prefetch_related("matches__player_a", "matches__player_b")
+        return Response(RoundSerializer(found, many=True).data)
+
+    @action(detail=True, methods=["get"])
+    def standings(self, request: Request, pk: str) -> Response:
+        return Response([standing_data(row) for row in standings(self.get_object())])
+
+    @action(detail=True, methods=["get"])
+    def bracket(self, request: Request, pk: str) -> Response:
+        state = bracket(self.get_object())
+        if state is None:
+            return Response({"size": 0, "rounds": []})
+        return Response(
+            {
+                "size": state.size,
+                "seeds": list(state.seeds),
+                "champion": state.champion,
+                "rounds": [[{"a": m.a, "b": m.b, "winner": m.winner} for m in r] for r in state.rounds],
+            }
+        )
+
+
+@extend_schema(tags=["events"])
+class RegistrationViewSet(EventErrorsMixin, viewsets.GenericViewSet[Registration]):
+    serializer_class = RegistrationSerializer
+    permission_classes = [IsAuthenticated]
+
+    def get_queryset(self) -> Any:
+        return Registration.objects.filter(event__in=selectors.visible_events(self.request.user))
+
+    @EMPTY
+    @action(detail=True, methods=["post"])
+    def drop(self, request: Request, pk: str) -> Response:
+        return Response(RegistrationSerializer(registration.drop(self.get_object(), _user(request))).data)
+
+    @EMPTY
+    @action(detail=True, methods=["post"])
+    def readd(self, request: Request, pk: str) -> Response:
+        return Response(RegistrationSerializer(registration.readd(self.get_object(), _user(request))).data)
+
+    @extend_schema(request=CheckInSerializer)
+    @action(detail=True, methods=["post"], url_path="check-in")
+    def check_in(self, request: Request, pk: str) -> Response:
+        data = _valid(CheckInSerializer(data=request.data))
+        entry = registration.set_checked_in(self.get_object(), _user(request), data["checked_in"])
+        return Response(RegistrationSerializer(entry).data)
+
+
+@extend_schema(tags=["events"])
+class RoundViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet[Round]):
+    serializer_class = RoundSerializer
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    queryset = Round.objects.all()  # for the schema; lookups go through selectors.round_for
+
+    def get_object(self) -> Round:
+        return selectors.round_for(self.request.user, int(self.kwargs["pk"]))
+
+    def _answer(self, round_: Round) -> Response:
+        return Response(RoundSerializer(Round.objects.get(pk=round_.pk)).data)
+
+    @EMPTY
+    @action(detail=True, methods=["post"])
+    def publish(self, request: Request, pk: str) -> Response:
+        return self._answer(rounds.publish_round(self.get_object(), _user(request)))
+
+    @EMPTY
+    @action(detail=True, methods=["post"])
+    def discard(self, request: Request, pk: str) -> Response:
+        rounds.discard_preview(self.get_object(), _user(request))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @EMPTY
+    @action(detail=True, methods=["post"])
+    def end(self, request: Request, pk: str) -> Response:
+        return self._answer(rounds.end_round(self.get_object(), _user(request)))
+
+    @extend_schema(request=AddTimeSerializer)
+    @action(detail=True, methods=["post"], url_path="add-time")
+    def add_time(self, request: Request, pk: str) -> Response:
+        minutes = _valid(AddTimeSerializer(data=request.data))["minutes"]
+        return self._answer(rounds.add_time(self.get_object(), minutes, _user(request)))
+
+    @extend_schema(request=TablesSerializer)
+    @action(detail=True, methods=["put"])
+    def pairings(self, request: Request, pk: str) -> Response:
+        tables = [tuple(t) for t in _valid(TablesSerializer(data=request.data))["tables"]]
+        if any(a is None for a, _b in tables):
+            return Response({"detail": "The first seat of a table cannot be empty."}, status=400)
+        return self._answer(rounds.edit_pairings(self.get_object(), tables, _user(request)))
+
+
+@extend_schema(tags=["events"])
+class MatchViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet[Match]):
+    serializer_class = MatchSerializer
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    queryset = Match.objects.all()  # for the schema; lookups go through selectors.match_for
+
+    def get_object(self) -> Match:
+        return selectors.match_for(self.request.user, int(self.kwargs["pk"]))
+
+    def _score(self, request: Request, match: Match) -> results.Score:
+        data = _valid(ScoreSerializer(data=request.data))
+        if "wins" in data:
+            return results.Score.from_players_view(match, _user(request), data["wins"], data["losses"], data["draws"])
+        return results.Score(data["a_games"], data["b_games"], data["draws"])
+
+    @extend_schema(request=ScoreSerializer)
+    @action(detail=True, methods=["post"])
+    def report(self, request: Request, pk: str) -> Response:
+        match = self.get_object()
+        return Response(MatchSerializer(results.report_result(match, _user(request), self._score(request, match))).data)
+
+    @EMPTY
+    @action(detail=True, methods=["post"])
+    def confirm(self, request: Request, pk: str) -> Response:
+        return Response(MatchSerializer(results.confirm_result(self.get_object(), _user(request))).data)
+
+    @extend_schema(request=ScoreSerializer)
+    @action(detail=True, methods=["post"], url_path="set-result")
+    def set_result(self, request: Request, pk: str) -> Response:
+        match = self.get_object()
+        return Response(MatchSerializer(results.set_result(match, _user(request), self._score(request, match))).data)
+
+    @extend_schema(responses=ResultReportSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def reports(self, request: Request, pk: str) -> Response:
+        match = self.get_object()
+        from tournaments.permissions import Perm, has_permission
+
+        if not (
+            request.user.pk in match.players() or has_permission(request.user, Perm.VIEW_PRIVATE, match.round.event)
+        ):
+            return Response({"detail": "Only the players and the event's staff see the reports."}, status=403)
+        return Response(ResultReportSerializer(match.reports.all(), many=True).data)

@@ -1,0 +1,93 @@
+"""Draft state to and from JSON: the opened packs plus the pick log.
+
+PURE (no Django, no I/O). This module decides the stored text form of a `DraftState`. Only what
+cannot be derived is written: seed, pod, seat names, the opened draft packs and the picks.
+Reading it back re-applies every pick through `draft.pick`, so a damaged or hand-edited
+document is refused (`DraftDataError`) instead of producing an impossible pod.
+
+Document (``"format": "fett-draft-state-v1"``)::
+
+    {"format": ..., "algorithm": "fett-boosters-v1", "seed": "...", "pod": 0,
+     "seats": ["ann", ...], "packs": [[[slug, ...] per seat] per round],
+     "picks": [{"seat": 0, "round": 1, "pick": 1, "pack": 0, "cards": [...], "auto": false}, ...]}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from tournaments.limited.draft import DraftError, DraftState, Pick, all_picks, apply_picks, start_draft
+
+STATE_FORMAT = "fett-draft-state-v1"
+
+
+class DraftDataError(DraftError):
+    """A stored draft document is malformed or holds an illegal pick."""
+
+
+def pick_to_json(made: Pick) -> dict[str, Any]:
+    return {
+        "seat": made.seat,
+        "round": made.round,
+        "pick": made.pick_number,
+        "pack": made.pack,
+        "cards": list(made.cards),
+        "auto": made.auto,
+    }
+
+
+def pick_from_json(data: Mapping[str, Any]) -> Pick:
+    try:
+        cards = data["cards"]
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+            raise TypeError("cards must be a list of slugs")
+        numbers = [data[k] for k in ("seat", "round", "pick", "pack")]
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
+            raise TypeError("seat, round, pick and pack must be whole numbers")
+        seat, round_number, pick_number, opener = numbers
+        return Pick(seat, round_number, pick_number, opener, tuple(cards), bool(data.get("auto", False)))
+    except (KeyError, TypeError) as exc:
+        raise DraftDataError(f"Malformed pick {data!r}: {exc}") from None
+
+
+def to_json(state: DraftState) -> dict[str, Any]:
+    """A JSON-ready dict (use `json.dumps` for text); picks in canonical order."""
+    return {
+        "format": STATE_FORMAT,
+        "algorithm": state.algorithm,
+        "seed": state.seed,
+        "pod": state.pod,
+        "seats": list(state.seats),
+        "packs": [[list(p) for p in packs] for packs in state.opened],
+        "picks": [pick_to_json(p) for p in all_picks(state)],
+    }
+
+
+def from_json(data: Mapping[str, Any] | str) -> DraftState:
+    """The state a `to_json` document (dict or text) describes, every pick re-checked."""
+    doc = _load(data)
+    if doc.get("format") != STATE_FORMAT:
+        raise DraftDataError(f"Not a {STATE_FORMAT} document (format {doc.get('format')!r}).")
+    try:
+        state = start_draft(doc["seed"], doc["seats"], doc["packs"], pod=doc["pod"])
+        state = DraftState(
+            state.seed, state.pod, state.seats, state.opened, state.remaining, state.picks, str(doc["algorithm"])
+        )
+        return apply_picks(state, [pick_from_json(p) for p in doc["picks"]])
+    except DraftDataError:
+        raise
+    except (DraftError, KeyError, TypeError) as exc:
+        raise DraftDataError(f"Invalid draft document: {exc}") from None
+
+
+def _load(data: Mapping[str, Any] | str) -> Mapping[str, Any]:
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise DraftDataError(f"Draft document is not JSON: {exc}") from None
+    if not isinstance(data, Mapping):
+        raise DraftDataError("A draft document is a JSON object.")
+    return data

@@ -1,0 +1,78 @@
+"""PURE tournament logic: Swiss pairing, round robin, standings, top cut, round counts.
+
+No web framework, no task queue, no I/O. Player ids are plain ``int``s; ``tournaments.services`` maps
+database rows to the frozen dataclasses here and writes the results back.
+"""
+
+from __future__ import annotations
+
+from .elimination import (
+    TOP_CUT_SIZES,
+    Bracket,
+    BracketMatch,
+    advance_bracket,
+    bracket_order,
+    build_bracket,
+    top_cut_players,
+)
+from .errors import (
+    BracketError,
+    DuplicatePlayerError,
+    InvalidResultError,
+    InvalidRoundError,
+    NotEnoughPlayersError,
+    PairingError,
+    ScheduleError,
+    UnknownPlayerError,
+)
+from .objective import PairingCost, SwissProblem, build_swiss_problem
+from .records import MatchRecord, Pairing, PlayerEntry, RoundPlan
+from .round_robin import berger_schedule, round_robin_round, round_robin_rounds, round_robin_seats
+from .rounds import recommended_rounds, recommends_top_eight
+from .standings import (
+    Standing,
+    StandingsSettings,
+    TiebreakSystem,
+    compute_standings,
+    seeded_order,
+)
+from .swiss import SwissSettings, pair_swiss_round, pairing_cost
+
+__all__ = [
+    "TOP_CUT_SIZES",
+    "Bracket",
+    "BracketError",
+    "BracketMatch",
+    "DuplicatePlayerError",
+    "InvalidResultError",
+    "InvalidRoundError",
+    "MatchRecord",
+    "NotEnoughPlayersError",
+    "Pairing",
+    "PairingCost",
+    "PairingError",
+    "PlayerEntry",
+    "RoundPlan",
+    "ScheduleError",
+    "Standing",
+    "StandingsSettings",
+    "SwissProblem",
+    "SwissSettings",
+    "TiebreakSystem",
+    "UnknownPlayerError",
+    "advance_bracket",
+    "berger_schedule",
+    "bracket_order",
+    "build_bracket",
+    "build_swiss_problem",
+    "compute_standings",
+    "pair_swiss_round",
+    "pairing_cost",
+    "recommended_rounds",
+    "recommends_top_eight",
+    "round_robin_round",
+    "round_robin_rounds",
+    "round_robin_seats",
+    "seeded_order",
+    "top_cut_players",
+]

@@ -1,0 +1,51 @@
+"""Errors raised by the pure tournament logic.
+
+Decides nothing; names what can go wrong. Every error is a ``ValueError`` so a caller that
+only knows "bad input" can still catch it, and each subclass says precisely which rule the
+input broke, so an organiser can be told what to fix.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BracketError",
+    "DuplicatePlayerError",
+    "InvalidResultError",
+    "InvalidRoundError",
+    "NotEnoughPlayersError",
+    "PairingError",
+    "ScheduleError",
+    "UnknownPlayerError",
+]
+
+
+class PairingError(ValueError):
+    """Base class of every error raised by ``tournaments.pairing``."""
+
+
+class DuplicatePlayerError(PairingError):
+    """A player id appears twice in the entry list, or twice in one round."""
+
+
+class UnknownPlayerError(PairingError):
+    """A result or request names a player id that is not entered in the event."""
+
+
+class InvalidResultError(PairingError):
+    """A match record is impossible: negative games, a player against themselves, a bad bye."""
+
+
+class InvalidRoundError(PairingError):
+    """A round number is out of range or contradicts the history."""
+
+
+class NotEnoughPlayersError(PairingError):
+    """There are too few (active) players for what was asked."""
+
+
+class ScheduleError(PairingError):
+    """A round-robin schedule request is impossible (bad seats, round outside the schedule)."""
+
+
+class BracketError(PairingError):
+    """A top-cut bracket request is impossible (wrong size, a winner not in the match...)."""

@@ -1,0 +1,60 @@
+"""Read-side lookups that fold access control into the query (404 for what you may not see)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AnonymousUser
+from django.db.models import Q, QuerySet
+from django.shortcuts import get_object_or_404
+
+from accounts.models import User
+from tournaments.models import Event, Match, Round
+
+
+def visible_events(user: User | AnonymousUser) -> QuerySet[Event]:
+    """Everyone sees events past the draft stage; a draft only its organiser (and staff)."""
+    events = Event.objects.select_related("organiser")
+    if user.is_authenticated and user.is_staff:
+        return events
+    if user.is_authenticated:
+        return events.filter(~Q(status=Event.Status.DRAFT) | Q(organiser=user))
+    return events.exclude(status=Event.Status.DRAFT)
+
+
+def event_for(user: User | AnonymousUser, pk: int) -> Event:
+    return get_object_or_404(visible_events(user), pk=pk)
+
+
+def round_for(user: User | AnonymousUser, pk: int) -> Round:
+    """A round; previews are shown to those who manage the event only."""
+    round_ = get_object_or_404(Round.objects.select_related("event"), pk=pk, event__in=visible_events(user))
+    if round_.status == Round.Status.DRAFT and not _manages(user, round_.event):
+        raise_not_found()
+    return round_
+
+
+def match_for(user: User | AnonymousUser, pk: int) -> Match:
+    match = get_object_or_404(
+        Match.objects.select_related("round__event", "player_a", "player_b"),
+        pk=pk,
+        round__event__in=visible_events(user),
+    )
+    if match.round.status == Round.Status.DRAFT and not _manages(user, match.round.event):
+        raise_not_found()
+    return match
+
+
+def public_rounds(user: User | AnonymousUser, event: Event) -> QuerySet[Round]:
+    rounds = Round.objects.filter(event=event).order_by("number")
+    return rounds if _manages(user, event) else rounds.exclude(status=Round.Status.DRAFT)
+
+
+def _manages(user: User | AnonymousUser, event: Event) -> bool:
+    from tournaments.permissions import Perm, has_permission
+
+    return has_permission(user, Perm.MANAGE, event)
+
+
+def raise_not_found() -> None:
+    from django.http import Http404
+
+    raise Http404("No such round.")

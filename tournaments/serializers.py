@@ -1,0 +1,114 @@
+"""API shapes of events, rounds, matches and standings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from tournaments.models import Event, Match, Registration, ResultReport, Round
+from tournaments.services.standings import StandingRow
+
+
+class EventSerializer(serializers.ModelSerializer[Event]):
+    organiser = serializers.CharField(source="organiser.username", read_only=True)
+    status_display = serializers.CharField(source="get_status_display", read_only=True)
+
+    class Meta:
+        model = Event
+        fields = (
+            "id", "name", "organiser", "format", "structure", "rounds", "round_minutes", "best_of", "top_cut",
+            "tiebreakers", "bye_counts_in_own_mw", "late_entry_until_round", "pod_rounds", "starts_at",
+            "status", "status_display", "cut_seeds", "created_at",
+        )  # fmt: skip
+        read_only_fields = ("id", "organiser", "status", "status_display", "cut_seeds", "created_at")
+
+
+class RegistrationSerializer(serializers.ModelSerializer[Registration]):
+    username = serializers.CharField(source="player.username", read_only=True)
+    name = serializers.CharField(source="player.public_name", read_only=True)
+
+    class Meta:
+        model = Registration
+        fields = ("id", "player", "username", "name", "checked_in", "late_entry_round", "pod", "dropped_after_round")
+        read_only_fields = fields
+
+
+class ResultReportSerializer(serializers.ModelSerializer[ResultReport]):
+    by = serializers.CharField(source="by.username", default=None, read_only=True)
+
+    class Meta:
+        model = ResultReport
+        fields = ("kind", "by", "a_games", "b_games", "draws", "at")
+        read_only_fields = fields
+
+
+class MatchSerializer(serializers.ModelSerializer[Match]):
+    round = serializers.IntegerField(source="round.number", read_only=True)
+    player_a_name = serializers.CharField(source="player_a.public_name", read_only=True)
+    player_b_name = serializers.CharField(source="player_b.public_name", default=None, read_only=True)
+    winner = serializers.IntegerField(source="winner_id", read_only=True)
+
+    class Meta:
+        model = Match
+        fields = (
+            "id", "round", "table", "player_a", "player_a_name", "player_b", "player_b_name", "explanation",
+            "status", "a_games", "b_games", "draws", "winner", "reported_by", "confirmed_by", "time_called",
+            "version",
+        )  # fmt: skip
+        read_only_fields = fields
+
+
+class RoundSerializer(serializers.ModelSerializer[Round]):
+    matches = MatchSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Round
+        fields = (
+            "id", "number", "stage", "status", "bye_explanation", "published_at", "ends_at", "time_called_at",
+            "ended_at", "matches",
+        )  # fmt: skip
+        read_only_fields = fields
+
+
+class ScoreSerializer(serializers.Serializer[Any]):
+    """Either table order (a_games, b_games) or the reporter's view (wins, losses); draws optional."""
+
+    a_games = serializers.IntegerField(min_value=0, max_value=9, required=False)
+    b_games = serializers.IntegerField(min_value=0, max_value=9, required=False)
+    wins = serializers.IntegerField(min_value=0, max_value=9, required=False)
+    losses = serializers.IntegerField(min_value=0, max_value=9, required=False)
+    draws = serializers.IntegerField(min_value=0, max_value=9, default=0)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        table = "a_games" in attrs and "b_games" in attrs
+        mine = "wins" in attrs and "losses" in attrs
+        if table == mine:
+            raise serializers.ValidationError("Give either a_games and b_games, or wins and losses.")
+        return attrs
+
+
+class TablesSerializer(serializers.Serializer[Any]):
+    tables = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField(allow_null=True), min_length=2, max_length=2),
+        allow_empty=False,
+        max_length=2048,
+    )
+
+
+class AddTimeSerializer(serializers.Serializer[Any]):
+    minutes = serializers.IntegerField(min_value=-60, max_value=120)
+
+
+class CheckInSerializer(serializers.Serializer[Any]):
+    checked_in = serializers.BooleanField()
+
+
+def standing_data(row: StandingRow) -> dict[str, Any]:
+    s = row.standing
+    return {
+        "rank": s.rank, "player": s.player, "username": row.player.username, "name": row.player.public_name,
+        "points": s.points, "wins": s.wins, "losses": s.losses, "draws": s.draws, "byes": s.byes,
+        "mw": round(s.mw, 4), "omw": round(s.omw, 4), "gw": round(s.gw, 4), "ogw": round(s.ogw, 4),
+        "dropped": s.dropped,
+    }  # fmt: skip

@@ -1,0 +1,40 @@
+"""Helpers every event service shares: locking and small lookups."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+
+from tournaments.errors import Conflict
+from tournaments.models import Event, Registration, Round
+
+
+def locked_event(event: Event | int) -> Event:
+    """The event row, locked until the transaction ends (call inside ``transaction.atomic``)."""
+    pk = event.pk if isinstance(event, Event) else event
+    return Event.objects.select_for_update().get(pk=pk)
+
+
+def refuse_if_finished(event: Event) -> None:
+    if event.status == Event.Status.FINISHED:
+        raise Conflict(f"{event.name} is finished; nothing about it can change.")
+
+
+def rounds_of(event: Event) -> QuerySet[Round]:
+    return Round.objects.filter(event=event).order_by("number")
+
+
+def last_round(event: Event) -> Round | None:
+    return rounds_of(event).last()
+
+
+def played_round_count(event: Event) -> int:
+    """Rounds that have been published (open or ended)."""
+    return rounds_of(event).exclude(status=Round.Status.DRAFT).count()
+
+
+def active_registrations(event: Event) -> QuerySet[Registration]:
+    return Registration.objects.filter(event=event, dropped_after_round__isnull=True).select_related("player")
+
+
+def display_name(registration: Registration) -> str:
+    return registration.player.public_name

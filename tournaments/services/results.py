@@ -1,0 +1,146 @@
+"""Match results: a player reports, the opponent confirms, staff settle disputes.
+
+Values are always (a_games, b_games, draws) from table order (player A first).
+Every report, confirmation and override is kept as a ``ResultReport`` row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from accounts.models import User
+from tournaments.errors import Conflict, Forbidden, Invalid
+from tournaments.models import Event, Match, ResultReport, Round
+from tournaments.permissions import Perm, has_permission, require
+from tournaments.services.common import locked_event
+
+
+@dataclass(frozen=True)
+class Score:
+    a_games: int
+    b_games: int
+    draws: int = 0
+
+    @classmethod
+    def from_players_view(cls, match: Match, player: User, wins: int, losses: int, draws: int) -> Score:
+        """A score given as the reporting player's wins and losses."""
+        return cls(wins, losses, draws) if player.pk == match.player_a_id else cls(losses, wins, draws)
+
+    def text(self) -> str:
+        return f"{self.a_games}-{self.b_games}" + (f"-{self.draws}" if self.draws else "")
+
+
+def validate_score(score: Score, event: Event, round_: Round) -> None:
+    wins_needed = event.best_of // 2 + 1
+    values = (score.a_games, score.b_games, score.draws)
+    if any(not isinstance(v, int) or v < 0 for v in values):
+        raise Invalid("Game counts are whole numbers, zero or more.")
+    if score.a_games > wins_needed or score.b_games > wins_needed:
+        raise Invalid(f"In a best-of-{event.best_of} nobody wins more than {wins_needed} game(s).")
+    if score.a_games == wins_needed and score.b_games == wins_needed:
+        raise Invalid("Both players cannot have won the match.")
+    if score.a_games + score.b_games > event.best_of:
+        raise Invalid(f"A best-of-{event.best_of} has at most {event.best_of} decided game(s).")
+    if round_.stage == Round.Stage.TOP_CUT and score.a_games == score.b_games:
+        raise Invalid("A top-cut match needs a winner; play until one player wins.")
+
+
+def _locked_match(match: Match) -> tuple[Event, Round, Match]:
+    event = locked_event(match.round.event_id)
+    match = Match.objects.select_for_update().select_related("round").get(pk=match.pk)
+    return event, match.round, match
+
+
+def _record(match: Match, by: User | None, kind: str, score: Score) -> None:
+    ResultReport.objects.create(
+        match=match, by=by, kind=kind, a_games=score.a_games, b_games=score.b_games, draws=score.draws
+    )
+
+
+def _store(match: Match, score: Score, status: str) -> None:
+    match.a_games, match.b_games, match.draws = score.a_games, score.b_games, score.draws
+    match.status = status
+    match.version += 1
+
+
+@transaction.atomic
+def report_result(match: Match, by: User, score: Score) -> Match:
+    """A player's report: first one waits for the opponent; a matching second one confirms it."""
+    event, round_, match = _locked_match(match)
+    if by.pk not in match.players():
+        raise Forbidden("You are not playing in this match.")
+    if match.is_bye:
+        raise Conflict("A bye needs no report.")
+    if round_.status != Round.Status.OPEN:
+        raise Conflict(f"{round_.label} is {round_.get_status_display().lower()}; results are reported while it runs.")
+    validate_score(score, event, round_)
+    if match.status == Match.Status.CONFIRMED:
+        raise Conflict(f"The result {match.score} is already confirmed; ask a judge to change it.")
+    if match.status == Match.Status.DISPUTED:
+        raise Conflict("This result is disputed; a judge or the organiser will settle it.")
+    if match.status == Match.Status.REPORTED:
+        return _second_report(match, by, score)
+    _store(match, score, Match.Status.REPORTED)
+    match.reported_by = by
+    match.save()
+    _record(match, by, ResultReport.Kind.REPORT, score)
+    return match
+
+
+def _second_report(match: Match, by: User, score: Score) -> Match:
+    if match.reported_by_id == by.pk:
+        raise Conflict(f"You already reported {match.score}; your opponent has to confirm it.")
+    reported = Score(match.a_games or 0, match.b_games or 0, match.draws or 0)
+    if score == reported:
+        match.status = Match.Status.CONFIRMED
+        match.confirmed_by = by
+        match.version += 1
+        match.save()
+        _record(match, by, ResultReport.Kind.CONFIRM, score)
+        return match
+    match.status = Match.Status.DISPUTED
+    match.version += 1
+    match.save()
+    _record(match, by, ResultReport.Kind.REPORT, score)
+    return match
+
+
+@transaction.atomic
+def confirm_result(match: Match, by: User) -> Match:
+    """The opponent agrees with the reported result."""
+    _event, _round, match = _locked_match(match)
+    if by.pk not in match.players():
+        raise Forbidden("You are not playing in this match.")
+    if match.status != Match.Status.REPORTED:
+        raise Conflict(f"There is no reported result waiting for confirmation (it is {match.get_status_display()}).")
+    if match.reported_by_id == by.pk:
+        raise Conflict("Your opponent has to confirm the result you reported.")
+    return _second_report(match, by, Score(match.a_games or 0, match.b_games or 0, match.draws or 0))
+
+
+@transaction.atomic
+def set_result(match: Match, by: User, score: Score) -> Match:
+    """The organiser or a judge enters or overrides a result (also in an ended round)."""
+    event, round_, match = _locked_match(match)
+    require(by, Perm.RECORD_RESULTS, event)
+    if event.status == Event.Status.FINISHED:
+        raise Conflict(f"{event.name} is finished; its results can no longer change.")
+    if match.is_bye:
+        raise Conflict("A bye's result is fixed.")
+    if round_.status == Round.Status.DRAFT:
+        raise Conflict(f"{round_.label} is a preview; publish it before entering results.")
+    validate_score(score, event, round_)
+    later_cut = Round.objects.filter(event=event, stage=Round.Stage.TOP_CUT, number__gt=round_.number).exists()
+    if round_.stage == Round.Stage.TOP_CUT and later_cut:
+        raise Conflict("The next top-cut round is already paired from this result.")
+    _store(match, score, Match.Status.CONFIRMED)
+    match.confirmed_by = by
+    match.save()
+    _record(match, by, ResultReport.Kind.OVERRIDE, score)
+    return match
+
+
+def can_record(user: User, match: Match) -> bool:
+    return has_permission(user, Perm.RECORD_RESULTS, match.round.event)

@@ -1,0 +1,267 @@
+"""Rounds: pair (as a preview), edit, publish, end; cut to the top N; finish the event."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from tournaments.errors import Conflict, Invalid
+from tournaments.models import Event, Match, Registration, ResultReport, Round
+from tournaments.pairing import (
+    NotEnoughPlayersError,
+    PairingError,
+    RoundPlan,
+    pair_swiss_round,
+    round_robin_round,
+    round_robin_seats,
+    top_cut_players,
+)
+from tournaments.pairing import Pairing as PlannedTable
+from tournaments.pairing.records import BYE_GAMES
+from tournaments.permissions import Perm, require
+from tournaments.services import standings as reading
+from tournaments.services.common import locked_event, rounds_of
+from tournaments.services.timers import schedule_round_timer
+
+
+def _refuse_unfinished_rounds(event: Event) -> None:
+    for round_ in rounds_of(event).exclude(status=Round.Status.ENDED):
+        if round_.status == Round.Status.DRAFT:
+            raise Conflict(f"{round_.label} is already paired as a preview: publish or discard it first.")
+        raise Conflict(f"{round_.label} is still in progress: every result must be in and the round ended first.")
+
+
+@transaction.atomic
+def pair_next_round(event: Event, by: User) -> Round:
+    """Pair the next round as a preview the organiser can check, edit and publish."""
+    event = locked_event(event)
+    require(by, Perm.MANAGE, event)
+    _refuse_unfinished_rounds(event)
+    number = rounds_of(event).count() + 1
+    if event.status == Event.Status.TOP_CUT:
+        return _pair_cut_round(event, number)
+    if event.status != Event.Status.RUNNING:
+        raise Conflict(f"{event.name} is {event.get_status_display().lower()}; rounds are paired while it runs.")
+    assert event.rounds is not None
+    if number > event.rounds:
+        then = "cut to the top players" if event.wants_top_cut else "finish the event"
+        raise Conflict(f"All {event.rounds} rounds have been played; {then}.")
+    try:
+        plan = _plan(event, number)
+    except PairingError as exc:
+        raise Conflict(f"Round {number} cannot be paired: {exc}") from None
+    stage = Round.Stage.ROUND_ROBIN if event.structure == Event.Structure.ROUND_ROBIN else Round.Stage.SWISS
+    return _create_round(event, number, stage, plan.pairings, plan.bye_explanation)
+
+
+def _plan(event: Event, number: int) -> RoundPlan:
+    if event.structure == Event.Structure.ROUND_ROBIN:
+        starters = Registration.objects.filter(event=event).exclude(dropped_after_round=0)
+        seats = round_robin_seats([r.player_id for r in starters], event.seed)
+        dropped = {r.player_id for r in starters if r.dropped_after_round is not None}
+        return round_robin_round(seats, number, dropped)
+    players = reading.entries(event)
+    if sum(not p.dropped for p in players) < 2:
+        raise Conflict("Fewer than two players are still playing.")
+    return pair_swiss_round(players, reading.history(event), number, event.seed, reading.swiss_settings(event))
+
+
+def _create_round(
+    event: Event, number: int, stage: str, tables: Sequence[PlannedTable], bye_explanation: str = ""
+) -> Round:
+    round_ = Round.objects.create(event=event, number=number, stage=stage, bye_explanation=bye_explanation)
+    Match.objects.bulk_create(
+        Match(round=round_, table=t.table, player_a_id=t.a, player_b_id=t.b, explanation=t.explanation) for t in tables
+    )
+    return round_
+
+
+def _pair_cut_round(event: Event, number: int) -> Round:
+    state = reading.bracket(event)
+    if state is None or state.finished:
+        raise Conflict("The top cut is over: finish the event.")
+    tables = [
+        PlannedTable(n, m.a, m.b, f"top cut: seed {state.seeds.index(m.a) + 1} v seed {state.seeds.index(m.b) + 1}")
+        for n, m in enumerate(state.current, 1)
+    ]
+    return _create_round(event, number, Round.Stage.TOP_CUT, tables)
+
+
+@transaction.atomic
+def discard_preview(round_: Round, by: User) -> None:
+    event = locked_event(round_.event_id)
+    require(by, Perm.MANAGE, event)
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != Round.Status.DRAFT:
+        raise Conflict(f"{round_.label} is published; only a preview can be discarded.")
+    round_.delete()
+
+
+@transaction.atomic
+def edit_pairings(round_: Round, tables: Sequence[tuple[int, int | None]], by: User) -> Round:
+    """Replace a preview's tables with the organiser's (player ids; ``None`` is a bye)."""
+    event = locked_event(round_.event_id)
+    require(by, Perm.MANAGE, event)
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != Round.Status.DRAFT:
+        raise Conflict(f"{round_.label} is published; its pairings can no longer be edited.")
+    if round_.stage == Round.Stage.TOP_CUT:
+        raise Conflict("Top-cut pairings follow the bracket and cannot be edited.")
+    _validate_tables(event, tables)
+    met = {frozenset((a, b)) for a, b in _earlier_pairs(event, round_.number)}
+    round_.matches.all().delete()
+    Match.objects.bulk_create(
+        Match(round=round_, table=n, player_a_id=a, player_b_id=b, explanation=_edited_note(a, b, met))
+        for n, (a, b) in enumerate(tables, 1)
+    )
+    return round_
+
+
+def _edited_note(a: int, b: int | None, met: set[frozenset[int]]) -> str:
+    if b is None:
+        return "bye set by the organiser"
+    rematch = " (a rematch)" if frozenset((a, b)) in met else ""
+    return f"set by the organiser{rematch}"
+
+
+def _earlier_pairs(event: Event, before: int) -> list[tuple[int, int]]:
+    matches = Match.objects.filter(round__event=event, round__number__lt=before, player_b__isnull=False)
+    return [(m.player_a_id, m.player_b_id) for m in matches if m.player_b_id is not None]
+
+
+def _validate_tables(event: Event, tables: Sequence[tuple[int, int | None]]) -> None:
+    active = {r.player_id: r for r in Registration.objects.filter(event=event, dropped_after_round__isnull=True)}
+    seen = Counter(p for table in tables for p in table if p is not None)
+    problems = []
+    twice = sorted(p for p, n in seen.items() if n > 1)
+    if twice:
+        problems.append(f"paired more than once: {_names(twice)}")
+    unknown = sorted(p for p in seen if p not in active)
+    if unknown:
+        problems.append(f"not playing (dropped or not registered): {_names(unknown)}")
+    missing = sorted(p for p in active if p not in seen)
+    if missing:
+        problems.append(f"left out: {_names(missing)}")
+    if any(a == b for a, b in tables):
+        problems.append("a player cannot play themselves")
+    byes = sum(b is None for _a, b in tables)
+    if byes > len(active) % 2:
+        problems.append(f"{byes} byes for {len(active)} players")
+    if problems:
+        raise Invalid("These pairings cannot be used: " + "; ".join(problems) + ".")
+
+
+def _names(ids: Sequence[int]) -> str:
+    names = dict(User.objects.filter(pk__in=ids).values_list("pk", "username"))
+    return ", ".join(str(names.get(i, f"#{i}")) for i in ids)
+
+
+@transaction.atomic
+def publish_round(round_: Round, by: User) -> Round:
+    """Make a preview the round being played: byes are recorded and the round clock starts."""
+    event = locked_event(round_.event_id)
+    require(by, Perm.MANAGE, event)
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != Round.Status.DRAFT:
+        raise Conflict(f"{round_.label} is already published.")
+    dropped = Registration.objects.filter(
+        event=event, dropped_after_round__isnull=False, player__in=_players_of(round_)
+    ).select_related("player")
+    if dropped:
+        names = ", ".join(r.player.public_name for r in dropped)
+        raise Conflict(f"{names} dropped after this preview was made: discard it and pair again.")
+    now = timezone.now()
+    round_.set_status(Round.Status.OPEN)
+    round_.published_at = now
+    round_.ends_at = now + timedelta(minutes=event.round_minutes)
+    round_.timer_version += 1
+    round_.save()
+    for bye in round_.matches.filter(player_b__isnull=True):
+        bye.a_games, bye.b_games, bye.draws = BYE_GAMES
+        bye.status = Match.Status.CONFIRMED
+        bye.save()
+        ResultReport.objects.create(match=bye, kind=ResultReport.Kind.AUTO, a_games=2, b_games=0, draws=0)
+    schedule_round_timer(round_)
+    return round_
+
+
+def _players_of(round_: Round) -> list[int]:
+    return [p for m in round_.matches.all() for p in m.players()]
+
+
+@transaction.atomic
+def add_time(round_: Round, minutes: int, by: User) -> Round:
+    event = locked_event(round_.event_id)
+    require(by, Perm.MANAGE, event)
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != Round.Status.OPEN or round_.ends_at is None:
+        raise Conflict(f"{round_.label} is not in progress.")
+    if not -60 <= minutes <= 120 or minutes == 0:
+        raise Invalid("Add between 1 and 120 minutes (or take away up to 60).")
+    round_.ends_at = max(round_.ends_at, timezone.now()) + timedelta(minutes=minutes)
+    round_.timer_version += 1
+    round_.time_called_at = None
+    round_.save(update_fields=["ends_at", "timer_version", "time_called_at"])
+    round_.matches.update(time_called=False)
+    schedule_round_timer(round_)
+    return round_
+
+
+@transaction.atomic
+def end_round(round_: Round, by: User) -> Round:
+    event = locked_event(round_.event_id)
+    require(by, Perm.MANAGE, event)
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != Round.Status.OPEN:
+        raise Conflict(f"{round_.label} is {round_.get_status_display().lower()}; only a round in progress can end.")
+    open_tables = [str(m.table) for m in round_.matches.exclude(status=Match.Status.CONFIRMED)]
+    if open_tables:
+        raise Conflict(f"{round_.label} still has unconfirmed results at table {', '.join(open_tables)}.")
+    round_.set_status(Round.Status.ENDED)
+    round_.ended_at = timezone.now()
+    round_.timer_version += 1
+    round_.save()
+    return round_
+
+
+@transaction.atomic
+def cut_to_top(event: Event, by: User) -> Round:
+    """Seed the top N from the standings and pair the first cut round as a preview."""
+    event = locked_event(event)
+    require(by, Perm.MANAGE, event)
+    if not event.wants_top_cut:
+        raise Conflict(f"{event.name} has no top cut.")
+    if event.status != Event.Status.RUNNING:
+        raise Conflict(f"{event.name} is {event.get_status_display().lower()}; it cannot cut now.")
+    _refuse_unfinished_rounds(event)
+    played = rounds_of(event).count()
+    if event.rounds is not None and played < event.rounds:
+        raise Conflict(f"Only {played} of {event.rounds} Swiss rounds have been played.")
+    try:
+        seeds = top_cut_players([row.standing for row in reading.standings(event)], event.top_cut)
+    except NotEnoughPlayersError as exc:
+        raise Conflict(str(exc)) from None
+    event.cut_seeds = list(seeds)
+    event.save(update_fields=["cut_seeds"])
+    event.set_status(Event.Status.TOP_CUT, by=by)
+    return _pair_cut_round(event, played + 1)
+
+
+@transaction.atomic
+def finish_event(event: Event, by: User) -> Event:
+    event = locked_event(event)
+    require(by, Perm.MANAGE, event)
+    _refuse_unfinished_rounds(event)
+    if event.status == Event.Status.TOP_CUT:
+        state = reading.bracket(event)
+        if state is not None and not state.finished:
+            raise Conflict("The top cut is still being played.")
+    elif event.status != Event.Status.RUNNING:
+        raise Conflict(f"{event.name} is {event.get_status_display().lower()}; only a running event can finish.")
+    event.set_status(Event.Status.FINISHED, by=by)
+    return event
