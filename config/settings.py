@@ -9,7 +9,9 @@ a typed helper in ``config.env``, so a wrong value stops start-up naming it.
 from __future__ import annotations
 
 import hashlib
+import os
 import secrets
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -128,6 +130,9 @@ def _database(url: str | None) -> dict[str, Any]:
     database: dict[str, Any] = dict(config)
     if database["ENGINE"] == "django.db.backends.sqlite3":
         database["OPTIONS"] = {**SQLITE_OPTIONS, **database.get("OPTIONS", {})}
+        if TESTING:
+            # A file, not Django's shared in-memory database: concurrent tests need WAL and the busy timeout.
+            database["TEST"] = {"NAME": str(Path(tempfile.gettempdir()) / f"fett-test-{os.getpid()}.sqlite3")}
     return database
 
 

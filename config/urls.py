@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.authtoken.views import obtain_auth_token
 
@@ -10,7 +10,7 @@ from config.api import api_root
 from config.health import healthz
 from tournaments.views import home
 
-api_patterns = [
+api_patterns: list[URLPattern | URLResolver] = [
     path("", api_root, name="api-root"),
     path("me/", MeView.as_view(), name="api-me"),
     path("auth/token/", obtain_auth_token, name="api-token"),

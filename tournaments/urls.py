@@ -1,8 +1,37 @@
-"""Pages of the tournaments app."""
+"""Pages of events, split by audience: public and players first, then the organiser's."""
 
 from __future__ import annotations
 
-from typing import Any
+from django.urls import path
+
+from tournaments import manage_views, views
 
 app_name = "tournaments"
-urlpatterns: list[Any] = []
+
+public = [
+    path("events/", views.event_list, name="events"),
+    path("events/<int:pk>/", views.event_detail, name="event"),
+    path("events/<int:pk>/live/", views.my_match_panel, name="event-live"),
+    path("events/<int:pk>/rounds/<int:number>/", views.round_detail, name="round"),
+    path("events/<int:pk>/standings/", views.standings_page, name="standings"),
+    path("events/<int:pk>/bracket/", views.bracket_page, name="bracket"),
+    path("events/<int:pk>/players/<int:player_id>/", views.player_history, name="player"),
+]
+players = [
+    path("events/<int:pk>/register/", views.register, name="register"),
+    path("events/<int:pk>/drop/", views.drop, name="drop"),
+    path("matches/<int:match_id>/report/", views.report, name="report"),
+    path("matches/<int:match_id>/confirm/", views.confirm, name="confirm"),
+]
+organiser = [
+    path("events/new/", manage_views.event_create, name="event-create"),
+    path("events/<int:pk>/edit/", manage_views.event_edit, name="event-edit"),
+    path("events/<int:pk>/manage/", manage_views.manage, name="manage"),
+    path("events/<int:pk>/do/<slug:action>/", manage_views.event_action, name="event-action"),
+    path("rounds/<int:round_id>/do/<slug:action>/", manage_views.round_action, name="round-action"),
+    path("matches/<int:match_id>/set-result/", manage_views.set_result, name="set-result"),
+    path("registrations/<int:registration_id>/do/<slug:action>/", manage_views.registration_action,
+         name="registration-action"),
+]  # fmt: skip
+
+urlpatterns = public + players + organiser

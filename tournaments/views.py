@@ -1,11 +1,226 @@
+"""Public and player pages of events: overview, pairings, standings, bracket, history, results."""
+
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+import csv
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
 
-from tournaments.models import Event
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from accounts.models import User
+from tournaments import selectors
+from tournaments.errors import EventError
+from tournaments.forms import ScoreForm
+from tournaments.models import Event, Match, Registration, Round
+from tournaments.permissions import Perm, has_permission
+from tournaments.services import registration, results
+from tournaments.services.standings import bracket, standings
+
+View = Callable[..., HttpResponse]
+
+
+def refusals_shown(view: View) -> View:
+    """A service's refusal becomes a page naming what is wrong, with its 4xx status."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except EventError as exc:
+            back = request.headers.get("Referer") or "/"
+            context = {"message": str(exc), "back": back}
+            return render(request, "tournaments/refused.html", context, status=exc.status_code)
+
+    return wrapped
+
+
+def _user(request: HttpRequest) -> User:
+    assert isinstance(request.user, User)
+    return request.user
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    events = Event.objects.exclude(status=Event.Status.DRAFT).select_related("organiser")[:20]
+    events = selectors.visible_events(request.user).exclude(status=Event.Status.DRAFT)[:20]
     return render(request, "home.html", {"events": events})
+
+
+def event_list(request: HttpRequest) -> HttpResponse:
+    events = selectors.visible_events(request.user)
+    can_create = has_permission(request.user, Perm.CREATE_EVENT)
+    return render(request, "tournaments/event_list.html", {"events": events, "can_create": can_create})
+
+
+def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    event = selectors.event_for(request.user, pk)
+    return render(request, "tournaments/event_detail.html", _event_context(request, event))
+
+
+def my_match_panel(request: HttpRequest, pk: int) -> HttpResponse:
+    """The live part of the event page (htmx polls it)."""
+    event = selectors.event_for(request.user, pk)
+    return render(request, "tournaments/_my_match.html", _event_context(request, event))
+
+
+BO1_CHOICES = [("I won", 1, 0, 0, ""), ("I lost", 0, 1, 0, "secondary"), ("Draw", 0, 0, 1, "secondary")]
+
+
+def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
+    user = request.user
+    mine = Registration.objects.filter(event=event, player_id=user.pk).first() if user.is_authenticated else None
+    current = selectors.public_rounds(user, event).exclude(status=Round.Status.DRAFT).last()
+    my_match = None
+    if current is not None and user.is_authenticated:
+        my_match = current.matches.filter(player_a=user).first() or current.matches.filter(player_b=user).first()
+    return {
+        "event": event,
+        "registration": mine,
+        "current_round": current,
+        "my_match": my_match,
+        "bo1_choices": BO1_CHOICES,
+        "manages": has_permission(user, Perm.MANAGE, event),
+        "records": has_permission(user, Perm.RECORD_RESULTS, event),
+        "rounds": selectors.public_rounds(user, event).exclude(status=Round.Status.DRAFT),
+        "player_count": Registration.objects.filter(event=event, dropped_after_round__isnull=True).count(),
+    }
+
+
+def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    event = selectors.event_for(request.user, pk)
+    round_ = get_object_or_404(selectors.public_rounds(request.user, event), number=number)
+    matches = list(round_.matches.select_related("player_a", "player_b"))
+    by_name = sorted(
+        [(m.player_a, m.player_b, m) for m in matches] + [(m.player_b, m.player_a, m) for m in matches if m.player_b],
+        key=lambda row: row[0].public_name.lower(),
+    )
+    context = {"event": event, "round": round_, "matches": matches, "by_name": by_name}
+    return render(request, "tournaments/round_detail.html", context)
+
+
+def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
+    event = selectors.event_for(request.user, pk)
+    rows = standings(event)
+    if request.GET.get("format") == "csv":
+        return _standings_csv(event, rows)
+    return render(request, "tournaments/standings.html", {"event": event, "rows": rows})
+
+
+def _standings_csv(event: Event, rows: list[Any]) -> HttpResponse:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="standings-{event.pk}.csv"'
+    writer = csv.writer(response)
+    writer.writerow(["rank", "player", "points", "wins", "losses", "draws", "mw", "omw", "gw", "ogw", "dropped"])
+    for row in rows:
+        s = row.standing
+        writer.writerow([
+            s.rank, row.player.public_name, s.points, s.wins, s.losses, s.draws,
+            f"{s.mw:.4f}", f"{s.omw:.4f}", f"{s.gw:.4f}", f"{s.ogw:.4f}", "yes" if s.dropped else "",
+        ])  # fmt: skip
+    return response
+
+
+def bracket_page(request: HttpRequest, pk: int) -> HttpResponse:
+    event = selectors.event_for(request.user, pk)
+    state = bracket(event)
+    names = {u.pk: u.public_name for u in User.objects.filter(pk__in=state.seeds)} if state else {}
+    columns = []
+    if state is not None:
+        labels = {8: ["Quarter-finals", "Semi-finals", "Final"], 4: ["Semi-finals", "Final"], 2: ["Final"]}[state.size]
+        seeds = {player: n for n, player in enumerate(state.seeds, 1)}
+        for index, label in enumerate(labels):
+            played = state.rounds[index] if index < len(state.rounds) else ()
+            width = state.size // 2 ** (index + 1)
+            boxes = [
+                {"a": names[m.a], "b": names[m.b], "seed_a": seeds[m.a], "seed_b": seeds[m.b],
+                 "winner": names.get(m.winner) if m.winner else None}
+                for m in played
+            ] + [None] * (width - len(played))  # fmt: skip
+            columns.append({"label": label, "matches": boxes})
+    champion = names.get(state.champion) if state and state.champion else None
+    context = {"event": event, "columns": columns, "champion": champion}
+    return render(request, "tournaments/bracket.html", context)
+
+
+def player_history(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
+    event = selectors.event_for(request.user, pk)
+    entry = get_object_or_404(Registration.objects.select_related("player"), event=event, player_id=player_id)
+    matches = (
+        Match.objects.filter(round__event=event)
+        .exclude(round__status=Round.Status.DRAFT)
+        .filter(Q(player_a_id=player_id) | Q(player_b_id=player_id))
+        .select_related("round", "player_a", "player_b")
+        .order_by("round__number")
+    )
+    rows = []
+    for match in matches:
+        opponent = match.player_b if match.player_a_id == player_id else match.player_a
+        winner = match.winner_id()
+        outcome = ""
+        if match.status == Match.Status.CONFIRMED:
+            outcome = "draw" if winner is None else "win" if winner == player_id else "loss"
+        rows.append({"match": match, "opponent": opponent, "outcome": outcome})
+    context = {"event": event, "entry": entry, "rows": rows}
+    return render(request, "tournaments/player_history.html", context)
+
+
+@login_required
+@require_POST
+@refusals_shown
+def register(request: HttpRequest, pk: int) -> HttpResponse:
+    event = selectors.event_for(request.user, pk)
+    registration.register(event, _user(request))
+    messages.success(request, f"You are registered for {event.name}.")
+    return redirect("tournaments:event", pk=event.pk)
+
+
+@login_required
+@require_POST
+@refusals_shown
+def drop(request: HttpRequest, pk: int) -> HttpResponse:
+    event = selectors.event_for(request.user, pk)
+    entry = get_object_or_404(Registration, event=event, player=_user(request))
+    registration.drop(entry, _user(request))
+    messages.success(request, f"You have dropped from {event.name}. Thanks for playing!")
+    return redirect("tournaments:event", pk=event.pk)
+
+
+@login_required
+@require_POST
+@refusals_shown
+def report(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = selectors.match_for(request.user, match_id)
+    form = ScoreForm(request.POST)
+    if not form.is_valid():
+        raise _form_refusal(form)
+    data = form.cleaned_data
+    score = results.Score.from_players_view(match, _user(request), data["wins"], data["losses"], data["draws"] or 0)
+    match = results.report_result(match, _user(request), score)
+    note = {
+        Match.Status.REPORTED: "Result reported; your opponent confirms it.",
+        Match.Status.CONFIRMED: "Result confirmed.",
+        Match.Status.DISPUTED: "Your report differs from your opponent's; a judge will settle it.",
+    }[Match.Status(match.status)]
+    messages.success(request, note)
+    return redirect("tournaments:event", pk=match.round.event_id)
+
+
+@login_required
+@require_POST
+@refusals_shown
+def confirm(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = results.confirm_result(selectors.match_for(request.user, match_id), _user(request))
+    messages.success(request, "Result confirmed.")
+    return redirect("tournaments:event", pk=match.round.event_id)
+
+
+def _form_refusal(form: Any) -> EventError:
+    from tournaments.errors import Invalid
+
+    problems = "; ".join(f"{field}: {' '.join(errors)}" for field, errors in form.errors.items())
+    return Invalid(f"The form has problems: {problems}")

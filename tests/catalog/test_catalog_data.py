@@ -80,9 +80,14 @@ def test_dominate_deals_10_direct_damage(catalog: Catalog) -> None:
     assert (effect.op, effect.get("amount"), effect.get("mode")) == ("damage", 10, "direct")
 
 
-@pytest.mark.parametrize(("name", "ailment", "count"), [
-    ("Flaming Fists", "burn", 2), ("Head Crush", "weaken", 3), ("Glancing Arrow", "weaken", 2),
-])
+@pytest.mark.parametrize(
+    ("name", "ailment", "count"),
+    [
+        ("Flaming Fists", "burn", 2),
+        ("Head Crush", "weaken", 3),
+        ("Glancing Arrow", "weaken", 2),
+    ],
+)
 def test_attacks_that_inflict_ailments_on_a_hit(catalog: Catalog, name: str, ailment: str, count: int) -> None:
     card = catalog.card(name)
     assert card.type is CardType.ATTACK
@@ -137,7 +142,9 @@ def test_tornado_chooses_between_destroying_all_boons_or_all_trinkets(catalog: C
     effect = only_effect(card)
     assert effect.get("chooser") == "you"
     assert [[(e.op, e.get("target")) for e in bullet] for bullet in effect.get("options")] == [  # type: ignore[union-attr]
-        [("destroy", "all_boons")], [("destroy", "all_trinkets")]]
+        [("destroy", "all_boons")],
+        [("destroy", "all_trinkets")],
+    ]
 
 
 def test_supernova_has_fate(catalog: Catalog) -> None:
@@ -146,12 +153,15 @@ def test_supernova_has_fate(catalog: Catalog) -> None:
     assert only_effect(card).get("chooser") == "enemy"
 
 
-@pytest.mark.parametrize(("name", "keywords"), [
-    ("Blood Rite", [("distract", None), ("pain", 5)]),
-    ("Force Wall", [("ail", 1)]),
-    ("Meteor", [("distract", None)]),
-    ("Binding", [("token", 1), ("use", None)]),
-])
+@pytest.mark.parametrize(
+    ("name", "keywords"),
+    [
+        ("Blood Rite", [("distract", None), ("pain", 5)]),
+        ("Force Wall", [("ail", 1)]),
+        ("Meteor", [("distract", None)]),
+        ("Binding", [("token", 1), ("use", None)]),
+    ],
+)
 def test_keywords_named_by_the_rulebooks(catalog: Catalog, name: str, keywords: list) -> None:
     assert [(k.keyword.value, k.value) for k in catalog.card(name).keywords] == keywords
 
@@ -204,7 +214,11 @@ def test_stone_trap_places_a_card_under_it_and_returns_it_when_it_leaves(catalog
     assert (play.when, play.effects[0].op, play.effects[0].get("target")) == (Trigger.PLAY, "place_under", "card")
     effect = leaves.effects[0]
     assert (leaves.when, effect.op, effect.get("target"), effect.get("to")) == (
-        Trigger.LEAVES_FIELD, "bounce", "under_this", "hand")
+        Trigger.LEAVES_FIELD,
+        "bounce",
+        "under_this",
+        "hand",
+    )
 
 
 def test_eva(catalog: Catalog) -> None:
@@ -239,7 +253,10 @@ def test_six_ailments_with_the_rulebook_effects(catalog: Catalog) -> None:
     assert (fragment_2.name, fragment_2.params["value"]) == ("max_hand_size", 4)
     debilitate_1 = catalog.ailments[AilmentType.DEBILITATE].level_1.script[0].modifiers[0]
     assert (debilitate_1.name, debilitate_1.params["per"], debilitate_1.params["each"]) == (
-        "max_health", "debilitate_on_you", -1)
+        "max_health",
+        "debilitate_on_you",
+        -1,
+    )
 
 
 def test_lookup_by_id_and_case_insensitive_name(catalog: Catalog) -> None:
@@ -257,8 +274,10 @@ def test_the_data_version_changes_when_a_file_changes(tmp_path: Path, catalog: C
     shutil.copytree(DEFAULT_DATA_DIR, copy)
     assert load_catalog(copy).data_version == catalog.data_version
     basic = copy / "basic.yaml"
-    basic.write_text(basic.read_text(encoding="utf-8").replace("Deal 8 damage to any target.",
-                                                               "Deal 8 damage to any target!"), encoding="utf-8")
+    basic.write_text(
+        basic.read_text(encoding="utf-8").replace("Deal 8 damage to any target.", "Deal 8 damage to any target!"),
+        encoding="utf-8",
+    )
     changed = load_catalog(copy)
     assert changed.data_version != catalog.data_version
     assert changed.card("fireball").text.endswith("!")

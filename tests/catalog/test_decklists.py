@@ -26,9 +26,23 @@ def errors_of(text: str, catalog: Catalog) -> list[LineError]:
     return caught.value.errors
 
 
-@pytest.mark.parametrize("line", ["3 Fireball", "3x Fireball", "3 x Fireball", "3 X fireball", "Fireball x3",
-                                  "fireball X 3", "3 FIREBALL", "3 fireball", "  3   Fireball  ", "3 fireball # burn",
-                                  "3 Fireball // burn", "3\tFireball"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "3 Fireball",
+        "3x Fireball",
+        "3 x Fireball",
+        "3 X fireball",
+        "Fireball x3",
+        "fireball X 3",
+        "3 FIREBALL",
+        "3 fireball",
+        "  3   Fireball  ",
+        "3 fireball # burn",
+        "3 Fireball // burn",
+        "3\tFireball",
+    ],
+)
 def test_accepted_count_forms(catalog: Catalog, line: str) -> None:
     assert dict(parse_decklist(line, catalog).cards) == {"fireball": 3}
 
@@ -111,7 +125,8 @@ def test_every_starter_round_trips(catalog: Catalog) -> None:
 def test_export_lists_runeslinger_equips_then_cards(catalog: Catalog) -> None:
     deck = Deck.of("eva", ["talakas-heart", "flame-of-nim"], {"spark": 1, "fireball": 2})
     assert format_decklist(deck, catalog) == (
-        "Runeslinger: Eva\nAbility: Flame of Nim\nStance: Talaka's Heart\n\n2 Fireball\n1 Spark\n")
+        "Runeslinger: Eva\nAbility: Flame of Nim\nStance: Talaka's Heart\n\n2 Fireball\n1 Spark\n"
+    )
 
 
 decks = st.builds(

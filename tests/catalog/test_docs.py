@@ -22,16 +22,19 @@ DOC = (Path(__file__).resolve().parents[2] / "docs" / "cards.md").read_text(enco
 CODE_WORDS = set(re.findall(r"`([a-z_]+)`", DOC))
 
 
-@pytest.mark.parametrize(("kind", "names"), [
-    ("op", sorted(OP_SPECS)),
-    ("trigger", sorted(t.value for t in Trigger)),
-    ("target", sorted(TARGETS)),
-    ("condition", sorted(CONDITION_SPECS)),
-    ("modifier", sorted(MODIFIER_SPECS)),
-    ("handler", sorted(HANDLERS)),
-    ("quantity", sorted(q.value for q in Quantity)),
-    ("keyword", sorted(k.value for k in Keyword)),
-])
+@pytest.mark.parametrize(
+    ("kind", "names"),
+    [
+        ("op", sorted(OP_SPECS)),
+        ("trigger", sorted(t.value for t in Trigger)),
+        ("target", sorted(TARGETS)),
+        ("condition", sorted(CONDITION_SPECS)),
+        ("modifier", sorted(MODIFIER_SPECS)),
+        ("handler", sorted(HANDLERS)),
+        ("quantity", sorted(q.value for q in Quantity)),
+        ("keyword", sorted(k.value for k in Keyword)),
+    ],
+)
 def test_docs_list_every_word(kind: str, names: list[str]) -> None:
     missing = [name for name in names if name not in CODE_WORDS]
     assert missing == [], f"docs/cards.md does not document these {kind}s: {missing}"

@@ -27,13 +27,28 @@ def with_cards(deck: Deck, **changes: int) -> Deck:
 
 
 def constructed_deck(catalog: Catalog) -> Deck:
-    return with_cards(starter(catalog, "eva-starter"), fireball=1, spark=1, meteor=1, quick_study=1, starfall=1,
-                      inferno=2, flame_shield=2, oracles_eye=1)
+    return with_cards(
+        starter(catalog, "eva-starter"),
+        fireball=1,
+        spark=1,
+        meteor=1,
+        quick_study=1,
+        starfall=1,
+        inferno=2,
+        flame_shield=2,
+        oracles_eye=1,
+    )
 
 
 def test_the_registry_has_the_six_formats() -> None:
-    assert set(FORMATS) == {"awakening-constructed", "awakening-starter", "draft", "sealed",
-                            "classic-constructed", "classic-starter"}
+    assert set(FORMATS) == {
+        "awakening-constructed",
+        "awakening-starter",
+        "draft",
+        "sealed",
+        "classic-constructed",
+        "classic-starter",
+    }
     assert all(f.name and f.description for f in FORMATS.values())
 
 
@@ -48,8 +63,9 @@ def test_a_deck_refuses_non_positive_counts() -> None:
 
 
 def test_equal_decks_compare_equal_whatever_the_order() -> None:
-    assert Deck.of("eva", ["b", "a"], {"spark": 1, "fireball": 2}) == Deck.of("eva", ["a", "b"],
-                                                                             {"fireball": 2, "spark": 1})
+    assert Deck.of("eva", ["b", "a"], {"spark": 1, "fireball": 2}) == Deck.of(
+        "eva", ["a", "b"], {"fireball": 2, "spark": 1}
+    )
 
 
 @pytest.mark.parametrize("slug", ["eva-starter", "romin-starter", "brannoc-starter", "vesna-starter"])
@@ -97,18 +113,25 @@ def test_starter_reports_copies_x_cards_size_and_equips(catalog: Catalog) -> Non
     deck = with_cards(starter(catalog, "eva-starter"), fireball=1, starfall=2, spark=-2)
     deck = Deck.of("eva", ["flame-of-nim", "engulf"], deck.cards)
     assert rules(get_format("awakening-starter").check(deck, catalog)) == {
-        ("deck-size", ()), ("max-copies", ("fireball",)), ("x-copies", ("starfall",)), ("equips", ())}
+        ("deck-size", ()),
+        ("max-copies", ("fireball",)),
+        ("x-copies", ("starfall",)),
+        ("equips", ()),
+    }
 
 
-@pytest.mark.parametrize(("equips", "ok"), [
-    (["talakas-heart", "flame-of-nim"], True),
-    (["kindle", "flame-of-nim"], True),
-    (["kindle", "engulf"], True),
-    (["flame-of-nim", "engulf"], False),
-    (["talakas-heart", "inner-flame"], False),
-    (["talakas-heart"], False),
-    (["talakas-heart", "kindle", "engulf"], False),
-])
+@pytest.mark.parametrize(
+    ("equips", "ok"),
+    [
+        (["talakas-heart", "flame-of-nim"], True),
+        (["kindle", "flame-of-nim"], True),
+        (["kindle", "engulf"], True),
+        (["flame-of-nim", "engulf"], False),
+        (["talakas-heart", "inner-flame"], False),
+        (["talakas-heart"], False),
+        (["talakas-heart", "kindle", "engulf"], False),
+    ],
+)
 def test_the_awakening_equip_rule(catalog: Catalog, equips: list[str], ok: bool) -> None:
     deck = Deck.of("eva", equips, starter(catalog, "eva-starter").cards)
     violations = get_format("awakening-starter").check(deck, catalog)
@@ -184,4 +207,7 @@ def test_a_sealed_deck_follows_constructed_rules_within_the_pool(catalog: Catalo
     del cards[first]
     bad = Deck.of("romin", ["iron-focus", "overflow"], cards)
     assert rules(get_format("sealed").check(bad, catalog, pool)) == {
-        ("deck-size", ()), ("x-copies", ("dominate",)), ("pool", (outside,))}
+        ("deck-size", ()),
+        ("x-copies", ("dominate",)),
+        ("pool", (outside,)),
+    }

@@ -15,16 +15,29 @@ from gameplay.cards.scriptlint import Problem
 
 def fireball() -> dict[str, Any]:
     return {
-        "id": "test-card", "name": "Test Card", "type": "spirit", "class": "basic", "cost": 2,
-        "rarity": "common", "text": "Deal 8 damage to any target.",
+        "id": "test-card",
+        "name": "Test Card",
+        "type": "spirit",
+        "class": "basic",
+        "cost": 2,
+        "rarity": "common",
+        "text": "Deal 8 damage to any target.",
         "script": [{"when": "play", "do": [{"op": "damage", "target": "any", "amount": 8}]}],
     }
 
 
 def trinket() -> dict[str, Any]:
     return {
-        "id": "test-trinket", "name": "Test Trinket", "type": "trinket", "subtype": "curio", "class": "basic",
-        "cost": 1, "defense": 2, "rarity": "common", "keywords": ["use"], "text": "Use: draw 1 card.",
+        "id": "test-trinket",
+        "name": "Test Trinket",
+        "type": "trinket",
+        "subtype": "curio",
+        "class": "basic",
+        "cost": 1,
+        "defense": 2,
+        "rarity": "common",
+        "keywords": ["use"],
+        "text": "Use: draw 1 card.",
         "script": [{"when": "use", "do": [{"op": "draw", "target": "self", "count": 1}]}],
     }
 
@@ -106,11 +119,20 @@ def test_unknown_field() -> None:
     assert codes(card) == {"unknown-field"}
 
 
-@pytest.mark.parametrize(("field", "value", "code"), [
-    ("cost", "two", "bad-type"), ("cost", -1, "bad-value"), ("cost", True, "bad-type"),
-    ("type", "sorcery", "bad-type"), ("class", "wizard", "bad-class"), ("rarity", "legendary", "bad-rarity"),
-    ("id", "Fire Ball", "bad-id"), ("name", "", "bad-type"), ("x", "yes", "bad-type"),
-])
+@pytest.mark.parametrize(
+    ("field", "value", "code"),
+    [
+        ("cost", "two", "bad-type"),
+        ("cost", -1, "bad-value"),
+        ("cost", True, "bad-type"),
+        ("type", "sorcery", "bad-type"),
+        ("class", "wizard", "bad-class"),
+        ("rarity", "legendary", "bad-rarity"),
+        ("id", "Fire Ball", "bad-id"),
+        ("name", "", "bad-type"),
+        ("x", "yes", "bad-type"),
+    ],
+)
 def test_wrong_value_types(field: str, value: object, code: str) -> None:
     card = fireball()
     card[field] = value
@@ -219,14 +241,17 @@ def test_choose_needs_two_bullets() -> None:
     assert codes(card) == {"bad-options"}
 
 
-@pytest.mark.parametrize(("keywords", "mutate"), [
-    (["fate"], None),
-    (["choice"], None),
-    (["pierce"], None),
-    ([], "pierce"),
-    (["quick"], None),
-    (["charge"], None),
-])
+@pytest.mark.parametrize(
+    ("keywords", "mutate"),
+    [
+        (["fate"], None),
+        (["choice"], None),
+        (["pierce"], None),
+        ([], "pierce"),
+        (["quick"], None),
+        (["charge"], None),
+    ],
+)
 def test_keyword_and_script_must_agree(keywords: list, mutate: str | None) -> None:
     card = fireball()
     card["keywords"] = keywords
@@ -257,9 +282,15 @@ def test_attack_runespells_damage_only_runeslingers() -> None:
 
 
 def test_abilities_have_determination_costs_of_1_or_2() -> None:
-    equip = {"id": "zap", "name": "Zap", "class": "runeseer", "kind": "ability", "determinations": 3,
-             "text": "Deal 1 damage to any target.",
-             "script": [{"when": "activate", "do": [{"op": "damage", "target": "any", "amount": 1}]}]}
+    equip = {
+        "id": "zap",
+        "name": "Zap",
+        "class": "runeseer",
+        "kind": "ability",
+        "determinations": 3,
+        "text": "Deal 1 damage to any target.",
+        "script": [{"when": "activate", "do": [{"op": "damage", "target": "any", "amount": 1}]}],
+    }
     found: list[Problem] = []
     lint_equip(equip, "equip 'zap'", found)
     assert {p.code for p in found} == {"bad-value"}
@@ -294,7 +325,10 @@ def test_starter_decks_naming_unknown_cards_runeslingers_or_equips() -> None:
     starter["runeslinger"] = "eva"
     problems = lint_data(sections)
     assert {(p.code, p.field) for p in problems} == {
-        ("unknown-card", "cards.firebal"), ("unknown-equip", "equips"), ("equip-class", "equips")}
+        ("unknown-card", "cards.firebal"),
+        ("unknown-equip", "equips"),
+        ("equip-class", "equips"),
+    }
 
 
 def test_a_missing_ailment_is_reported() -> None:
@@ -308,7 +342,9 @@ def test_load_catalog_raises_with_every_problem(tmp_path: Path) -> None:
         (tmp_path / path.name).write_bytes(path.read_bytes())
     (tmp_path / "zz_broken.yaml").write_text(
         "cards:\n  - {id: broken, name: Broken, type: trinket, class: basic, cost: 1, rarity: common,\n"
-        "     text: t, keywords: [flying], script: [{when: play, do: [{op: boom}]}]}\n", encoding="utf-8")
+        "     text: t, keywords: [flying], script: [{when: play, do: [{op: boom}]}]}\n",
+        encoding="utf-8",
+    )
     with pytest.raises(CatalogDataError) as caught:
         load_catalog(tmp_path)
     found = {p.code for p in caught.value.problems}

@@ -73,8 +73,10 @@ def report_result(match: Match, by: User, score: Score) -> Match:
         raise Forbidden("You are not playing in this match.")
     if match.is_bye:
         raise Conflict("A bye needs no report.")
+    if round_.status == Round.Status.ENDED:
+        raise Conflict(f"{round_.label} has ended; ask a judge or the organiser to change its results.")
     if round_.status != Round.Status.OPEN:
-        raise Conflict(f"{round_.label} is {round_.get_status_display().lower()}; results are reported while it runs.")
+        raise Conflict(f"{round_.label} is not published yet.")
     validate_score(score, event, round_)
     if match.status == Match.Status.CONFIRMED:
         raise Conflict(f"The result {match.score} is already confirmed; ask a judge to change it.")

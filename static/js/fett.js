@@ -1,0 +1,25 @@
+// Countdown clocks: any element with data-deadline (ISO time) shows the time left.
+(function () {
+  function pad(n) { return n < 10 ? "0" + n : String(n); }
+  function tick() {
+    document.querySelectorAll("[data-deadline]").forEach(function (el) {
+      var left = Math.round((Date.parse(el.dataset.deadline) - Date.now()) / 1000);
+      var bar = el.querySelector(".clock-bar > span");
+      var text = el.querySelector(".clock-text");
+      var total = Number(el.dataset.total || 0);
+      if (left <= 0) {
+        text.textContent = el.dataset.doneText || "Time!";
+        el.classList.add("expired");
+        if (bar) bar.style.width = "0%";
+        return;
+      }
+      var m = Math.floor(left / 60), s = left % 60;
+      text.textContent = m + ":" + pad(s);
+      el.classList.toggle("urgent", left <= 300);
+      if (bar && total > 0) bar.style.width = Math.max(0, Math.min(100, (100 * left) / total)) + "%";
+    });
+  }
+  tick();
+  setInterval(tick, 1000);
+  document.addEventListener("htmx:afterSwap", tick);
+})();
