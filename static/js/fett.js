@@ -23,3 +23,12 @@
   setInterval(tick, 1000);
   document.addEventListener("htmx:afterSwap", tick);
 })();
+
+// The phone menu: one button opens and closes the navigation.
+document.addEventListener("click", function (event) {
+  var toggle = event.target.closest(".menu-toggle");
+  if (!toggle) return;
+  var menu = document.getElementById(toggle.getAttribute("aria-controls"));
+  var open = menu.classList.toggle("open");
+  toggle.setAttribute("aria-expanded", open ? "true" : "false");
+});

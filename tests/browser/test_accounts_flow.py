@@ -27,7 +27,7 @@ def test_a_new_user_signs_up_logs_out_logs_in_and_sees_the_home_page(page: Any, 
     page.get_by_role("button", name="Sign up").click()
     assert page.get_by_test_id("greeting").inner_text() == "Signed in as Ada the Bold."
 
-    page.locator("summary").click()  # the phone-width menu
+    page.get_by_role("button", name="Menu").click()  # the phone-width menu
     page.get_by_role("button", name="Log out").click()
     page.wait_for_url(f"{base}/")
     assert page.get_by_test_id("greeting").count() == 0

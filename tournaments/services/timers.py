@@ -26,9 +26,10 @@ def schedule_round_timer(round_: Round) -> None:
 
     def enqueue() -> None:
         try:
-            expire_round_timer.apply_async((round_id, version), eta=eta, queue="timers")
-        except Exception:  # The broker is down: the sweeper still calls time.
-            log.warning("could not queue the timer of round %s; the sweeper will call time", round_id, exc_info=True)
+            # No retries: a request must not hang on a dead broker, and the sweeper backs this up.
+            expire_round_timer.apply_async((round_id, version), eta=eta, queue="timers", retry=False)
+        except Exception as exc:
+            log.warning("could not queue the timer of round %s (%s); the sweeper will call time", round_id, exc)
 
     transaction.on_commit(enqueue)
 
