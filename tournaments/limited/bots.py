@@ -36,6 +36,7 @@ from tournaments.limited.draft import (
     Pick,
     PickRefusal,
     current_pack,
+    current_round,
     is_finished,
     pick,
     pool,
@@ -97,7 +98,11 @@ def choose_auto_pick(state: DraftState, seat: int, marked: Sequence[str], bot: B
     pending = current_pack(state, seat)
     if pending is None:
         raise NotYourPackError(
-            PickRefusal.NOTHING_TO_PICK, f"Seat {seat} has no pack to pick from now.", seat=seat, round=0, pick_number=0
+            PickRefusal.NOTHING_TO_PICK,
+            f"Seat {seat} has no pack to pick from now.",
+            seat=seat,
+            round=current_round(state) or 0,
+            pick_number=0,
         )
     left = list(pending.cards)
     chosen: list[str] = []

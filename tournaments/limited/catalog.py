@@ -79,8 +79,11 @@ class Loadout:
 
 
 def default_loadout(catalog: Catalog, card_class: CardClass) -> Loadout | None:
-    """The class's first Runeslinger with its first stance and first ability (catalog order),
-    or abilities costing 1 and 2 when the class has no stance; None if the class has no Runeslinger."""
+    """A legal Runeslinger and equips of the class for an auto-built deck, or None.
+
+    The class's first Runeslinger with its first stance and first ability (catalog order), or
+    abilities costing 1 and 2 determinations when the class has no stance.
+    """
     slinger = next((r for r in catalog.runeslingers.values() if r.card_class is card_class), None)
     if slinger is None:
         return None

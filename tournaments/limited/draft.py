@@ -31,7 +31,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from tournaments.limited.boosters import BOOSTER_ALGORITHM, DEFAULT_SLOTS, BoosterSlots, check_seed, draft_pack, pack
+from tournaments.limited.boosters import BOOSTER_ALGORITHM, DEFAULT_SLOTS, BoosterSlots, check_seed, draft_pack
+from tournaments.limited.boosters import pack as make_booster
 from tournaments.limited.cards import CardSet
 
 ROUNDS = 2
@@ -58,6 +59,7 @@ class PickRefusal(StrEnum):
     WRONG_PACK = "wrong-pack"
     PACK_NOT_ARRIVED = "pack-not-arrived"
     NOTHING_TO_PICK = "nothing-to-pick"
+    MALFORMED = "malformed"
     WRONG_COUNT = "wrong-count"
     NOT_IN_PACK = "not-in-pack"
     TOO_MANY_COPIES = "too-many-copies"
@@ -135,6 +137,11 @@ class DraftState:
     def size(self) -> int:
         return len(self.seats)
 
+    @property
+    def version(self) -> int:
+        """The number of picks made: rises by exactly one per accepted pick."""
+        return sum(len(seat_picks) for seat_picks in self.picks)
+
 
 # --- setting up --------------------------------------------------------------------------------
 
@@ -156,7 +163,7 @@ def _seat_draft_pack(
 ) -> tuple[str, ...]:
     first = (round_number - 1) * BOOSTERS_PER_ROUND + 1
     boosters = tuple(
-        pack(card_set, seed, seat, n, pod=pod, slots=slots) for n in range(first, first + BOOSTERS_PER_ROUND)
+        make_booster(card_set, seed, seat, n, pod=pod, slots=slots) for n in range(first, first + BOOSTERS_PER_ROUND)
     )
     return draft_pack(boosters, seed, seat, round_number, pod=pod)
 
@@ -167,6 +174,8 @@ def start_draft(
     """A fresh pod from given draft packs ([round - 1][seat]); all packs of a round the same size."""
     _check_seats(seats)
     check_seed(seed)
+    if isinstance(pod, bool) or not isinstance(pod, int) or pod < 0:
+        raise DraftSetupError(f"A pod number is a whole number of 0 or more, not {pod!r}.")
     if len(opened) != ROUNDS or any(len(packs) != len(seats) for packs in opened):
         raise DraftSetupError(f"A draft needs {ROUNDS} rounds of one pack per seat.")
     for round_number, packs in enumerate(opened, start=1):
@@ -177,6 +186,8 @@ def start_draft(
 
 
 def _check_seats(seats: Sequence[str]) -> None:
+    if isinstance(seats, str):
+        raise DraftSetupError("Seats are a list of seat names, not one text.")
     if not MIN_SEATS <= len(seats) <= MAX_SEATS:
         raise DraftSetupError(f"A draft pod seats {MIN_SEATS} to {MAX_SEATS} players, not {len(seats)}.")
     if any(not isinstance(s, str) or not s for s in seats) or len(set(seats)) != len(seats):
@@ -294,6 +305,8 @@ def pick(
             f"Seat {seat} does not have its pack for pick {pick_number} of round {round} yet.",
             **where,
         )
+    if isinstance(cards, str) or not all(isinstance(c, str) for c in cards):
+        raise IllegalPickError(PickRefusal.MALFORMED, "A pick is a list of card slugs.", **where)
     chosen = tuple(cards)
     _check_cards(pending, chosen, where)
     return _apply(state, Pick(seat, round, pick_number, pending.pack, chosen, auto))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from tournaments.limited.draft import DraftError, DraftState, Pick, all_picks, apply_picks, start_draft
 
@@ -71,7 +71,7 @@ def from_json(data: Mapping[str, Any] | str) -> DraftState:
     if doc.get("format") != STATE_FORMAT:
         raise DraftDataError(f"Not a {STATE_FORMAT} document (format {doc.get('format')!r}).")
     try:
-        state = start_draft(doc["seed"], doc["seats"], doc["packs"], pod=doc["pod"])
+        state = start_draft(doc["seed"], doc["seats"], _packs(doc["packs"]), pod=doc["pod"])
         state = DraftState(
             state.seed, state.pod, state.seats, state.opened, state.remaining, state.picks, str(doc["algorithm"])
         )
@@ -80,6 +80,17 @@ def from_json(data: Mapping[str, Any] | str) -> DraftState:
         raise
     except (DraftError, KeyError, TypeError) as exc:
         raise DraftDataError(f"Invalid draft document: {exc}") from None
+
+
+def _packs(data: object) -> list[list[list[str]]]:
+    """The opened packs, checked to be lists (rounds) of lists (seats) of lists of slugs."""
+    ok = isinstance(data, list) and all(
+        isinstance(packs, list) and all(isinstance(p, list) and all(isinstance(c, str) for c in p) for p in packs)
+        for packs in data
+    )
+    if not ok:
+        raise DraftDataError("packs must be a list of rounds, each a list of packs, each a list of slugs.")
+    return cast("list[list[list[str]]]", data)
 
 
 def _load(data: Mapping[str, Any] | str) -> Mapping[str, Any]:

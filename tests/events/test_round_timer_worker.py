@@ -1,0 +1,60 @@
+"""A real Celery worker calls time on a round from the task queued at publish time."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory
+from tournaments.models import Match, Round
+from tournaments.services import registration, rounds
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def database_url() -> str:
+    db = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{db['NAME']}"
+    return (
+        f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_calls_time_when_the_round_clock_runs_out() -> None:
+    organiser = OrganiserFactory()
+    event = EventFactory(organiser=organiser, round_minutes=10)
+    for _ in range(4):
+        RegistrationFactory(event=event)
+    registration.start_event(event, organiser)
+    round_ = rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
+    env = {**os.environ, "DATABASE_URL": database_url(), "FETT_ENV": "test"}
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", "timers", "-c", "1", "--loglevel", "WARNING",
+         "-n", f"timer-test-{os.getpid()}@%h"],
+        cwd=ROOT, env=env, start_new_session=True,
+    )  # fmt: skip
+    try:
+        rounds.add_time(round_, -10, organiser)  # the clock now runs out at once; a new versioned task is queued
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            round_.refresh_from_db()
+            if round_.time_called_at is not None:
+                break
+            time.sleep(0.2)
+        assert round_.time_called_at is not None, "the worker did not call time within 30 s"
+        late = (round_.time_called_at - round_.ends_at).total_seconds()  # type: ignore[operator]
+        assert late >= 0
+        assert Match.objects.filter(round=round_, time_called=True).count() == 2
+        assert Round.objects.get(pk=round_.pk).status == Round.Status.OPEN  # the organiser still ends it
+    finally:
+        worker.terminate()
+        worker.wait(timeout=20)
