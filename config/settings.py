@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "accounts",
     "gameplay",
     "tournaments",
+    "tournaments.drafts",
 ]
 
 MIDDLEWARE = [

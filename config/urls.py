@@ -18,6 +18,7 @@ api_patterns: list[URLPattern | URLResolver] = [
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include("gameplay.api_urls")),
     path("", include("tournaments.api_urls")),
+    path("", include("tournaments.drafts.api_urls")),
 ]
 
 urlpatterns = [
@@ -26,6 +27,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("", include("gameplay.urls")),
     path("", include("tournaments.urls")),
+    path("", include("tournaments.drafts.urls")),
     path("api/", include(api_patterns)),
     path("admin/", admin.site.urls),
 ]

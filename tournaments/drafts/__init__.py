@@ -1,0 +1,1 @@
+"""Booster drafts and sealed pools on the site: the Django side of the pure ``tournaments.limited``."""
