@@ -23,6 +23,7 @@ migrate: venv ## Apply database migrations
 	$(PY) manage.py migrate --no-input
 
 demo: migrate ## Load the card catalog and the demo organiser, players and event
+	$(PY) manage.py load_catalog
 	$(PY) manage.py load_demo
 
 run: demo ## Start web + worker + beat (+ embedded Redis) on http://127.0.0.1:8000

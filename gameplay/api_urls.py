@@ -7,5 +7,22 @@ from __future__ import annotations
 
 from typing import Any
 
-urlpatterns: list[Any] = []
-API_ROOT_LINKS: dict[str, str] = {}
+from django.urls import path
+
+from gameplay import api
+
+urlpatterns: list[Any] = [
+    path("cards/", api.CardListView.as_view(), name="api-card-list"),
+    path("cards/<slug:slug>/", api.CardDetailView.as_view(), name="api-card-detail"),
+    path("runeslingers/", api.RuneslingerListView.as_view(), name="api-runeslinger-list"),
+    path("equips/", api.EquipListView.as_view(), name="api-equip-list"),
+    path("formats/", api.FormatListView.as_view(), name="api-format-list"),
+    path("decks/check/", api.DeckCheckView.as_view(), name="api-deck-check"),
+]
+API_ROOT_LINKS: dict[str, str] = {
+    "cards": "api-card-list",
+    "runeslingers": "api-runeslinger-list",
+    "equips": "api-equip-list",
+    "formats": "api-format-list",
+    "deck_check": "api-deck-check",
+}

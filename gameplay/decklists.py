@@ -68,8 +68,9 @@ class _Builder:
 def parse_decklist(text: str, catalog: Catalog) -> Deck:
     """Parse pasted deck list text; raise `DeckListError` listing every bad line."""
     if len(text) > MAX_CHARS:
-        raise DeckListError([LineError(0, "", f"the deck list is {len(text)} characters long; "
-                                              f"the limit is {MAX_CHARS}")])
+        raise DeckListError(
+            [LineError(0, "", f"the deck list is {len(text)} characters long; the limit is {MAX_CHARS}")]
+        )
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
         raise DeckListError([LineError(0, "", f"the deck list has {len(lines)} lines; the limit is {MAX_LINES}")])
@@ -140,8 +141,12 @@ def _parse_labelled(builder: _Builder, number: int, raw: str, label: str, name: 
     if equip is None:
         builder.error(number, raw, _unknown(label, name, [e.name for e in catalog.equips.values()]))
     elif label != "equip" and equip.kind is not EquipKind(label):
-        builder.error(number, raw, f"{equip.name} is {'a stance' if equip.kind is EquipKind.STANCE else 'an ability'},"
-                                   f" not {'a stance' if label == 'stance' else 'an ability'}")
+        builder.error(
+            number,
+            raw,
+            f"{equip.name} is {'a stance' if equip.kind is EquipKind.STANCE else 'an ability'},"
+            f" not {'a stance' if label == 'stance' else 'an ability'}",
+        )
     elif equip.id in builder.equips:
         builder.error(number, raw, f"{equip.name} is already equipped")
     else:

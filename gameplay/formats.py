@@ -102,8 +102,9 @@ class Format:
     def _check_size(self, deck: Deck) -> list[Violation]:
         if self.deck_size is None or deck.size == self.deck_size:
             return []
-        return [Violation("deck-size", f"Your deck has {deck.size} cards; {self.name} decks have exactly "
-                                       f"{self.deck_size}.")]
+        return [
+            Violation("deck-size", f"Your deck has {deck.size} cards; {self.name} decks have exactly {self.deck_size}.")
+        ]
 
     def _check_copies(self, deck: Deck, catalog: Catalog) -> list[Violation]:
         found: list[Violation] = []
@@ -112,11 +113,22 @@ class Format:
             if card is None:
                 continue
             if self.max_x_copies is not None and card.x and count > self.max_x_copies:
-                found.append(Violation("x-copies", f"{card.name} is an X card: at most {self.max_x_copies} "
-                                                   f"copy of each X card (you have {count}).", (card_id,)))
+                found.append(
+                    Violation(
+                        "x-copies",
+                        f"{card.name} is an X card: at most {self.max_x_copies} "
+                        f"copy of each X card (you have {count}).",
+                        (card_id,),
+                    )
+                )
             elif self.max_copies is not None and count > self.max_copies:
-                found.append(Violation("max-copies", f"{card.name}: {count} copies; at most {self.max_copies} "
-                                                     f"copies of a card in {self.name}.", (card_id,)))
+                found.append(
+                    Violation(
+                        "max-copies",
+                        f"{card.name}: {count} copies; at most {self.max_copies} copies of a card in {self.name}.",
+                        (card_id,),
+                    )
+                )
         return found
 
 
@@ -147,9 +159,14 @@ def _check_runeslinger_and_equips(deck: Deck, catalog: Catalog, rule: EquipRule)
     if slinger is not None:
         for equip in equips:
             if equip.card_class is not slinger.card_class:
-                found.append(Violation("equip-class", f"{equip.name} is a {equip.card_class.value.capitalize()} "
-                                                      f"equip, but {slinger.name} is a "
-                                                      f"{slinger.card_class.value.capitalize()}."))
+                found.append(
+                    Violation(
+                        "equip-class",
+                        f"{equip.name} is a {equip.card_class.value.capitalize()} "
+                        f"equip, but {slinger.name} is a "
+                        f"{slinger.card_class.value.capitalize()}.",
+                    )
+                )
     if len(equips) == len(deck.equips) and not _equips_ok(equips, rule):
         found.append(Violation("equips", _equip_message(equips, rule)))
     return found
@@ -170,8 +187,7 @@ def _equip_message(equips: list[Equip], rule: EquipRule) -> str:
     chosen = ", ".join(e.name for e in equips) or "none"
     if rule is EquipRule.CLASSIC:
         return f"Equip one stance and one ability (you chose: {chosen})."
-    return ("Equip a stance and an ability, or two abilities costing 1 and 2 determinations "
-            f"(you chose: {chosen}).")
+    return f"Equip a stance and an ability, or two abilities costing 1 and 2 determinations (you chose: {chosen})."
 
 
 def _check_pool(deck: Deck, catalog: Catalog, pool: Mapping[str, int] | None) -> list[Violation]:
@@ -197,26 +213,56 @@ def _check_starter_list(deck: Deck, catalog: Catalog) -> list[Violation]:
 FORMATS: dict[str, Format] = {
     f.slug: f
     for f in (
-        Format("awakening-constructed", "Awakening Constructed",
-               "Exactly 40 cards, at most 3 copies of a card and 1 copy of each X card (rulebook 001).",
-               deck_size=40, max_copies=3, max_x_copies=1),
-        Format("awakening-starter", "Awakening Starter",
-               "Exactly 30 cards, at most 2 copies of a card and 1 copy of each X card; equips are a stance "
-               "and an ability, or two abilities costing 1 and 2 (rulebook 002).",
-               deck_size=30, max_copies=2, max_x_copies=1),
-        Format("draft", "Draft",
-               "30 cards from your own 36-card draft pool (rulebook 001); bring any Runeslinger and equips.",
-               deck_size=30, limited=True),
-        Format("sealed", "Sealed",
-               "A deck from your six-pack pool under the constructed rules: exactly 40 cards, at most 3 "
-               "copies and 1 copy of each X card, never more of a card than the pool holds (rulebook 001).",
-               deck_size=40, max_copies=3, max_x_copies=1, limited=True),
-        Format("classic-constructed", "Classic Constructed",
-               "Classic rules: exactly 30 cards, at most 2 copies of a card (rulebook 000).",
-               deck_size=30, max_copies=2, equip_rule=EquipRule.CLASSIC),
-        Format("classic-starter", "Classic Starter",
-               "Classic rules with an unmodified published starter deck (rulebook 000); only the card list is checked.",
-               deck_size=None, equip_rule=EquipRule.NONE, starter_list_only=True),
+        Format(
+            "awakening-constructed",
+            "Awakening Constructed",
+            "Exactly 40 cards, at most 3 copies of a card and 1 copy of each X card (rulebook 001).",
+            deck_size=40,
+            max_copies=3,
+            max_x_copies=1,
+        ),
+        Format(
+            "awakening-starter",
+            "Awakening Starter",
+            "Exactly 30 cards, at most 2 copies of a card and 1 copy of each X card; equips are a stance "
+            "and an ability, or two abilities costing 1 and 2 (rulebook 002).",
+            deck_size=30,
+            max_copies=2,
+            max_x_copies=1,
+        ),
+        Format(
+            "draft",
+            "Draft",
+            "30 cards from your own 36-card draft pool (rulebook 001); bring any Runeslinger and equips.",
+            deck_size=30,
+            limited=True,
+        ),
+        Format(
+            "sealed",
+            "Sealed",
+            "A deck from your six-pack pool under the constructed rules: exactly 40 cards, at most 3 "
+            "copies and 1 copy of each X card, never more of a card than the pool holds (rulebook 001).",
+            deck_size=40,
+            max_copies=3,
+            max_x_copies=1,
+            limited=True,
+        ),
+        Format(
+            "classic-constructed",
+            "Classic Constructed",
+            "Classic rules: exactly 30 cards, at most 2 copies of a card (rulebook 000).",
+            deck_size=30,
+            max_copies=2,
+            equip_rule=EquipRule.CLASSIC,
+        ),
+        Format(
+            "classic-starter",
+            "Classic Starter",
+            "Classic rules with an unmodified published starter deck (rulebook 000); only the card list is checked.",
+            deck_size=None,
+            equip_rule=EquipRule.NONE,
+            starter_list_only=True,
+        ),
     )
 }
 

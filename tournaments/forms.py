@@ -2,10 +2,13 @@ from __future__ import annotations
 
 from django import forms
 
+from gameplay.formats import FORMATS
 from tournaments.models import Event
 
 
 class EventForm(forms.ModelForm[Event]):
+    format = forms.ChoiceField(choices=[(f.slug, f.name) for f in FORMATS.values()])
+
     class Meta:
         model = Event
         fields = (

@@ -73,6 +73,7 @@ class Event(models.Model):
         default=0, help_text="Players may still join before this round is paired (0: no late entry)."
     )
     pod_rounds = models.PositiveSmallIntegerField(default=0, help_text="Pair inside draft pods for this many rounds.")
+    lists_published = models.BooleanField(default=False, help_text="Everyone may see every registered deck list.")
     cut_seeds = models.JSONField(default=list, blank=True, editable=False)
     seed = models.BigIntegerField(default=new_seed, editable=False)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAFT)
@@ -274,3 +275,61 @@ class ResultReport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match}: {self.a_games}-{self.b_games}-{self.draws} ({self.kind})"
+
+
+class Deck(models.Model):
+    """A player's deck for one event; every submitted list is kept as a ``DeckVersion``."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="decks")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("event", "player__username")
+        constraints = [models.UniqueConstraint(fields=("event", "player"), name="one_deck_per_player_per_event")]
+
+    def __str__(self) -> str:
+        return f"{self.player}'s deck for {self.event}"
+
+    def current(self) -> DeckVersion | None:
+        return self.versions.order_by("-number").first()
+
+
+class DeckVersion(models.Model):
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    runeslinger = models.CharField(max_length=80, blank=True)
+    equips = models.JSONField(default=list)
+    cards = models.JSONField(default=dict, help_text="Card id → copies.")
+    text = models.TextField(help_text="The list as players write it.")
+    catalog_version = models.CharField(max_length=80)
+    submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    submitted_at = models.DateTimeField(default=timezone.now)
+    automatic = models.BooleanField(default=False, help_text="Built by the site at a deck-building deadline.")
+
+    class Meta:
+        ordering = ("deck", "number")
+        constraints = [models.UniqueConstraint(fields=("deck", "number"), name="one_deck_version_per_number")]
+
+    def __str__(self) -> str:
+        return f"{self.deck} v{self.number}"
+
+    @property
+    def size(self) -> int:
+        return sum(int(n) for n in self.cards.values())
+
+
+class DeckCheck(models.Model):
+    """A judge's or organiser's deck check of one submitted version."""
+
+    version = models.ForeignKey(DeckVersion, on_delete=models.CASCADE, related_name="checks")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    at = models.DateTimeField(default=timezone.now)
+    passed = models.BooleanField()
+    note = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ("at", "id")
+
+    def __str__(self) -> str:
+        return f"check of {self.version}: {'passed' if self.passed else 'failed'}"

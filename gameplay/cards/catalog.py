@@ -94,20 +94,18 @@ class Catalog:
     def find_runeslinger(self, id_or_name: str) -> Runeslinger | None:
         key = id_or_name.strip().casefold()
         return self.runeslingers.get(id_or_name) or next(
-            (r for r in self.runeslingers.values() if r.name.casefold() == key), None)
+            (r for r in self.runeslingers.values() if r.name.casefold() == key), None
+        )
 
     def find_equip(self, id_or_name: str) -> Equip | None:
         key = id_or_name.strip().casefold()
-        return self.equips.get(id_or_name) or next(
-            (e for e in self.equips.values() if e.name.casefold() == key), None)
+        return self.equips.get(id_or_name) or next((e for e in self.equips.values() if e.name.casefold() == key), None)
 
     def stances(self, card_class: CardClass) -> tuple[Equip, ...]:
-        return tuple(e for e in self.equips.values()
-                     if e.card_class is card_class and e.kind is EquipKind.STANCE)
+        return tuple(e for e in self.equips.values() if e.card_class is card_class and e.kind is EquipKind.STANCE)
 
     def abilities(self, card_class: CardClass) -> tuple[Equip, ...]:
-        return tuple(e for e in self.equips.values()
-                     if e.card_class is card_class and e.kind is EquipKind.ABILITY)
+        return tuple(e for e in self.equips.values() if e.card_class is card_class and e.kind is EquipKind.ABILITY)
 
 
 def data_files(path: Path) -> list[Path]:
@@ -179,11 +177,17 @@ def _section(sections: dict[str, object], name: str) -> list[dict]:
 
 def _card(raw: dict) -> Card:
     return Card(
-        id=raw["id"], name=raw["name"], type=CardType(raw["type"]),
-        card_class=CardClass(raw["class"]), cost=raw["cost"], rarity=Rarity(raw["rarity"]),
-        text=raw["text"].strip(), script=build_script(raw["script"]),
+        id=raw["id"],
+        name=raw["name"],
+        type=CardType(raw["type"]),
+        card_class=CardClass(raw["class"]),
+        cost=raw["cost"],
+        rarity=Rarity(raw["rarity"]),
+        text=raw["text"].strip(),
+        script=build_script(raw["script"]),
         subtype=TrinketSubtype(raw["subtype"]) if "subtype" in raw else None,
-        defense=raw.get("defense"), keywords=tuple(_keyword(k) for k in raw.get("keywords", [])),
+        defense=raw.get("defense"),
+        keywords=tuple(_keyword(k) for k in raw.get("keywords", [])),
         x=bool(raw.get("x", False)),
     )
 
@@ -192,35 +196,52 @@ def _keyword(raw: object) -> KeywordValue:
     if isinstance(raw, str):
         return KeywordValue(Keyword(raw))
     assert isinstance(raw, dict)
-    (name, value), = raw.items()
+    ((name, value),) = raw.items()
     return KeywordValue(Keyword(name), value)
 
 
 def _runeslinger(raw: dict) -> Runeslinger:
     inherent = raw["inherent"]
     return Runeslinger(
-        id=raw["id"], name=raw["name"], card_class=CardClass(raw["class"]), health=raw["health"],
-        block=raw["block"], text=raw["text"].strip(),
-        inherent=InherentAbility(inherent["name"], inherent["light_cost"], inherent["text"].strip(),
-                                 build_script(inherent["script"])),
+        id=raw["id"],
+        name=raw["name"],
+        card_class=CardClass(raw["class"]),
+        health=raw["health"],
+        block=raw["block"],
+        text=raw["text"].strip(),
+        inherent=InherentAbility(
+            inherent["name"], inherent["light_cost"], inherent["text"].strip(), build_script(inherent["script"])
+        ),
     )
 
 
 def _equip(raw: dict) -> Equip:
-    return Equip(id=raw["id"], name=raw["name"], card_class=CardClass(raw["class"]),
-                 kind=EquipKind(raw["kind"]), text=raw["text"].strip(),
-                 script=build_script(raw["script"]), determinations=raw.get("determinations"))
+    return Equip(
+        id=raw["id"],
+        name=raw["name"],
+        card_class=CardClass(raw["class"]),
+        kind=EquipKind(raw["kind"]),
+        text=raw["text"].strip(),
+        script=build_script(raw["script"]),
+        determinations=raw.get("determinations"),
+    )
 
 
 def _ailment(raw: dict) -> Ailment:
     def level(key: str) -> AilmentLevel:
         return AilmentLevel(raw[key]["text"].strip(), build_script(raw[key]["script"]))
+
     return Ailment(AilmentType(raw["id"]), raw["name"], level("level_1"), level("level_2"))
 
 
 def _starter(raw: dict) -> StarterDeck:
-    return StarterDeck(id=raw["id"], name=raw["name"], runeslinger=raw["runeslinger"],
-                       equips=tuple(raw["equips"]), cards=MappingProxyType(dict(raw["cards"])))
+    return StarterDeck(
+        id=raw["id"],
+        name=raw["name"],
+        runeslinger=raw["runeslinger"],
+        equips=tuple(raw["equips"]),
+        cards=MappingProxyType(dict(raw["cards"])),
+    )
 
 
 # --- scripts -------------------------------------------------------------------------------

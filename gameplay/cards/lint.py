@@ -43,10 +43,17 @@ E = TypeVar("E", bound=Enum)
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 MAX_COST = 10
 CARD_TRIGGERS_FORBIDDEN = frozenset({Trigger.ACTIVATE, Trigger.INSTANCE_APPLIED})
-AILMENT_TRIGGERS = frozenset({
-    Trigger.INSTANCE_APPLIED, Trigger.STATIC, Trigger.START_OF_YOUR_TURN,
-    Trigger.END_OF_YOUR_TURN, Trigger.YOU_BLOCK, Trigger.YOU_SLING, Trigger.YOU_PLAY,
-})
+AILMENT_TRIGGERS = frozenset(
+    {
+        Trigger.INSTANCE_APPLIED,
+        Trigger.STATIC,
+        Trigger.START_OF_YOUR_TURN,
+        Trigger.END_OF_YOUR_TURN,
+        Trigger.YOU_BLOCK,
+        Trigger.YOU_SLING,
+        Trigger.YOU_PLAY,
+    }
+)
 SECTIONS = ("cards", "runeslingers", "equips", "ailments", "starter_decks")
 
 
@@ -236,8 +243,9 @@ def _parse_keyword(item: object, r: _Report, field: str) -> tuple[Keyword, int |
     return keyword, value
 
 
-def _lint_card_script(card_type: CardType | None, has_defense: bool, keywords: dict[Keyword, int | None],
-                      s: ScriptSummary, r: _Report) -> None:
+def _lint_card_script(
+    card_type: CardType | None, has_defense: bool, keywords: dict[Keyword, int | None], s: ScriptSummary, r: _Report
+) -> None:
     triggers = set(s.triggers)
     for trigger in sorted(triggers & CARD_TRIGGERS_FORBIDDEN, key=lambda t: t.value):
         r.add("bad-trigger", "script", f"a card cannot use trigger '{trigger.value}'")
@@ -246,8 +254,9 @@ def _lint_card_script(card_type: CardType | None, has_defense: bool, keywords: d
     _lint_keyword_rules(keywords, triggers, s, r)
 
 
-def _lint_type_rules(card_type: CardType, has_defense: bool, triggers: set[Trigger],
-                     s: ScriptSummary, r: _Report) -> None:
+def _lint_type_rules(
+    card_type: CardType, has_defense: bool, triggers: set[Trigger], s: ScriptSummary, r: _Report
+) -> None:
     normal_runespell = card_type.is_runespell and not has_defense
     if normal_runespell and triggers != {Trigger.PLAY}:
         r.add("bad-trigger", "script", "a normal runespell has only 'when: play' abilities")
@@ -265,17 +274,30 @@ def _lint_type_rules(card_type: CardType, has_defense: bool, triggers: set[Trigg
                 r.add("bad-target", "script", f"an attack runespell damages only Runeslingers, not '{target}'")
 
 
-def _lint_keyword_rules(keywords: dict[Keyword, int | None], triggers: set[Trigger],
-                        s: ScriptSummary, r: _Report) -> None:
+def _lint_keyword_rules(
+    keywords: dict[Keyword, int | None], triggers: set[Trigger], s: ScriptSummary, r: _Report
+) -> None:
     rules: list[tuple[bool, bool, str]] = [
-        (Keyword.FATE in keywords, "enemy" in s.choosers,
-         "Fate needs a 'choose' effect with chooser enemy, and such an effect needs Fate"),
-        (Keyword.CHOICE in keywords, "you" in s.choosers,
-         "Choice needs a 'choose' effect with chooser you, and such an effect needs Choice"),
-        (Keyword.USE in keywords, Trigger.USE in triggers,
-         "Use needs a 'when: use' ability, and such an ability needs Use"),
-        (Keyword.PIERCE in keywords, "pierce" in s.damage_modes,
-         "Pierce needs damage with mode pierce, and pierce damage needs Pierce"),
+        (
+            Keyword.FATE in keywords,
+            "enemy" in s.choosers,
+            "Fate needs a 'choose' effect with chooser enemy, and such an effect needs Fate",
+        ),
+        (
+            Keyword.CHOICE in keywords,
+            "you" in s.choosers,
+            "Choice needs a 'choose' effect with chooser you, and such an effect needs Choice",
+        ),
+        (
+            Keyword.USE in keywords,
+            Trigger.USE in triggers,
+            "Use needs a 'when: use' ability, and such an ability needs Use",
+        ),
+        (
+            Keyword.PIERCE in keywords,
+            "pierce" in s.damage_modes,
+            "Pierce needs damage with mode pierce, and pierce damage needs Pierce",
+        ),
     ]
     for has_keyword, has_script, message in rules:
         if has_keyword != has_script:
@@ -291,8 +313,7 @@ def _lint_keyword_rules(keywords: dict[Keyword, int | None], triggers: set[Trigg
 # --- runeslingers, equips, ailments ----------------------------------------------------------
 
 
-def _only_triggers(s: ScriptSummary, allowed: Callable[[Trigger], bool], what: str, r: _Report,
-                   field: str) -> None:
+def _only_triggers(s: ScriptSummary, allowed: Callable[[Trigger], bool], what: str, r: _Report, field: str) -> None:
     for trigger in s.triggers:
         if not allowed(trigger):
             r.add("bad-trigger", field, f"{what} cannot use trigger '{trigger.value}'")
@@ -350,9 +371,15 @@ def lint_equip(raw: object, where: str, problems: list[Problem]) -> None:
         if kind is EquipKind.ABILITY:
             _only_triggers(s, lambda t: t is Trigger.ACTIVATE, "an ability", r, "script")
         elif kind is EquipKind.STANCE:
-            _only_triggers(s, lambda t: t not in (Trigger.ACTIVATE, Trigger.PLAY, Trigger.USE,
-                                                   Trigger.SLING, Trigger.INSTANCE_APPLIED),
-                           "a stance", r, "script")
+            _only_triggers(
+                s,
+                lambda t: (
+                    t not in (Trigger.ACTIVATE, Trigger.PLAY, Trigger.USE, Trigger.SLING, Trigger.INSTANCE_APPLIED)
+                ),
+                "a stance",
+                r,
+                "script",
+            )
 
 
 def lint_ailments(raws: list, problems: list[Problem]) -> None:
@@ -408,8 +435,7 @@ def _claim(seen: dict[str, str], key: object, where: str, field: str, problems: 
     if not isinstance(key, str):
         return
     if key in seen:
-        problems.append(Problem(f"duplicate-{field}", where, field,
-                                f"{field} '{key}' is already used by {seen[key]}"))
+        problems.append(Problem(f"duplicate-{field}", where, field, f"{field} '{key}' is already used by {seen[key]}"))
     else:
         seen[key] = where
 

@@ -174,7 +174,7 @@ _R, _C, _M = TargetCategory.RUNESLINGER, TargetCategory.CARD, TargetCategory.MIX
 TARGETS: dict[str, TargetSpec] = {
     t.name: t
     for t in (
-        _t("any", _M, True, False, "target Runeslinger or defense card in play (\"any target\")"),
+        _t("any", _M, True, False, 'target Runeslinger or defense card in play ("any target")'),
         _t("any_enemy", _M, True, False, "target enemy Runeslinger or defense card an enemy controls"),
         _t("runeslinger", _R, True, False, "target Runeslinger (any player)"),
         _t("enemy_runeslinger", _R, True, False, "target enemy Runeslinger"),
@@ -182,8 +182,13 @@ TARGETS: dict[str, TargetSpec] = {
         _t("each_enemy", _R, False, True, "every enemy Runeslinger, not targeted"),
         _t("each_runeslinger", _R, False, True, "every Runeslinger including you, not targeted"),
         _t("hit", _R, False, False, "the Runeslinger the enclosing damage hit (only inside on_hit)"),
-        _t("previous_controller", _R, False, False,
-           "controller of the previous effect's target (a Runeslinger controls itself)"),
+        _t(
+            "previous_controller",
+            _R,
+            False,
+            False,
+            "controller of the previous effect's target (a Runeslinger controls itself)",
+        ),
         _t("previous_owner", _R, False, False, "owner of the previous effect's target card"),
         _t("event_player", _R, False, False, "the player whose action fired the trigger"),
         _t("card", _C, True, False, "target card in play: a runespell (ladder included) or defense card"),
@@ -215,11 +220,27 @@ TARGETS: dict[str, TargetSpec] = {
 
 RUNESLINGER_TARGETS = frozenset(n for n, t in TARGETS.items() if t.category is _R)
 CARD_TARGETS = frozenset(n for n, t in TARGETS.items() if t.category is _C)
-DAMAGEABLE_TARGETS = frozenset(n for n, t in TARGETS.items() if t.category is _M) | RUNESLINGER_TARGETS | {
-    "card", "enemy_card", "defense_card", "enemy_defense_card", "own_defense_card", "trinket",
-    "boon", "chant", "this", "previous", "all_boons", "all_trinkets", "all_chants",
-    "all_defense_cards", "all_enemy_defense_cards",
-}
+DAMAGEABLE_TARGETS = (
+    frozenset(n for n, t in TARGETS.items() if t.category is _M)
+    | RUNESLINGER_TARGETS
+    | {
+        "card",
+        "enemy_card",
+        "defense_card",
+        "enemy_defense_card",
+        "own_defense_card",
+        "trinket",
+        "boon",
+        "chant",
+        "this",
+        "previous",
+        "all_boons",
+        "all_trinkets",
+        "all_chants",
+        "all_defense_cards",
+        "all_enemy_defense_cards",
+    }
+)
 
 
 class Quantity(StrEnum):
@@ -271,8 +292,14 @@ class OpSpec:
     deals_damage: bool = False
 
 
-def _p(kind: ParamKind, required: bool = True, choices: tuple[str, ...] | frozenset[str] = (),
-       default: object = None, negative_ok: bool = False, doc: str = "") -> ParamSpec:
+def _p(
+    kind: ParamKind,
+    required: bool = True,
+    choices: tuple[str, ...] | frozenset[str] = (),
+    default: object = None,
+    negative_ok: bool = False,
+    doc: str = "",
+) -> ParamSpec:
     return ParamSpec(kind, required, tuple(sorted(choices)), default, negative_ok, doc)
 
 
@@ -287,94 +314,197 @@ _DURATION = _p(ParamKind.ENUM, False, _DURATIONS, Duration.END_OF_TURN.value)
 OP_SPECS: dict[str, OpSpec] = {
     s.name: s
     for s in (
-        OpSpec("damage", "Deal damage to the target; on a hit (1+ damage to a Runeslinger) inflict "
-               "ailments then run on_hit.", {
-                   "target": _p(ParamKind.TARGET, choices=DAMAGEABLE_TARGETS),
-                   "amount": _AMOUNT,
-                   "mode": _p(ParamKind.ENUM, False, tuple(m.value for m in DamageMode),
-                              DamageMode.NORMAL.value),
-                   "inflict": _p(ParamKind.INFLICTS, False, doc="ailments applied on a hit"),
-                   "on_hit": _p(ParamKind.EFFECTS, False, doc="effects run after a hit"),
-               }, deals_damage=True),
-        OpSpec("lose_health", "The target loses health (not damage; cannot be blocked; pierces).", {
-            "target": _p(ParamKind.TARGET, choices=_RS), "amount": _AMOUNT}),
-        OpSpec("gain_health", "The target gains health, never above its maximum.", {
-            "target": _p(ParamKind.TARGET, choices=_RS), "amount": _AMOUNT}),
-        OpSpec("apply_ailment", "Apply count instances of one ailment type to the target.", {
-            "target": _p(ParamKind.TARGET, choices=_RS),
-            "ailment": _p(ParamKind.AILMENT, choices=(*_AILMENTS, "chosen")),
-            "count": _COUNT}),
-        OpSpec("apply_unique_ailments", "Apply one instance each of count different ailment "
-               "types, chosen by the effect's controller.", {
-                   "target": _p(ParamKind.TARGET, choices=_RS), "count": _COUNT}),
-        OpSpec("cleanse", "Remove count exposed ailment instances (of one type or any) from the "
-               "target; the target's controller picks which when ailment is any.", {
-                   "target": _p(ParamKind.TARGET, choices=_RS), "count": _COUNT,
-                   "ailment": _p(ParamKind.AILMENT, False, (*_AILMENTS, "any"), "any")}),
-        OpSpec("convert_ailment", "Remove count instances then apply as many of another type, "
-               "one at a time.", {
-                   "target": _p(ParamKind.TARGET, choices=_RS), "count": _COUNT,
-                   "from": _p(ParamKind.AILMENT, False, (*_AILMENTS, "any"), "any"),
-                   "to": _p(ParamKind.AILMENT, choices=(*_AILMENTS, "chosen"))}),
-        OpSpec("draw", "The target draws count cards.", {
-            "target": _p(ParamKind.TARGET, choices=_RS), "count": _COUNT}),
-        OpSpec("sear", "The target puts the top count cards of its deck into its discard pile.", {
-            "target": _p(ParamKind.TARGET, choices=_RS), "count": _COUNT}),
-        OpSpec("void", "The target puts the top count cards of its deck into its void pile.", {
-            "target": _p(ParamKind.TARGET, choices=_RS), "count": _COUNT}),
-        OpSpec("discard", "The target discards count cards from hand (its choice, or at random).", {
-            "target": _p(ParamKind.TARGET, choices=_RS), "count": _COUNT,
-            "random": _p(ParamKind.BOOL, False, default=False)}),
-        OpSpec("destroy", "Destroy the target card(s): into the owner's discard pile.", {
-            "target": _p(ParamKind.TARGET, choices=_CARDS)}),
-        OpSpec("void_card", "Put the target card in play into its owner's void pile.", {
-            "target": _p(ParamKind.TARGET, choices=_CARDS)}),
-        OpSpec("bounce", "Return the target card to its owner's hand or the top of its deck "
-               "(not destroyed).", {
-                   "target": _p(ParamKind.TARGET, choices=_CARDS),
-                   "to": _p(ParamKind.ENUM, choices=tuple(z.value for z in Zone))}),
-        OpSpec("place_under", "Place the target card under this card (concealed, out of play).", {
-            "target": _p(ParamKind.TARGET, choices=_CARDS)}),
-        OpSpec("add_tokens", "Put tokens on the target card.", {
-            "target": _p(ParamKind.TARGET, False, _CARDS, "this"), "count": _COUNT,
-            "token": _p(ParamKind.ENUM, False, tuple(k.value for k in TokenKind), "basic")}),
-        OpSpec("remove_tokens", "Remove up to count tokens from the target card.", {
-            "target": _p(ParamKind.TARGET, False, _CARDS, "this"), "count": _COUNT,
-            "token": _p(ParamKind.ENUM, False, tuple(k.value for k in TokenKind), "basic")}),
-        OpSpec("modify_damage", "Damage from sources of card_types you control is changed by "
-               "amount for the duration.", {
-                   "amount": _p(ParamKind.INT, negative_ok=True),
-                   "card_types": _p(ParamKind.CARD_TYPES), "duration": _DURATION}),
-        OpSpec("modify_block", "The target's block value changes by amount for the duration.", {
-            "target": _p(ParamKind.TARGET, choices=_RS),
-            "amount": _p(ParamKind.INT, negative_ok=True), "duration": _DURATION}),
-        OpSpec("modify_defense", "The target card's defense changes by amount for the duration.", {
-            "target": _p(ParamKind.TARGET, choices=_CARDS),
-            "amount": _p(ParamKind.INT, negative_ok=True), "duration": _DURATION}),
-        OpSpec("modify_max_health", "The target's maximum health changes by amount.", {
-            "target": _p(ParamKind.TARGET, choices=_RS),
-            "amount": _p(ParamKind.INT, negative_ok=True), "duration": _DURATION}),
-        OpSpec("barrier", "Apply a barrier that prevents up to amount damage to the target until "
-               "end of turn, like a block barrier (does not use your block).", {
-                   "target": _p(ParamKind.TARGET, choices=DAMAGEABLE_TARGETS),
-                   "amount": _AMOUNT}),
-        OpSpec("gain_light", "Add amount light to your pool (removed at end of turn).", {
-            "amount": _AMOUNT}),
-        OpSpec("add_concentration", "Set the top card of your deck face-down as a concentration.", {
-            "count": _COUNT, "ready": _p(ParamKind.BOOL, False, default=False)}),
-        OpSpec("return_from_discard", "Return count cards of card_types from your discard pile "
-               "(your choice) to your hand or the top of your deck.", {
-                   "count": _COUNT, "card_types": _p(ParamKind.CARD_TYPES),
-                   "to": _p(ParamKind.ENUM, choices=tuple(z.value for z in Zone))}),
-        OpSpec("choose", "Choice (chooser you) or Fate (chooser enemy: target enemy Runeslinger "
-               "picks): exactly one bullet runs; only bullets with a valid target may be picked.", {
-                   "chooser": _p(ParamKind.ENUM, choices=tuple(c.value for c in Chooser)),
-                   "options": _p(ParamKind.OPTIONS)}),
-        OpSpec("if", "Run then when the condition holds at resolution, else otherwise.", {
-            "cond": _p(ParamKind.CONDITION), "then": _p(ParamKind.EFFECTS),
-            "else": _p(ParamKind.EFFECTS, False)}),
-        OpSpec("handler", "Run a named Python handler for a rule the vocabulary cannot say.", {
-            "name": _p(ParamKind.HANDLER)}),
+        OpSpec(
+            "damage",
+            "Deal damage to the target; on a hit (1+ damage to a Runeslinger) inflict ailments then run on_hit.",
+            {
+                "target": _p(ParamKind.TARGET, choices=DAMAGEABLE_TARGETS),
+                "amount": _AMOUNT,
+                "mode": _p(ParamKind.ENUM, False, tuple(m.value for m in DamageMode), DamageMode.NORMAL.value),
+                "inflict": _p(ParamKind.INFLICTS, False, doc="ailments applied on a hit"),
+                "on_hit": _p(ParamKind.EFFECTS, False, doc="effects run after a hit"),
+            },
+            deals_damage=True,
+        ),
+        OpSpec(
+            "lose_health",
+            "The target loses health (not damage; cannot be blocked; pierces).",
+            {"target": _p(ParamKind.TARGET, choices=_RS), "amount": _AMOUNT},
+        ),
+        OpSpec(
+            "gain_health",
+            "The target gains health, never above its maximum.",
+            {"target": _p(ParamKind.TARGET, choices=_RS), "amount": _AMOUNT},
+        ),
+        OpSpec(
+            "apply_ailment",
+            "Apply count instances of one ailment type to the target.",
+            {
+                "target": _p(ParamKind.TARGET, choices=_RS),
+                "ailment": _p(ParamKind.AILMENT, choices=(*_AILMENTS, "chosen")),
+                "count": _COUNT,
+            },
+        ),
+        OpSpec(
+            "apply_unique_ailments",
+            "Apply one instance each of count different ailment types, chosen by the effect's controller.",
+            {"target": _p(ParamKind.TARGET, choices=_RS), "count": _COUNT},
+        ),
+        OpSpec(
+            "cleanse",
+            "Remove count exposed ailment instances (of one type or any) from the "
+            "target; the target's controller picks which when ailment is any.",
+            {
+                "target": _p(ParamKind.TARGET, choices=_RS),
+                "count": _COUNT,
+                "ailment": _p(ParamKind.AILMENT, False, (*_AILMENTS, "any"), "any"),
+            },
+        ),
+        OpSpec(
+            "convert_ailment",
+            "Remove count instances then apply as many of another type, one at a time.",
+            {
+                "target": _p(ParamKind.TARGET, choices=_RS),
+                "count": _COUNT,
+                "from": _p(ParamKind.AILMENT, False, (*_AILMENTS, "any"), "any"),
+                "to": _p(ParamKind.AILMENT, choices=(*_AILMENTS, "chosen")),
+            },
+        ),
+        OpSpec("draw", "The target draws count cards.", {"target": _p(ParamKind.TARGET, choices=_RS), "count": _COUNT}),
+        OpSpec(
+            "sear",
+            "The target puts the top count cards of its deck into its discard pile.",
+            {"target": _p(ParamKind.TARGET, choices=_RS), "count": _COUNT},
+        ),
+        OpSpec(
+            "void",
+            "The target puts the top count cards of its deck into its void pile.",
+            {"target": _p(ParamKind.TARGET, choices=_RS), "count": _COUNT},
+        ),
+        OpSpec(
+            "discard",
+            "The target discards count cards from hand (its choice, or at random).",
+            {
+                "target": _p(ParamKind.TARGET, choices=_RS),
+                "count": _COUNT,
+                "random": _p(ParamKind.BOOL, False, default=False),
+            },
+        ),
+        OpSpec(
+            "destroy",
+            "Destroy the target card(s): into the owner's discard pile.",
+            {"target": _p(ParamKind.TARGET, choices=_CARDS)},
+        ),
+        OpSpec(
+            "void_card",
+            "Put the target card in play into its owner's void pile.",
+            {"target": _p(ParamKind.TARGET, choices=_CARDS)},
+        ),
+        OpSpec(
+            "bounce",
+            "Return the target card to its owner's hand or the top of its deck (not destroyed).",
+            {
+                "target": _p(ParamKind.TARGET, choices=_CARDS),
+                "to": _p(ParamKind.ENUM, choices=tuple(z.value for z in Zone)),
+            },
+        ),
+        OpSpec(
+            "place_under",
+            "Place the target card under this card (concealed, out of play).",
+            {"target": _p(ParamKind.TARGET, choices=_CARDS)},
+        ),
+        OpSpec(
+            "add_tokens",
+            "Put tokens on the target card.",
+            {
+                "target": _p(ParamKind.TARGET, False, _CARDS, "this"),
+                "count": _COUNT,
+                "token": _p(ParamKind.ENUM, False, tuple(k.value for k in TokenKind), "basic"),
+            },
+        ),
+        OpSpec(
+            "remove_tokens",
+            "Remove up to count tokens from the target card.",
+            {
+                "target": _p(ParamKind.TARGET, False, _CARDS, "this"),
+                "count": _COUNT,
+                "token": _p(ParamKind.ENUM, False, tuple(k.value for k in TokenKind), "basic"),
+            },
+        ),
+        OpSpec(
+            "modify_damage",
+            "Damage from sources of card_types you control is changed by amount for the duration.",
+            {
+                "amount": _p(ParamKind.INT, negative_ok=True),
+                "card_types": _p(ParamKind.CARD_TYPES),
+                "duration": _DURATION,
+            },
+        ),
+        OpSpec(
+            "modify_block",
+            "The target's block value changes by amount for the duration.",
+            {
+                "target": _p(ParamKind.TARGET, choices=_RS),
+                "amount": _p(ParamKind.INT, negative_ok=True),
+                "duration": _DURATION,
+            },
+        ),
+        OpSpec(
+            "modify_defense",
+            "The target card's defense changes by amount for the duration.",
+            {
+                "target": _p(ParamKind.TARGET, choices=_CARDS),
+                "amount": _p(ParamKind.INT, negative_ok=True),
+                "duration": _DURATION,
+            },
+        ),
+        OpSpec(
+            "modify_max_health",
+            "The target's maximum health changes by amount.",
+            {
+                "target": _p(ParamKind.TARGET, choices=_RS),
+                "amount": _p(ParamKind.INT, negative_ok=True),
+                "duration": _DURATION,
+            },
+        ),
+        OpSpec(
+            "barrier",
+            "Apply a barrier that prevents up to amount damage to the target until "
+            "end of turn, like a block barrier (does not use your block).",
+            {"target": _p(ParamKind.TARGET, choices=DAMAGEABLE_TARGETS), "amount": _AMOUNT},
+        ),
+        OpSpec("gain_light", "Add amount light to your pool (removed at end of turn).", {"amount": _AMOUNT}),
+        OpSpec(
+            "add_concentration",
+            "Set the top card of your deck face-down as a concentration.",
+            {"count": _COUNT, "ready": _p(ParamKind.BOOL, False, default=False)},
+        ),
+        OpSpec(
+            "return_from_discard",
+            "Return count cards of card_types from your discard pile "
+            "(your choice) to your hand or the top of your deck.",
+            {
+                "count": _COUNT,
+                "card_types": _p(ParamKind.CARD_TYPES),
+                "to": _p(ParamKind.ENUM, choices=tuple(z.value for z in Zone)),
+            },
+        ),
+        OpSpec(
+            "choose",
+            "Choice (chooser you) or Fate (chooser enemy: target enemy Runeslinger "
+            "picks): exactly one bullet runs; only bullets with a valid target may be picked.",
+            {"chooser": _p(ParamKind.ENUM, choices=tuple(c.value for c in Chooser)), "options": _p(ParamKind.OPTIONS)},
+        ),
+        OpSpec(
+            "if",
+            "Run then when the condition holds at resolution, else otherwise.",
+            {"cond": _p(ParamKind.CONDITION), "then": _p(ParamKind.EFFECTS), "else": _p(ParamKind.EFFECTS, False)},
+        ),
+        OpSpec(
+            "handler",
+            "Run a named Python handler for a rule the vocabulary cannot say.",
+            {"name": _p(ParamKind.HANDLER)},
+        ),
     )
 }
 
@@ -425,23 +555,38 @@ CONDITION_SPECS: dict[str, ConditionSpec] = {
     c.name: c
     for c in (
         ConditionSpec("hit", "the previous damage effect of this ability hit", {}),
-        ConditionSpec("target_has_ailment", "the object has at least at_least exposed instances "
-                      "of ailment (any type when ailment is any)", {
-                          "target": _p(ParamKind.TARGET, choices=_RS),
-                          "ailment": _p(ParamKind.AILMENT, False, (*_AILMENTS, "any"), "any"),
-                          "at_least": _p(ParamKind.INT, False, default=1)}),
-        ConditionSpec("tokens_on_this", "this card has at least at_least tokens", {
-            "at_least": _p(ParamKind.INT)}),
+        ConditionSpec(
+            "target_has_ailment",
+            "the object has at least at_least exposed instances of ailment (any type when ailment is any)",
+            {
+                "target": _p(ParamKind.TARGET, choices=_RS),
+                "ailment": _p(ParamKind.AILMENT, False, (*_AILMENTS, "any"), "any"),
+                "at_least": _p(ParamKind.INT, False, default=1),
+            },
+        ),
+        ConditionSpec("tokens_on_this", "this card has at least at_least tokens", {"at_least": _p(ParamKind.INT)}),
         ConditionSpec("controller_is_not_owner", "this card's controller does not own it", {}),
         ConditionSpec("conceals_ailment", "this boon conceals at least one ailment", {}),
-        ConditionSpec("you_control", "you control at least at_least cards of card_types", {
-            "card_types": _p(ParamKind.CARD_TYPES), "at_least": _p(ParamKind.INT, False, default=1)}),
-        ConditionSpec("health_at_most", "the Runeslinger has at most amount health", {
-            "target": _p(ParamKind.TARGET, choices=_RS), "amount": _p(ParamKind.INT)}),
-        ConditionSpec("power_at_most", "the Runeslinger has at most amount power", {
-            "target": _p(ParamKind.TARGET, choices=_RS), "amount": _p(ParamKind.INT)}),
-        ConditionSpec("hand_size_at_most", "the Runeslinger holds at most count cards", {
-            "target": _p(ParamKind.TARGET, choices=_RS), "count": _p(ParamKind.INT)}),
+        ConditionSpec(
+            "you_control",
+            "you control at least at_least cards of card_types",
+            {"card_types": _p(ParamKind.CARD_TYPES), "at_least": _p(ParamKind.INT, False, default=1)},
+        ),
+        ConditionSpec(
+            "health_at_most",
+            "the Runeslinger has at most amount health",
+            {"target": _p(ParamKind.TARGET, choices=_RS), "amount": _p(ParamKind.INT)},
+        ),
+        ConditionSpec(
+            "power_at_most",
+            "the Runeslinger has at most amount power",
+            {"target": _p(ParamKind.TARGET, choices=_RS), "amount": _p(ParamKind.INT)},
+        ),
+        ConditionSpec(
+            "hand_size_at_most",
+            "the Runeslinger holds at most count cards",
+            {"target": _p(ParamKind.TARGET, choices=_RS), "count": _p(ParamKind.INT)},
+        ),
     )
 }
 CONDITION_COMMON_PARAMS: dict[str, ParamSpec] = {
@@ -461,39 +606,54 @@ _WHO = _p(ParamKind.ENUM, False, tuple(w.value for w in Who), Who.YOU.value)
 MODIFIER_SPECS: dict[str, ModifierSpec] = {
     m.name: m
     for m in (
-        ModifierSpec("damage", "damage dealt by sources of card_types that `who` control "
-                     "changes by amount (counted when the effect is created)", {
-                         "amount": _p(ParamKind.INT, negative_ok=True),
-                         "card_types": _p(ParamKind.CARD_TYPES), "who": _WHO}),
-        ModifierSpec("damage_taken", "damage dealt to `who` changes by amount (not below 0)", {
-            "amount": _p(ParamKind.INT, negative_ok=True), "who": _WHO}),
-        ModifierSpec("block", "block value of `who` changes by amount", {
-            "amount": _p(ParamKind.INT, negative_ok=True), "who": _WHO}),
-        ModifierSpec("defense", "defense of card_types that `who` control changes by amount", {
-            "amount": _p(ParamKind.INT, negative_ok=True),
-            "card_types": _p(ParamKind.CARD_TYPES), "who": _WHO}),
-        ModifierSpec("max_health", "maximum health of `who` changes by amount (an amount may "
-                     "scale, given as a negative each)", {
-                         "amount": _p(ParamKind.INT, False, negative_ok=True, default=0),
-                         "per": _p(ParamKind.ENUM, False, tuple(q.value for q in Quantity)),
-                         "each": _p(ParamKind.INT, False, negative_ok=True, default=0),
-                         "who": _WHO}),
-        ModifierSpec("max_hand_size", "maximum hand size of `who` becomes value", {
-            "value": _p(ParamKind.INT), "who": _WHO}),
-        ModifierSpec("cost", "light cost of card_types that `who` play changes by amount "
-                     "(never below 0)", {
-                         "amount": _p(ParamKind.INT, negative_ok=True),
-                         "card_types": _p(ParamKind.CARD_TYPES), "who": _WHO}),
+        ModifierSpec(
+            "damage",
+            "damage dealt by sources of card_types that `who` control "
+            "changes by amount (counted when the effect is created)",
+            {"amount": _p(ParamKind.INT, negative_ok=True), "card_types": _p(ParamKind.CARD_TYPES), "who": _WHO},
+        ),
+        ModifierSpec(
+            "damage_taken",
+            "damage dealt to `who` changes by amount (not below 0)",
+            {"amount": _p(ParamKind.INT, negative_ok=True), "who": _WHO},
+        ),
+        ModifierSpec(
+            "block",
+            "block value of `who` changes by amount",
+            {"amount": _p(ParamKind.INT, negative_ok=True), "who": _WHO},
+        ),
+        ModifierSpec(
+            "defense",
+            "defense of card_types that `who` control changes by amount",
+            {"amount": _p(ParamKind.INT, negative_ok=True), "card_types": _p(ParamKind.CARD_TYPES), "who": _WHO},
+        ),
+        ModifierSpec(
+            "max_health",
+            "maximum health of `who` changes by amount (an amount may scale, given as a negative each)",
+            {
+                "amount": _p(ParamKind.INT, False, negative_ok=True, default=0),
+                "per": _p(ParamKind.ENUM, False, tuple(q.value for q in Quantity)),
+                "each": _p(ParamKind.INT, False, negative_ok=True, default=0),
+                "who": _WHO,
+            },
+        ),
+        ModifierSpec(
+            "max_hand_size", "maximum hand size of `who` becomes value", {"value": _p(ParamKind.INT), "who": _WHO}
+        ),
+        ModifierSpec(
+            "cost",
+            "light cost of card_types that `who` play changes by amount (never below 0)",
+            {"amount": _p(ParamKind.INT, negative_ok=True), "card_types": _p(ParamKind.CARD_TYPES), "who": _WHO},
+        ),
         ModifierSpec("cannot_block", "`who` cannot block", {"who": _WHO}),
     )
 }
 
 HANDLERS: dict[str, str] = {
     "mirror_ward": "Mirror Ward: the next spirit runespell an enemy slings this turn targets "
-                   "its own controller instead (a retarget the vocabulary cannot express).",
+    "its own controller instead (a retarget the vocabulary cannot express).",
     "echo": "Echo: copy the last utility runespell you slung this turn, with new targets.",
-    "time_warp": "Time Warp (X): after this turn ends, take another turn; its Draw Phase "
-                 "draws 1 card.",
+    "time_warp": "Time Warp (X): after this turn ends, take another turn; its Draw Phase draws 1 card.",
 }
 
 

@@ -32,10 +32,16 @@ from gameplay.cards.schema import (
     Trigger,
 )
 
-EVENT_TRIGGERS = frozenset({
-    Trigger.YOU_SLING, Trigger.ENEMY_SLINGS, Trigger.YOU_PLAY, Trigger.ENEMY_PLAYS,
-    Trigger.YOUR_DAMAGE_HITS, Trigger.YOU_ARE_HIT,
-})
+EVENT_TRIGGERS = frozenset(
+    {
+        Trigger.YOU_SLING,
+        Trigger.ENEMY_SLINGS,
+        Trigger.YOU_PLAY,
+        Trigger.ENEMY_PLAYS,
+        Trigger.YOUR_DAMAGE_HITS,
+        Trigger.YOU_ARE_HIT,
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -95,9 +101,16 @@ def check_script(raw: object, where: str, path: str, problems: list[Problem]) ->
         trigger = _check_ability(ability, ctx, f"{path}[{i}]")
         if trigger is not None:
             triggers.append(trigger)
-    return ScriptSummary(tuple(triggers), tuple(ctx.ops), tuple(ctx.targets),
-                         tuple(ctx.quantities), tuple(ctx.conditions), tuple(ctx.choosers),
-                         tuple(ctx.damage_modes), tuple(ctx.damage_targets))
+    return ScriptSummary(
+        tuple(triggers),
+        tuple(ctx.ops),
+        tuple(ctx.targets),
+        tuple(ctx.quantities),
+        tuple(ctx.conditions),
+        tuple(ctx.choosers),
+        tuple(ctx.damage_modes),
+        tuple(ctx.damage_targets),
+    )
 
 
 def _check_ability(raw: object, ctx: _Ctx, path: str) -> Trigger | None:
@@ -178,8 +191,9 @@ def _check_effect(raw: object, ctx: _Ctx, path: str) -> None:
         ctx.choosers.append(raw["chooser"])
 
 
-def _check_params(raw: dict, specs: dict[str, ParamSpec], ctx: _Ctx, path: str,
-                  owner: str, skip: frozenset[str] = frozenset({"op"})) -> None:
+def _check_params(
+    raw: dict, specs: dict[str, ParamSpec], ctx: _Ctx, path: str, owner: str, skip: frozenset[str] = frozenset({"op"})
+) -> None:
     for key in sorted(set(raw) - set(specs) - skip):
         ctx.add("unknown-param", f"{path}.{key}", f"{owner} has no parameter '{key}'")
     for name, spec in specs.items():

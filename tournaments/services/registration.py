@@ -7,6 +7,7 @@ from typing import Any
 from django.db import transaction
 
 from accounts.models import User
+from gameplay.formats import FORMATS
 from tournaments.errors import Conflict, Invalid
 from tournaments.models import Event, IllegalTransition, Registration
 from tournaments.pairing import recommended_rounds, round_robin_rounds
@@ -38,6 +39,8 @@ def create_event(by: User, **fields: Any) -> Event:
 
 
 def validate_settings(event: Event) -> None:
+    if event.format not in FORMATS:
+        raise Invalid(f"Unknown format {event.format!r}; choose one of {', '.join(FORMATS)}.")
     if event.structure == Event.Structure.SWISS_TOP_CUT and event.top_cut not in (2, 4, 8):
         raise Invalid("A Swiss + top cut event needs a top cut of 2, 4 or 8.")
     if event.structure != Event.Structure.SWISS_TOP_CUT and event.top_cut:

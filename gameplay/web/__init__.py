@@ -1,0 +1,1 @@
+"""Pages of the card catalog: gallery, card detail, starter decks and the deck builder."""

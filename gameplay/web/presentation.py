@@ -1,0 +1,147 @@
+"""How catalog data reads on a page: effect scripts as nested lines, keywords explained,
+and the light-cost curve as bar geometry for an inline SVG."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from gameplay.services import CurveBar
+
+# Paraphrased from the rulebooks' keyword glossaries (001, 002).
+KEYWORD_HELP: dict[str, str] = {
+    "distract": "Play this card horizontally; the concentration under it is discarded when it leaves play.",
+    "pain": "To play this card, pay this much health (you cannot pay health you do not have).",
+    "ail": "To play this card, apply this many ailments of the same type to your Runeslinger.",
+    "sear": "To play this card, put this many cards from the top of your deck into your discard pile.",
+    "fate": "The enemy Runeslinger chooses which bullet effect of this card is used.",
+    "choice": "You choose which bullet effect of this card is used; the other is ignored.",
+    "shout": "Play it in your Play Phase, or as an answer to an enemy's card, even on their turn.",
+    "pierce": "This card's damage is dealt in full: what is left after a lost power carries over.",
+    "charge": "When played, sling it or charge it (+1 token); tokens make it stronger when slung.",
+    "token": "The card enters play with this many tokens, counters that track a value on it.",
+    "use": "Turn this card horizontal to use its effect; not on the turn it is played, and once until it readies.",
+    "quick": "This card can be used (turned horizontal) on the turn it is played.",
+}
+
+TRIGGER_LABELS: dict[str, str] = {
+    "play": "When played",
+    "sling": "Sling",
+    "use": "Use",
+    "activate": "Activate",
+    "static": "While in play",
+}
+
+
+@dataclass
+class Line:
+    """One readable line of a script; `children` are its nested effects."""
+
+    text: str
+    children: list[Line] = field(default_factory=list)
+
+
+def words(name: object) -> str:
+    return str(name).replace("_", " ")
+
+
+def keyword_help(keywords: Sequence[dict[str, Any]]) -> list[tuple[str, str]]:
+    out = []
+    for entry in keywords:
+        label = str(entry["keyword"]).capitalize()
+        if entry.get("value") is not None:
+            label += f" {entry['value']}"
+        out.append((label, KEYWORD_HELP.get(str(entry["keyword"]), "")))
+    return out
+
+
+def describe_script(script: Sequence[dict[str, Any]]) -> list[Line]:
+    return [_ability(ability) for ability in script]
+
+
+def _ability(ability: dict[str, Any]) -> Line:
+    when = str(ability["when"])
+    head = TRIGGER_LABELS.get(when, words(when).capitalize())
+    if ability.get("filter"):
+        head += f" ({_params(ability['filter'])})"
+    if ability.get("if"):
+        head += f", if {_condition(ability['if'])}"
+    children = [_effect(e) for e in ability.get("do", [])]
+    children += [Line(f"{words(m['mod'])} {_params(_without(m, 'mod'))}".strip()) for m in ability.get("modifiers", [])]
+    return Line(head + ":", children)
+
+
+def _effect(effect: dict[str, Any]) -> Line:
+    params = _without(effect, "op")
+    nested: list[Line] = []
+    for key in ("on_hit", "then", "else"):
+        if key in params:
+            nested.append(Line(f"{words(key)}:", [_effect(e) for e in params.pop(key) or []]))
+    if "options" in params:
+        for number, option in enumerate(params.pop("options"), start=1):
+            nested.append(Line(f"option {number}:", [_effect(e) for e in option]))
+    if "cond" in params:
+        params["cond"] = _condition(params["cond"])
+    text = words(effect["op"])
+    if params:
+        text += f" — {_params(params)}"
+    return Line(text, nested)
+
+
+def _condition(condition: Any) -> str:
+    if not isinstance(condition, dict):
+        return words(condition)
+    params = _without(condition, "cond", "negate")
+    text = ("not " if condition.get("negate") else "") + words(condition.get("cond", ""))
+    return f"{text} ({_params(params)})" if params else text
+
+
+def _without(mapping: dict[str, Any], *keys: str) -> dict[str, Any]:
+    return {k: v for k, v in mapping.items() if k not in keys}
+
+
+def _params(params: dict[str, Any]) -> str:
+    return ", ".join(f"{words(k)}: {_value(v)}" for k, v in params.items())
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, dict):
+        if {"base", "per"} <= set(value):
+            return f"{value['base']} + {value.get('each', 1)} × {words(value['per'])}"
+        if {"ailment", "count"} <= set(value):
+            return f"{value['count']} {words(value['ailment'])}"
+        return f"({_params(value)})"
+    if isinstance(value, list):
+        return ", ".join(_value(v) for v in value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return words(value)
+
+
+@dataclass(frozen=True)
+class Bar:
+    label: str
+    count: int
+    x: float
+    cx: float  # the bar's centre, where its labels go
+    y: float
+    height: float
+    label_y: float
+
+
+CHART_WIDTH, CHART_HEIGHT, BAR_WIDTH, TOP_PAD, AXIS = 280, 120, 28, 16, 18
+
+
+def curve_bars(curve: Sequence[CurveBar]) -> list[Bar]:
+    """Bar geometry in a CHART_WIDTH × CHART_HEIGHT box, tallest bar full height."""
+    tallest = max((bar.count for bar in curve), default=0) or 1
+    step = CHART_WIDTH / max(len(curve), 1)
+    usable = CHART_HEIGHT - TOP_PAD - AXIS
+    bars = []
+    for index, bar in enumerate(curve):
+        height = usable * bar.count / tallest
+        y = CHART_HEIGHT - AXIS - height
+        x = index * step + (step - BAR_WIDTH) / 2
+        bars.append(Bar(bar.label, bar.count, x, x + BAR_WIDTH / 2, y, height, y - 4))
+    return bars

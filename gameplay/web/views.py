@@ -1,0 +1,206 @@
+"""Catalog pages: each view parses its input, asks the models or a service, and renders."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from gameplay import services
+from gameplay.cards.catalog import Catalog
+from gameplay.cards.model import StarterDeck
+from gameplay.decklists import format_decklist
+from gameplay.formats import FORMATS, Deck, UnknownFormatError
+from gameplay.models import Card, Equip, Runeslinger
+from gameplay.web import presentation
+from gameplay.web.forms import CardFilterForm, DeckBuilderForm
+
+CARDS_PER_PAGE = 24
+
+
+def is_htmx(request: HttpRequest) -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def too_large(request: HttpRequest) -> bool:
+    """Whether the declared body is over the limit; checked before Django reads the body."""
+    try:
+        return int(request.META.get("CONTENT_LENGTH") or 0) > services.MAX_DECK_INPUT_BYTES
+    except ValueError:
+        return False
+
+
+TOO_LARGE_MESSAGE = (
+    f"The deck input is too large: at most {services.MAX_DECK_INPUT_BYTES // 1024} KB. Paste only the deck list."
+)
+
+
+# --- gallery and detail ------------------------------------------------------------------------
+
+
+@require_GET
+def card_list(request: HttpRequest) -> HttpResponse:
+    form = CardFilterForm(request.GET)
+    cards = Card.objects.filter(is_active=True)
+    cards = form.filter(cards) if form.is_valid() else cards.none()
+    page = Paginator(cards, CARDS_PER_PAGE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {"form": form, "page": page, "query": query.urlencode(), "total": page.paginator.count}
+    template = "gameplay/_card_results.html" if is_htmx(request) else "gameplay/card_list.html"
+    return render(request, template, context, status=200 if form.is_valid() else 400)
+
+
+@require_GET
+def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    card = get_object_or_404(Card, slug=slug)
+    context = {
+        "card": card,
+        "keywords": presentation.keyword_help(card.keywords),
+        "script_lines": presentation.describe_script(card.script),
+        "script_json": json.dumps(card.script, indent=2),
+    }
+    return render(request, "gameplay/card_detail.html", context)
+
+
+@require_GET
+def runeslinger_list(request: HttpRequest) -> HttpResponse:
+    slingers = Runeslinger.objects.filter(is_active=True)
+    equips = Equip.objects.filter(is_active=True).order_by("card_class", "kind", "position")
+    rows = [(s, [e for e in equips if e.card_class == s.card_class]) for s in slingers]
+    return render(request, "gameplay/runeslinger_list.html", {"rows": rows})
+
+
+# --- starter decks ---------------------------------------------------------------------------
+
+
+@require_GET
+def starter_list(request: HttpRequest) -> HttpResponse:
+    catalog = services.current_catalog()
+    starters = [_starter_view(s, catalog) for s in catalog.starter_decks.values()]
+    return render(request, "gameplay/starter_list.html", {"starters": starters})
+
+
+def _starter_view(starter: StarterDeck, catalog: Catalog) -> dict[str, Any]:
+    slinger = catalog.runeslingers.get(starter.runeslinger)
+    equips = [catalog.equips[e] for e in starter.equips if e in catalog.equips]
+    cards = sorted(
+        ((catalog.cards[c], n) for c, n in starter.cards.items() if c in catalog.cards),
+        key=lambda item: (item[0].cost, item[0].name),
+    )
+    return {"starter": starter, "runeslinger": slinger, "equips": equips, "cards": cards}
+
+
+# --- deck builder ------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def deck_builder(request: HttpRequest) -> HttpResponse:
+    """The builder page. A plain POST (no JavaScript) checks, adds a card or exports the list."""
+    catalog = services.current_catalog()
+    if request.method == "GET":
+        form = DeckBuilderForm(initial=_initial(request, catalog), catalog=catalog)
+        return render(request, "gameplay/deck_builder.html", _builder_context(form, catalog, None))
+    if too_large(request):
+        return _result_response(request, {"errors": [TOO_LARGE_MESSAGE]}, status=413)
+    form = DeckBuilderForm(request.POST, catalog=catalog)
+    action = request.POST.get("action", "check")
+    if action == "add" and form.is_valid():
+        form = _with_added_card(form, catalog)
+    result, status = _check(form, catalog)
+    if action == "export" and "check" in result:
+        response = HttpResponse(result["check"].text, content_type="text/plain; charset=utf-8")
+        response["Content-Disposition"] = 'attachment; filename="deck.txt"'
+        return response
+    context = _builder_context(form, catalog, result)
+    return render(request, "gameplay/deck_builder.html", context, status=status)
+
+
+@require_POST
+def deck_check(request: HttpRequest) -> HttpResponse:
+    """The live feedback partial: every violation, the counts and the curve (htmx posts here)."""
+    if too_large(request):
+        return _result_response(request, {"errors": [TOO_LARGE_MESSAGE]}, status=413)
+    catalog = services.current_catalog()
+    result, status = _check(DeckBuilderForm(request.POST, catalog=catalog), catalog)
+    return _result_response(request, result, status)
+
+
+def _result_response(request: HttpRequest, result: dict[str, Any], status: int) -> HttpResponse:
+    return render(request, "gameplay/_deck_result.html", {"result": result}, status=status)
+
+
+def _initial(request: HttpRequest, catalog: Catalog) -> dict[str, Any]:
+    initial: dict[str, Any] = {"format": request.GET.get("format") or "awakening-starter"}
+    starter = catalog.starter_decks.get(request.GET.get("starter", ""))
+    if starter is not None:
+        initial["decklist"] = format_decklist(Deck.from_starter(starter), catalog)
+    return initial
+
+
+def _with_added_card(form: DeckBuilderForm, catalog: Catalog) -> DeckBuilderForm:
+    name = form.cleaned_data["add_card"].strip()
+    if not name:
+        return form
+    card = catalog.find_card(name)
+    if card is None:
+        form.add_error("add_card", services.unknown("card", name, [c.name for c in catalog.cards.values()]))
+        return form
+    text = form.cleaned_data["decklist"].rstrip("\n")
+    data = dict(form.data.items())
+    data["decklist"] = f"{text}\n{form.cleaned_data['add_count'] or 1} {card.name}\n".lstrip("\n")
+    data["add_card"] = ""
+    refreshed = DeckBuilderForm(data, catalog=catalog)
+    refreshed.is_valid()
+    return refreshed
+
+
+def _check(form: DeckBuilderForm, catalog: Catalog) -> tuple[dict[str, Any], int]:
+    """Check the form's deck: (context for the result partial, HTTP status)."""
+    if not form.is_valid():
+        return {
+            "errors": [f"{form.fields[f].label or f}: {' '.join(str(m) for m in e)}" for f, e in form.errors.items()]
+        }, 400
+    data = form.cleaned_data
+    if not data["decklist"].strip() and not data["runeslinger"]:
+        return {"empty": True}, 200
+    try:
+        deck = services.deck_from_text(data["decklist"], catalog)
+        deck = services.with_choices(deck, catalog, data["runeslinger"], [data["equip_1"], data["equip_2"]])
+        check = services.check_deck(data["format"], deck, catalog)
+    except services.DeckInputError as exc:
+        return {"errors": exc.errors}, 400
+    except UnknownFormatError as exc:
+        return {"errors": [str(exc)]}, 400
+    return _result_context(check, catalog), 200
+
+
+def _result_context(check: services.DeckCheck, catalog: Catalog) -> dict[str, Any]:
+    def names(ids: tuple[str, ...]) -> list[str]:
+        return [catalog.cards[i].name if i in catalog.cards else i for i in ids]
+
+    violations = [{"rule": v.rule, "message": v.message, "cards": names(v.cards)} for v in check.violations]
+    return {
+        "check": check,
+        "violations": violations,
+        "bars": presentation.curve_bars(check.curve),
+        "chart": {
+            "width": presentation.CHART_WIDTH,
+            "height": presentation.CHART_HEIGHT,
+            "bar_width": presentation.BAR_WIDTH,
+            "axis_y": presentation.CHART_HEIGHT - 4,
+        },
+    }
+
+
+def _builder_context(form: DeckBuilderForm, catalog: Catalog, result: dict[str, Any] | None) -> dict[str, Any]:
+    return {
+        "form": form,
+        "result": result,
+        "card_names": sorted(c.name for c in catalog.cards.values()),
+        "formats": [f for f in FORMATS.values() if not f.limited],
+    }

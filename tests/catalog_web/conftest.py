@@ -1,0 +1,19 @@
+"""Fixtures for the catalog pages and API: the shipped catalog, loaded into the test database."""
+
+from __future__ import annotations
+
+import pytest
+
+from gameplay.cards.catalog import Catalog
+from gameplay.services import current_catalog, load_catalog_into_db
+
+
+@pytest.fixture
+def catalog() -> Catalog:
+    return current_catalog()
+
+
+@pytest.fixture
+def loaded(db: None, catalog: Catalog) -> Catalog:
+    load_catalog_into_db(catalog)
+    return catalog
