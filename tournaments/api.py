@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Q
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -13,12 +14,17 @@ from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 
 from accounts.models import User
+from gameplay.formats import get_format
+from gameplay.services import MAX_DECK_INPUT_BYTES, DeckInputError, current_catalog, deck_from_parts, deck_from_text
 from tournaments import selectors
 from tournaments.errors import EventError
-from tournaments.models import Event, Match, Registration, Round
+from tournaments.models import DeckVersion, Event, Match, Registration, Round
 from tournaments.serializers import (
     AddTimeSerializer,
     CheckInSerializer,
+    DeckCheckSerializer,
+    DeckSubmitSerializer,
+    DeckVersionSerializer,
     EventSerializer,
     MatchSerializer,
     RegistrationSerializer,
@@ -28,7 +34,7 @@ from tournaments.serializers import (
     TablesSerializer,
     standing_data,
 )
-from tournaments.services import registration, results, rounds
+from tournaments.services import decks, registration, results, rounds
 from tournaments.services.standings import bracket, standings
 
 EMPTY = extend_schema(request=None)
@@ -132,6 +138,32 @@ class EventViewSet(EventErrorsMixin, viewsets.ModelViewSet[Event]):
         event = self.get_object()
         found = selectors.public_rounds(request.user, event).prefetch_related("matches__player_a", "matches__player_b")
         return Response(RoundSerializer(found, many=True).data)
+
+    @extend_schema(methods=["GET"], request=None, responses=DeckVersionSerializer)
+    @extend_schema(methods=["POST"], request=DeckSubmitSerializer, responses=DeckVersionSerializer)
+    @action(detail=True, methods=["get", "post"], permission_classes=[IsAuthenticated])
+    def deck(self, request: Request, pk: str) -> Response:
+        """Your registered deck (GET), or register a new version of it (POST)."""
+        event = self.get_object()
+        if request.method == "GET":
+            version = DeckVersion.objects.filter(deck__event=event, deck__player=_user(request)).order_by("-number")
+            if not version:
+                return Response({"detail": "You have not registered a deck for this event."}, status=404)
+            return Response(DeckVersionSerializer(version[0]).data)
+        return _submit_deck(request, event)
+
+    @extend_schema(responses=DeckVersionSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def decks(self, request: Request, pk: str) -> Response:
+        """Every list you may see: staff see all; players their own until the lists are published."""
+        found = [d.current() for d in decks.visible_decks(request.user, self.get_object())]
+        return Response(DeckVersionSerializer([v for v in found if v is not None], many=True).data)
+
+    @extend_schema(request=CheckInSerializer)
+    @action(detail=True, methods=["post"], url_path="publish-lists")
+    def publish_lists(self, request: Request, pk: str) -> Response:
+        published = _valid(CheckInSerializer(data={"checked_in": request.data.get("published")}))["checked_in"]
+        return self._answer(decks.publish_lists(self.get_object(), _user(request), published))
 
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str) -> Response:
@@ -264,3 +296,52 @@ class MatchViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.Generic
         ):
             return Response({"detail": "Only the players and the event's staff see the reports."}, status=403)
         return Response(ResultReportSerializer(match.reports.all(), many=True).data)
+
+
+def _submit_deck(request: Request, event: Event) -> Response:
+    if int(request.META.get("CONTENT_LENGTH") or 0) > MAX_DECK_INPUT_BYTES:
+        return Response({"detail": f"The deck is too large: at most {MAX_DECK_INPUT_BYTES // 1024} KB."}, status=413)
+    data = _valid(DeckSubmitSerializer(data=request.data))
+    if data.get("format") and data["format"] != event.format:
+        detail = f"{event.name} uses {get_format(event.format).name}, not {data['format']!r}."
+        return Response({"detail": detail}, status=400)
+    catalog = current_catalog()
+    try:
+        if "text" in data:
+            deck = deck_from_text(data["text"], catalog)
+        else:
+            deck = deck_from_parts(catalog, data.get("runeslinger"), data.get("equips", []), data["cards"])
+    except DeckInputError as exc:
+        return Response({"detail": "The list cannot be read.", "errors": exc.errors}, status=400)
+    violations = get_format(event.format).check(deck, catalog)
+    if violations and not get_format(event.format).limited:
+        body = [{"rule": v.rule, "message": v.message, "cards": list(v.cards)} for v in violations]
+        return Response({"detail": "The deck is not legal for this event.", "violations": body}, status=400)
+    version = decks.register_deck(event, _user(request), deck, _user(request), source=data.get("text", ""))
+    return Response(DeckVersionSerializer(version).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=["events"])
+class DeckVersionViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet[DeckVersion]):
+    serializer_class = DeckVersionSerializer
+    permission_classes = [IsAuthenticated]
+    queryset = DeckVersion.objects.all()
+
+    def get_queryset(self) -> Any:
+        user = _user(self.request)
+        versions = DeckVersion.objects.select_related("deck__event", "deck__player")
+        if user.is_staff:
+            return versions
+        return versions.filter(
+            Q(deck__player=user)
+            | Q(deck__event__lists_published=True)
+            | Q(deck__event__organiser=user)
+            | Q(deck__event__judges=user)
+        ).distinct()
+
+    @extend_schema(request=DeckCheckSerializer, responses=DeckCheckSerializer)
+    @action(detail=True, methods=["post"])
+    def check(self, request: Request, pk: str) -> Response:
+        data = _valid(DeckCheckSerializer(data=request.data))
+        done = decks.mark_checked(self.get_object(), _user(request), data["passed"], data.get("note", ""))
+        return Response(DeckCheckSerializer(done).data, status=status.HTTP_201_CREATED)

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from rest_framework.routers import SimpleRouter
 
-from tournaments.api import EventViewSet, MatchViewSet, RegistrationViewSet, RoundViewSet
+from tournaments.api import DeckVersionViewSet, EventViewSet, MatchViewSet, RegistrationViewSet, RoundViewSet
 
 router = SimpleRouter()
 router.register("events", EventViewSet, basename="api-event")
 router.register("registrations", RegistrationViewSet, basename="api-registration")
 router.register("rounds", RoundViewSet, basename="api-round")
 router.register("matches", MatchViewSet, basename="api-match")
+router.register("deck-versions", DeckVersionViewSet, basename="api-deck-version")
 
 urlpatterns = router.urls
 API_ROOT_LINKS: dict[str, str] = {"events": "api-event-list"}

@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from tournaments.models import Event, Match, Registration, ResultReport, Round
+from tournaments.models import DeckCheck, DeckVersion, Event, Match, Registration, ResultReport, Round
 from tournaments.services.standings import StandingRow
 
 
@@ -112,3 +112,40 @@ def standing_data(row: StandingRow) -> dict[str, Any]:
         "mw": round(s.mw, 4), "omw": round(s.omw, 4), "gw": round(s.gw, 4), "ogw": round(s.ogw, 4),
         "dropped": s.dropped,
     }  # fmt: skip
+
+
+class DeckCheckSerializer(serializers.ModelSerializer[DeckCheck]):
+    by = serializers.CharField(source="by.username", default=None, read_only=True)
+
+    class Meta:
+        model = DeckCheck
+        fields = ("passed", "note", "by", "at")
+        read_only_fields = ("by", "at")
+
+
+class DeckVersionSerializer(serializers.ModelSerializer[DeckVersion]):
+    player = serializers.CharField(source="deck.player.username", read_only=True)
+    checks = DeckCheckSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = DeckVersion
+        fields = (
+            "id", "player", "number", "runeslinger", "equips", "cards", "size", "text", "catalog_version",
+            "submitted_at", "automatic", "checks",
+        )  # fmt: skip
+        read_only_fields = fields
+
+
+class DeckSubmitSerializer(serializers.Serializer[Any]):
+    """Either a pasted list (`text`) or structured input (`runeslinger`, `equips`, `cards`)."""
+
+    format = serializers.CharField(required=False, max_length=40, help_text="If given, it must be the event's format.")
+    text = serializers.CharField(required=False, allow_blank=False, max_length=64 * 1024, trim_whitespace=False)
+    runeslinger = serializers.CharField(required=False, max_length=80)
+    equips = serializers.ListField(child=serializers.CharField(max_length=80), required=False, max_length=4)
+    cards = serializers.DictField(child=serializers.JSONField(), required=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("text" in attrs) == ("cards" in attrs):
+            raise serializers.ValidationError("Send either `text` or `cards` (with `runeslinger` and `equips`).")
+        return attrs

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments import manage_views, views
+from tournaments import deck_views, manage_views, views
 
 app_name = "tournaments"
 
@@ -16,10 +16,12 @@ public = [
     path("events/<int:pk>/standings/", views.standings_page, name="standings"),
     path("events/<int:pk>/bracket/", views.bracket_page, name="bracket"),
     path("events/<int:pk>/players/<int:player_id>/", views.player_history, name="player"),
+    path("events/<int:pk>/decks/", deck_views.event_decks, name="decks"),
 ]
 players = [
     path("events/<int:pk>/register/", views.register, name="register"),
     path("events/<int:pk>/drop/", views.drop, name="drop"),
+    path("events/<int:pk>/deck/", deck_views.my_deck, name="my-deck"),
     path("matches/<int:match_id>/report/", views.report, name="report"),
     path("matches/<int:match_id>/confirm/", views.confirm, name="confirm"),
 ]
@@ -30,6 +32,8 @@ organiser = [
     path("events/<int:pk>/do/<slug:action>/", manage_views.event_action, name="event-action"),
     path("rounds/<int:round_id>/do/<slug:action>/", manage_views.round_action, name="round-action"),
     path("matches/<int:match_id>/set-result/", manage_views.set_result, name="set-result"),
+    path("deck-versions/<int:version_id>/check/", deck_views.deck_check, name="deck-check"),
+    path("events/<int:pk>/publish-lists/", deck_views.publish_lists, name="publish-lists"),
     path("registrations/<int:registration_id>/do/<slug:action>/", manage_views.registration_action,
          name="registration-action"),
 ]  # fmt: skip

@@ -111,7 +111,7 @@ def deck_builder(request: HttpRequest) -> HttpResponse:
     action = request.POST.get("action", "check")
     if action == "add" and form.is_valid():
         form = _with_added_card(form, catalog)
-    result, status = _check(form, catalog)
+    result, status = check_builder_form(form, catalog)
     if action == "export" and "check" in result:
         response = HttpResponse(result["check"].text, content_type="text/plain; charset=utf-8")
         response["Content-Disposition"] = 'attachment; filename="deck.txt"'
@@ -126,7 +126,7 @@ def deck_check(request: HttpRequest) -> HttpResponse:
     if too_large(request):
         return _result_response(request, {"errors": [TOO_LARGE_MESSAGE]}, status=413)
     catalog = services.current_catalog()
-    result, status = _check(DeckBuilderForm(request.POST, catalog=catalog), catalog)
+    result, status = check_builder_form(DeckBuilderForm(request.POST, catalog=catalog), catalog)
     return _result_response(request, result, status)
 
 
@@ -159,7 +159,7 @@ def _with_added_card(form: DeckBuilderForm, catalog: Catalog) -> DeckBuilderForm
     return refreshed
 
 
-def _check(form: DeckBuilderForm, catalog: Catalog) -> tuple[dict[str, Any], int]:
+def check_builder_form(form: DeckBuilderForm, catalog: Catalog) -> tuple[dict[str, Any], int]:
     """Check the form's deck: (context for the result partial, HTTP status)."""
     if not form.is_valid():
         return {

@@ -1,0 +1,102 @@
+"""Deck registration pages: a player's list for an event, and the event's lists for staff."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from gameplay.formats import get_format
+from gameplay.services import current_catalog
+from gameplay.web.forms import DeckBuilderForm
+from gameplay.web.views import TOO_LARGE_MESSAGE, check_builder_form, too_large
+from tournaments import selectors
+from tournaments.errors import Invalid
+from tournaments.models import Deck, DeckVersion, Event, Registration
+from tournaments.permissions import Perm, has_permission
+from tournaments.services import decks
+from tournaments.views import _user, refusals_shown
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@refusals_shown
+def my_deck(request: HttpRequest, pk: int) -> HttpResponse:
+    event = selectors.event_for(request.user, pk)
+    catalog = current_catalog()
+    deck = Deck.objects.filter(event=event, player=_user(request)).first()
+    current = deck.current() if deck else None
+    result: dict[str, Any] | None = None
+    status = 200
+    if request.method == "POST":
+        if too_large(request):
+            raise Invalid(TOO_LARGE_MESSAGE)
+        data = request.POST.copy()
+        data["format"] = event.format
+        form = DeckBuilderForm(data, catalog=catalog)
+        result, status = check_builder_form(form, catalog)
+        check = result.get("check")
+        if check is not None and check.legal:
+            version = decks.register_deck(
+                event, _user(request), check.deck, _user(request), source=form.cleaned_data["decklist"]
+            )
+            messages.success(request, f"Deck registered (version {version.number}).")
+            return redirect("tournaments:my-deck", pk=event.pk)
+        status = 400
+    else:
+        form = DeckBuilderForm(initial={"format": event.format, "decklist": current.text if current else ""},
+                               catalog=catalog)  # fmt: skip
+    context = {
+        "event": event,
+        "form": form,
+        "result": result,
+        "current": current,
+        "versions": deck.versions.order_by("-number") if deck else [],
+        "registered": Registration.objects.filter(
+            event=event, player=_user(request), dropped_after_round=None
+        ).exists(),
+        "locked": decks.lock_reason(event),
+        "limited": get_format(event.format).limited,
+        "format": get_format(event.format),
+    }
+    return render(request, "tournaments/my_deck.html", context, status=status)
+
+
+def event_decks(request: HttpRequest, pk: int) -> HttpResponse:
+    event = selectors.event_for(request.user, pk)
+    context = {
+        "event": event,
+        "decks": decks.visible_decks(request.user, event),
+        "can_check": has_permission(request.user, Perm.RECORD_RESULTS, event),
+        "manages": has_permission(request.user, Perm.MANAGE, event),
+    }
+    return render(request, "tournaments/event_decks.html", context)
+
+
+@login_required
+@require_POST
+@refusals_shown
+def deck_check(request: HttpRequest, version_id: int) -> HttpResponse:
+    version = get_object_or_404(
+        DeckVersion.objects.select_related("deck__event"),
+        pk=version_id,
+        deck__event__in=selectors.visible_events(request.user),
+    )
+    passed = request.POST.get("passed") == "yes"
+    decks.mark_checked(version, _user(request), passed, request.POST.get("note", ""))
+    messages.success(request, f"Deck check recorded for {version.deck.player.public_name}.")
+    return redirect("tournaments:decks", pk=version.deck.event_id)
+
+
+@login_required
+@require_POST
+@refusals_shown
+def publish_lists(request: HttpRequest, pk: int) -> HttpResponse:
+    event: Event = selectors.event_for(request.user, pk)
+    event = decks.publish_lists(event, _user(request), request.POST.get("published") == "yes")
+    messages.success(request, "Deck lists are public." if event.lists_published else "Deck lists are private again.")
+    return redirect("tournaments:decks", pk=event.pk)
