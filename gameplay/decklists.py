@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from gameplay.cards.catalog import Catalog
 from gameplay.cards.schema import EquipKind
-from gameplay.formats import Deck
+from gameplay.formats import Deck, InvalidDeckError
 
 MAX_CHARS = 20_000
 MAX_LINES = 500
@@ -111,7 +111,7 @@ def _parse_line(builder: _Builder, number: int, raw: str) -> None:
         return
     card = builder.catalog.find_card(name)
     if card is None:
-        builder.error(number, raw.strip(), _unknown("card", name, _card_names(builder.catalog)))
+        builder.error(number, raw.strip(), _not_a_card(builder.catalog, name))
         return
     builder.counts[card.id] = builder.counts.get(card.id, 0) + count
 
@@ -164,6 +164,18 @@ def _card_names(catalog: Catalog) -> list[str]:
     return [c.name for c in catalog.cards.values()]
 
 
+def _not_a_card(catalog: Catalog, name: str) -> str:
+    """Why a card line names no card: a Runeslinger or equip written as a card, or a misspelling."""
+    slinger = catalog.find_runeslinger(name)
+    if slinger is not None:
+        return f"{slinger.name} is a Runeslinger; write it as 'Runeslinger: {slinger.name}'"
+    equip = catalog.find_equip(name)
+    if equip is not None:
+        kind = equip.kind.value.capitalize()
+        return f"{equip.name} is a {equip.kind.value}; write it as '{kind}: {equip.name}'"
+    return _unknown("card", name, _card_names(catalog))
+
+
 def _unknown(what: str, name: str, candidates: Iterable[str]) -> str:
     by_folded = {c.casefold(): c for c in candidates}
     close = difflib.get_close_matches(name.casefold(), list(by_folded), n=1, cutoff=0.6)
@@ -174,6 +186,11 @@ def _unknown(what: str, name: str, candidates: Iterable[str]) -> str:
 def format_decklist(deck: Deck, catalog: Catalog) -> str:
     """Text for a deck that `parse_decklist` reads back to an equal deck."""
     lines: list[str] = []
+    known = set(catalog.runeslingers) | set(catalog.equips)
+    unknown = [i for i in (deck.runeslinger, *deck.equips) if i and i not in known]
+    unknown += [i for i in deck.cards if i not in catalog.cards]
+    if unknown:
+        raise InvalidDeckError(f"cannot write a list naming unknown ids: {', '.join(sorted(unknown))}")
     slinger = catalog.runeslingers.get(deck.runeslinger or "")
     if slinger is not None:
         lines.append(f"Runeslinger: {slinger.name}")

@@ -57,7 +57,10 @@ class Deck:
         for card_id, count in cards.items():
             if isinstance(count, bool) or not isinstance(count, int) or count < 1:
                 raise InvalidDeckError(f"{card_id}: a count must be a whole number of 1 or more, not {count!r}")
-        return cls(runeslinger, tuple(sorted(equips)), MappingProxyType(dict(sorted(cards.items()))))
+        chosen = list(equips)
+        if len(set(chosen)) != len(chosen):
+            raise InvalidDeckError(f"an equip is chosen twice: {', '.join(sorted(chosen))}")
+        return cls(runeslinger, tuple(sorted(chosen)), MappingProxyType(dict(sorted(cards.items()))))
 
     @classmethod
     def from_starter(cls, starter: StarterDeck) -> Deck:
@@ -103,7 +106,11 @@ class Format:
         if self.deck_size is None or deck.size == self.deck_size:
             return []
         return [
-            Violation("deck-size", f"Your deck has {deck.size} cards; {self.name} decks have exactly {self.deck_size}.")
+            Violation(
+                "deck-size",
+                f"Your deck has {deck.size} card{'' if deck.size == 1 else 's'}; "
+                f"{self.name} decks have exactly {self.deck_size}.",
+            )
         ]
 
     def _check_copies(self, deck: Deck, catalog: Catalog) -> list[Violation]:

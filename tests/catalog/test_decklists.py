@@ -15,7 +15,7 @@ from gameplay.decklists import (
     format_decklist,
     parse_decklist,
 )
-from gameplay.formats import Deck
+from gameplay.formats import Deck, InvalidDeckError
 
 CATALOG = load_catalog()
 
@@ -141,3 +141,23 @@ decks = st.builds(
 @given(decks)
 def test_export_then_import_is_the_same_deck(deck: Deck) -> None:
     assert parse_decklist(format_decklist(deck, CATALOG), CATALOG) == deck
+
+
+def test_a_stance_or_runeslinger_written_as_a_card_says_how_to_write_it(catalog: Catalog) -> None:
+    with pytest.raises(DeckListError) as caught:
+        parse_decklist("1 Talaka's Heart\n1 Eva\n", catalog)
+    messages = [e.message for e in caught.value.errors]
+    assert messages == [
+        "Talaka's Heart is a stance; write it as 'Stance: Talaka's Heart'",
+        "Eva is a Runeslinger; write it as 'Runeslinger: Eva'",
+    ]
+
+
+def test_writing_a_deck_with_unknown_ids_is_refused(catalog: Catalog) -> None:
+    with pytest.raises(InvalidDeckError, match="unknown ids: no-such-card"):
+        format_decklist(Deck.of("eva", [], {"no-such-card": 1}), catalog)
+
+
+def test_an_equip_chosen_twice_is_refused() -> None:
+    with pytest.raises(InvalidDeckError, match="chosen twice"):
+        Deck.of("eva", ["flame-of-nim", "flame-of-nim"], {})
