@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from gameplay.cards.schema import OP_SPECS
 from gameplay.services import CurveBar
 
 # Paraphrased from the rulebooks' keyword glossaries (001, 002).
@@ -85,8 +86,15 @@ def _effect(effect: dict[str, Any]) -> Line:
         params["cond"] = _condition(params["cond"])
     text = words(effect["op"])
     if params:
-        text += f" — {_params(params)}"
+        text += f" — {_params(_in_spec_order(effect['op'], params))}"
     return Line(text, nested)
+
+
+def _in_spec_order(op: str, params: dict[str, Any]) -> dict[str, Any]:
+    """Parameters in the order the vocabulary declares them (the database may not keep key order)."""
+    spec = OP_SPECS.get(op)
+    order = list(spec.params) if spec is not None else []
+    return dict(sorted(params.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else len(order), kv[0])))
 
 
 def _condition(condition: Any) -> str:
