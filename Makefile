@@ -4,9 +4,10 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+DEV_STAMP := $(VENV)/.installed-dev
 
 .DEFAULT_GOAL := help
-.PHONY: help venv run migrate demo test test-fast lint format bench clean
+.PHONY: help venv venv-dev run migrate demo test test-fast lint format bench clean
 
 help: ## List the commands
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -19,6 +20,12 @@ $(STAMP): requirements.txt
 
 venv: $(STAMP) ## Create .venv and install requirements.txt (only when it changed)
 
+$(DEV_STAMP): $(STAMP) requirements-dev.txt
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	@touch $(DEV_STAMP)
+
+venv-dev: $(DEV_STAMP) ## Also install the test, lint and benchmark tools (requirements-dev.txt)
+
 migrate: venv ## Apply database migrations
 	$(PY) manage.py migrate --no-input
 
@@ -29,22 +36,22 @@ demo: migrate ## Load the card catalog and the demo organiser, players and event
 run: demo ## Start web + worker + beat (+ embedded Redis) on http://127.0.0.1:8000
 	$(PY) -m config.launcher
 
-test: venv ## Run the whole test suite (embedded SQLite + Redis unless DATABASE_URL/REDIS_URL are set)
+test: venv-dev ## Run the whole test suite (embedded SQLite + Redis unless DATABASE_URL/REDIS_URL are set)
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-test-fast: venv ## The suite without browser and slow tests
+test-fast: venv-dev ## The suite without browser and slow tests
 	$(PY) -m pytest -m "not browser and not slow" $(PYTEST_ARGS)
 
-lint: venv ## Ruff (lint + format check) and mypy
+lint: venv-dev ## Ruff (lint + format check) and mypy
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy
 
-format: venv ## Apply ruff's formatting and safe fixes
+format: venv-dev ## Apply ruff's formatting and safe fixes
 	$(PY) -m ruff format .
 	$(PY) -m ruff check --fix .
 
-bench: venv ## Run every benchmark script; each prints its figures
+bench: venv-dev ## Run every benchmark script; each prints its figures
 	@for script in benchmarks/bench_*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
 
 clean: ## Remove the venv, local data and caches

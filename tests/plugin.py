@@ -13,7 +13,7 @@ import shutil
 
 os.environ["FETT_ENV"] = "test"
 
-if not os.environ.get("REDIS_URL") and not os.environ.get("PYTEST_XDIST_WORKER"):
+if not os.environ.get("REDIS_URL"):
     from config import embedded_redis
 
     _socket = embedded_redis.socket_for_tests()
