@@ -17,7 +17,7 @@ from tournaments.forms import AddTimeForm, EventForm, TableScoreForm
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.permissions import Perm, require
 from tournaments.services import registration, results, rounds
-from tournaments.views import _form_refusal, _user, refusals_shown
+from tournaments.web import form_refusal, refusals_shown, request_user
 
 
 @login_required
@@ -27,7 +27,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
     require(request.user, Perm.CREATE_EVENT)
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        event = registration.create_event(_user(request), **form.cleaned_data)
+        event = registration.create_event(request_user(request), **form.cleaned_data)
         messages.success(request, f"{event.name} is created as a draft. Open registration when you are ready.")
         return redirect("tournaments:manage", pk=event.pk)
     return render(request, "tournaments/event_form.html", {"form": form}, status=400 if form.errors else 200)
@@ -41,7 +41,7 @@ def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
     require(request.user, Perm.MANAGE, event)
     form = EventForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
-        registration.update_event(Event.objects.get(pk=pk), _user(request), **form.cleaned_data)
+        registration.update_event(Event.objects.get(pk=pk), request_user(request), **form.cleaned_data)
         messages.success(request, "Settings saved.")
         return redirect("tournaments:manage", pk=event.pk)
     context = {"form": form, "event": event}
@@ -94,7 +94,7 @@ def event_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     if action not in EVENT_ACTIONS:
         raise Invalid(f"Unknown action {action!r}.")
     note, run = EVENT_ACTIONS[action]
-    run(event, _user(request))
+    run(event, request_user(request))
     messages.success(request, note)
     return redirect("tournaments:manage", pk=event.pk)
 
@@ -104,7 +104,7 @@ def event_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 @refusals_shown
 def round_action(request: HttpRequest, round_id: int, action: str) -> HttpResponse:
     round_ = selectors.round_for(request.user, round_id)
-    user = _user(request)
+    user = request_user(request)
     if action == "publish":
         rounds.publish_round(round_, user)
         messages.success(request, f"{round_.label} is published and its clock is running.")
@@ -117,7 +117,7 @@ def round_action(request: HttpRequest, round_id: int, action: str) -> HttpRespon
     elif action == "add-time":
         form = AddTimeForm(request.POST)
         if not form.is_valid():
-            raise _form_refusal(form)
+            raise form_refusal(form)
         rounds.add_time(round_, form.cleaned_data["minutes"], user)
         messages.success(request, f"{round_.label}'s clock changed by {form.cleaned_data['minutes']} minutes.")
     elif action == "pairings":
@@ -146,9 +146,11 @@ def set_result(request: HttpRequest, match_id: int) -> HttpResponse:
     match = selectors.match_for(request.user, match_id)
     form = TableScoreForm(request.POST)
     if not form.is_valid():
-        raise _form_refusal(form)
+        raise form_refusal(form)
     data = form.cleaned_data
-    results.set_result(match, _user(request), results.Score(data["a_games"], data["b_games"], data["draws"] or 0))
+    results.set_result(
+        match, request_user(request), results.Score(data["a_games"], data["b_games"], data["draws"] or 0)
+    )
     messages.success(request, f"Table {match.table}: result recorded.")
     return redirect("tournaments:manage", pk=match.round.event_id)
 
@@ -162,7 +164,7 @@ def registration_action(request: HttpRequest, registration_id: int, action: str)
         pk=registration_id,
         event__in=selectors.visible_events(request.user),
     )
-    user: User = _user(request)
+    user: User = request_user(request)
     if action == "drop":
         registration.drop(entry, user)
     elif action == "readd":

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import csv
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 from django.contrib import messages
@@ -16,34 +14,12 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from tournaments import selectors
-from tournaments.errors import EventError
 from tournaments.forms import ScoreForm
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.permissions import Perm, has_permission
 from tournaments.services import registration, results
 from tournaments.services.standings import bracket, standings
-
-View = Callable[..., HttpResponse]
-
-
-def refusals_shown(view: View) -> View:
-    """A service's refusal becomes a page naming what is wrong, with its 4xx status."""
-
-    @wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        try:
-            return view(request, *args, **kwargs)
-        except EventError as exc:
-            back = request.headers.get("Referer") or "/"
-            context = {"message": str(exc), "back": back}
-            return render(request, "tournaments/refused.html", context, status=exc.status_code)
-
-    return wrapped
-
-
-def _user(request: HttpRequest) -> User:
-    assert isinstance(request.user, User)
-    return request.user
+from tournaments.web import form_refusal, refusals_shown, request_user
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -174,7 +150,7 @@ def player_history(request: HttpRequest, pk: int, player_id: int) -> HttpRespons
 @refusals_shown
 def register(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
-    registration.register(event, _user(request))
+    registration.register(event, request_user(request))
     messages.success(request, f"You are registered for {event.name}.")
     return redirect("tournaments:event", pk=event.pk)
 
@@ -184,8 +160,8 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
 @refusals_shown
 def drop(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
-    entry = get_object_or_404(Registration, event=event, player=_user(request))
-    registration.drop(entry, _user(request))
+    entry = get_object_or_404(Registration, event=event, player=request_user(request))
+    registration.drop(entry, request_user(request))
     messages.success(request, f"You have dropped from {event.name}. Thanks for playing!")
     return redirect("tournaments:event", pk=event.pk)
 
@@ -197,10 +173,12 @@ def report(request: HttpRequest, match_id: int) -> HttpResponse:
     match = selectors.match_for(request.user, match_id)
     form = ScoreForm(request.POST)
     if not form.is_valid():
-        raise _form_refusal(form)
+        raise form_refusal(form)
     data = form.cleaned_data
-    score = results.Score.from_players_view(match, _user(request), data["wins"], data["losses"], data["draws"] or 0)
-    match = results.report_result(match, _user(request), score)
+    score = results.Score.from_players_view(
+        match, request_user(request), data["wins"], data["losses"], data["draws"] or 0
+    )
+    match = results.report_result(match, request_user(request), score)
     note = {
         Match.Status.REPORTED: "Result reported; your opponent confirms it.",
         Match.Status.CONFIRMED: "Result confirmed.",
@@ -214,13 +192,6 @@ def report(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_POST
 @refusals_shown
 def confirm(request: HttpRequest, match_id: int) -> HttpResponse:
-    match = results.confirm_result(selectors.match_for(request.user, match_id), _user(request))
+    match = results.confirm_result(selectors.match_for(request.user, match_id), request_user(request))
     messages.success(request, "Result confirmed.")
     return redirect("tournaments:event", pk=match.round.event_id)
-
-
-def _form_refusal(form: Any) -> EventError:
-    from tournaments.errors import Invalid
-
-    problems = "; ".join(f"{field}: {' '.join(errors)}" for field, errors in form.errors.items())
-    return Invalid(f"The form has problems: {problems}")

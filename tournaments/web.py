@@ -1,0 +1,42 @@
+"""Helpers every event page shares: the signed-in user, and refusals shown as pages with a 4xx."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django import forms
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from accounts.models import User
+from tournaments.errors import EventError, Invalid
+
+View = Callable[..., HttpResponse]
+
+
+def refusals_shown(view: View) -> View:
+    """A service's refusal becomes a page naming what is wrong, with its 4xx status."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except EventError as exc:
+            back = request.headers.get("Referer") or "/"
+            context = {"message": str(exc), "back": back}
+            return render(request, "tournaments/refused.html", context, status=exc.status_code)
+
+    return wrapped
+
+
+def request_user(request: HttpRequest) -> User:
+    assert isinstance(request.user, User)
+    return request.user
+
+
+def form_refusal(form: forms.Form) -> EventError:
+    """A bound form's errors as one refusal naming each field."""
+    problems = "; ".join(f"{field}: {' '.join(str(e) for e in errors)}" for field, errors in form.errors.items())
+    return Invalid(f"The form has problems: {problems}")
