@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import cast
 
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
@@ -36,7 +37,7 @@ def check_celery_beat() -> str:
     stamp = state_redis().get(beat_key())
     if stamp is None:
         raise RuntimeError("no beat-scheduled task has run in the last 60 seconds")
-    return f"ok (last tick {time.time() - float(stamp):.0f} s ago)"
+    return f"ok (last tick {time.time() - float(cast(bytes, stamp)):.0f} s ago)"
 
 
 CHECKS: dict[str, Callable[[], str]] = {

@@ -7,9 +7,11 @@ from typing import Any
 from django.urls import path
 
 from config.consumers import PingConsumer
+from gameplay.routing import websocket_urlpatterns as play_routes
 from tournaments.drafts.routing import websocket_urlpatterns as draft_routes
 
 websocket_urlpatterns: list[Any] = [
     path("ws/ping/", PingConsumer.as_asgi()),
     *draft_routes,
+    *play_routes,
 ]

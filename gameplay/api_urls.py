@@ -8,8 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import path
+from rest_framework.routers import SimpleRouter
 
 from gameplay import api
+from gameplay.matches.api import PlayViewSet
+
+router = SimpleRouter()
+router.register("play", PlayViewSet, basename="api-play")
 
 urlpatterns: list[Any] = [
     path("cards/", api.CardListView.as_view(), name="api-card-list"),
@@ -18,6 +23,7 @@ urlpatterns: list[Any] = [
     path("equips/", api.EquipListView.as_view(), name="api-equip-list"),
     path("formats/", api.FormatListView.as_view(), name="api-format-list"),
     path("decks/check/", api.DeckCheckView.as_view(), name="api-deck-check"),
+    *router.urls,
 ]
 API_ROOT_LINKS: dict[str, str] = {
     "cards": "api-card-list",
@@ -25,4 +31,5 @@ API_ROOT_LINKS: dict[str, str] = {
     "equips": "api-equip-list",
     "formats": "api-format-list",
     "deck_check": "api-deck-check",
+    "play": "api-play-list",
 }

@@ -115,3 +115,11 @@ class StarterDeck(models.Model):
     @property
     def size(self) -> int:
         return sum(int(n) for n in self.cards.values())
+
+
+# Matches played on the site live in their own module; importing them here registers them.
+from gameplay.matches.models import Game, GameAction, PlayMatch  # noqa: E402
+
+__all__ = [
+    "Card", "CatalogRow", "CatalogVersion", "Equip", "Game", "GameAction", "PlayMatch", "Runeslinger", "StarterDeck",
+]  # fmt: skip

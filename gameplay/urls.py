@@ -6,7 +6,7 @@ from typing import Any
 
 from django.urls import path
 
-from gameplay.web import views
+from gameplay.web import play_views, views
 
 app_name = "gameplay"
 urlpatterns: list[Any] = [
@@ -16,4 +16,6 @@ urlpatterns: list[Any] = [
     path("decks/starters/", views.starter_list, name="starter-list"),
     path("decks/builder/", views.deck_builder, name="deck-builder"),
     path("decks/builder/check/", views.deck_check, name="deck-check"),
+    path("play/", play_views.play_home, name="play-home"),
+    path("play/<int:pk>/", play_views.play_page, name="play"),
 ]

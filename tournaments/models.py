@@ -74,6 +74,19 @@ class Event(models.Model):
     )
     pod_rounds = models.PositiveSmallIntegerField(default=0, help_text="Pair inside draft pods for this many rounds.")
     lists_published = models.BooleanField(default=False, help_text="Everyone may see every registered deck list.")
+    played_on_site = models.BooleanField(default=False, help_text="Each pairing is a match played here in the browser.")
+    clock_minutes = models.PositiveSmallIntegerField(
+        default=25, help_text="Each player's clock for a match played here."
+    )
+    window_seconds = models.PositiveSmallIntegerField(
+        default=20, help_text="How long an answer or block window stays open."
+    )
+    clock_loses_match = models.BooleanField(
+        default=False, help_text="An empty clock loses the match (not just the game)."
+    )
+    extra_turns = models.PositiveSmallIntegerField(
+        default=3, help_text="When round time is called, matches played here go on this many turns, then draw."
+    )
     cut_seeds = models.JSONField(default=list, blank=True, editable=False)
     seed = models.BigIntegerField(default=new_seed, editable=False)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAFT)
@@ -219,6 +232,9 @@ class Match(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     time_called = models.BooleanField(default=False, help_text="Still open when the round's time ran out.")
+    play = models.OneToOneField(
+        "gameplay.PlayMatch", null=True, blank=True, on_delete=models.SET_NULL, related_name="event_match"
+    )
     version = models.PositiveIntegerField(default=0)
 
     class Meta:

@@ -40,8 +40,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """One Chromium per test module: Playwright's event loop must not outlive the browser tests."""
     path = chromium_path()
     if path is None:
         message = "Chromium is not installed (apt-get install chromium, or set CHROMIUM_PATH)"

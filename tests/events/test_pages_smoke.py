@@ -81,6 +81,7 @@ def test_only_organisers_reach_the_new_event_form(personas: Personas) -> None:
     created = personas.client("organiser").post("/events/new/", {
         "name": "Friday Swiss", "format": "awakening-constructed", "structure": "swiss", "round_minutes": 50,
         "best_of": 1, "top_cut": 0, "tiebreakers": "mtg", "late_entry_until_round": 0, "pod_rounds": 0,
+        "clock_minutes": 25, "window_seconds": 20, "extra_turns": 3,
     })  # fmt: skip
     assert created.status_code == 302
     assert Event.objects.get(name="Friday Swiss").status == Event.Status.DRAFT

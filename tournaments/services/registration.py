@@ -22,9 +22,12 @@ from tournaments.services.common import (
 
 EDITABLE_FIELDS = (
     "name", "format", "structure", "rounds", "round_minutes", "best_of", "top_cut", "tiebreakers",
-    "bye_counts_in_own_mw", "late_entry_until_round", "pod_rounds", "starts_at",
+    "bye_counts_in_own_mw", "late_entry_until_round", "pod_rounds", "starts_at", "played_on_site", "clock_minutes",
+    "window_seconds", "clock_loses_match", "extra_turns",
 )  # fmt: skip
-LOCKED_ONCE_RUNNING = ("format", "structure", "best_of", "tiebreakers", "bye_counts_in_own_mw", "pod_rounds")
+LOCKED_ONCE_RUNNING = (
+    "format", "structure", "best_of", "tiebreakers", "bye_counts_in_own_mw", "pod_rounds", "played_on_site",
+)  # fmt: skip
 
 
 def create_event(by: User, **fields: Any) -> Event:

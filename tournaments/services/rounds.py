@@ -24,6 +24,7 @@ from tournaments.pairing import (
 from tournaments.pairing import Pairing as PlannedTable
 from tournaments.pairing.records import BYE_GAMES
 from tournaments.permissions import Perm, require
+from tournaments.services import onsite
 from tournaments.services import standings as reading
 from tournaments.services.common import locked_event, rounds_of
 from tournaments.services.timers import schedule_round_timer
@@ -181,6 +182,8 @@ def publish_round(round_: Round, by: User) -> Round:
     round_.ends_at = now + timedelta(minutes=event.round_minutes)
     round_.timer_version += 1
     round_.save()
+    if event.played_on_site:
+        onsite.start_matches(round_)
     for bye in round_.matches.filter(player_b__isnull=True):
         bye.a_games, bye.b_games, bye.draws = BYE_GAMES
         bye.status = Match.Status.CONFIRMED

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.models import Match, Round
+from tournaments.services import onsite
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +45,7 @@ def call_time(round_id: int, version: int | None = None) -> bool:
         if rounds.update(time_called_at=now) != 1:
             return False
         Match.objects.filter(round_id=round_id).exclude(status=Match.Status.CONFIRMED).update(time_called=True)
+        onsite.call_time(Round.objects.select_related("event").get(pk=round_id))
     log.info("time called in round %s", round_id)
     return True
 

@@ -1,0 +1,65 @@
+"""Engine speed: actions per second in random playouts on one core, and to_json + from_json time
+of a mid-game state. Prints figures; asserts nothing.
+
+Run: .venv/bin/python benchmarks/bench_engine.py [games]
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from gameplay.engine import apply, from_json, legal_actions, new_game, pending, to_json
+from gameplay.engine.tables import default_tables
+
+SETUP = {"players": [{"starter": "eva-starter"}, {"starter": "romin-starter"}]}
+
+
+def playouts(games: int) -> None:
+    actions = 0
+    apply_time = 0.0
+    started = time.process_time()
+    for seed in range(games):
+        rnd = random.Random(seed)
+        state = new_game(SETUP, seed)
+        while (pend := pending(state)) is not None:
+            action = rnd.choice(legal_actions(state, pend.player))
+            t0 = time.process_time()
+            state, _ = apply(state, action)
+            apply_time += time.process_time() - t0
+            actions += 1
+    total = time.process_time() - started
+    print(f"random playouts: {games} games, {actions} actions, {actions / games:.0f} actions/game")
+    print(f"  with legal_actions + apply: {actions / total:,.0f} actions/s (CPU time, one core)")
+    print(f"  apply alone:                {actions / apply_time:,.0f} actions/s")
+
+
+def mid_game_state() -> object:
+    rnd = random.Random(7)
+    state = new_game(SETUP, 7)
+    for _ in range(100):
+        pend = pending(state)
+        if pend is None:
+            break
+        state, _ = apply(state, rnd.choice(legal_actions(state, pend.player)))
+    return state
+
+
+def serialisation(rounds: int = 2000) -> None:
+    state = mid_game_state()
+    text = to_json(state)  # type: ignore[arg-type]
+    started = time.process_time()
+    for _ in range(rounds):
+        from_json(to_json(state))  # type: ignore[arg-type]
+    per = (time.process_time() - started) / rounds * 1000
+    print(f"to_json + from_json of a mid-game state ({len(text)} bytes): {per:.3f} ms")
+
+
+if __name__ == "__main__":
+    default_tables()
+    playouts(int(sys.argv[1]) if len(sys.argv) > 1 else 200)
+    serialisation()

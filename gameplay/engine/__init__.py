@@ -1,0 +1,68 @@
+"""The Runeslingers rules engine (two players, Awakening rules of rulebooks 001 and 002).
+
+PURE: no Django, Celery, Redis or I/O beyond reading the card data. The API follows
+OpenSpiel / python-chess: `new_game`, `scenario`, `pending`, `legal_actions`, `apply`, `view`,
+`result`, `to_json` / `from_json`, `state_hash`. Players are 0 and 1 in calls ("p1"/"p2" in
+text). See docs/rules.md for the rules as implemented and the decisions taken.
+"""
+
+from __future__ import annotations
+
+from gameplay.engine import ops_cards, ops_combat
+from gameplay.engine.actions import Action, parse_action
+from gameplay.engine.apply import apply
+from gameplay.engine.errors import (
+    EngineError,
+    IllegalActionError,
+    NotationError,
+    ScenarioError,
+    StateFormatError,
+    UnsupportedCardError,
+)
+from gameplay.engine.legal import Pending, legal_actions, pending
+from gameplay.engine.rules import AWAKENING, ENGINE_VERSION, RULE_SETS, Phase, RuleSet
+from gameplay.engine.setup import bind, new_game, scenario
+from gameplay.engine.state import State, state_hash, to_json
+from gameplay.engine.state import from_json as _state_from_json
+from gameplay.engine.view import result, view
+
+_OPS_LOADED = (ops_cards, ops_combat)
+
+
+def from_json(text: str) -> State:
+    """A state from its JSON; binds the default card tables first in a process that has none yet."""
+    from gameplay.engine import core
+
+    if not hasattr(core.Env, "tables"):
+        bind()
+    return _state_from_json(text)
+
+
+__all__ = [
+    "AWAKENING",
+    "ENGINE_VERSION",
+    "RULE_SETS",
+    "Action",
+    "EngineError",
+    "IllegalActionError",
+    "NotationError",
+    "Pending",
+    "Phase",
+    "RuleSet",
+    "ScenarioError",
+    "State",
+    "StateFormatError",
+    "UnsupportedCardError",
+    "apply",
+    "bind",
+    "from_json",
+    "legal_actions",
+    "new_game",
+    "parse_action",
+    "pending",
+    "result",
+    "scenario",
+    "state_hash",
+    "to_json",
+    "view",
+]

@@ -1,0 +1,188 @@
+"""Starting a game: from deck lists and a seed, or from a scenario dict describing any position.
+
+PURE. Decides the setup of 001 p.8 / 002 "Set up": equips checked (a stance and an ability, or
+two abilities costing 1 and 2, of the Runeslinger's class), decks shuffled by the seeded
+generator, 5 cards drawn, each player sets a starting concentration (a "setup" decision, the
+first player first), the first player is the seed's die roll unless the setup names one.
+Scenario words: ``deck`` lists cards from the top; a card is a catalog id or name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gameplay.cards.schema import EquipKind
+from gameplay.engine import core
+from gameplay.engine.errors import ScenarioError, UnsupportedCardError
+from gameplay.engine.flow import advance
+from gameplay.engine.rules import RULE_SETS, Phase
+from gameplay.engine.state import (
+    F_DMG,
+    F_TOKENS,
+    F_USED,
+    WHERE_AIL,
+    WHERE_CONC,
+    WHERE_UTIL,
+    State,
+    randbelow,
+    seed_rng,
+    shuffle,
+)
+from gameplay.engine.tables import AIL_INDEX, Tables, default_tables, unsupported_reasons
+
+
+def bind(tables: Tables | None = None) -> Tables:
+    core.Env.tables = tables or default_tables()
+    return core.Env.tables
+
+
+def _kind(t: Tables, name: str) -> int:
+    card = t.catalog.find_card(name)
+    if card is None:
+        raise ScenarioError(f"unknown card {name!r}")
+    return t.kind_index[card.id]
+
+
+def _player_base(state: State, p: int, spec: dict[str, Any], t: Tables) -> None:
+    pl = state.players[p]
+    starter = spec.get("starter")
+    if starter is not None:
+        deck = t.catalog.starter_decks.get(starter)
+        if deck is None:
+            raise ScenarioError(f"unknown starter deck {starter!r}")
+        spec = {
+            "runeslinger": deck.runeslinger,
+            "equips": list(deck.equips),
+            "deck": [cid for cid, n in deck.cards.items() for _ in range(n)],
+            **spec,
+        }
+    rs = t.catalog.find_runeslinger(str(spec.get("runeslinger", "")))
+    if rs is None:
+        raise ScenarioError(f"p{p + 1}: unknown runeslinger {spec.get('runeslinger')!r}")
+    pl.rs = rs.id
+    pl.equips = _equips(t, rs, list(spec.get("equips", [])), p)
+    pl.power = int(spec.get("power", state.ruleset.starting_power))
+    pl.det = int(spec.get("determination", state.ruleset.starting_power - pl.power))
+    pl.light = int(spec.get("light", 0))
+    pl.util = [-1] * state.ruleset.utility_slots
+    pl.ail = [[-1, 0, -1] for _ in range(state.ruleset.ailment_areas)]
+    spec_deck = spec.get("deck", [])
+    pl.deck = [state.new_handle(_kind(t, c) * 2 + p) for c in reversed(spec_deck)]
+    for c in spec.get("hand", []):
+        pl.hand.append(state.new_handle(_kind(t, c) * 2 + p))
+    for zone in ("discard", "void"):
+        getattr(pl, zone).extend(state.new_handle(_kind(t, c) * 2 + p) for c in spec.get(zone, []))
+    for name in [*spec_deck, *spec.get("hand", [])]:
+        reasons = unsupported_reasons(t.kinds[_kind(t, name)])
+        if reasons:
+            raise UnsupportedCardError("; ".join(reasons))
+
+
+def _equips(t: Tables, rs: Any, ids: list[str], p: int) -> list[str]:
+    equips = []
+    for eid in ids:
+        eq = t.catalog.find_equip(eid)
+        if eq is None:
+            raise ScenarioError(f"p{p + 1}: unknown equip {eid!r}")
+        if eq.card_class != rs.card_class:
+            raise ScenarioError(f"p{p + 1}: {eq.name} is not of {rs.name}'s class")
+        equips.append(eq)
+    kinds = sorted(e.kind.value for e in equips)
+    costs = sorted(int(e.determinations or 0) for e in equips if e.kind is EquipKind.ABILITY)
+    if equips and not (kinds == ["ability", "stance"] or (kinds == ["ability", "ability"] and costs == [1, 2])):
+        raise ScenarioError(f"p{p + 1}: equip a stance and an ability, or two abilities costing 1 and 2")
+    return [e.id for e in equips]
+
+
+def new_game(setup: dict[str, Any], seed: int, tables: Tables | None = None) -> State:
+    """A new encounter: shuffle, draw 5, then each player sets a starting concentration."""
+    t = bind(tables)
+    state = State()
+    state.rules = str(setup.get("rules", "awakening"))
+    if state.rules not in RULE_SETS:
+        raise ScenarioError(f"unknown rule set {state.rules!r}")
+    state.version, state.seed, state.rng = t.version, seed, seed_rng(seed)
+    specs = setup.get("players")
+    if not isinstance(specs, list) or len(specs) != 2:
+        raise ScenarioError("setup needs two players")
+    for p, spec in enumerate(specs):
+        _player_base(state, p, dict(spec), t)
+    for p, pl in enumerate(state.players):
+        shuffle(state, pl.deck)
+        pl.deck = [state.rehandle(h) for h in pl.deck]  # handles follow deck position, not the deck list
+        pl.health = core.max_health(state, p)
+    first = setup.get("first")
+    state.first = state.active = randbelow(state, 2) if first is None else _pindex(first)
+    events: list[dict[str, Any]] = []
+    for p in (state.first, 1 - state.first):
+        core.draw(state, p, state.ruleset.opening_hand, events)
+    state.decision = {"kind": "setup", "who": state.first}
+    state.phase, state.step = Phase.READY.value, 0
+    return state
+
+
+def _pindex(value: object) -> int:
+    if value in ("p1", 1, "1"):
+        return 0
+    if value in ("p2", 2, "2"):
+        return 1
+    raise ScenarioError(f"a player is p1 or p2, not {value!r}")
+
+
+def scenario(spec: dict[str, Any], seed: int = 0, tables: Tables | None = None) -> State:
+    """Start from any position described by a plain dict (see docs/rules.md, "Scenarios")."""
+    t = bind(tables)
+    state = State()
+    state.rules = str(spec.get("rules", "awakening"))
+    state.version, state.seed, state.rng = t.version, seed, seed_rng(seed)
+    state.turn = int(spec.get("turn", 2))
+    state.active = _pindex(spec.get("active", "p1"))
+    state.first = _pindex(spec.get("first", "p1"))
+    phase = str(spec.get("phase", "play"))
+    if phase not in {p.value for p in Phase} - {"over"}:
+        raise ScenarioError(f"unknown phase {phase!r}")
+    state.phase = phase
+    state.step = 1 if phase == "draw" else 0
+    for p, pspec in enumerate(spec.get("players", [])):
+        _player_base(state, p, dict(pspec), t)
+        _field(state, p, dict(pspec), t)
+    for p, pspec in enumerate(spec.get("players", [])):
+        pl = state.players[p]
+        base = core.max_health(state, p)
+        if "max_health" in pspec and int(pspec["max_health"]) != base:
+            pl.mods.append(["max_health", int(pspec["max_health"]) - base, "", -1, -1])
+        pl.health = int(pspec.get("health", core.max_health(state, p)))
+    core.invalidate(state)
+    advance(state, [])
+    return state
+
+
+def _field(state: State, p: int, spec: dict[str, Any], t: Tables) -> None:
+    pl = state.players[p]
+    pl.blocked = int(bool(spec.get("blocked", False)))
+    pl.set_done = int(bool(spec.get("set_done", False)))
+    for c in spec.get("concentrations", []):
+        c = c if isinstance(c, dict) else {"card": c}
+        pl.concs.append([state.new_handle(_kind(t, c.get("card", "spark")) * 2 + p), int(bool(c.get("used"))), -1])
+    for i, a in enumerate(spec.get("ailments", [])):
+        area = pl.ail[i]
+        area[0], area[1] = AIL_INDEX[a["type"]], int(a.get("count", 1))
+        if "boon" in a:
+            owner = _pindex(a.get("boon_owner", f"p{p + 1}"))
+            h = state.new_handle(_kind(t, a["boon"]) * 2 + owner)
+            area[2] = h
+            pl.field[h] = [WHERE_AIL, i, 0, 0, 0, 0, 0, 0, 0, [], -1, 0]
+    for c in spec.get("field", []):
+        c = c if isinstance(c, dict) else {"card": c}
+        h = state.new_handle(_kind(t, c["card"]) * 2 + _pindex(c.get("owner", f"p{p + 1}")))
+        entry = [WHERE_CONC, -1, int(bool(c.get("used"))), 0, 0, 0, 0, int(c.get("played_turn", 0)), 0, [], -1, 0]
+        if c.get("on") == "utility":
+            slot = pl.util.index(-1)
+            entry[0], entry[1] = WHERE_UTIL, slot
+            pl.util[slot] = h
+        else:
+            conc = state.new_handle(_kind(t, c.get("concentration", "spark")) * 2 + p)
+            pl.concs.append([conc, 1, h])
+            entry[1] = conc
+        entry[F_DMG], entry[F_TOKENS], entry[F_USED] = int(c.get("damage", 0)), int(c.get("tokens", 0)), entry[F_USED]
+        pl.field[h] = entry

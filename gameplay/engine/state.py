@@ -1,0 +1,344 @@
+"""The game state: compact, copied cheaply by `apply`, serialised canonically.
+
+PURE. Words: a *handle* is the int a card is known by while it stays in one visible place; a
+card entering a hidden zone (hand, deck) gets a fresh handle. `cards` maps every live handle to
+``kind * 2 + owner``. A *field entry* is a card in play: where it sits, whether it is used, the
+damage it took this turn, its tokens, its barrier. An *ailment area* is ``[type, count, boon]``
+(type -1 when empty, boon -1 when exposed). A *frame* is ``[list_id, index, ctx]``: effects
+being resolved. A *rung* is a runespell (or Shout card) waiting on the ladder.
+Targets are ints: a player p is ``-(p + 1)``, a card is its handle, "none" is `NO_TARGET`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from gameplay.engine.errors import StateFormatError
+from gameplay.engine.rules import ENGINE_VERSION, OVER, READY, RULE_SETS, RuleSet
+
+NO_TARGET = -100
+# Field entry indexes.
+F_WHERE, F_REF, F_USED, F_DMG, F_TOKENS, F_MASTERY, F_BARRIER, F_TURN, F_DEFMOD, F_UNDER, F_CHARGED, F_SLUNG = range(12)
+WHERE_CONC, WHERE_UTIL, WHERE_AIL = 0, 1, 2
+# Concentration entry indexes: [handle, used, top card handle or -1].
+C_HANDLE, C_USED, C_TOP = range(3)
+
+
+def player_target(p: int) -> int:
+    return -(p + 1)
+
+
+def target_player(t: int) -> int:
+    return -t - 1
+
+
+class Player:
+    __slots__ = (
+        "ail",
+        "barrier",
+        "blocked",
+        "concs",
+        "deck",
+        "det",
+        "discard",
+        "equips",
+        "field",
+        "hand",
+        "health",
+        "light",
+        "mods",
+        "power",
+        "rs",
+        "set_done",
+        "util",
+        "void",
+    )
+
+    def __init__(self) -> None:
+        self.rs = ""
+        self.equips: list[str] = []
+        self.health = 0
+        self.power = 0
+        self.det = 0
+        self.light = 0
+        self.hand: list[int] = []
+        self.deck: list[int] = []  # top of deck = end of list
+        self.discard: list[int] = []
+        self.void: list[int] = []
+        self.concs: list[list[int]] = []
+        self.util: list[int] = []
+        self.ail: list[list[int]] = []
+        self.field: dict[int, list[Any]] = {}
+        self.blocked = 0
+        self.set_done = 0
+        self.barrier = 0
+        self.mods: list[list[Any]] = []  # [name, amount, card_types, until_turn (-1 forever), source]
+
+    def copy(self) -> Player:
+        p = Player.__new__(Player)
+        p.rs, p.equips, p.health, p.power, p.det, p.light = (
+            self.rs,
+            self.equips,
+            self.health,
+            self.power,
+            self.det,
+            self.light,
+        )
+        p.hand, p.deck, p.discard, p.void = self.hand[:], self.deck[:], self.discard[:], self.void[:]
+        p.concs = [c[:] for c in self.concs]
+        p.util = self.util[:]
+        p.ail = [a[:] for a in self.ail]
+        p.field = {h: e[:] for h, e in self.field.items()}
+        p.blocked, p.set_done, p.barrier = self.blocked, self.set_done, self.barrier
+        p.mods = [m[:] for m in self.mods]
+        return p
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rs": self.rs,
+            "equips": list(self.equips),
+            "health": self.health,
+            "power": self.power,
+            "det": self.det,
+            "light": self.light,
+            "hand": self.hand,
+            "deck": self.deck,
+            "discard": self.discard,
+            "void": self.void,
+            "concs": self.concs,
+            "util": self.util,
+            "ail": self.ail,
+            "field": [[h, *e] for h, e in self.field.items()],
+            "blocked": self.blocked,
+            "set_done": self.set_done,
+            "barrier": self.barrier,
+            "mods": self.mods,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Player:
+        p = cls()
+        for key in ("rs", "health", "power", "det", "light", "blocked", "set_done", "barrier"):
+            setattr(p, key, d[key])
+        p.equips = list(d["equips"])
+        p.hand, p.deck, p.discard, p.void = list(d["hand"]), list(d["deck"]), list(d["discard"]), list(d["void"])
+        p.concs = [list(c) for c in d["concs"]]
+        p.util = list(d["util"])
+        p.ail = [list(a) for a in d["ail"]]
+        p.field = {int(e[0]): _copy_entry(list(e[1:])) for e in d["field"]}
+        p.mods = [list(m) for m in d["mods"]]
+        return p
+
+
+def jcopy(value: Any) -> Any:
+    """Deep copy of JSON-like data (lists, dicts, scalars), faster than copy.deepcopy."""
+    if isinstance(value, list):
+        return [jcopy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: jcopy(v) for k, v in value.items()}
+    return value
+
+
+def _copy_entry(e: list[Any]) -> list[Any]:
+    """A field entry's own copy; its list of cards under it is replaced, never changed in place."""
+    return e[:]
+
+
+class State:
+    """One position. The public API never mutates a State it was given."""
+
+    __slots__ = (
+        "_cache",
+        "_legal",
+        "active",
+        "answer",
+        "cards",
+        "decision",
+        "extra",
+        "first",
+        "ladder",
+        "next_handle",
+        "phase",
+        "players",
+        "rng",
+        "rules",
+        "seed",
+        "stack",
+        "step",
+        "turn",
+        "version",
+        "winner",
+    )
+
+    def __init__(self) -> None:
+        self.rules = "awakening"
+        self.version = ""
+        self.seed = 0
+        self.rng = 1
+        self.turn = 1
+        self.active = 0
+        self.first = 0
+        self.phase = READY
+        self.step = 0
+        self.next_handle = 0
+        self.cards: dict[int, int] = {}
+        self.players: list[Player] = [Player(), Player()]
+        self.ladder: list[dict[str, Any]] = []
+        self.answer = -1
+        self.stack: list[list[Any]] = []
+        self.decision: dict[str, Any] | None = None
+        self.extra = -1  # player who takes an extra turn next (Time Warp)
+        self.winner: int | None = None  # 0, 1, or -1 for a draw, once the game is over
+        self._legal: dict[int, Any] = {}
+        self._cache: dict[Any, Any] = {}  # derived values (statics, triggers, targets); cleared when the field changes
+
+    @property
+    def ruleset(self) -> RuleSet:
+        return RULE_SETS[self.rules]
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    def copy(self) -> State:
+        s = State.__new__(State)
+        s.rules, s.version, s.seed, s.rng, s.turn = self.rules, self.version, self.seed, self.rng, self.turn
+        s.active, s.first, s.phase, s.step, s.next_handle = (
+            self.active,
+            self.first,
+            self.phase,
+            self.step,
+            self.next_handle,
+        )
+        s.cards = dict(self.cards)
+        s.players = [p.copy() for p in self.players]
+        s.ladder = jcopy(self.ladder) if self.ladder else []
+        s.answer = self.answer
+        s.stack = jcopy(self.stack) if self.stack else []
+        s.decision = jcopy(self.decision) if self.decision else None
+        s.extra, s.winner = self.extra, self.winner
+        s._legal = {}
+        s._cache = dict(self._cache)
+        return s
+
+    def kind(self, h: int) -> int:
+        return self.cards[h] >> 1
+
+    def owner(self, h: int) -> int:
+        return self.cards[h] & 1
+
+    def controller(self, h: int) -> int:
+        """The player whose field holds the card, or -1 when it is not in play."""
+        if h in self.players[0].field:
+            return 0
+        if h in self.players[1].field:
+            return 1
+        return -1
+
+    def new_handle(self, value: int) -> int:
+        h = self.next_handle
+        self.next_handle += 1
+        self.cards[h] = value
+        return h
+
+    def rehandle(self, h: int) -> int:
+        """The card moves into a hidden zone: it gets a fresh handle."""
+        return self.new_handle(self.cards.pop(h))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "engine": ENGINE_VERSION,
+            "rules": self.rules,
+            "version": self.version,
+            "seed": self.seed,
+            "rng": self.rng,
+            "turn": self.turn,
+            "active": self.active,
+            "first": self.first,
+            "phase": self.phase,
+            "step": self.step,
+            "next_handle": self.next_handle,
+            "cards": [[h, v] for h, v in self.cards.items()],
+            "players": [p.to_dict() for p in self.players],
+            "ladder": self.ladder,
+            "answer": self.answer,
+            "stack": self.stack,
+            "decision": self.decision,
+            "extra": self.extra,
+            "winner": self.winner,
+        }
+
+
+def to_json(state: State) -> str:
+    """Canonical JSON text of the whole state (hidden information included: server side only)."""
+    return json.dumps(state.to_dict(), separators=(",", ":"), sort_keys=True)
+
+
+def from_json(text: str) -> State:
+    try:
+        d = json.loads(text)
+        if d.get("engine") != ENGINE_VERSION:
+            raise StateFormatError(f"state written by engine {d.get('engine')!r}, this is {ENGINE_VERSION!r}")
+        s = State()
+        for key in (
+            "rules",
+            "version",
+            "seed",
+            "rng",
+            "turn",
+            "active",
+            "first",
+            "phase",
+            "step",
+            "next_handle",
+            "answer",
+            "extra",
+            "winner",
+            "decision",
+        ):
+            setattr(s, key, d[key])
+        s.cards = {int(h): int(v) for h, v in d["cards"]}
+        s.players = [Player.from_dict(p) for p in d["players"]]
+        s.ladder = d["ladder"]
+        s.stack = d["stack"]
+        return s
+    except (KeyError, TypeError, ValueError) as exc:
+        if isinstance(exc, StateFormatError):
+            raise
+        raise StateFormatError(f"malformed state: {exc!r}") from exc
+
+
+def state_hash(state: State) -> str:
+    return hashlib.sha256(to_json(state).encode()).hexdigest()
+
+
+# --- the seeded generator ---------------------------------------------------------------------
+
+_MASK = (1 << 64) - 1
+
+
+def next_random(state: State) -> int:
+    """xorshift64*: advance the generator held in the state and return 64 random bits."""
+    x = state.rng
+    x ^= x >> 12
+    x ^= (x << 25) & _MASK
+    x ^= x >> 27
+    state.rng = x
+    return (x * 0x2545F4914F6CDD1D) & _MASK
+
+
+def randbelow(state: State, n: int) -> int:
+    return (next_random(state) >> 11) % n
+
+
+def shuffle(state: State, items: list[int]) -> None:
+    for i in range(len(items) - 1, 0, -1):
+        j = randbelow(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def seed_rng(seed: int) -> int:
+    x = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK
+    return x or 1

@@ -1,0 +1,234 @@
+"""The catalog compiled for play: cards, abilities and effect lists addressed by small ints.
+
+PURE apart from reading the card data through `gameplay.cards.catalog`. The state refers to a
+card kind by its *kind index* (position in `Tables.kinds`) and to a list of effects by its *list
+id* (position in `Tables.lists`), so frames on the effect stack serialise as ints.
+Words: a *slot* is a place in an action where the player declares something: a *target slot*
+(one per chosen-target effect, in written order, every bullet of a Choice/Fate card included)
+and an *ailment slot* (one per "chosen" ailment type).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from gameplay.cards.catalog import Catalog, load_catalog
+from gameplay.cards.model import Ability, Card, Condition, Effect, Modifier, Script
+from gameplay.cards.schema import TARGETS, AilmentType, Keyword, Trigger
+
+AILMENTS: tuple[str, ...] = tuple(a.value for a in AilmentType)
+AIL_INDEX: dict[str, int] = {a: i for i, a in enumerate(AILMENTS)}
+SUPPORTED_HANDLERS = frozenset({"time_warp"})
+
+
+@dataclass
+class CEffect:
+    """One compiled effect: the op, its target word, its slots and its nested lists."""
+
+    op: str
+    params: Mapping[str, object]
+    target: str | None
+    tslot: int = -1
+    aslots: tuple[int, ...] = ()
+    subs: dict[str, int] = field(default_factory=dict)  # on_hit / then / else -> list id
+    options: tuple[int, ...] = ()  # choose: list id per bullet
+
+
+@dataclass
+class CAbility:
+    when: str
+    list_id: int
+    condition: Condition | None
+    card_types: tuple[str, ...] | None
+    modifiers: tuple[Modifier, ...]
+    tslots: list[str] = field(default_factory=list)  # target word per slot
+    aslots: int = 0
+    bullets: list[tuple[int, ...]] = field(default_factory=list)  # target slots per bullet
+    chooser: str | None = None
+    handlers: tuple[str, ...] = ()
+
+
+Statics = dict[str, list[tuple[Condition | None, Modifier]]]
+ByWhen = dict[str, list[CAbility]]
+
+
+def by_when(abilities: list[CAbility]) -> ByWhen:
+    out: ByWhen = {}
+    for ab in abilities:
+        out.setdefault(ab.when, []).append(ab)
+    return out
+
+
+def statics_of(abilities: list[CAbility]) -> Statics:
+    """Static modifiers by modifier name, each with the ability's condition."""
+    out: Statics = {}
+    for ab in abilities:
+        if ab.when == "static":
+            for m in ab.modifiers:
+                out.setdefault(m.name, []).append((ab.condition, m))
+    return out
+
+
+@dataclass
+class Kind:
+    """A card kind (one catalog card), with the facts the engine reads often as plain values."""
+
+    index: int
+    card: Card
+    abilities: list[CAbility]
+    keywords: tuple[tuple[str, int], ...]
+    statics: Statics = field(default_factory=dict)
+    ctype: str = ""
+    is_defense: bool = False
+    is_runespell: bool = False
+    when: ByWhen = field(default_factory=dict)
+    keyword_set: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        self.statics = statics_of(self.abilities)
+        self.when = by_when(self.abilities)
+        self.keyword_set = frozenset(k for k, _ in self.keywords)
+        self.ctype = str(self.card.type.value)
+        self.is_defense = self.card.defense is not None
+        self.is_runespell = self.ctype in ("spirit", "attack", "utility")
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.keyword_set
+
+    def value(self, keyword: str) -> int:
+        return next((v for k, v in self.keywords if k == keyword), 0)
+
+    def ability(self, when: str) -> CAbility | None:
+        found = self.when.get(when)
+        return found[0] if found else None
+
+
+@dataclass
+class Tables:
+    catalog: Catalog
+    kinds: list[Kind] = field(default_factory=list)
+    kind_index: dict[str, int] = field(default_factory=dict)
+    lists: list[tuple[CEffect, ...]] = field(default_factory=list)
+    runeslingers: dict[str, list[CAbility]] = field(default_factory=dict)  # inherent
+    equips: dict[str, list[CAbility]] = field(default_factory=dict)
+    ailments: dict[tuple[int, int], list[CAbility]] = field(default_factory=dict)  # (type, level)
+    equip_statics: dict[str, Statics] = field(default_factory=dict)
+    ailment_statics: dict[tuple[int, int], Statics] = field(default_factory=dict)
+    equip_when: dict[str, ByWhen] = field(default_factory=dict)
+    ailment_when: dict[tuple[int, int], ByWhen] = field(default_factory=dict)
+
+    @property
+    def version(self) -> str:
+        return self.catalog.data_version
+
+
+class _Compiler:
+    def __init__(self, tables: Tables) -> None:
+        self.t = tables
+
+    def script(self, script: Script) -> list[CAbility]:
+        return [self.ability(a) for a in script]
+
+    def ability(self, raw: Ability) -> CAbility:
+        types = raw.filter.get("card_types")
+        ab = CAbility(
+            str(raw.when.value),
+            -1,
+            raw.condition,
+            tuple(str(x) for x in types) if isinstance(types, tuple) else None,
+            raw.modifiers,
+        )
+        ab.list_id = self.effects(raw.effects, ab)
+        return ab
+
+    def effects(self, effects: tuple[Effect, ...], ab: CAbility) -> int:
+        compiled = tuple(self.effect(e, ab) for e in effects)
+        self.t.lists.append(compiled)
+        return len(self.t.lists) - 1
+
+    def effect(self, e: Effect, ab: CAbility) -> CEffect:
+        target = e.params.get("target")
+        ce = CEffect(e.op, e.params, str(target) if target is not None else None)
+        if ce.target is not None and TARGETS[ce.target].chosen:
+            ce.tslot = len(ab.tslots)
+            ab.tslots.append(ce.target)
+        ce.aslots = self._ailment_slots(e, ab)
+        for key in ("on_hit", "then", "else"):
+            sub = e.params.get(key)
+            if isinstance(sub, tuple):
+                ce.subs[key] = self.effects(sub, ab)
+        if e.op == "if":
+            cond = e.params["cond"]
+            assert isinstance(cond, Condition)
+        if e.op == "choose":
+            ab.chooser = str(e.params["chooser"])
+            options = e.params["options"]
+            assert isinstance(options, tuple)
+            ids = []
+            for bullet in options:
+                first = len(ab.tslots)
+                ids.append(self.effects(bullet, ab))
+                ab.bullets.append(tuple(range(first, len(ab.tslots))))
+            ce.options = tuple(ids)
+        if e.op == "handler":
+            ab.handlers = (*ab.handlers, str(e.params["name"]))
+        return ce
+
+    def _ailment_slots(self, e: Effect, ab: CAbility) -> tuple[int, ...]:
+        chosen = 0
+        if e.op == "apply_ailment" and e.params.get("ailment") == "chosen":
+            chosen = 1
+        if e.op == "convert_ailment" and e.params.get("to") == "chosen":
+            chosen = 1
+        inflicts = e.params.get("inflict")
+        if isinstance(inflicts, tuple):
+            chosen += sum(1 for i in inflicts if isinstance(i, Mapping) and i.get("ailment") == "chosen")
+        slots = tuple(range(ab.aslots, ab.aslots + chosen))
+        ab.aslots += chosen
+        return slots
+
+
+def compile_catalog(catalog: Catalog) -> Tables:
+    tables = Tables(catalog)
+    comp = _Compiler(tables)
+    for i, card in enumerate(catalog.cards.values()):
+        kws = tuple((str(k.keyword.value), int(k.value or 0)) for k in card.keywords)
+        tables.kinds.append(Kind(i, card, comp.script(card.script), kws))
+        tables.kind_index[card.id] = i
+    for rid, r in catalog.runeslingers.items():
+        tables.runeslingers[rid] = comp.script(r.inherent.script)
+    for eid, eq in catalog.equips.items():
+        tables.equips[eid] = comp.script(eq.script)
+    for atype, ail in catalog.ailments.items():
+        tables.ailments[(AIL_INDEX[atype.value], 1)] = comp.script(ail.level_1.script)
+        tables.ailments[(AIL_INDEX[atype.value], 2)] = comp.script(ail.level_2.script)
+    tables.equip_statics = {eid: statics_of(abs_) for eid, abs_ in tables.equips.items()}
+    tables.ailment_statics = {key: statics_of(abs_) for key, abs_ in tables.ailments.items()}
+    tables.equip_when = {eid: by_when(abs_) for eid, abs_ in tables.equips.items()}
+    tables.ailment_when = {key: by_when(abs_) for key, abs_ in tables.ailments.items()}
+    return tables
+
+
+def unsupported_reasons(kind: Kind) -> list[str]:
+    """Why this card cannot be executed by the engine (empty when it can)."""
+    reasons = []
+    for ab in kind.abilities:
+        for name in ab.handlers:
+            if name not in SUPPORTED_HANDLERS:
+                reasons.append(f"{kind.card.id}: handler {name!r} is not implemented")
+    return reasons
+
+
+@lru_cache(maxsize=4)
+def default_tables() -> Tables:
+    return compile_catalog(load_catalog())
+
+
+def triggers_of(abilities: list[CAbility], when: Trigger | str) -> list[CAbility]:
+    key = when.value if isinstance(when, Trigger) else when
+    return [a for a in abilities if a.when == key]
+
+
+KEYWORD_NAMES = frozenset(k.value for k in Keyword)

@@ -1,0 +1,1 @@
+"""Matches played on the site: the engine's games stored as rows, clocks and answer windows."""

@@ -1,0 +1,195 @@
+"""The play API: read your view of a match and act in it; practice against a bot; export a game log.
+
+A move is ``POST /api/play/{id}/act/`` with ``{"version": v, "action": "play c12 target=p2"}``.
+A stale version answers 409 with the current version so the client re-reads its view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from accounts.models import User
+from gameplay.matches import services
+from gameplay.matches.errors import MatchError, Stale
+from gameplay.matches.models import PlayMatch
+from gameplay.services import current_catalog
+
+
+class ActSerializer(serializers.Serializer[Any]):
+    version = serializers.IntegerField(min_value=0)
+    action = serializers.CharField(max_length=200)
+
+
+class PracticeSerializer(serializers.Serializer[Any]):
+    bot = serializers.ChoiceField(choices=PlayMatch.Bot.choices)
+    starter = serializers.CharField(max_length=60, help_text="Your deck: a starter deck id.")
+    bot_starter = serializers.CharField(max_length=60, help_text="The bot's deck: a starter deck id.")
+    best_of = serializers.ChoiceField(choices=[1, 3], default=1)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        starters = current_catalog().starter_decks
+        for key in ("starter", "bot_starter"):
+            if attrs[key] not in starters:
+                raise serializers.ValidationError({key: f"Unknown starter deck; choose one of {', '.join(starters)}."})
+        return attrs
+
+
+class MatchAddTimeSerializer(serializers.Serializer[Any]):
+    seat = serializers.ChoiceField(choices=["p1", "p2"])
+    seconds = serializers.IntegerField(min_value=-3600, max_value=3600)
+
+
+class MatchSetResultSerializer(serializers.Serializer[Any]):
+    wins = serializers.ListField(child=serializers.IntegerField(min_value=0, max_value=2), min_length=2, max_length=2)
+
+
+class MatchSummarySerializer(serializers.ModelSerializer[PlayMatch]):
+    player1 = serializers.CharField(source="player1.username", read_only=True)
+    player2 = serializers.CharField(source="player2.username", default=None, read_only=True)
+
+    class Meta:
+        model = PlayMatch
+        fields = ("id", "label", "player1", "player2", "bot", "best_of", "status", "wins", "winner", "version")
+        read_only_fields = fields
+
+
+def _user(request: Request) -> User:
+    assert isinstance(request.user, User)
+    return request.user
+
+
+@extend_schema(tags=["play"])
+class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
+    serializer_class = MatchSummarySerializer
+    permission_classes = [IsAuthenticated]
+    queryset = PlayMatch.objects.all()
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, Stale):
+            return Response({"detail": str(exc), "version": exc.current}, status=exc.status_code)
+        if isinstance(exc, MatchError):
+            return Response({"detail": str(exc)}, status=exc.status_code)
+        return super().handle_exception(exc)
+
+    def get_object(self) -> PlayMatch:
+        return self._visible()[0]
+
+    def _visible(self) -> tuple[PlayMatch, int | None]:
+        """The match and the user's seat (None: a watcher, who sees public information only)."""
+        match = get_object_or_404(PlayMatch.objects.select_related("player1", "player2"), pk=self.kwargs["pk"])
+        seat = match.seat_of(self.request.user.pk)
+        if seat is None and not services.can_watch(match, _user(self.request)):
+            raise Http404("No such match.")
+        return match, seat
+
+    def list(self, request: Request) -> Response:
+        user = _user(request)
+        mine = PlayMatch.objects.filter(player1=user) | PlayMatch.objects.filter(player2=user)
+        return Response(MatchSummarySerializer(mine.order_by("-created_at")[:50], many=True).data)
+
+    @extend_schema(request=PracticeSerializer, responses=MatchSummarySerializer)
+    @action(detail=False, methods=["post"])
+    def practice(self, request: Request) -> Response:
+        data = PracticeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        d = data.validated_data
+        match = services.create_match(
+            _user(request), None, [{"starter": d["starter"]}, {"starter": d["bot_starter"]}],
+            bot=d["bot"], best_of=int(d["best_of"]), label="practice",
+        )  # fmt: skip
+        return Response(MatchSummarySerializer(match).data, status=status.HTTP_201_CREATED)
+
+    def retrieve(self, request: Request, pk: str) -> Response:
+        """Your view of the match (spectating staff get the public view)."""
+        match, seat = self._visible()
+        return Response(services.player_view(match, seat))
+
+    @extend_schema(request=ActSerializer)
+    @action(detail=True, methods=["post"])
+    def act(self, request: Request, pk: str) -> Response:
+        match, seat = self._visible()
+        if seat is None:
+            return Response({"detail": "You are watching this match, not playing it."}, status=403)
+        data = ActSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        outcome = services.play(match.pk, _user(request), data.validated_data["action"], data.validated_data["version"])
+        body = services.player_view(PlayMatch.objects.get(pk=match.pk), seat)
+        if outcome.refused:
+            return Response({"detail": outcome.refused, **body}, status=409)
+        return Response(body)
+
+    @action(detail=True, methods=["get"])
+    def log(self, request: Request, pk: str) -> Response:
+        """Every game's seed, setup, versions and actions: enough to replay it exactly (finished games only)."""
+        match, _seat = self._visible()
+        games = []
+        for game in match.games.prefetch_related("actions"):
+            if not game.finished:
+                continue
+            games.append({
+                "number": game.number, "seed": game.seed, "setup": game.setup, "engine": game.engine_version,
+                "winner": None if game.winner is None else f"p{game.winner + 1}", "reason": game.end_reason,
+                "actions": [{"seq": a.seq, "seat": f"p{a.seat + 1}", "action": a.action, "auto": a.automatic,
+                             "at": a.at.isoformat(), "hash": a.state_hash} for a in game.actions.all()],
+            })  # fmt: skip
+        return Response({"match": match.pk, "label": match.label, "games": games})
+
+    @extend_schema(request=None)
+    @action(detail=True, methods=["post"])
+    def pause(self, request: Request, pk: str) -> Response:
+        match, seat = self._visible()
+        services.pause(match.pk, _user(request))
+        return Response(services.player_view(PlayMatch.objects.get(pk=match.pk), seat))
+
+    @extend_schema(request=None)
+    @action(detail=True, methods=["post"])
+    def resume(self, request: Request, pk: str) -> Response:
+        match, seat = self._visible()
+        services.resume(match.pk, _user(request))
+        return Response(services.player_view(PlayMatch.objects.get(pk=match.pk), seat))
+
+    @extend_schema(request=MatchAddTimeSerializer)
+    @action(detail=True, methods=["post"], url_path="add-time")
+    def add_time(self, request: Request, pk: str) -> Response:
+        match, seat = self._visible()
+        data = MatchAddTimeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        target = 0 if data.validated_data["seat"] == "p1" else 1
+        services.add_time(match.pk, _user(request), target, data.validated_data["seconds"])
+        return Response(services.player_view(PlayMatch.objects.get(pk=match.pk), seat))
+
+    @extend_schema(request=MatchSetResultSerializer)
+    @action(detail=True, methods=["post"], url_path="set-result")
+    def set_result(self, request: Request, pk: str) -> Response:
+        match, seat = self._visible()
+        data = MatchSetResultSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        wins = data.validated_data["wins"]
+        services.set_result(match.pk, _user(request), (wins[0], wins[1]))
+        return Response(services.player_view(PlayMatch.objects.get(pk=match.pk), seat))
+
+    @action(detail=True, methods=["get"])
+    def replay(self, request: Request, pk: str) -> Response:
+        """``?game=1&step=10&seat=p1`` (seat may be p1, p2 or public): a finished game, step by step."""
+        match, seat = self._visible()
+        try:
+            number, step = int(request.query_params.get("game", "1")), int(request.query_params.get("step", "0"))
+        except ValueError:
+            return Response({"detail": "game and step are whole numbers."}, status=400)
+        wanted = request.query_params.get("seat", "public")
+        if wanted not in ("p1", "p2", "public"):
+            return Response({"detail": "seat is p1, p2 or public."}, status=400)
+        if wanted != "public" and seat is None and not services.can_referee(match, _user(request)):
+            return Response({"detail": "Watchers replay the public view only."}, status=403)
+        game = get_object_or_404(match.games, number=number)
+        view_seat = None if wanted == "public" else (0 if wanted == "p1" else 1)
+        return Response(services.replay_view(game, view_seat, step))

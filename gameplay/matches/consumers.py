@@ -1,0 +1,101 @@
+"""Live match pages: each seat (and spectators) listen on their own group and get their own view.
+
+Every push carries the match version; a client that sees a gap, or reconnects, re-reads its view
+over the REST API. Delivery is at most once by design: nothing depends on a push arriving.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.layers import get_channel_layer
+
+from config.redis_client import key, state_redis
+from gameplay.matches.models import PlayMatch
+
+
+def group_name(match_id: int, seat: int | None) -> str:
+    return f"play-{match_id}-{'public' if seat is None else f'p{seat + 1}'}"
+
+
+class MatchConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
+        seat = await self._seat(match_id, user)
+        if seat is False:
+            await self.close(code=4403)
+            return
+        self.group = group_name(match_id, seat if isinstance(seat, int) else None)
+        self.match_id, self.seat = match_id, seat if isinstance(seat, int) else None
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        if self.seat is not None:
+            await database_sync_to_async(mark_presence)(match_id, self.seat, self.channel_name, True)
+
+    @database_sync_to_async
+    def _seat(self, match_id: int, user: Any) -> int | bool | None:
+        """The user's seat, None for a spectator who may watch, False for anyone else."""
+        from gameplay.matches.services import can_watch
+
+        match = PlayMatch.objects.filter(pk=match_id).first()
+        if match is None:
+            return False
+        seat = match.seat_of(getattr(user, "pk", None))
+        if seat is not None:
+            return seat
+        return None if can_watch(match, user) else False
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+        if getattr(self, "seat", None) is not None:
+            await database_sync_to_async(mark_presence)(self.match_id, self.seat, self.channel_name, False)
+
+    async def match_view(self, message: dict[str, Any]) -> None:
+        await self.send_json({"type": "view", "version": message["version"], "view": message["view"]})
+
+
+PRESENCE_TTL = 24 * 3600
+
+
+def presence_key(match_id: int, seat: int) -> str:
+    return key("play", str(match_id), "connected", f"p{seat + 1}")
+
+
+def mark_presence(match_id: int, seat: int, channel: str, connected: bool) -> None:
+    """Remember which seats have a page open, and tell everyone when that changes."""
+    redis = state_redis()
+    if connected:
+        redis.sadd(presence_key(match_id, seat), channel)
+        redis.expire(presence_key(match_id, seat), PRESENCE_TTL)
+    else:
+        redis.srem(presence_key(match_id, seat), channel)
+    match = PlayMatch.objects.filter(pk=match_id).first()
+    if match is not None:
+        push_views(match)
+
+
+def connected_seats(match_id: int) -> dict[str, bool]:
+    try:
+        redis = state_redis()
+        return {f"p{seat + 1}": bool(redis.scard(presence_key(match_id, seat))) for seat in (0, 1)}
+    except Exception:  # Redis down: presence is unknown, not fatal
+        return {"p1": False, "p2": False}
+
+
+def push_views(match: PlayMatch) -> None:
+    """Send each seat its own view, and spectators the public one (called after commit)."""
+    from gameplay.matches.services import player_view
+
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    for seat in (0, 1, None):
+        view = player_view(match, seat)
+        async_to_sync(layer.group_send)(
+            group_name(match.pk, seat), {"type": "match.view", "version": match.version, "view": view}
+        )

@@ -1,0 +1,130 @@
+"""A match of engine games between two players (or a player and a bot), with its clocks.
+
+The engine state of each game is stored as its JSON after every action, and every action is
+appended to ``GameAction``: the log plus the game's seed, setup and engine/card versions
+replay the game exactly. The match row holds what the clocks need: each player's remaining
+time, who is on the clock since when, the next deadline and a ``timer_version``.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+class PlayMatch(models.Model):
+    class Status(models.TextChoices):
+        PLAYING = "playing", "Playing"
+        PAUSED = "paused", "Paused"
+        FINISHED = "finished", "Finished"
+
+    class Bot(models.TextChoices):
+        GREEDY = "greedy", "Greedy bot"
+        RANDOM = "random", "Random bot"
+
+    class DeadlineKind(models.TextChoices):
+        CLOCK = "clock", "Match clock"
+        WINDOW = "window", "Answer window"
+
+    TRANSITIONS: ClassVar[dict[str, set[str]]] = {
+        Status.PLAYING: {Status.PAUSED, Status.FINISHED},
+        Status.PAUSED: {Status.PLAYING, Status.FINISHED},
+        Status.FINISHED: set(),
+    }
+
+    player1 = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    player2 = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    bot = models.CharField(max_length=10, choices=Bot.choices, blank=True, help_text="Seat 2 is this bot.")
+    decks = models.JSONField(help_text="The engine setup of each seat: runeslinger, equips, cards.")
+    best_of = models.PositiveSmallIntegerField(default=1)
+    clock_seconds = models.PositiveIntegerField(default=25 * 60)
+    window_seconds = models.PositiveIntegerField(default=20)
+    clock_loses_match = models.BooleanField(default=False, help_text="An empty clock loses the match, not the game.")
+    label = models.CharField(max_length=120, blank=True, help_text="Where the match comes from, e.g. an event table.")
+    referees = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="+",
+        help_text="May watch, pause, add time and set the result (an event's organiser and judges).",
+    )  # fmt: skip
+    public = models.BooleanField(default=False, help_text="Anyone may watch (public information only).")
+    paused_at = models.DateTimeField(null=True, blank=True)
+    seed = models.BigIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    wins = models.JSONField(default=list, help_text="Games won by seat 1 and seat 2.")
+    winner = models.PositiveSmallIntegerField(null=True, blank=True, help_text="1 or 2; empty for a draw.")
+    version = models.PositiveIntegerField(default=0, help_text="Moves on with every change the players can see.")
+    remaining_ms = models.JSONField(default=list, help_text="Each seat's match clock, in milliseconds.")
+    on_clock = models.SmallIntegerField(null=True, blank=True, help_text="The seat (0/1) whose clock runs.")
+    clock_since = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+    deadline_kind = models.CharField(max_length=10, choices=DeadlineKind.choices, blank=True)
+    timer_version = models.PositiveIntegerField(default=0)
+    turn_limit = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Set when time is called: past this turn the game is a draw."
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("-created_at",)
+        indexes = [models.Index(fields=("status", "deadline"), name="match_status_deadline")]
+
+    def __str__(self) -> str:
+        return f"match {self.pk}"
+
+    def seat_of(self, user_id: int | None) -> int | None:
+        if user_id is not None and user_id == self.player1_id:
+            return 0
+        if user_id is not None and user_id == self.player2_id:
+            return 1
+        return None
+
+    def current_game(self) -> Game | None:
+        return self.games.order_by("-number").first()
+
+
+class Game(models.Model):
+    match = models.ForeignKey(PlayMatch, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField()
+    seed = models.BigIntegerField()
+    first = models.PositiveSmallIntegerField(help_text="The seat (0/1) that went first.")
+    chooser = models.PositiveSmallIntegerField(help_text="The seat that chose who goes first.")
+    setup = models.JSONField()
+    engine_version = models.CharField(max_length=40)
+    state = models.TextField(help_text="The engine state after the last action (engine JSON).")
+    state_hash = models.CharField(max_length=64)
+    finished = models.BooleanField(default=False)
+    winner = models.SmallIntegerField(null=True, blank=True, help_text="Seat 0/1; empty for a draw or unfinished.")
+    end_reason = models.CharField(max_length=40, blank=True)
+    started_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("match", "number")
+        constraints = [models.UniqueConstraint(fields=("match", "number"), name="one_game_per_number")]
+
+    def __str__(self) -> str:
+        return f"{self.match} game {self.number}"
+
+
+class GameAction(models.Model):
+    """One applied action (append-only); ``seq`` counts from 1 within the game."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    action = models.CharField(max_length=200, help_text="The engine's text notation.")
+    automatic = models.BooleanField(default=False, help_text="Applied by a timer, not by the player.")
+    state_hash = models.CharField(max_length=64)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ("game", "seq")
+        constraints = [models.UniqueConstraint(fields=("game", "seq"), name="one_action_per_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.seq}: {self.action}"

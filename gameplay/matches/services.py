@@ -1,0 +1,511 @@
+"""The one adapter between the rules engine and the database for matches played on the site.
+
+Every change locks the match row, checks the version the client saw, charges the clock of the
+seat that was deciding, applies the engine action, appends it to the game's log, stores the
+new state and restarts the clock of whoever must decide next. After commit a timer task is
+queued for the new deadline (see ``gameplay.matches.clocks``) and bots are asked to move.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.db import transaction
+from django.dispatch import Signal
+from django.utils import timezone
+
+from accounts.models import User
+from gameplay import engine
+from gameplay.cards.catalog import Catalog
+from gameplay.matches.errors import Conflict, Forbidden, Invalid, Stale
+from gameplay.matches.models import Game, GameAction, PlayMatch
+from gameplay.services import current_catalog
+
+#: Sent after commit when a match ends: ``match`` is the finished PlayMatch.
+match_finished = Signal()
+
+WINDOW_KINDS = frozenset({"answer", "block"})  # decisions that an answer window bounds
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a move did: the match afterwards, and a refusal to report if the move came too late."""
+
+    match: PlayMatch
+    refused: str = ""
+
+
+# --- setting a match up ----------------------------------------------------------------------
+
+
+def seat_setup(deck: dict[str, Any], catalog: Catalog | None = None) -> dict[str, Any]:
+    """An engine player setup from a deck: ``{"starter": id}`` or runeslinger, equips and cards."""
+    if "starter" in deck:
+        return {"starter": str(deck["starter"])}
+    cards = deck.get("cards") or {}
+    return {
+        "runeslinger": str(deck.get("runeslinger", "")),
+        "equips": [str(e) for e in deck.get("equips", [])],
+        "deck": [card for card, count in sorted(cards.items()) for _ in range(int(count))],
+    }
+
+
+@transaction.atomic
+def create_match(
+    player1: User,
+    player2: User | None,
+    decks: Sequence[dict[str, Any]],
+    *,
+    bot: str = "",
+    best_of: int = 1,
+    clock_seconds: int = 25 * 60,
+    window_seconds: int = 20,
+    clock_loses_match: bool = False,
+    label: str = "",
+    seed: int | None = None,
+) -> PlayMatch:
+    """A match between two players, or a player and a bot; its first game starts at once."""
+    if (player2 is None) == (not bot):
+        raise Invalid("A match is between two players, or a player and a bot.")
+    if bot and bot not in PlayMatch.Bot.values:
+        raise Invalid(f"Unknown bot {bot!r}; choose {' or '.join(PlayMatch.Bot.values)}.")
+    if player2 is not None and player2.pk == player1.pk:
+        raise Invalid("You cannot play against yourself.")
+    if best_of not in (1, 3):
+        raise Invalid("A match is best of one or best of three.")
+    if len(decks) != 2:
+        raise Invalid("A match needs two decks.")
+    if not 60 <= clock_seconds <= 4 * 3600 or not 5 <= window_seconds <= 300:
+        raise Invalid("Clocks run from 1 minute to 4 hours; answer windows from 5 to 300 seconds.")
+    match = PlayMatch.objects.create(
+        player1=player1, player2=player2, bot=bot, decks=[seat_setup(d) for d in decks], best_of=best_of,
+        clock_seconds=clock_seconds, window_seconds=window_seconds, clock_loses_match=clock_loses_match,
+        label=label, seed=secrets.randbits(62) if seed is None else seed, wins=[0, 0],
+        remaining_ms=[clock_seconds * 1000, clock_seconds * 1000],
+    )  # fmt: skip
+    chooser = _die_roll(match.seed)
+    _start_game(match, 1, chooser, timezone.now())
+    match.save()
+    _after_commit(match)
+    return match
+
+
+def _die_roll(seed: int) -> int:
+    """The seat that wins the opening die roll (and chooses to go first)."""
+    return hashlib.sha256(f"fett-die:{seed}".encode()).digest()[0] % 2
+
+
+def _game_seed(match: PlayMatch, number: int) -> int:
+    return int.from_bytes(hashlib.sha256(f"fett-game:{match.seed}:{number}".encode()).digest()[:7], "big")
+
+
+def _start_game(match: PlayMatch, number: int, chooser: int, now: Any) -> Game:
+    setup = {"players": match.decks, "first": f"p{chooser + 1}"}  # the chooser elects to go first
+    seed = _game_seed(match, number)
+    try:
+        state = engine.new_game(setup, seed)
+    except engine.EngineError as exc:
+        raise Invalid(f"The decks cannot start a game: {exc}") from None
+    game = Game.objects.create(
+        match=match, number=number, seed=seed, first=chooser, chooser=chooser, setup=setup,
+        engine_version=f"{engine.ENGINE_VERSION}/{current_catalog().data_version[:12]}",
+        state=engine.to_json(state), state_hash=engine.state_hash(state), started_at=now,
+    )  # fmt: skip
+    if not match.clock_loses_match:  # the clocks are per game unless an empty clock loses the match
+        match.remaining_ms = [match.clock_seconds * 1000, match.clock_seconds * 1000]
+    _restart_clock(match, state, now)
+    return game
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+
+def load_state(game: Game) -> engine.State:
+    return engine.from_json(game.state)
+
+
+def player_view(match: PlayMatch, seat: int | None) -> dict[str, Any]:
+    """Everything one seat may see (or, for a spectator, what both may: seat None)."""
+    game = match.current_game()
+    assert game is not None
+    state = load_state(game)
+    shown = seat if seat is not None else 0
+    board = engine.view(state, shown)
+    if seat is None:
+        board = _public(board)
+    return {
+        "match": match.pk,
+        "version": match.version,
+        "status": match.status,
+        "seat": None if seat is None else f"p{seat + 1}",
+        "game": game.number,
+        "best_of": match.best_of,
+        "wins": match.wins,
+        "winner": None if match.winner is None else f"p{match.winner}",
+        "clocks": clocks(match),
+        "connected": connected_seats(match.pk),
+        "bot": match.bot or None,
+        "board": board,
+        "log": [a.action for a in game.actions.order_by("-seq")[:30]][::-1],
+    }
+
+
+def replay_view(game: Game, seat: int | None, step: int) -> dict[str, Any]:
+    """A finished game as it stood after ``step`` actions, from one seat's view (or the public one)."""
+    actions = list(game.actions.order_by("seq").values_list("action", flat=True))
+    if not game.finished:
+        raise Conflict("Only a finished game can be replayed.")
+    if not 0 <= step <= len(actions):
+        raise Invalid(f"Step {step} is outside this game's 0 to {len(actions)} actions.")
+    state = engine.new_game(game.setup, game.seed)
+    for text in actions[:step]:
+        state, _events = engine.apply(state, engine.parse_action(text))
+    board = engine.view(state, 0 if seat is None else seat)
+    return {
+        "game": game.number,
+        "step": step,
+        "steps": len(actions),
+        "action": actions[step - 1] if step else None,
+        "board": _public(board) if seat is None else dict(board, legal=[]),
+    }
+
+
+def connected_seats(match_id: int) -> dict[str, bool]:
+    from gameplay.matches.consumers import connected_seats as seats
+
+    return seats(match_id)
+
+
+def _public(board: dict[str, Any]) -> dict[str, Any]:
+    """A spectator's board: the first seat's view with its hand hidden as well."""
+    public = dict(board, legal=[], you=None, options=[])
+    players = []
+    for side in board["players"]:
+        side = dict(side)
+        if isinstance(side.get("hand"), list):
+            side["hand"] = len(side["hand"])
+        players.append(side)
+    public["players"] = players
+    return public
+
+
+def clocks(match: PlayMatch, now: Any = None) -> dict[str, Any]:
+    now = now or timezone.now()
+    remaining = list(match.remaining_ms)
+    if match.on_clock is not None and match.clock_since is not None and match.status == PlayMatch.Status.PLAYING:
+        remaining[match.on_clock] -= int((now - match.clock_since).total_seconds() * 1000)
+    return {
+        "remaining_ms": [max(0, r) for r in remaining],
+        "on_clock": None if match.on_clock is None else f"p{match.on_clock + 1}",
+        "deadline": match.deadline.isoformat() if match.deadline else None,
+        "deadline_kind": match.deadline_kind,
+    }
+
+
+# --- moving -------------------------------------------------------------------------------------
+
+
+def _locked(match_id: int) -> PlayMatch:
+    return PlayMatch.objects.select_for_update().get(pk=match_id)
+
+
+@transaction.atomic
+def play(match_id: int, user: User, action: str | dict[str, Any], version: int) -> Outcome:
+    """A player's move. Refuses a stale version (409), a move out of turn or an illegal one (400)."""
+    match = _locked(match_id)
+    seat = match.seat_of(user.pk)
+    if seat is None:
+        raise Forbidden("You are not playing in this match.")
+    if match.status != PlayMatch.Status.PLAYING:
+        raise Conflict(f"The match is {match.get_status_display().lower()}.")
+    if version != match.version:
+        raise Stale("The game has moved on since you last looked.", current=match.version)
+    now = timezone.now()
+    if _charge_clock(match, now) and match.on_clock == seat:
+        _flag(match, now)
+        return Outcome(match, refused="Your match clock ran out before this move arrived.")
+    _move(match, seat, action, now, automatic=False)
+    return Outcome(match)
+
+
+def _move(match: PlayMatch, seat: int, action: str | dict[str, Any], now: Any, automatic: bool) -> None:
+    game = match.current_game()
+    assert game is not None
+    state = load_state(game)
+    pending = engine.pending(state)
+    if pending is None or pending.player != seat:
+        raise Conflict("It is not your decision.")
+    try:
+        parsed = engine.parse_action(action)
+        new_state, _events = engine.apply(state, parsed)
+    except (engine.IllegalActionError, engine.NotationError) as exc:
+        raise Invalid(f"That move is not allowed: {exc}") from None
+    seq = game.actions.count() + 1
+    game.state, game.state_hash = engine.to_json(new_state), engine.state_hash(new_state)
+    GameAction.objects.create(
+        game=game, seq=seq, seat=seat, action=parsed.to_text(), automatic=automatic, state_hash=game.state_hash, at=now
+    )
+    outcome = engine.result(new_state)
+    if outcome is not None:
+        winner = None if outcome["draw"] else int(str(outcome["winner"])[1]) - 1
+        _end_game(match, game, winner, "game over", now)
+    elif match.turn_limit is not None and new_state.turn > match.turn_limit:
+        _end_game(match, game, None, "time", now)
+    else:
+        game.save(update_fields=["state", "state_hash"])
+        _restart_clock(match, new_state, now)
+    match.version += 1
+    match.save()
+    _after_commit(match)
+
+
+def _end_game(match: PlayMatch, game: Game, winner: int | None, reason: str, now: Any) -> None:
+    game.finished, game.winner, game.end_reason, game.finished_at = True, winner, reason, now
+    game.save()
+    wins = list(match.wins)
+    if winner is not None:
+        wins[winner] += 1
+    match.wins = wins
+    needed = match.best_of // 2 + 1
+    played = match.games.count()
+    if max(wins) >= needed or played >= match.best_of:
+        _end_match(match, now)
+        return
+    chooser = game.chooser if winner is None else 1 - winner  # the loser of the last game chooses
+    _start_game(match, played + 1, chooser, now)
+
+
+def _end_match(match: PlayMatch, now: Any) -> None:
+    wins = match.wins
+    match.winner = None if wins[0] == wins[1] else (1 if wins[0] > wins[1] else 2)
+    match.status = PlayMatch.Status.FINISHED
+    match.finished_at = now
+    match.on_clock, match.clock_since, match.deadline, match.deadline_kind = None, None, None, ""
+    match.timer_version += 1
+    finished = match
+    transaction.on_commit(lambda: match_finished.send(sender=PlayMatch, match=finished))
+
+
+# --- clocks ----------------------------------------------------------------------------------
+
+
+def _charge_clock(match: PlayMatch, now: Any) -> bool:
+    """Take the time used since the clock started from its seat; True if that seat is out of time."""
+    if match.on_clock is None or match.clock_since is None:
+        return False
+    remaining = list(match.remaining_ms)
+    remaining[match.on_clock] -= int((now - match.clock_since).total_seconds() * 1000)
+    match.remaining_ms = remaining
+    match.clock_since = now
+    return remaining[match.on_clock] <= 0
+
+
+def _restart_clock(match: PlayMatch, state: engine.State, now: Any) -> None:
+    pending = engine.pending(state)
+    match.timer_version += 1
+    if pending is None:
+        match.on_clock, match.clock_since, match.deadline, match.deadline_kind = None, None, None, ""
+        return
+    match.on_clock, match.clock_since = pending.player, now
+    clock_left = timedelta(milliseconds=max(0, match.remaining_ms[pending.player]))
+    window = timedelta(seconds=match.window_seconds)
+    if pending.kind in WINDOW_KINDS and window < clock_left:
+        match.deadline, match.deadline_kind = now + window, PlayMatch.DeadlineKind.WINDOW
+    else:
+        match.deadline, match.deadline_kind = now + clock_left, PlayMatch.DeadlineKind.CLOCK
+
+
+def _flag(match: PlayMatch, now: Any) -> None:
+    """The seat on the clock ran out of time: it loses the game (or the match)."""
+    seat = match.on_clock
+    assert seat is not None
+    game = match.current_game()
+    assert game is not None
+    remaining = list(match.remaining_ms)
+    remaining[seat] = 0
+    match.remaining_ms = remaining
+    if match.clock_loses_match:
+        game.finished, game.winner, game.end_reason, game.finished_at = True, 1 - seat, "clock", now
+        game.save()
+        wins = list(match.wins)
+        wins[1 - seat] = match.best_of // 2 + 1
+        match.wins = wins
+        _end_match(match, now)
+    else:
+        _end_game(match, game, 1 - seat, "clock", now)
+    match.version += 1
+    match.save()
+    _after_commit(match)
+
+
+@transaction.atomic
+def expire(match_id: int, timer_version: int | None) -> str:
+    """A deadline passed: auto-pass an answer window, or flag an empty clock. Idempotent."""
+    match = _locked(match_id)
+    now = timezone.now()
+    if match.status != PlayMatch.Status.PLAYING or match.deadline is None or match.deadline > now:
+        return "nothing due"
+    if timer_version is not None and timer_version != match.timer_version:
+        return "stale timer"
+    seat = match.on_clock
+    assert seat is not None
+    _charge_clock(match, now)
+    if match.deadline_kind == PlayMatch.DeadlineKind.WINDOW and match.remaining_ms[seat] > 0:
+        _move(match, seat, "pass", now, automatic=True)
+        return "auto-passed"
+    _flag(match, now)
+    return "flagged"
+
+
+@transaction.atomic
+def call_time(match_id: int, extra_turns: int) -> None:
+    """The event's round is over: this game may go on ``extra_turns`` more turns, then it is a draw."""
+    match = _locked(match_id)
+    game = match.current_game()
+    if match.status == PlayMatch.Status.FINISHED or game is None or match.turn_limit is not None:
+        return
+    match.turn_limit = load_state(game).turn + extra_turns
+    match.version += 1
+    match.save(update_fields=["turn_limit", "version"])
+
+
+def due_matches(now: Any = None) -> list[int]:
+    now = now or timezone.now()
+    return list(
+        PlayMatch.objects.filter(status=PlayMatch.Status.PLAYING, deadline__lte=now).values_list("pk", flat=True)
+    )
+
+
+# --- referees: pause, resume, add time, set the result ------------------------------------------
+
+
+def can_referee(match: PlayMatch, user: User) -> bool:
+    return bool(user.is_staff) or match.referees.filter(pk=user.pk).exists()
+
+
+def can_watch(match: PlayMatch, user: Any) -> bool:
+    """Public matches anyone may watch; others their referees and staff (public information only)."""
+    return match.public or (user is not None and user.is_authenticated and can_referee(match, user))
+
+
+def _refereed(match_id: int, by: User) -> PlayMatch:
+    match = _locked(match_id)
+    if not can_referee(match, by):
+        raise Forbidden("Only the match's referees (the event's organiser and judges) may do this.")
+    if match.status == PlayMatch.Status.FINISHED:
+        raise Conflict("The match is over.")
+    return match
+
+
+@transaction.atomic
+def pause(match_id: int, by: User) -> PlayMatch:
+    """Stop both clocks; nobody can move until the match resumes."""
+    match = _refereed(match_id, by)
+    if match.status == PlayMatch.Status.PAUSED:
+        raise Conflict("The match is already paused.")
+    now = timezone.now()
+    _charge_clock(match, now)
+    match.status, match.paused_at = PlayMatch.Status.PAUSED, now
+    match.clock_since, match.deadline, match.deadline_kind = None, None, ""
+    match.timer_version += 1
+    match.version += 1
+    match.save()
+    _after_commit(match)
+    return match
+
+
+@transaction.atomic
+def resume(match_id: int, by: User) -> PlayMatch:
+    match = _refereed(match_id, by)
+    if match.status != PlayMatch.Status.PAUSED:
+        raise Conflict("The match is not paused.")
+    game = match.current_game()
+    assert game is not None
+    match.status, match.paused_at = PlayMatch.Status.PLAYING, None
+    _restart_clock(match, load_state(game), timezone.now())
+    match.version += 1
+    match.save()
+    _after_commit(match)
+    return match
+
+
+@transaction.atomic
+def add_time(match_id: int, by: User, seat: int, seconds: int) -> PlayMatch:
+    match = _refereed(match_id, by)
+    if seat not in (0, 1) or not -3600 <= seconds <= 3600 or seconds == 0:
+        raise Invalid("Add between 1 second and an hour (or take away up to an hour) to seat p1 or p2.")
+    now = timezone.now()
+    _charge_clock(match, now)
+    remaining = list(match.remaining_ms)
+    remaining[seat] = max(0, remaining[seat] + seconds * 1000)
+    match.remaining_ms = remaining
+    if match.status == PlayMatch.Status.PLAYING:
+        game = match.current_game()
+        assert game is not None
+        _restart_clock(match, load_state(game), now)
+    match.version += 1
+    match.save()
+    _after_commit(match)
+    return match
+
+
+@transaction.atomic
+def set_result(match_id: int, by: User, wins: tuple[int, int]) -> PlayMatch:
+    """A referee decides the match: games won by each seat (the current game ends)."""
+    match = _refereed(match_id, by)
+    needed = match.best_of // 2 + 1
+    if any(w < 0 or w > needed for w in wins) or wins[0] == wins[1] == needed or sum(wins) > match.best_of:
+        raise Invalid(f"In a best-of-{match.best_of}, give each seat 0 to {needed} games won, not both {needed}.")
+    now = timezone.now()
+    game = match.current_game()
+    if game is not None and not game.finished:
+        game.finished, game.end_reason, game.finished_at = True, "set by a referee", now
+        game.save()
+    match.wins = list(wins)
+    _end_match(match, now)
+    match.version += 1
+    match.save()
+    _after_commit(match)
+    return match
+
+
+# --- bots and after-commit work ----------------------------------------------------------------
+
+
+def bot_seat(match: PlayMatch) -> int | None:
+    return 1 if match.bot else None
+
+
+@transaction.atomic
+def bot_move(match_id: int, version: int) -> bool:
+    """Let the bot make its decision if it is still the bot's turn at ``version``."""
+    match = _locked(match_id)
+    seat = bot_seat(match)
+    if match.status != PlayMatch.Status.PLAYING or match.version != version or seat != match.on_clock:
+        return False
+    game = match.current_game()
+    assert game is not None and seat is not None
+    state = load_state(game)
+    agent_class = engine_bots().GreedyAgent if match.bot == PlayMatch.Bot.GREEDY else engine_bots().RandomAgent
+    action = agent_class(seed=match.seed + version).act(state, seat)
+    now = timezone.now()
+    _charge_clock(match, now)
+    _move(match, seat, action.to_text(), now, automatic=False)
+    return True
+
+
+def engine_bots() -> Any:
+    from gameplay.engine import bots
+
+    return bots
+
+
+def _after_commit(match: PlayMatch) -> None:
+    from gameplay.matches import clocks as timers
+
+    timers.after_change(match)

@@ -1,0 +1,60 @@
+"""A real ASGI server (uvicorn, websockets included) over the test database, for browser tests.
+
+pytest-django's live server speaks WSGI only; pages that live on websockets need this one. It
+runs in its own process against the same test database and Redis, so tests that use it must
+commit their data (``django_db(transaction=True)``).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from django.db import connection
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def database_url() -> str:
+    db = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{db['NAME']}"
+    host, port = db["HOST"] or "127.0.0.1", db["PORT"] or 5432
+    return f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{host}:{port}/{db['NAME']}"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextmanager
+def asgi_server() -> Iterator[str]:
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": database_url(), "FETT_ENV": "test"}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "config.asgi:application", "--port", str(port), "--lifespan", "off",
+         "--no-access-log", "--log-level", "warning"],
+        cwd=ROOT, env=env, start_new_session=True,
+    )  # fmt: skip
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(f"{url}/", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.2)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=20)

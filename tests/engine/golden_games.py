@@ -1,0 +1,71 @@
+"""Recorded games (golden replays): play, record and replay them.
+
+Record again, explicitly, after an intended rule or card-data change (never from a test)::
+
+    .venv/bin/python -m tests.engine.golden_games
+
+Each file holds the setup, seed, engine and card-data versions, the action log (text notation)
+and the final state hash; `replay` plays the log through `apply` and returns the final state.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from gameplay.engine import ENGINE_VERSION, State, apply, new_game, pending, state_hash
+from gameplay.engine.bots import GreedyAgent, RandomAgent
+from gameplay.engine.tables import default_tables
+
+GOLDEN_DIR = Path(__file__).parent / "golden"
+GAMES = [
+    ("eva-vs-romin-greedy", "eva-starter", "romin-starter", 11),
+    ("romin-vs-brannoc-random", "romin-starter", "brannoc-starter", 12),
+    ("vesna-vs-eva-mixed", "vesna-starter", "eva-starter", 13),
+]
+
+
+def record(name: str, first: str, second: str, seed: int) -> dict[str, Any]:
+    setup = {"players": [{"starter": first}, {"starter": second}]}
+    state = new_game(setup, seed)
+    agents = (
+        {0: GreedyAgent(seed), 1: RandomAgent(seed)}
+        if "random" not in name
+        else {0: RandomAgent(seed), 1: RandomAgent(seed + 1)}
+    )
+    log: list[str] = []
+    while (pend := pending(state)) is not None:
+        action = agents[pend.player].act(state, pend.player)
+        log.append(action.to_text())
+        state, _ = apply(state, action)
+    return {
+        "name": name,
+        "setup": setup,
+        "seed": seed,
+        "engine": ENGINE_VERSION,
+        "data_version": default_tables().version,
+        "actions": log,
+        "turns": state.turn,
+        "winner": state.winner,
+        "final_hash": state_hash(state),
+    }
+
+
+def replay(game: dict[str, Any]) -> State:
+    state = new_game(game["setup"], game["seed"])
+    for text in game["actions"]:
+        state, _ = apply(state, text)
+    return state
+
+
+def main() -> None:
+    GOLDEN_DIR.mkdir(exist_ok=True)
+    for name, first, second, seed in GAMES:
+        game = record(name, first, second, seed)
+        (GOLDEN_DIR / f"{name}.json").write_text(json.dumps(game, indent=1) + "\n")
+        print(f"{name}: {len(game['actions'])} actions, {game['turns']} turns, hash {game['final_hash'][:12]}")
+
+
+if __name__ == "__main__":
+    main()

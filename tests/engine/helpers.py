@@ -1,0 +1,54 @@
+"""Helpers for the engine tests: positions from scenario dicts, handles by card id, short action runs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gameplay.engine import State, apply, legal_actions, pending, scenario
+from gameplay.engine.core import kind_of
+
+EVA = {"runeslinger": "eva", "equips": ["talakas-heart", "flame-of-nim"]}
+ROMIN = {"runeslinger": "romin", "equips": ["iron-focus", "overflow"]}
+FILLER = ["spark"] * 10
+
+
+def position(p1: dict[str, Any], p2: dict[str, Any], **extra: Any) -> State:
+    """A Play Phase position of p1 (by default) with 10-card decks unless given."""
+    players = []
+    for base, spec in ((EVA, p1), (ROMIN, p2)):
+        players.append({**base, "deck": FILLER, **spec})
+    return scenario({"turn": 3, "active": "p1", "phase": "play", "players": players, **extra})
+
+
+def handle(state: State, p: int, card_id: str, zone: str = "hand") -> str:
+    pl = state.players[p]
+    cards = list(pl.field) if zone == "field" else getattr(pl, zone)
+    for h in cards:
+        if kind_of(state, h).card.id == card_id:
+            return f"c{h}"
+    raise AssertionError(f"no {card_id} in p{p + 1}'s {zone}")
+
+
+def conc(state: State, p: int, index: int = 0) -> str:
+    return f"c{state.players[p].concs[index][0]}"
+
+
+def run(state: State, *texts: str) -> State:
+    for text in texts:
+        state, _ = apply(state, text)
+    return state
+
+
+def decline_all(state: State) -> State:
+    """Pass every answer window and block (and take the first order offered) until no such decision is left."""
+    while (pend := pending(state)) is not None and pend.kind in ("answer", "block", "order"):
+        state, _ = apply(state, "choose 1" if pend.kind == "order" else "pass")
+    return state
+
+
+def ids(state: State, handles: list[int]) -> list[str]:
+    return [kind_of(state, h).card.id for h in handles]
+
+
+def legal_texts(state: State, p: int) -> list[str]:
+    return [a.to_text() for a in legal_actions(state, p)]

@@ -1,0 +1,47 @@
+"""Invariants every reachable state keeps; the playout and property tests call `check_invariants`."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from gameplay.engine import State, from_json, to_json, view
+from gameplay.engine.state import F_UNDER
+
+HANDLE = re.compile(r'"c(\d+)"')
+
+
+def zones(state: State) -> list[int]:
+    out: list[int] = []
+    for pl in state.players:
+        out += pl.hand + pl.deck + pl.discard + pl.void + [c[0] for c in pl.concs] + list(pl.field)
+        for entry in pl.field.values():
+            out += entry[F_UNDER]
+    return out
+
+
+def check_invariants(state: State, total: int, round_trip: bool = True) -> None:
+    found = zones(state)
+    assert len(found) == len(set(found)) == total, "a card is in two zones or lost"
+    assert set(found) == set(state.cards), "zones and the card table disagree"
+    for pl in state.players:
+        assert pl.health >= 0 and pl.power >= 0 and pl.det >= 0 and pl.light >= 0 and pl.barrier >= 0
+        assert all(a[1] >= 0 for a in pl.ail) and all(e[4] >= 0 and e[5] >= 0 for e in pl.field.values())
+        assert len(pl.concs) <= state.ruleset.max_concentrations
+    if round_trip:
+        text = to_json(state)
+        assert to_json(from_json(text)) == text
+    for viewer in (0, 1):
+        check_view(state, viewer)
+
+
+def check_view(state: State, viewer: int) -> None:
+    seen = view(state, viewer)
+    text = json.dumps(seen)
+    other = state.players[1 - viewer]
+    hidden = set(other.hand) | set(state.players[0].deck) | set(state.players[1].deck)
+    leaked = {int(m) for m in HANDLE.findall(text)} & hidden
+    assert not leaked, f"view of p{viewer + 1} shows hidden cards {leaked}"
+    theirs = seen["players"][1 - viewer]
+    assert isinstance(theirs["hand"], int) and isinstance(theirs["deck"], int)
+    assert all("id" not in c for c in theirs["concentrations"])

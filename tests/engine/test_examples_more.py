@@ -1,0 +1,227 @@
+"""More worked examples and keyword rules: 000 examples that agree with 001, and 001 keywords."""
+
+from __future__ import annotations
+
+from gameplay.engine import pending, scenario
+from gameplay.engine.core import exposed_ailments
+from tests.engine.helpers import EVA, ROMIN, decline_all, handle, ids, legal_texts, position, run
+
+
+def test_divine_barrier_destroyed_merges_insanity_000() -> None:
+    """000 "Boons" (agrees with 001 p.13): Emily has 1 Insanity under Divine Barrier and 2 more
+    exposed; when Divine Barrier is destroyed the areas merge into 3 Insanity; merging is not
+    applying, so Insanity I does not make her discard."""
+    s = position(
+        {"hand": ["fireball"], "concentrations": ["spark"] * 3},
+        {
+            "hand": ["jab"],
+            "blocked": True,
+            "ailments": [{"type": "insanity", "count": 1, "boon": "divine-barrier"}, {"type": "insanity", "count": 2}],
+        },
+    )
+    barrier = handle(s, 1, "divine-barrier", "field")
+    s = decline_all(run(s, f"play {handle(s, 0, 'fireball')} target={barrier}"))
+    areas = [a for a in s.players[1].ail if a[0] >= 0]
+    assert areas == [[4, 3, -1]] and len(s.players[1].hand) == 1
+
+
+def test_iron_wall_destroys_a_runespell_and_its_controller_draws_000() -> None:
+    """000 "Destroying Cards": Iron Wall destroys a spirit or attack runespell and its controller
+    draws a card; the destroyed Fireball has no effect."""
+    s = position(
+        {"hand": ["fireball"], "concentrations": ["spark"] * 3},
+        {"hand": ["iron-wall"], "concentrations": ["spark"] * 2},
+    )
+    s = run(s, f"play {handle(s, 0, 'fireball')} target=p2")
+    fb = handle(s, 0, "fireball", "field")
+    s = run(s, f"play {handle(s, 1, 'iron-wall')} target={fb}", "pass")
+    assert s.players[1].health == 20 and len(s.players[0].hand) == 1
+    assert "fireball" in ids(s, s.players[0].discard)
+
+
+def test_tornado_choice_destroys_all_trinkets_000() -> None:
+    """000 "Destroying Cards" / 001 "Keywords: Choice": Tornado destroys all boons or all trinkets,
+    as its controller chooses."""
+    s = position(
+        {"hand": ["tornado"], "concentrations": ["spark"] * 3, "field": [{"card": "firecracker", "on": "utility"}]},
+        {
+            "field": [{"card": "tower-shield", "on": "utility"}],
+            "ailments": [{"type": "curse", "count": 1, "boon": "aegis"}],
+        },
+    )
+    plays = [t for t in legal_texts(s, 0) if t.startswith("play")]
+    assert sorted(plays) == sorted(
+        [f"play {handle(s, 0, 'tornado')} choice=1", f"play {handle(s, 0, 'tornado')} choice=2"]
+    )
+    s = decline_all(run(s, f"play {handle(s, 0, 'tornado')} choice=2"))
+    assert [ids(s, list(p.field)) for p in s.players] == [["tornado"], ["aegis"]]
+
+
+def test_distract_discards_the_concentration_under_it() -> None:
+    """001 "Keywords: Distract": when the card leaves your field, the concentration under it is
+    discarded. Blood Rite: Pain 5, draw 3, gain 2 light; in the Discard Phase both go."""
+    s = position({"hand": ["blood-rite"], "concentrations": ["jab"]}, {})
+    s = decline_all(run(s, f"play {handle(s, 0, 'blood-rite')}"))
+    assert s.players[0].health == 15 and len(s.players[0].hand) == 3 and s.players[0].light == 2
+    s = run(s, "end")
+    assert s.players[0].concs == [] and sorted(ids(s, s.players[0].discard)) == ["blood-rite", "jab"]
+
+
+def test_token_and_use_binding() -> None:
+    """001 "Keywords: Token / Use": Binding enters with 1 token; Use removes it and cleanses 3 —
+    the next turn (not the turn it was played); a second use does nothing without a token."""
+    s = position(
+        {
+            "hand": ["binding"],
+            "concentrations": ["spark"] * 3,
+            "ailments": [{"type": "burn", "count": 1}, {"type": "curse", "count": 4}],
+        },
+        {},
+    )
+    s = run(s, f"play {handle(s, 0, 'binding')} on=p1:burn")
+    b = handle(s, 0, "binding", "field")
+    assert s.players[0].field[int(b[1:])][4] == 1
+    assert not any(t.startswith("use") for t in legal_texts(s, 0))
+    s.players[0].field[int(b[1:])][7] = 1  # as if played last turn
+    s._legal.clear()
+    s = run(s, f"use {b}")
+    assert exposed_ailments(s, 0) == 1 and s.players[0].field[int(b[1:])][4] == 0
+
+
+def test_charge_once_per_turn_and_sling_lava_stream() -> None:
+    """001 "Keywords: Charge": once per turn in your Play Phase add a token; Lava Stream's Sling
+    deals 4 + 3 per token."""
+    s = position({"field": [{"card": "lava-stream", "tokens": 1}]}, {})
+    lava = handle(s, 0, "lava-stream", "field")
+    s = run(s, f"charge {lava}")
+    assert f"charge {lava}" not in legal_texts(s, 0)
+    s = decline_all(run(s, f"sling {lava} target=p2"))
+    assert s.players[1].health == 20 - (4 + 3 * 2)
+    s = run(s, "end")
+    assert "lava-stream" in ids(s, s.players[0].discard)
+
+
+def test_convert_to_burn_applies_one_at_a_time() -> None:
+    """001 "Common Terms: Convert Ailment": remove, then apply of another type one at a time; each
+    new Burn makes its bearer lose 2 health and sear 1 (Ignite converts up to 3 to Burn)."""
+    s = position({"hand": ["ignite"], "concentrations": ["spark"] * 2}, {"ailments": [{"type": "curse", "count": 2}]})
+    s = decline_all(run(s, f"play {handle(s, 0, 'ignite')} target=p2"))
+    assert [a[:2] for a in s.players[1].ail if a[0] >= 0] == [[0, 2]]
+    assert s.players[1].health == 16 and len(s.players[1].discard) == 2
+
+
+def test_pierce_past_a_defense_card_hits_its_controller() -> None:
+    """001 "Damage Types: Pierce": damage over a defense card's defense is dealt to its controller
+    (000 Flaming Fists pierce example). Lightning Bolt: 7 pierce on a 2-defense Firecracker."""
+    s = position(
+        {"hand": ["lightning-bolt"], "concentrations": ["spark"] * 3},
+        {"field": [{"card": "firecracker", "on": "utility"}]},
+    )
+    s = decline_all(run(s, f"play {handle(s, 0, 'lightning-bolt')} target={handle(s, 1, 'firecracker', 'field')}"))
+    assert not s.players[1].field and s.players[1].health == 15
+
+
+def test_gain_health_never_above_maximum() -> None:
+    """002 "anatomy of a Runeslinger": health cannot exceed its maximum."""
+    s = position({**ROMIN, "hand": ["catch-breath"], "concentrations": ["jab"], "health": 18}, {**EVA})
+    s = decline_all(run(s, f"play {handle(s, 0, 'catch-breath')}"))
+    assert s.players[0].health == 20
+
+
+def test_time_warp_extra_turn_draws_one() -> None:
+    """Time Warp (card text): after this turn, take another turn whose Draw Phase draws 1."""
+    s = position({"hand": ["time-warp"], "concentrations": ["spark"] * 6}, {})
+    s = decline_all(run(s, f"play {handle(s, 0, 'time-warp')}"))
+    s = run(s, "end")
+    assert pending(s).player == 0 and pending(s).kind == "draw" and len(s.players[0].hand) == 1
+    s = run(s, "continue", "end")
+    assert pending(s).player == 1
+
+
+def test_fragment_two_limits_hand_size_over_a_stance() -> None:
+    """001 golden rules (p.3): the Fragment II ailment ("maximum hand size 4") beats other effects."""
+    s = scenario(
+        {
+            "turn": 3,
+            "active": "p2",
+            "phase": "discard",
+            "players": [
+                {**EVA, "deck": ["spark"] * 10, "hand": ["jab"] * 3, "ailments": [{"type": "fragment", "count": 4}]},
+                {"runeslinger": "vesna", "equips": ["cruel-harvest", "evil-eye"], "deck": ["spark"] * 10},
+            ],
+        }
+    )
+    assert len(s.players[0].hand) == 4 and ids(s, s.players[0].discard) == ["spark"]
+
+
+def test_active_player_orders_ailments_of_different_types() -> None:
+    """001 "Ailments: Advanced Rules": unless the text orders them, the active player chooses the
+    order in which several ailments are applied (Sap: 1 Debilitate and 1 Weaken on a hit)."""
+    s = position({"hand": ["sap"], "concentrations": ["spark"] * 2}, {})
+    s = run(s, f"play {handle(s, 0, 'sap')} target=p2", "pass")
+    assert pending(s).kind == "order" and pending(s).player == 0
+    assert legal_texts(s, 0) == ["choose 1", "choose 2"]
+    s = run(s, "choose 2")
+    assert [a[0] for a in s.players[1].ail if a[0] >= 0] == [3, 5]  # weaken first, then debilitate
+
+
+def test_simultaneous_triggers_are_ordered_by_their_controller() -> None:
+    """001 "Triggered effects" (p.16): simultaneous triggers resolve at once, the active player's in
+    the order they choose (Talaka's Heart and Ember Veil both trigger on a spirit runespell)."""
+    s = position(
+        {
+            "hand": ["spark"],
+            "concentrations": ["jab"],
+            "ailments": [{"type": "curse", "count": 1, "boon": "ember-veil"}],
+        },
+        {"hand": ["jab"]},
+    )
+    s = run(s, f"play {handle(s, 0, 'spark')} target=p2")
+    assert pending(s).kind == "order" and legal_texts(s, 0) == ["choose 1", "choose 2"]
+    s = run(s, "choose 1")
+    assert pending(s).kind == "answer" and len(s.players[1].discard) == 3
+
+
+def test_playing_a_defense_card_creates_no_answerable_action() -> None:
+    """001 "The Ladder" (p.15): playing a defense card (a trinket, or a defense runespell that is
+    not slung yet) creates no answerable action."""
+    s = position({"hand": ["hex", "firecracker"], "concentrations": ["spark"] * 3}, {"hand": ["bounce"]})
+    s = run(s, f"play {handle(s, 0, 'hex')}")
+    assert pending(s).kind == "play" and pending(s).player == 0
+    s = run(s, f"play {handle(s, 0, 'firecracker')}")
+    assert pending(s).kind == "play" and pending(s).player == 0
+
+
+def test_cleanse_any_is_chosen_by_the_targets_controller() -> None:
+    """000 "Glossary: Cleanse": remove the prescribed number of ailments of your choice
+    (Purify: cleanse 3 from your Runeslinger, with Burn and Curse exposed)."""
+    s = position(
+        {
+            "hand": ["purify"],
+            "concentrations": ["spark"],
+            "ailments": [{"type": "burn", "count": 2}, {"type": "curse", "count": 2}],
+        },
+        {},
+    )
+    s = run(s, f"play {handle(s, 0, 'purify')}", "pass")
+    assert pending(s).kind == "remove" and legal_texts(s, 0) == [
+        "remove ailment=burn ailment=burn ailment=curse",
+        "remove ailment=burn ailment=curse ailment=curse",
+    ]
+    s = run(s, "remove ailment=burn ailment=burn ailment=curse")
+    assert [a[:2] for a in s.players[0].ail if a[0] >= 0] == [[1, 1]] and pending(s).kind == "play"
+
+
+def test_return_from_discard_is_your_choice() -> None:
+    """Renewal: return 2 runespells of your choice from your discard pile to your hand (fresh handles)."""
+    s = position(
+        {"hand": ["renewal"], "concentrations": ["spark"] * 3, "discard": ["jab", "fireball", "fireball", "aegis"]}, {}
+    )
+    s = run(s, f"play {handle(s, 0, 'renewal')}", "pass")
+    assert pending(s).kind == "return"
+    assert len(legal_texts(s, 0)) == 2  # by kind: jab + fireball, or both fireballs
+    jab, fire = handle(s, 0, "jab", "discard"), handle(s, 0, "fireball", "discard")
+    s = run(s, f"choose target={jab} target={fire}")
+    assert sorted(ids(s, s.players[0].hand)) == ["fireball", "jab"]
+    assert sorted(ids(s, s.players[0].discard)) == ["aegis", "fireball"]
+    assert jab not in [f"c{h}" for h in s.players[0].hand]

@@ -1,0 +1,33 @@
+"""Golden replays: recorded games must replay to the same final state hash.
+
+A game is defined by (seed, decks, engine version, card-data version, action log). When the card
+data changes, the recorded games are skipped with a message; record them again explicitly with
+``.venv/bin/python -m tests.engine.golden_games`` after checking the change is intended.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gameplay.engine import ENGINE_VERSION, pending, state_hash
+from gameplay.engine.tables import default_tables
+from tests.engine.golden_games import GOLDEN_DIR, replay
+
+FILES = sorted(GOLDEN_DIR.glob("*.json"))
+
+
+def test_there_are_recorded_games() -> None:
+    assert len(FILES) >= 3
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_a_recorded_game_replays_to_the_same_hash(path) -> None:  # type: ignore[no-untyped-def]
+    game = json.loads(path.read_text())
+    if game["engine"] != ENGINE_VERSION or game["data_version"] != default_tables().version:
+        pytest.skip(f"{path.name} was recorded with other engine/card data: re-record it")
+    state = replay(game)
+    assert pending(state) is None
+    assert state.winner == game["winner"]
+    assert state_hash(state) == game["final_hash"]

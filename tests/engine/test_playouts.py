@@ -1,0 +1,79 @@
+"""Random playouts: 1,000 seeded games with the invariants checked after every action.
+
+Every game uses the starter decks (Eva, Romin, Brannoc, Vesna in rotating pairs). After every
+action of every game: each card in exactly one zone, no negative counts, no hidden card in either
+player's view, only the pending player has legal actions. The JSON round-trip is checked after
+every action in 1 game of 5 and at the end of every game, to keep the suite fast.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gameplay.engine import apply, legal_actions, new_game, pending, result
+from tests.engine.invariants import check_invariants
+
+STARTERS = ["eva-starter", "romin-starter", "brannoc-starter", "vesna-starter"]
+GAMES = 1000
+CHUNKS = 20
+MAX_ACTIONS = 5000
+
+
+def play_random(seed: int, full: bool) -> tuple[int, int | None]:
+    rnd = random.Random(seed)
+    a, b = STARTERS[seed % 4], STARTERS[(seed // 4 + seed + 1) % 4]
+    state = new_game({"players": [{"starter": a}, {"starter": b}]}, seed)
+    total = len(state.cards)
+    actions = 0
+    while (pend := pending(state)) is not None:
+        choices = legal_actions(state, pend.player)
+        assert choices, f"seed {seed}: {pend} has no legal action"
+        assert not legal_actions(state, 1 - pend.player)
+        state, _ = apply(state, rnd.choice(choices))
+        actions += 1
+        check_invariants(state, total, round_trip=full)
+        assert actions < MAX_ACTIONS, f"seed {seed}: no end after {actions} actions"
+    check_invariants(state, total, round_trip=True)
+    assert result(state) is not None
+    return state.turn, state.winner
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_games_keep_the_invariants(chunk: int) -> None:
+    per = GAMES // CHUNKS
+    for seed in range(chunk * per, (chunk + 1) * per):
+        turns, winner = play_random(seed, full=seed % 5 == 0)
+        assert turns <= 400
+        assert winner in (0, 1), f"seed {seed}: no winner"
+
+
+RUNESLINGERS = {
+    "eva": ["talakas-heart", "flame-of-nim"],
+    "romin": ["relentless", "fury"],
+    "brannoc": ["keepers-oath", "fortify"],
+    "vesna": ["whispering-shade", "malediction"],
+}
+
+
+@pytest.mark.parametrize("chunk", range(5))
+def test_random_catalog_decks_keep_the_invariants(chunk: int) -> None:
+    """100 more games with 30 random cards from the whole catalog, so every supported card is played."""
+    from gameplay.engine.tables import default_tables, unsupported_reasons
+
+    cards = [k.card.id for k in default_tables().kinds if not unsupported_reasons(k)]
+    for seed in range(chunk * 20, chunk * 20 + 20):
+        rnd = random.Random(seed)
+        players = [
+            {"runeslinger": r, "equips": RUNESLINGERS[r], "deck": [rnd.choice(cards) for _ in range(30)]}
+            for r in rnd.sample(sorted(RUNESLINGERS), 2)
+        ]
+        state = new_game({"players": players}, seed)
+        actions = 0
+        while (pend := pending(state)) is not None:
+            state, _ = apply(state, rnd.choice(legal_actions(state, pend.player)))
+            actions += 1
+            check_invariants(state, 60, round_trip=actions % 5 == 0)
+            assert actions < MAX_ACTIONS
+        assert state.winner in (0, 1)

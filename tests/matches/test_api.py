@@ -1,0 +1,168 @@
+"""The play API: practice against a bot, act with versions, hidden information, the log export."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from accounts.models import User
+from gameplay.matches import services
+from gameplay.matches.models import PlayMatch
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def api(user: User | None) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
+def test_a_practice_match_against_a_bot_plays_to_the_end_through_the_api(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    me = UserFactory(username="practiser")
+    client = api(me)
+    bad = client.post("/api/play/practice/", {"bot": "greedy", "starter": "nope", "bot_starter": "romin-starter"})
+    assert bad.status_code == 400 and "Unknown starter deck" in str(bad.json())
+    made = client.post(
+        "/api/play/practice/", {"bot": "random", "starter": "eva-starter", "bot_starter": "romin-starter"}
+    )
+    assert made.status_code == 201
+    match_id = made.json()["id"]
+    rng = random.Random(8)
+    for _ in range(6000):
+        view = client.get(f"/api/play/{match_id}/").json()
+        if view["status"] == "finished":
+            break
+        if view["clocks"]["on_clock"] == "p2":  # the bot's turn: what its Celery task would do
+            with django_capture_on_commit_callbacks(execute=False):
+                assert services.bot_move(match_id, view["version"])
+            continue
+        move = rng.choice(view["board"]["legal"])
+        with django_capture_on_commit_callbacks(execute=False):
+            answer = client.post(f"/api/play/{match_id}/act/", {"version": view["version"], "action": move})
+        assert answer.status_code == 200, answer.content
+        assert answer.json()["version"] == view["version"] + 1 or answer.json()["status"] == "finished"
+    assert view["status"] == "finished"
+    log = client.get(f"/api/play/{match_id}/log/").json()
+    assert len(log["games"]) == 1 and log["games"][0]["actions"]
+
+
+def test_acting_needs_the_current_version_and_a_seat() -> None:
+    players = [UserFactory(username="ann"), UserFactory(username="bob")]
+    match = services.create_match(players[0], players[1], [{"starter": "eva-starter"}, {"starter": "romin-starter"}])
+    seat = match.on_clock
+    assert seat is not None
+    mover, other = players[seat], players[1 - seat]
+    view = api(mover).get(f"/api/play/{match.pk}/").json()
+    move = view["board"]["legal"][0]
+    assert (
+        api(mover).post(f"/api/play/{match.pk}/act/", {"version": view["version"], "action": move}).status_code == 200
+    )
+    stale = api(mover).post(f"/api/play/{match.pk}/act/", {"version": view["version"], "action": move})
+    assert stale.status_code == 409 and stale.json()["version"] == view["version"] + 1
+    assert api(UserFactory()).get(f"/api/play/{match.pk}/").status_code == 404
+    assert api(None).get(f"/api/play/{match.pk}/").status_code in (401, 403)
+    other_view = api(other).get(f"/api/play/{match.pk}/").json()
+    assert other_view["seat"] == f"p{2 - seat}"
+    assert isinstance(other_view["board"]["players"][seat]["hand"], int)
+    illegal = api(other).post(f"/api/play/{match.pk}/act/", {"version": other_view["version"], "action": "end"})
+    assert illegal.status_code in (400, 409)
+    assert PlayMatch.objects.get(pk=match.pk).version == view["version"] + 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_each_seat_gets_its_own_view_pushed_over_its_websocket(fresh_redis_state: None) -> None:
+    from asgiref.sync import async_to_sync
+    from channels.testing import WebsocketCommunicator
+
+    from config.asgi import application
+
+    players = [UserFactory(username="ann"), UserFactory(username="bob")]
+    match = services.create_match(players[0], players[1], [{"starter": "eva-starter"}, {"starter": "romin-starter"}])
+
+    async def connect(user: User | None) -> tuple[WebsocketCommunicator, bool]:
+        communicator = WebsocketCommunicator(
+            application, f"/ws/play/{match.pk}/", headers=[(b"origin", b"http://localhost")]
+        )
+        communicator.scope["user"] = user
+        connected, _ = await communicator.connect()
+        return communicator, connected
+
+    async def scenario() -> tuple[list[dict[str, Any]], bool]:
+        from django.contrib.auth.models import AnonymousUser
+
+        sockets = [await connect(p) for p in players]
+        stranger, stranger_connected = await connect(AnonymousUser())  # type: ignore[arg-type]
+        seat = match.on_clock
+        assert seat is not None
+        view = await database_sync(services.player_view, match, seat)
+        await database_sync(_act, match.pk, players[seat], view["board"]["legal"][0], view["version"])
+        received = [await latest(s, match.version + 1) for s, _ in sockets]
+        for s, _ in sockets:
+            await s.disconnect()
+        if stranger_connected:
+            await stranger.disconnect()
+        return received, stranger_connected
+
+    def _act(match_id: int, user: User, move: str, version: int) -> None:
+        services.play(match_id, user, move, version)  # the push runs when this commits
+
+    received, stranger_connected = async_to_sync(scenario)()
+    assert not stranger_connected
+    for seat, message in enumerate(received):
+        assert message["type"] == "view" and message["version"] == match.version + 1
+        assert message["view"]["seat"] == f"p{seat + 1}"
+        assert isinstance(message["view"]["board"]["players"][1 - seat]["hand"], int)
+
+
+async def latest(socket: Any, version: int) -> dict[str, Any]:
+    """The first pushed view at ``version`` (presence changes push the same version before it)."""
+    while True:
+        message = await socket.receive_json_from(timeout=5)
+        if message["version"] >= version:
+            return message
+
+
+async def database_sync(function: Any, *args: Any) -> Any:
+    from channels.db import database_sync_to_async
+
+    return await database_sync_to_async(function)(*args)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_opponent_sees_when_a_player_disconnects(fresh_redis_state: None) -> None:
+    from asgiref.sync import async_to_sync
+    from channels.testing import WebsocketCommunicator
+
+    from config.asgi import application
+
+    players = [UserFactory(username="ann"), UserFactory(username="bob")]
+    match = services.create_match(players[0], players[1], [{"starter": "eva-starter"}, {"starter": "romin-starter"}])
+
+    async def scenario() -> tuple[dict[str, bool], dict[str, bool]]:
+        sockets = []
+        for user in players:
+            socket = WebsocketCommunicator(
+                application, f"/ws/play/{match.pk}/", headers=[(b"origin", b"http://localhost")]
+            )
+            socket.scope["user"] = user
+            assert (await socket.connect())[0]
+            sockets.append(socket)
+        both = await database_sync(services.connected_seats, match.pk)
+        await sockets[1].disconnect()
+        message = await sockets[0].receive_json_from(timeout=5)
+        while message["view"]["connected"]["p2"]:
+            message = await sockets[0].receive_json_from(timeout=5)
+        await sockets[0].disconnect()
+        return both, message["view"]["connected"]
+
+    both, after = async_to_sync(scenario)()
+    assert both == {"p1": True, "p2": True}
+    assert after == {"p1": True, "p2": False}

@@ -1,0 +1,93 @@
+"""An event played on the site: publishing creates the matches, and their results reach the standings."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from gameplay.formats import Deck
+from gameplay.matches import services as play
+from gameplay.matches.models import PlayMatch
+from gameplay.services import current_catalog
+from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory
+from tournaments.errors import Conflict
+from tournaments.models import Match, ResultReport
+from tournaments.services import decks, registration, rounds, timers
+from tournaments.services.standings import standings
+
+pytestmark = pytest.mark.django_db
+STARTERS = ["eva-starter", "romin-starter", "brannoc-starter", "vesna-starter"]
+
+
+def onsite_event(with_decks: int = 4) -> Any:
+    organiser = OrganiserFactory()
+    event = EventFactory(organiser=organiser, format="awakening-starter", played_on_site=True, rounds=2)
+    catalog = current_catalog()
+    for n in range(4):
+        player = RegistrationFactory(event=event).player
+        if n < with_decks:
+            deck = Deck.from_starter(catalog.starter_decks[STARTERS[n]])
+            decks.register_deck(event, player, deck, player)
+    registration.start_event(event, organiser)
+    return event, organiser
+
+
+def finish_randomly(played: PlayMatch, rng: random.Random) -> None:
+    users = [played.player1, played.player2]
+    for _ in range(6000):
+        played.refresh_from_db()
+        if played.status == PlayMatch.Status.FINISHED:
+            return
+        seat = played.on_clock
+        assert seat is not None
+        view = play.player_view(played, seat)
+        play.play(played.pk, users[seat], rng.choice(view["board"]["legal"]), view["version"])  # type: ignore[arg-type]
+    raise AssertionError("the game did not end")
+
+
+def test_published_pairings_are_played_here_and_results_reach_the_standings(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    event, organiser = onsite_event()
+    with django_capture_on_commit_callbacks(execute=True):
+        round_ = rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
+    tables = list(round_.matches.select_related("play"))
+    assert len(tables) == 2 and all(t.play is not None for t in tables)
+    rng = random.Random(4)
+    for table in tables:
+        assert table.play is not None
+        with django_capture_on_commit_callbacks(execute=True):
+            finish_randomly(table.play, rng)
+    for table in round_.matches.all():
+        assert table.status == Match.Status.CONFIRMED
+        assert ResultReport.objects.filter(match=table, kind=ResultReport.Kind.AUTO).count() == 1
+    rounds.end_round(round_, organiser)
+    rows = standings(event)
+    assert sum(r.standing.points for r in rows) in (6, 7, 8)  # two matches: wins (3+3) or draws (1+1 each)
+
+
+def test_a_round_cannot_be_played_here_without_everyones_deck() -> None:
+    event, organiser = onsite_event(with_decks=3)
+    preview = rounds.pair_next_round(event, organiser)
+    with pytest.raises(Conflict, match="no registered deck"):
+        rounds.publish_round(preview, organiser)
+    assert not PlayMatch.objects.exists()
+
+
+def test_calling_time_gives_matches_their_extra_turns_then_a_draw(django_capture_on_commit_callbacks: Any) -> None:
+    event, organiser = onsite_event()
+    with django_capture_on_commit_callbacks(execute=True):
+        round_ = rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    type(round_).objects.filter(pk=round_.pk).update(ends_at=timezone.now() - timedelta(seconds=1))
+    assert timers.sweep_due_rounds() == 1
+    for table in round_.matches.select_related("play"):
+        assert table.play is not None
+        table.play.refresh_from_db()
+        state = play.load_state(table.play.current_game())  # type: ignore[arg-type]
+        assert table.play.turn_limit == state.turn + event.extra_turns

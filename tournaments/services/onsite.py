@@ -1,0 +1,77 @@
+"""Events played on the site: each published pairing becomes a match of engine games.
+
+Publishing a round creates one ``gameplay`` match per table from the players' registered decks;
+when the round's time is called the matches still going get their extra turns; when a match
+ends its result is recorded exactly as a confirmed report would be.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from gameplay.matches import services as play
+from gameplay.matches.models import PlayMatch
+from tournaments.errors import Conflict
+from tournaments.models import DeckVersion, Event, Match, ResultReport, Round
+
+
+def decks_for(round_: Round) -> dict[int, dict[str, Any]]:
+    """Each paired player's current registered deck as an engine seat; refuses if one is missing."""
+    players = [p for m in round_.matches.exclude(player_b=None) for p in m.players()]
+    versions: dict[int, DeckVersion] = {}
+    for version in DeckVersion.objects.filter(deck__event=round_.event, deck__player__in=players).order_by("number"):
+        versions[version.deck.player_id] = version
+    missing = [m for m in round_.matches.exclude(player_b=None).select_related("player_a", "player_b")
+               for u in (m.player_a, m.player_b) if u is not None and u.pk not in versions]  # fmt: skip
+    if missing:
+        names = sorted({u.public_name for m in missing for u in (m.player_a, m.player_b) if u and u.pk not in versions})
+        raise Conflict(f"These players have no registered deck to play with: {', '.join(names)}.")
+    return {
+        player: {"runeslinger": v.runeslinger, "equips": list(v.equips), "cards": dict(v.cards)}
+        for player, v in versions.items()
+    }
+
+
+def start_matches(round_: Round) -> None:
+    """Create the on-site match of every table of a round being published (inside its transaction)."""
+    event = round_.event
+    decks = decks_for(round_)
+    for match in round_.matches.exclude(player_b=None).select_related("player_a", "player_b"):
+        assert match.player_b is not None
+        match.play = play.create_match(
+            match.player_a, match.player_b, [decks[match.player_a_id], decks[match.player_b.pk]],
+            best_of=event.best_of, clock_seconds=event.clock_minutes * 60, window_seconds=event.window_seconds,
+            clock_loses_match=event.clock_loses_match,
+            label=f"{event.name}, {round_.label.lower()}, table {match.table}",
+            seed=(event.seed + round_.number * 1009 + match.table) % (1 << 62),
+        )  # fmt: skip
+        match.play.referees.set([event.organiser_id, *event.judges.values_list("pk", flat=True)])
+        match.save(update_fields=["play"])
+
+
+def call_time(round_: Round) -> None:
+    for match in round_.matches.filter(play__isnull=False, play__status=PlayMatch.Status.PLAYING):
+        assert match.play_id is not None
+        play.call_time(match.play_id, round_.event.extra_turns)
+
+
+@transaction.atomic
+def record_result(played: PlayMatch) -> Match | None:
+    """Write a finished on-site match into its event match as a confirmed result."""
+    match = Match.objects.select_for_update().filter(play=played).select_related("round__event").first()
+    if match is None or match.status == Match.Status.CONFIRMED:
+        return match
+    if match.round.event.status == Event.Status.FINISHED:
+        return match
+    first_is_a = played.player1_id == match.player_a_id
+    wins = played.wins if first_is_a else list(reversed(played.wins))
+    games = played.games.count()
+    draws = max(0, games - wins[0] - wins[1])
+    match.a_games, match.b_games, match.draws = wins[0], wins[1], draws
+    match.status = Match.Status.CONFIRMED
+    match.version += 1
+    match.save()
+    ResultReport.objects.create(match=match, kind=ResultReport.Kind.AUTO, a_games=wins[0], b_games=wins[1], draws=draws)
+    return match
