@@ -4,4 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-websocket_urlpatterns: list[Any] = []
+from django.urls import path
+
+from tournaments.drafts.consumers import PodConsumer
+
+websocket_urlpatterns: list[Any] = [
+    path("ws/pods/<int:pod_id>/", PodConsumer.as_asgi()),
+]

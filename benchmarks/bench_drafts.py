@@ -1,0 +1,318 @@
+"""Draft pods under load, through the HTTP API and the pods' websockets. Prints figures; asserts nothing.
+
+N concurrent 8-seat pods (default 50) run a whole draft: every player listens on the pod's
+websocket and picks the first cards as soon as a pack is pushed; one player per pod never picks,
+so the server auto-picks for them at each deadline. Measured:
+
+- *pick → next pack*: from sending the pick that made a pack available (the upstream neighbour's
+  pick or the player's own previous pick) until that pack is pushed to the receiving player;
+- *auto-pick lateness*: when the server made an auto-pick after the clock's deadline (Pick.at − deadline);
+- picks per second and the time a pick request takes.
+
+It starts everything it needs: uvicorn (``config.asgi``), a Celery worker with beat on both
+queues, and, unless ``DATABASE_URL`` / ``REDIS_URL`` are set, a fresh SQLite file and an
+embedded Redis in a temporary directory (never the development database).
+
+Run:  .venv/bin/python benchmarks/bench_drafts.py [--pods 50] [--pick-seconds 4] [--web-workers 1]
+      DATABASE_URL=postgres://... REDIS_URL=redis://... .venv/bin/python benchmarks/bench_drafts.py
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import http.client
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+@dataclass
+class Figures:
+    push_latency: list[float] = field(default_factory=list)
+    request_time: list[float] = field(default_factory=list)
+    refused: int = 0
+    errors: int = 0
+    picks: int = 0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def prepare_environment(tmp: Path) -> tuple[dict[str, str], list[subprocess.Popen[bytes]]]:
+    env = {**os.environ, "FETT_ENV": "development", "DEBUG": "0", "LOG_LEVEL": "WARNING", "FETT_VAR_DIR": str(tmp)}
+    started: list[subprocess.Popen[bytes]] = []
+    env.setdefault("DATABASE_URL", f"sqlite:///{tmp / 'bench.sqlite3'}")
+    if "REDIS_URL" not in os.environ:
+        from config import embedded_redis
+
+        sock = tmp / "redis" / "redis.sock"
+        sock.parent.mkdir(parents=True, exist_ok=True)
+        started.append(embedded_redis.start(sock))
+        env["REDIS_URL"] = f"unix://{sock}"
+    os.environ.update({k: env[k] for k in ("FETT_ENV", "DEBUG", "DATABASE_URL", "REDIS_URL", "FETT_VAR_DIR")})
+    subprocess.run([sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"], cwd=ROOT, env=env, check=True)
+    return env, started
+
+
+def setup_event(pods: int, pick_seconds: int) -> dict[str, Any]:
+    """An event of pods × 8 players, seated, with a token and a session per player."""
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    django.setup()
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+    from rest_framework.authtoken.models import Token
+
+    from accounts.models import User
+    from tournaments.drafts.services import pods as pod_services
+    from tournaments.models import Event, Registration
+    from tournaments.services import registration
+
+    stamp = int(time.time())
+    boss = User.objects.create_user(f"bench-boss-{stamp}", password="x", is_organiser=True)
+    event = Event.objects.create(name=f"Bench draft {stamp}", organiser=boss, format="draft",
+                                 status=Event.Status.REGISTRATION)  # fmt: skip
+    users = [User.objects.create_user(f"bench-{stamp}-{i}", password="x") for i in range(pods * 8)]
+    Registration.objects.bulk_create(Registration(event=event, player=u) for u in users)
+    registration.start_event(event, boss)
+    settings = {"base_seconds": pick_seconds, "per_card_seconds": 0, "review_seconds_first": 2,
+                "draft_deck_building_seconds": 3600}  # fmt: skip
+    seated = pod_services.seat_pods(event, boss, seats_per_pod=8, settings=settings)
+
+    def session(user: User) -> str:
+        store = SessionStore()
+        store[SESSION_KEY] = str(user.pk)
+        store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        store.save()
+        assert store.session_key is not None
+        return store.session_key
+
+    players = []
+    for pod in seated:
+        for seat in pod.seats.select_related("registration__player"):
+            user = seat.registration.player  # type: ignore[union-attr]
+            players.append({"pod": pod.pk, "seat": seat.index, "token": Token.objects.create(user=user).key,
+                            "session": session(user), "idle": seat.index == 0})  # fmt: skip
+    return {"boss": Token.objects.create(user=boss).key, "pods": [p.pk for p in seated], "players": players,
+            "event": event.pk}  # fmt: skip
+
+
+def start_servers(env: dict[str, str], port: int, web_workers: int, tmp: Path) -> list[subprocess.Popen[bytes]]:
+    web = [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "config.asgi:application",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--lifespan",
+        "off",
+        "--no-access-log",
+        "--log-level",
+        "warning",
+        "--workers",
+        str(web_workers),
+    ]
+    worker = [sys.executable, "-m", "celery", "-A", "config", "worker", "-B", "-s", str(tmp / "beat-schedule"),
+              "-Q", "timers,default", "-c", "2", "--loglevel", "WARNING", "-n", f"bench-{os.getpid()}@%h"]  # fmt: skip
+    procs = [subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True) for cmd in (web, worker)]
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", "/api/")
+            if conn.getresponse().status < 500:
+                return procs
+        except OSError:
+            time.sleep(0.3)
+    raise SystemExit("the web server did not start")
+
+
+def http_post(port: int, path: str, token: str, body: dict[str, Any] | None = None) -> tuple[int, dict[str, Any]]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    data = json.dumps(body or {})
+    conn.request("POST", path, data, {"Authorization": f"Token {token}", "Content-Type": "application/json"})
+    response = conn.getresponse()
+    payload = response.read()
+    try:
+        return response.status, json.loads(payload) if payload else {}
+    except ValueError:  # a 5xx error page
+        return response.status, {}
+
+
+class Player:
+    """One bench player: listens on the websocket, picks the first cards of each pushed pack."""
+
+    def __init__(self, info: dict[str, Any], port: int, pool: ThreadPoolExecutor, figures: Figures,
+                 sent: dict[tuple[int, int, int, int], float]) -> None:  # fmt: skip
+        self.info, self.port, self.pool, self.figures, self.sent = info, port, pool, figures, sent
+        self.size = 8
+        self.done = asyncio.Event()
+        self.last_key: tuple[int, int] | None = None
+        self.requests: set[asyncio.Task[None]] = set()
+
+    def released_at(self, current: dict[str, Any]) -> float | None:
+        """When the pick that made this pack available was sent (upstream's or our own previous)."""
+        rnd, number, seat = current["round"], current["pick_number"], self.info["seat"]
+        if number == 1:
+            return None  # opened at the start of a round, not passed
+        step = 1 if rnd % 2 == 1 else -1
+        upstream = (seat - step) % self.size
+        times = [self.sent.get((self.info["pod"], upstream, rnd, number - 1)),
+                 self.sent.get((self.info["pod"], seat, rnd, number - 1))]  # fmt: skip
+        known = [t for t in times if t is not None]
+        return max(known) if len(known) == 2 else None
+
+    async def on_state(self, state: dict[str, Any], received: float) -> None:
+        if state.get("status") in ("building", "done"):
+            self.done.set()
+            return
+        current = state.get("current")
+        if not current:
+            return
+        key = (current["round"], current["pick_number"])
+        if key == self.last_key:
+            return
+        self.last_key = key
+        released = self.released_at(current)
+        if released is not None:
+            self.figures.push_latency.append(received - released)
+        if self.info["idle"]:
+            return
+        body = {"round": current["round"], "pick_number": current["pick_number"], "pack": current["pack"],
+                "cards": current["cards"][: current["take"]]}  # fmt: skip
+        self.sent[(self.info["pod"], self.info["seat"], *key)] = time.monotonic()
+        # The request runs beside the socket reader, so pushes are timed when they arrive.
+        self.requests.add(asyncio.create_task(self.post(body)))
+
+    async def post(self, body: dict[str, Any]) -> None:
+        loop = asyncio.get_running_loop()
+        started = time.monotonic()
+        try:
+            status, _ = await loop.run_in_executor(
+                self.pool, http_post, self.port, f"/api/pods/{self.info['pod']}/pick/", self.info["token"], body
+            )
+        except OSError:
+            status = 0
+        self.figures.request_time.append(time.monotonic() - started)
+        self.figures.picks += status == 200
+        self.figures.refused += status in (400, 409)
+        self.figures.errors += status not in (200, 400, 409)
+
+    async def run(self) -> None:
+        import websockets
+
+        url = f"ws://127.0.0.1:{self.port}/ws/pods/{self.info['pod']}/"
+        headers = {"Cookie": f"sessionid={self.info['session']}", "Origin": f"http://127.0.0.1:{self.port}"}
+        async with websockets.connect(url, additional_headers=headers, max_size=2**22) as ws:
+            while not self.done.is_set():
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), timeout=5)
+                except TimeoutError:
+                    continue
+                received = time.monotonic()
+                message = json.loads(raw)
+                if message.get("kind") == "seat":
+                    await self.on_state(message["state"], received)
+                elif message.get("kind") == "pod" and message["pod"]["status"] in ("building", "done"):
+                    self.done.set()
+            await asyncio.gather(*self.requests, return_exceptions=True)
+
+
+async def drive(data: dict[str, Any], port: int, figures: Figures, timeout: float) -> float:
+    sent: dict[tuple[int, int, int, int], float] = {}
+    with ThreadPoolExecutor(max_workers=64) as pool:
+        players = [Player(info, port, pool, figures, sent) for info in data["players"]]
+        tasks = [asyncio.create_task(p.run()) for p in players]
+        await asyncio.sleep(2)  # every socket connected before the packs open
+        started = time.monotonic()
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(*(loop.run_in_executor(pool, http_post, port, f"/api/pods/{pk}/start/", data["boss"])
+                               for pk in data["pods"]))  # fmt: skip
+        await asyncio.wait_for(asyncio.gather(*tasks), timeout=timeout)
+        return time.monotonic() - started
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def lateness(data: dict[str, Any]) -> list[float]:
+    from tournaments.drafts.models import Pick
+
+    rows = Pick.objects.filter(pod_id__in=data["pods"], auto=True, by_bot=False, deadline__isnull=False)
+    return [(row.at - row.deadline).total_seconds() for row in rows if isinstance(row.deadline, datetime)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--pods", type=int, default=50)
+    parser.add_argument("--pick-seconds", type=int, default=4, help="every pick's clock (the idle seat waits it out)")
+    parser.add_argument("--web-workers", type=int, default=1)
+    parser.add_argument("--timeout", type=float, default=1800)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="fett-bench-") as tmp_name:
+        tmp = Path(tmp_name)
+        env, started = prepare_environment(tmp)
+        port = free_port()
+        data = setup_event(args.pods, args.pick_seconds)
+        procs = start_servers(env, port, args.web_workers, tmp)
+        figures = Figures()
+        try:
+            elapsed = asyncio.run(drive(data, port, figures, args.timeout))
+        finally:
+            for proc in procs:
+                if proc.poll() is None:
+                    os.killpg(proc.pid, signal.SIGTERM)
+            for proc in procs:
+                proc.wait(timeout=30)
+        late = lateness(data)
+        for proc in started:
+            from config import embedded_redis
+
+            embedded_redis.stop(proc)
+    ms = 1000.0
+    print(f"{args.pods} pods × 8 seats ({len(data['players'])} players, 1 idle per pod), "
+          f"{args.pick_seconds} s pick clock, {args.web_workers} web worker(s), "
+          f"database {env['DATABASE_URL'].split(':')[0]}")  # fmt: skip
+    rate = figures.picks / elapsed
+    print(f"draft wall time: {elapsed:.1f} s; player picks accepted: {figures.picks}, refused (late or stale): "
+          f"{figures.refused}, failed (5xx/connection): {figures.errors}; {rate:.1f} picks/s")  # fmt: skip
+    print(f"pick request: p50 {percentile(figures.request_time, 50) * ms:.0f} ms, "
+          f"p95 {percentile(figures.request_time, 95) * ms:.0f} ms")  # fmt: skip
+    pushes = figures.push_latency
+    print(f"pick → next pack pushed: n={len(pushes)}, p50 {percentile(pushes, 50) * ms:.0f} ms, "
+          f"p95 {percentile(pushes, 95) * ms:.0f} ms")  # fmt: skip
+    mean = statistics.fmean(late) if late else float("nan")
+    print(f"auto-pick lateness after the deadline: n={len(late)}, p50 {percentile(late, 50) * ms:.0f} ms, "
+          f"p95 {percentile(late, 95) * ms:.0f} ms, max {max(late, default=float('nan')) * ms:.0f} ms, "
+          f"mean {mean * ms:.0f} ms")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,198 @@
+// The pick screen and the live pod. State comes from the API; the pod's websocket says when it
+// changed. Every message carries the pod version: on a gap, a reconnect or no socket at all
+// (polling every 2 s) the page re-reads the state over the API. No CDN, no framework.
+(function () {
+  "use strict";
+  var app = document.getElementById("draft-app");
+  if (!app) return;
+  var catalog = JSON.parse(document.getElementById("draft-catalog").textContent);
+  var player = app.dataset.role === "player";
+  var version = -1, podVersion = -1, state = null, selected = [], socket = null, poller = null, busy = false;
+  var $ = function (sel) { return app.querySelector(sel); };
+
+  function card(slug) { return catalog.cards[slug] || { name: slug, cost: "?", class: "", type: "" }; }
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function api(url, body) {
+    var options = { credentials: "same-origin", headers: { Accept: "application/json" } };
+    if (body !== undefined) {
+      options.method = "POST";
+      options.headers["Content-Type"] = "application/json";
+      options.headers["X-CSRFToken"] = app.dataset.csrf;
+      options.body = JSON.stringify(body);
+    }
+    return fetch(url, options).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (data) {
+        return { status: response.status, data: data };
+      });
+    });
+  }
+
+  function reload() {
+    return api(app.dataset.stateUrl).then(function (res) {
+      if (res.status === 200) render(res.data, true);
+    }).catch(function () { /* offline for a moment: the next poll or push tries again */ });
+  }
+
+  function message(text) { var m = $("[data-testid=draft-message]"); if (m) m.textContent = text || ""; }
+
+  function statusText(s) {
+    if (s.paused) return "Paused by the organiser.";
+    if (s.status === "seated") return "Waiting for the organiser to start the draft.";
+    if (s.status === "review") return "Round " + s.round + " is over: review your picks; round " + (s.round + 1) + " opens soon.";
+    if (s.status === "building" || s.status === "done") return "The draft is over: build your deck.";
+    if (!player) return "Drafting round " + s.round + ".";
+    if (s.current) {
+      return "Round " + s.current.round + " · pick " + s.current.pick_number + " of " + s.picks_per_round +
+        " · take " + s.current.take + (s.waiting_packs > 1 ? " · " + (s.waiting_packs - 1) + " more pack(s) waiting" : "");
+    }
+    if (s.bot) return "A bot picks for your seat.";
+    return "Waiting for the next pack…";
+  }
+
+  function render(s, fromApi) {
+    if (s.version < version) return;  // an older answer overtaken by a push
+    version = s.version;
+    podVersion = Math.max(podVersion, s.version);
+    state = s;
+    $("[data-testid=draft-status]").textContent = statusText(s);
+    renderClock(s);
+    renderProgress(s.progress || [], s);
+    if (!player) return;
+    var key = s.current ? s.current.round + "." + s.current.pick_number : null;
+    if (!key || key !== app.dataset.packKey) selected = s.current ? (s.current.marked || []).slice() : [];
+    app.dataset.packKey = key || "";
+    renderPack(s);
+    renderPicks(s);
+    if ((s.status === "building" || s.status === "done") && s.pool_id) {
+      message("");
+      var link = $("[data-testid=pool-link]") || el("a", { class: "button", "data-testid": "pool-link" }, "Build your deck");
+      link.href = app.dataset.poolUrl + s.pool_id + "/";
+      $("[data-testid=pack]").replaceChildren(link);
+    }
+  }
+
+  function renderClock(s) {
+    var clock = $("[data-testid=pick-clock]");
+    var current = player ? s.current : null;
+    var left = current && current.seconds_left !== null ? current.seconds_left : null;
+    if (!player && s.status === "review" && s.review_deadline) left = (Date.parse(s.review_deadline) - Date.now()) / 1000;
+    if (left === null || s.paused) { clock.hidden = true; clock.removeAttribute("data-deadline"); return; }
+    clock.hidden = false;
+    // The server says how many seconds are left: the local deadline ignores any clock skew.
+    clock.dataset.deadline = new Date(Date.now() + left * 1000).toISOString();
+    clock.dataset.total = String(current ? current.seconds || left : left);
+  }
+
+  function renderPack(s) {
+    var pack = $("[data-testid=pack]");
+    var button = document.getElementById("pick-button");
+    pack.replaceChildren();
+    if (!s.current) { button.disabled = true; document.getElementById("pick-hint").textContent = ""; return; }
+    var taken = selected.slice();
+    s.current.cards.forEach(function (slug, index) {
+      var c = card(slug);
+      var chosen = taken.indexOf(slug);
+      var tile = el("button", { type: "button", class: "draft-card" + (chosen >= 0 ? " chosen" : ""),
+        "data-testid": "card", "data-slug": slug, "data-index": String(index), "aria-pressed": chosen >= 0 ? "true" : "false" });
+      if (chosen >= 0) taken.splice(chosen, 1);
+      tile.appendChild(el("span", { class: "card-name" }, c.name));
+      tile.appendChild(el("span", { class: "card-meta" }, c.cost + " · " + c.class + " · " + c.type));
+      tile.addEventListener("click", function () { toggle(slug, tile); });
+      pack.appendChild(tile);
+    });
+    button.disabled = selected.length !== s.current.take || busy;
+    document.getElementById("pick-hint").textContent = selected.length + " of " + s.current.take + " chosen";
+  }
+
+  function toggle(slug, tile) {
+    var i = selected.indexOf(slug);
+    if (tile.classList.contains("chosen") && i >= 0) selected.splice(i, 1);
+    else if (selected.length < state.current.take) selected.push(slug);
+    else { selected.shift(); selected.push(slug); }
+    renderPack(state);
+    // Marked cards are what the server takes for you if the clock runs out.
+    api(app.dataset.marksUrl, { round: state.current.round, pick_number: state.current.pick_number, cards: selected });
+  }
+
+  function submitPick() {
+    if (!state || !state.current || selected.length !== state.current.take || busy) return;
+    busy = true;
+    var current = state.current;
+    api(app.dataset.pickUrl, { round: current.round, pick_number: current.pick_number, pack: current.pack, cards: selected })
+      .then(function (res) {
+        busy = false;
+        if (res.status === 200) { message(""); render(res.data.state); return; }
+        message(res.data.detail || "That pick was not taken.");
+        if (res.data.state) render(res.data.state); else reload();
+      }, function () { busy = false; message("No connection: trying again…"); reload(); });
+  }
+
+  function renderPicks(s) {
+    var list = $("[data-testid=picks]");
+    list.replaceChildren();
+    (s.picks || []).forEach(function (p) {
+      var names = p.cards.map(function (slug) { return card(slug).name; }).join(", ");
+      list.appendChild(el("li", { class: p.auto ? "auto" : "" }, "R" + p.round + " P" + p.pick_number + ": " + names + (p.auto ? " (auto)" : "")));
+    });
+    $("[data-testid=pick-count]").textContent = "(" + (s.pool || []).length + " cards)";
+  }
+
+  function renderProgress(rows, s) {
+    var table = $("[data-testid=progress]");
+    table.replaceChildren();
+    var head = el("tr");
+    ["Seat", "Player", "Round 1", "Round 2", "Waiting"].forEach(function (h) { head.appendChild(el("th", {}, h)); });
+    table.appendChild(head);
+    rows.forEach(function (row) {
+      var tr = el("tr", { class: player && row.seat === s.seat ? "me" : "" });
+      [row.seat + 1, row.name, row.picks[0] + "/" + s.picks_per_round, row.picks[1] + "/" + s.picks_per_round,
+       row.waiting_packs ? "●".repeat(row.waiting_packs) : ""].forEach(function (v) { tr.appendChild(el("td", {}, String(v))); });
+      table.appendChild(tr);
+    });
+  }
+
+  function onPush(msg) {
+    if (msg.kind === "seat" && player) { render(msg.state); return; }
+    if (msg.kind === "hello") { reload(); return; }
+    if (msg.kind !== "pod") return;
+    var gap = podVersion >= 0 && msg.version > podVersion + 1;
+    podVersion = Math.max(podVersion, msg.version);
+    if (!player) { render(msg.pod); return; }
+    if (state && msg.pod) { state.progress = msg.pod.progress; renderProgress(msg.pod.progress, state); }
+    var mine = msg.pod && msg.pod.progress ? msg.pod.progress[state ? state.seat : -1] : null;
+    var missed = mine && mine.waiting_packs > 0 && state && !state.current;
+    var moved = state && msg.pod && (msg.pod.status !== state.status || msg.pod.paused !== state.paused);
+    if (gap || missed || moved) reload();
+  }
+
+  function startPolling() {
+    if (!poller) poller = setInterval(reload, 2000);
+    $("[data-testid=live-mode]").textContent = "Updating every 2 seconds.";
+  }
+  function stopPolling() {
+    if (poller) { clearInterval(poller); poller = null; }
+    $("[data-testid=live-mode]").textContent = "Live.";
+  }
+
+  function connect() {
+    if (!("WebSocket" in window)) { startPolling(); return; }
+    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    try { socket = new WebSocket(scheme + location.host + app.dataset.wsPath); } catch (e) { startPolling(); return; }
+    socket.onopen = function () { stopPolling(); reload(); };
+    socket.onmessage = function (event) { try { onPush(JSON.parse(event.data)); } catch (e) { reload(); } };
+    socket.onclose = function () { socket = null; startPolling(); setTimeout(connect, 5000); };
+  }
+
+  if (player) document.getElementById("pick-button").addEventListener("click", submitPick);
+  reload();
+  startPolling();
+  connect();
+  // A slow safety net while the socket is up: pushes are at most once.
+  setInterval(function () { if (socket && socket.readyState === 1) reload(); }, 15000);
+})();

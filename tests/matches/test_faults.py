@@ -1,0 +1,150 @@
+"""Faults: a killed worker, a restarted web server, and an opponent fishing for hidden cards."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from gameplay.matches import services
+from gameplay.matches.models import GameAction, PlayMatch
+from tests.browser.asgi import asgi_server, database_url
+from tests.factories import UserFactory
+
+ROOT = Path(__file__).resolve().parents[2]
+STARTERS = [{"starter": "eva-starter"}, {"starter": "romin-starter"}]
+
+
+def celery(*args: str) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "DATABASE_URL": database_url(), "FETT_ENV": "test"}
+    return subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", *args, "--loglevel", "WARNING"],
+        cwd=ROOT, env=env, start_new_session=True,
+    )  # fmt: skip
+
+
+def stop(process: subprocess.Popen[bytes], sig: int = signal.SIGTERM) -> None:
+    if process.poll() is None:
+        os.killpg(process.pid, sig)
+        process.wait(timeout=30)
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_a_killed_worker_still_gets_its_timer_expired_by_the_sweeper(tmp_path: Path) -> None:
+    players = [UserFactory(username="ann"), UserFactory(username="bob")]
+    match = services.create_match(players[0], players[1], STARTERS, clock_seconds=60)
+    worker = celery("worker", "-Q", "default,timers", "-c", "1", "-n", f"doomed-{os.getpid()}@%h")
+    time.sleep(4)  # the worker is up and holds the timer task once it is queued
+    seat = match.on_clock
+    assert seat is not None
+    services.add_time(match.pk, UserFactory(is_staff=True), seat, -55)  # the clock now ends in about 5 s
+    match.refresh_from_db()
+    deadline = match.deadline
+    assert deadline is not None
+    time.sleep(1)
+    stop(worker, signal.SIGKILL)  # its ETA task dies with it
+    rescue = [celery("worker", "-Q", "default,timers", "-c", "1", "-n", f"rescue-{os.getpid()}@%h"),
+              celery("beat", "--schedule", str(tmp_path / "beat"))]  # fmt: skip
+    try:
+        while PlayMatch.objects.get(pk=match.pk).status != PlayMatch.Status.FINISHED:
+            assert timezone.now() < deadline + timedelta(seconds=30), "nobody expired the clock"
+            time.sleep(0.2)
+        finished = PlayMatch.objects.get(pk=match.pk)
+        late = (finished.finished_at - deadline).total_seconds()  # type: ignore[operator]
+        assert 0 <= late <= 5, f"expired {late:.1f} s after the deadline"
+        assert finished.winner == 2 - seat
+    finally:
+        for process in rescue:
+            stop(process)
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_restarting_the_web_server_mid_game_loses_nothing_and_keeps_the_clocks() -> None:
+    players = [UserFactory(username="ann"), UserFactory(username="bob")]
+    match = services.create_match(players[0], players[1], STARTERS)
+    rng = random.Random(3)
+
+    def play_some(url: str, moves: int) -> None:
+        import urllib.request
+
+        from rest_framework.authtoken.models import Token
+
+        tokens = [Token.objects.get_or_create(user=p)[0].key for p in players]
+        for _ in range(moves):
+            seat = PlayMatch.objects.get(pk=match.pk).on_clock
+            assert seat is not None
+            headers = {"Authorization": f"Token {tokens[seat]}", "Content-Type": "application/json"}
+            request = urllib.request.Request(f"{url}/api/play/{match.pk}/", headers=headers)
+            view = json.loads(urllib.request.urlopen(request, timeout=10).read())
+            body = json.dumps({"version": view["version"], "action": rng.choice(view["board"]["legal"])}).encode()
+            act = urllib.request.Request(f"{url}/api/play/{match.pk}/act/", data=body, headers=headers, method="POST")
+            assert urllib.request.urlopen(act, timeout=10).status == 200
+
+    with asgi_server() as url:
+        play_some(url, 15)
+    before = PlayMatch.objects.get(pk=match.pk)
+    logged = GameAction.objects.filter(game__match=match).count()
+    time.sleep(1)
+    with asgi_server() as url:
+        after_restart = services.clocks(PlayMatch.objects.get(pk=match.pk))
+        play_some(url, 15)
+    assert logged == 15
+    assert GameAction.objects.filter(game__match=match).count() == 30
+    seat = before.on_clock
+    assert seat is not None
+    # The deciding seat's clock kept running while the server was down; the other's stood still.
+    assert after_restart["remaining_ms"][seat] < before.remaining_ms[seat]
+    assert after_restart["remaining_ms"][1 - seat] == before.remaining_ms[1 - seat]
+
+
+def hidden_handles(match: PlayMatch, seat: int) -> set[str]:
+    """The handles of cards ``seat`` must not see: the other hand and both decks."""
+    game = match.current_game()
+    assert game is not None
+    state = services.load_state(game)
+    other = state.players[1 - seat]
+    return {f"c{h}" for h in [*other.hand, *other.deck, *state.players[seat].deck]}
+
+
+@pytest.mark.django_db
+def test_the_api_never_shows_the_opponent_a_hidden_card() -> None:
+    checked = 0
+    for seed in range(6):
+        players = [UserFactory(), UserFactory()]
+        match = services.create_match(players[0], players[1], STARTERS, seed=seed)
+        clients = [APIClient(), APIClient()]
+        for client, user in zip(clients, players, strict=True):
+            client.force_authenticate(user)
+        rng = random.Random(seed)
+        for _ in range(400):
+            match.refresh_from_db()
+            if match.status == PlayMatch.Status.FINISHED:
+                break
+            for seat in (0, 1):
+                text = json.dumps(clients[seat].get(f"/api/play/{match.pk}/").json())
+                leaked = {h for h in hidden_handles(match, seat) if f'"{h}"' in text}
+                assert not leaked, f"seat p{seat + 1} can see {sorted(leaked)}"
+                checked += 1
+            seat = match.on_clock
+            assert seat is not None
+            view: dict[str, Any] = clients[seat].get(f"/api/play/{match.pk}/").json()
+            answer = clients[seat].post(
+                f"/api/play/{match.pk}/act/", {"version": view["version"], "action": rng.choice(view["board"]["legal"])}
+            )
+            assert answer.status_code == 200
+            leaked = {h for h in hidden_handles(match, seat) if f'"{h}"' in json.dumps(answer.json())}
+            assert not leaked
+    assert checked > 1000

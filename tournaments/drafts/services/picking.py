@@ -1,0 +1,380 @@
+"""Picks, marks, the server's auto-picks, the review pause and the sweeper.
+
+Clock model: **one clock per seat and pick**. A seat's clock starts when a pack is in front of
+it (its previous pick is made and the upstream neighbour has passed the pack) and runs for
+``DraftTimes.pick_seconds(cards left)``; at zero the server picks for that seat alone (marked
+cards first, then the bot's choice). A fast player is never held back by a slow one beyond the
+pack they are waiting for, and a slow one loses only their own picks. Bots and forced picks
+(the last two cards, 0 s) are made at once. After round 1 the pod pauses for the review
+(a pod-level deadline), then round 2 opens for everybody at once.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from tournaments.drafts.errors import PickRefused
+from tournaments.drafts.models import Pick, Pod, Pool, Seat
+from tournaments.drafts.services import clock, push
+from tournaments.drafts.services.reading import pick_row, seat_state
+from tournaments.drafts.services.state import card_set, load_state, remember, times
+from tournaments.errors import Conflict, Forbidden
+from tournaments.limited import (
+    ROUNDS,
+    DraftState,
+    PendingPack,
+    PickError,
+    PickRefusal,
+    RatingBot,
+    choose_auto_pick,
+    current_pack,
+    is_finished,
+    is_round_complete,
+    pending_packs,
+    pick,
+)
+from tournaments.limited import Pick as PurePick
+
+BAD_REQUEST = {
+    PickRefusal.MALFORMED,
+    PickRefusal.WRONG_COUNT,
+    PickRefusal.NOT_IN_PACK,
+    PickRefusal.TOO_MANY_COPIES,
+    PickRefusal.UNKNOWN_SEAT,
+}
+
+
+@dataclass(frozen=True)
+class PickResult:
+    state: dict[str, Any]
+    recorded: dict[str, Any]
+    repeated: bool = False
+
+
+def locked_pod(pod: Pod | int) -> Pod:
+    pk = pod.pk if isinstance(pod, Pod) else pod
+    return Pod.objects.select_for_update().select_related("event").get(pk=pk)
+
+
+def seats_of(pod: Pod) -> list[Seat]:
+    return list(Seat.objects.filter(pod=pod).select_related("registration__player").order_by("index"))
+
+
+def bot_for(pod: Pod, seat: Seat) -> RatingBot:
+    return RatingBot(card_set(), seed=f"{pod.seed}/{pod.number}/{seat.index}")
+
+
+# --- moving the pod on ---------------------------------------------------------------------------
+
+
+def _pack_key(pod: Pod, state: DraftState, seat: Seat) -> tuple[int, int] | None:
+    """The (round, pick number) the seat must pick now, or None (waiting, review, paused...)."""
+    if pod.status != Pod.Status.DRAFTING:
+        return None
+    pending = current_pack(state, seat.index)
+    if pending is None or pending.round > pod.round_opened:
+        return None
+    return pending.round, pending.pick_number
+
+
+def record(pod: Pod, seat: Seat, state: DraftState, made: PurePick, now: datetime, by_bot: bool) -> DraftState:
+    """Apply a pick to the state and store it as a row (with the pack as it was)."""
+    pack_cards = list(state.remaining[made.round - 1][made.pack])
+    clocked = (seat.clock_round, seat.clock_pick) == (made.round, made.pick_number)
+    after = pick(state, seat.index, made.round, made.pick_number, made.cards, pack=made.pack, auto=made.auto)
+    Pick.objects.create(
+        pod=pod, seat=seat, round=made.round, pick_number=made.pick_number, pack=made.pack,
+        pack_cards=pack_cards, cards=list(made.cards), auto=made.auto, by_bot=by_bot, at=now,
+        deadline=seat.deadline if clocked else None,
+    )  # fmt: skip
+    key = f"{made.round}.{made.pick_number}"
+    if key in seat.marks:
+        seat.marks = {k: v for k, v in seat.marks.items() if k != key}
+        seat.save(update_fields=["marks"])
+    return after
+
+
+def auto_pick_for(pod: Pod, seat: Seat, state: DraftState, now: datetime) -> DraftState:
+    pending = current_pack(state, seat.index)
+    assert pending is not None
+    marked = seat.marks.get(f"{pending.round}.{pending.pick_number}", [])
+    made = choose_auto_pick(state, seat.index, marked, bot_for(pod, seat))
+    return record(pod, seat, state, made, now, by_bot=seat.bot)
+
+
+def _automatic_moves(pod: Pod, seats: list[Seat], state: DraftState, now: datetime) -> DraftState:
+    """Bots pick, and forced picks (0 s on the clock) are made, until nobody of them can move."""
+    if pod.paused or pod.status != Pod.Status.DRAFTING:
+        return state
+    draft_times = times(pod)
+    moved = True
+    while moved:
+        moved = False
+        for seat in seats:
+            if _pack_key(pod, state, seat) is None:
+                continue
+            pending = current_pack(state, seat.index)
+            assert pending is not None
+            if seat.bot or draft_times.pick_seconds(len(pending.cards), pending.take) == 0:
+                state = auto_pick_for(pod, seat, state, now)
+                moved = True
+    return state
+
+
+def _round_transition(pod: Pod, seats: list[Seat], state: DraftState, now: datetime) -> bool:
+    """Close a fully picked round: review pause or deck building. True if a round opened at once."""
+    if pod.status != Pod.Status.DRAFTING or not is_round_complete(state, pod.round_opened):
+        return False
+    if is_finished(state):
+        from tournaments.drafts.services.pools import create_draft_pools
+
+        pod.set_status(Pod.Status.BUILDING)
+        pod.finished_at = now
+        create_draft_pools(pod, seats, state, now)
+        return False
+    pause = times(pod).review_seconds(pod.round_opened)
+    if pause == 0:
+        pod.round_opened += 1
+        return True
+    pod.set_status(Pod.Status.REVIEW)
+    pod.deadline = now + timedelta(seconds=pause)
+    pod.timer_version += 1
+    clock.schedule("expire_draft_review", pod.pk, pod.timer_version, pod.deadline)
+    return False
+
+
+def _start_clocks(pod: Pod, seats: list[Seat], state: DraftState, now: datetime) -> None:
+    draft_times = times(pod)
+    for seat in seats:
+        key = _pack_key(pod, state, seat) if not (seat.bot or pod.paused) else None
+        if key is None:
+            if seat.deadline is not None and not pod.paused:
+                seat.deadline = None
+                seat.timer_version += 1
+                seat.save(update_fields=["deadline", "timer_version"])
+            continue
+        if (seat.clock_round, seat.clock_pick) == key and seat.deadline is not None:
+            continue
+        pending = current_pack(state, seat.index)
+        assert pending is not None
+        seconds = draft_times.pick_seconds(len(pending.cards), pending.take)
+        seat.clock_round, seat.clock_pick = key
+        seat.deadline = now + timedelta(seconds=seconds)
+        seat.remaining_ms = None
+        seat.timer_version += 1
+        seat.save(update_fields=["clock_round", "clock_pick", "deadline", "remaining_ms", "timer_version"])
+        clock.schedule("expire_draft_pick", seat.pk, seat.timer_version, seat.deadline)
+
+
+def settle(pod: Pod, seats: list[Seat], state: DraftState, now: datetime, touched: Collection[int] = ()) -> DraftState:
+    """After any change: bots and forced picks, round ends, clocks; save, bump the version, push."""
+    clocks = {seat.pk: (seat.clock_round, seat.clock_pick, seat.deadline) for seat in seats}
+    state = _automatic_moves(pod, seats, state, now)
+    while _round_transition(pod, seats, state, now):
+        state = _automatic_moves(pod, seats, state, now)
+    _start_clocks(pod, seats, state, now)
+    # A new clock means a new pack in front of that player: they are pushed their state.
+    changed = {seat.pk for seat in seats if (seat.clock_round, seat.clock_pick, seat.deadline) != clocks[seat.pk]}
+    pod.version += 1
+    pod.save()
+    remember(pod, state)
+    push.after_commit(pod, seats, state, changed | set(touched))
+    return state
+
+
+# --- a player's pick -----------------------------------------------------------------------------
+
+
+def _seat_for(seats: list[Seat], user: User) -> Seat:
+    seat = next((s for s in seats if s.registration is not None and s.registration.player_id == user.pk), None)
+    if seat is None:
+        raise Forbidden("You have no seat in this pod.")
+    return seat
+
+
+def _recorded(state: DraftState, seat: int, round_number: int, pick_number: int) -> PurePick | None:
+    if not 0 <= seat < state.size:
+        return None
+    return next((p for p in state.picks[seat] if (p.round, p.pick_number) == (round_number, pick_number)), None)
+
+
+def _pure_row(made: PurePick) -> dict[str, Any]:
+    return {"round": made.round, "pick_number": made.pick_number, "pack": made.pack, "cards": list(made.cards),
+            "auto": made.auto}  # fmt: skip
+
+
+def make_pick(
+    pod: Pod | int,
+    user: User,
+    round_number: int,
+    pick_number: int,
+    cards: Sequence[str],
+    pack: int | None = None,
+    now: datetime | None = None,
+) -> PickResult:
+    """Take ``cards`` for the user's seat at (round, pick number), from ``pack`` if named.
+
+    Idempotent: a pick already recorded with the same cards (by the player, not the server)
+    answers as a success with ``repeated`` and changes nothing; any other stale, late or
+    early pick raises ``PickRefused`` carrying the current state. A pick arriving after the
+    seat's deadline is late: the server makes its auto-pick at that moment and refuses it.
+    """
+    now = now or timezone.now()
+    late: PickRefused | None = None
+    with transaction.atomic():
+        pod = locked_pod(pod)
+        seats = seats_of(pod)
+        seat = _seat_for(seats, user)
+        state = load_state(pod, seats) if pod.packs else None
+
+        def refusal(message: str, reason: str, code: int = 409, recorded: PurePick | None = None) -> PickRefused:
+            payload = {"version": pod.version, "state": seat_state(pod, seat, state, now, seats),
+                       "recorded": _pure_row(recorded) if recorded else None}  # fmt: skip
+            return PickRefused(message, reason=reason, payload=payload, status_code=code)
+
+        if state is None:
+            raise refusal("The draft has not started yet.", "not-started")
+        recorded = _recorded(state, seat.index, round_number, pick_number)
+        if recorded is not None:
+            same = Counter(recorded.cards) == Counter(cards) and pack in (None, recorded.pack)
+            if same and not recorded.auto:
+                return PickResult(seat_state(pod, seat, state, now, seats), _pure_row(recorded), repeated=True)
+            what = "the server picked" if recorded.auto else "you picked"
+            raise refusal(
+                f"Pick {pick_number} of round {round_number} is already made ({what} {', '.join(recorded.cards)}).",
+                PickRefusal.ALREADY_PICKED, recorded=recorded,
+            )  # fmt: skip
+        if pod.status != Pod.Status.DRAFTING:
+            raise refusal(f"Pod {pod.number} is {pod.get_status_display().lower()}; no picks now.", "not-drafting")
+        if pod.paused:
+            raise refusal(f"Pod {pod.number} is paused; picks resume when the organiser resumes it.", "paused")
+        if seat.bot:
+            raise refusal("A bot picks for your seat now; ask the organiser.", "bot-seat")
+        if round_number > pod.round_opened:
+            raise refusal(f"Round {round_number} has not opened yet.", PickRefusal.ROUND_NOT_STARTED)
+        key = (seat.clock_round, seat.clock_pick)
+        if seat.deadline is not None and seat.deadline <= now and key == (round_number, pick_number):
+            state = auto_pick_for(pod, seat, state, now)
+            state = settle(pod, seats, state, now, {seat.pk})
+            done = _recorded(state, seat.index, round_number, pick_number)
+            late = refusal("Too late: time ran out and the server picked for you.", "late", recorded=done)
+        else:
+            try:
+                after = pick(state, seat.index, round_number, pick_number, cards, pack=pack)
+            except PickError as exc:
+                raise refusal(str(exc), exc.reason, 400 if exc.reason in BAD_REQUEST else 409) from None
+            made = after.picks[seat.index][-1]
+            state = record(pod, seat, state, made, now, by_bot=False)
+            state = settle(pod, seats, state, now, {seat.pk})
+    if late is not None:
+        raise late
+    # The answer is drawn after commit: the pod's write lock is held no longer than needed.
+    return PickResult(seat_state(pod, seat, state, now, seats), _pure_row(made))
+
+
+def set_marks(pod: Pod | int, user: User, round_number: int, pick_number: int, cards: Sequence[str]) -> dict[str, Any]:
+    """Mark cards of a pack in front of the seat: the server takes them first if time runs out."""
+    with transaction.atomic():
+        pod = locked_pod(pod)
+        seats = seats_of(pod)
+        seat = _seat_for(seats, user)
+        if pod.status != Pod.Status.DRAFTING or not pod.packs:
+            raise Conflict(f"Pod {pod.number} is not drafting; nothing to mark.")
+        state = load_state(pod, seats)
+        waiting: PendingPack | None = next(
+            (p for p in pending_packs(state, seat.index) if (p.round, p.pick_number) == (round_number, pick_number)),
+            None,
+        )
+        if waiting is None:
+            raise Conflict(f"You hold no pack for pick {pick_number} of round {round_number}.")
+        left = Counter(waiting.cards)
+        chosen = [str(c) for c in cards][: waiting.take]
+        if any(n > left[c] for c, n in Counter(chosen).items()):
+            raise PickRefused("Mark only cards in this pack.", reason="not-in-pack", status_code=400,
+                              payload={"version": pod.version})  # fmt: skip
+        seat.marks = {**seat.marks, f"{round_number}.{pick_number}": chosen}
+        seat.save(update_fields=["marks"])
+        return seat_state(pod, seat, state)
+
+
+# --- clocks running out --------------------------------------------------------------------------
+
+
+def expire_pick(seat_id: int, version: int | None = None, now: datetime | None = None) -> bool:
+    """The server's pick for a seat whose clock ran out; True if this call made it.
+
+    Does nothing unless the seat's clock is still the one with ``version`` (``None``: any),
+    its deadline has passed, and the pod is drafting and not paused.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        pod_id = Seat.objects.filter(pk=seat_id).values_list("pod_id", flat=True).first()
+        if pod_id is None:
+            return False
+        pod = locked_pod(pod_id)
+        seats = seats_of(pod)
+        seat = next(s for s in seats if s.pk == seat_id)
+        due = (
+            pod.status == Pod.Status.DRAFTING and not pod.paused and not seat.bot
+            and seat.deadline is not None and seat.deadline <= now
+            and (version is None or seat.timer_version == version)
+        )  # fmt: skip
+        if not due:
+            return False
+        state = load_state(pod, seats)
+        if _pack_key(pod, state, seat) != (seat.clock_round, seat.clock_pick):
+            return False
+        state = auto_pick_for(pod, seat, state, now)
+        settle(pod, seats, state, now, {seat.pk})
+        return True
+
+
+def end_review(pod_id: int, version: int | None = None, now: datetime | None = None) -> bool:
+    """Open the next round when the review pause is over; True if this call opened it."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        pod = locked_pod(pod_id)
+        due = (
+            pod.status == Pod.Status.REVIEW and not pod.paused and pod.deadline is not None and pod.deadline <= now
+            and (version is None or pod.timer_version == version) and pod.round_opened < ROUNDS
+        )  # fmt: skip
+        if not due:
+            return False
+        seats = seats_of(pod)
+        state = load_state(pod, seats)
+        pod.set_status(Pod.Status.DRAFTING)
+        pod.round_opened += 1
+        pod.deadline = None
+        settle(pod, seats, state, now, {s.pk for s in seats})
+        return True
+
+
+def sweep(now: datetime | None = None) -> int:
+    """Expire every clock past its deadline that no task handled (worker killed, broker lost)."""
+    from tournaments.drafts.services.pools import expire_build
+
+    now = now or timezone.now()
+    done = 0
+    seats = Seat.objects.filter(
+        pod__status=Pod.Status.DRAFTING, pod__paused=False, bot=False, deadline__lte=now
+    ).values_list("pk", flat=True)
+    for seat_id in list(seats):
+        done += expire_pick(seat_id, None, now)
+    pods = Pod.objects.filter(status=Pod.Status.REVIEW, paused=False, deadline__lte=now).values_list("pk", flat=True)
+    for pod_id in list(pods):
+        done += end_review(pod_id, None, now)
+    pools = Pool.objects.filter(deck_submitted_at__isnull=True, build_deadline__lte=now).values_list("pk", flat=True)
+    for pool_id in list(pools):
+        done += expire_build(pool_id, None, now)
+    return done
+
+
+__all__ = ["PickResult", "end_review", "expire_pick", "make_pick", "pick_row", "set_marks", "settle", "sweep"]

@@ -1,0 +1,192 @@
+"""Pods: seat the players (seeded from the event seed), start, pause, resume, swap in a bot."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from tournaments.drafts.models import Pod, Seat
+from tournaments.drafts.services import clock
+from tournaments.drafts.services.picking import locked_pod, seats_of, settle
+from tournaments.drafts.services.state import card_set, clean_times, load_state
+from tournaments.errors import Conflict, Invalid
+from tournaments.limited import MAX_SEATS, MIN_SEATS, DraftSetupError, new_draft
+from tournaments.limited.rng import Stream, derive_seed
+from tournaments.models import Event, Registration, Round
+from tournaments.permissions import Perm, require
+from tournaments.services.common import locked_event
+
+SEATING_ALGORITHM = "fett-pods-v1"
+DRAFT_FORMAT = "draft"
+
+
+def _split(count: int, per_pod: int) -> list[int]:
+    """Pod sizes as even as possible, at most ``per_pod`` each."""
+    pods = -(-count // per_pod)
+    return [count // pods + (1 if i < count % pods else 0) for i in range(pods)]
+
+
+@transaction.atomic
+def seat_pods(
+    event: Event,
+    by: User,
+    seats_per_pod: int = MAX_SEATS,
+    fill_with_bots: bool = False,
+    settings: Mapping[str, Any] | None = None,
+) -> list[Pod]:
+    """Split the event's players into pods and seat them at random, seeded by the event seed.
+
+    Pods are as even as possible with at most ``seats_per_pod`` seats; with ``fill_with_bots``
+    every pod is filled up to ``seats_per_pod`` with bots. Seating again replaces pods that
+    have not started. ``Registration.pod`` records each player's pod for pod pairings.
+    """
+    event = locked_event(event)
+    require(by, Perm.MANAGE, event)
+    if event.format != DRAFT_FORMAT:
+        raise Invalid(f"{event.name} is not a draft event (its format is {event.format}).")
+    if event.status != Event.Status.RUNNING or Round.objects.filter(event=event).exists():
+        raise Conflict("Pods are seated after the event starts and before round 1 is paired.")
+    if not MIN_SEATS <= seats_per_pod <= MAX_SEATS:
+        raise Invalid(f"A pod seats {MIN_SEATS} to {MAX_SEATS} players, not {seats_per_pod}.")
+    try:
+        times = clean_times(dict(settings or {}))
+    except ValueError as exc:
+        raise Invalid(str(exc)) from None
+    if Pod.objects.filter(event=event).exclude(status=Pod.Status.SEATED).exists():
+        raise Conflict("A pod has started drafting; the seating can no longer change.")
+    players = list(Registration.objects.filter(event=event, dropped_after_round__isnull=True).order_by("pk"))
+    if not players:
+        raise Conflict(f"{event.name} has no players to seat.")
+    seed = str(event.seed)
+    order = Stream(derive_seed(SEATING_ALGORITHM, seed, "pods")).shuffle(players)
+    sizes = _split(len(order), seats_per_pod)
+    small = [n for n in sizes if n < MIN_SEATS]
+    if small and not fill_with_bots:
+        raise Invalid(f"A pod would seat only {small[0]} players; a draft needs {MIN_SEATS}. Allow bots to fill it.")
+    Pod.objects.filter(event=event).delete()
+    Registration.objects.filter(event=event).update(pod=None)
+    pods, start = [], 0
+    for number, size in enumerate(sizes, 1):
+        members: list[Registration | None] = list(order[start : start + size])
+        start += size
+        members += [None] * ((seats_per_pod if fill_with_bots else size) - size)
+        pods.append(_create_pod(event, number, seed, members, times))
+    return pods
+
+
+def _create_pod(event: Event, number: int, seed: str, members: list[Registration | None], times: dict[str, int]) -> Pod:
+    pod = Pod.objects.create(event=event, number=number, seed=seed, settings=times)
+    seating = Stream(derive_seed(SEATING_ALGORITHM, seed, "seats", number)).shuffle(members)
+    Seat.objects.bulk_create(
+        Seat(pod=pod, index=index, registration=entry, bot=entry is None) for index, entry in enumerate(seating)
+    )
+    ids = [entry.pk for entry in members if entry is not None]
+    Registration.objects.filter(pk__in=ids).update(pod=number)
+    return pod
+
+
+def start_pod(pod: Pod | int, by: User, now: datetime | None = None) -> Pod:
+    """Open every seat's round-1 packs; bots pick at once and every player's clock starts."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        pod = locked_pod(pod)
+        require(by, Perm.MANAGE, pod.event)
+        if pod.status != Pod.Status.SEATED:
+            raise Conflict(f"Pod {pod.number} has already started.")
+        seats = seats_of(pod)
+        cards = card_set()
+        try:
+            state = new_draft(cards, pod.seed, [s.name for s in seats], pod=pod.number)
+        except DraftSetupError as exc:
+            raise Conflict(str(exc)) from None
+        pod.packs = [[list(p) for p in packs] for packs in state.opened]
+        pod.card_data_version = cards.version
+        pod.set_status(Pod.Status.DRAFTING)
+        pod.round_opened = 1
+        pod.started_at = now
+        settle(pod, seats, state, now, {s.pk for s in seats})
+        return pod
+
+
+def pause_pod(pod: Pod | int, by: User, now: datetime | None = None) -> Pod:
+    """Stop every clock of the pod, keeping what is left of each."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        pod = locked_pod(pod)
+        require(by, Perm.MANAGE, pod.event)
+        if pod.status not in (Pod.Status.DRAFTING, Pod.Status.REVIEW):
+            now_status = pod.get_status_display().lower()
+            raise Conflict(f"Only a drafting pod can be paused; pod {pod.number} is {now_status}.")
+        if pod.paused:
+            raise Conflict(f"Pod {pod.number} is already paused.")
+        seats = seats_of(pod)
+        for seat in seats:
+            if seat.deadline is not None:
+                seat.remaining_ms = max(0, int((seat.deadline - now).total_seconds() * 1000))
+                seat.deadline = None
+                seat.timer_version += 1
+                seat.save(update_fields=["remaining_ms", "deadline", "timer_version"])
+        if pod.deadline is not None:
+            pod.remaining_ms = max(0, int((pod.deadline - now).total_seconds() * 1000))
+            pod.deadline = None
+            pod.timer_version += 1
+        pod.paused, pod.paused_at = True, now
+        settle(pod, seats, load_state(pod, seats), now, {s.pk for s in seats})
+        return pod
+
+
+def resume_pod(pod: Pod | int, by: User, now: datetime | None = None) -> Pod:
+    """Restart the clocks with the time each had left when the pod paused."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        pod = locked_pod(pod)
+        require(by, Perm.MANAGE, pod.event)
+        if not pod.paused:
+            raise Conflict(f"Pod {pod.number} is not paused.")
+        seats = seats_of(pod)
+        for seat in seats:
+            if seat.remaining_ms is not None:
+                seat.deadline = now + timedelta(milliseconds=seat.remaining_ms)
+                seat.remaining_ms = None
+                seat.timer_version += 1
+                seat.save(update_fields=["remaining_ms", "deadline", "timer_version"])
+                clock.schedule("expire_draft_pick", seat.pk, seat.timer_version, seat.deadline)
+        if pod.remaining_ms is not None:
+            pod.deadline = now + timedelta(milliseconds=pod.remaining_ms)
+            pod.remaining_ms = None
+            pod.timer_version += 1
+            clock.schedule("expire_draft_review", pod.pk, pod.timer_version, pod.deadline)
+        pod.paused, pod.paused_at = False, None
+        settle(pod, seats, load_state(pod, seats), now, {s.pk for s in seats})
+        return pod
+
+
+def swap_for_bot(pod: Pod | int, seat_index: int, by: User, now: datetime | None = None) -> Pod:
+    """A bot picks for a missing player from now on (their picks so far and their pool stay theirs)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        pod = locked_pod(pod)
+        require(by, Perm.MANAGE, pod.event)
+        if pod.status not in (Pod.Status.SEATED, Pod.Status.DRAFTING, Pod.Status.REVIEW):
+            raise Conflict(f"Pod {pod.number} has finished drafting.")
+        seats = seats_of(pod)
+        seat = next((s for s in seats if s.index == seat_index), None)
+        if seat is None:
+            raise Invalid(f"Pod {pod.number} has no seat {seat_index}.")
+        if seat.bot:
+            raise Conflict(f"A bot already picks for seat {seat_index}.")
+        seat.bot = True
+        seat.deadline, seat.remaining_ms = None, None
+        seat.timer_version += 1
+        seat.save(update_fields=["bot", "deadline", "remaining_ms", "timer_version"])
+        if pod.packs:
+            settle(pod, seats, load_state(pod, seats), now, {seat.pk})
+        else:
+            pod.version += 1
+            pod.save(update_fields=["version"])
+        return pod

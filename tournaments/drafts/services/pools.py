@@ -1,0 +1,208 @@
+"""Pools after a draft or a sealed opening; deck submission and the deck-building deadline.
+
+At the deadline a player without a deck gets the pure ``build_deck`` result (deterministic,
+legal) with the class's default Runeslinger and equips, registered as an automatic version;
+the pool keeps a notice for the organiser's dashboard.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from gameplay.formats import Deck
+from gameplay.services import DeckCheck, check_deck, current_catalog
+from tournaments.drafts.models import Pod, Pool, Seat
+from tournaments.drafts.services import clock
+from tournaments.drafts.services.state import card_set, clean_times
+from tournaments.errors import Conflict, EventError, Forbidden, Invalid
+from tournaments.limited import (
+    DEFAULT_TIMES,
+    DRAFT_DECK,
+    SEALED_DECK,
+    DraftState,
+    PoolTooSmallError,
+    build_deck,
+    default_loadout,
+    pools,
+    sealed_cards,
+    sealed_pool,
+)
+from tournaments.models import Event, Registration, Round
+from tournaments.permissions import Perm, require
+from tournaments.services.common import locked_event
+from tournaments.services.decks import register_deck
+
+log = logging.getLogger(__name__)
+SEALED_FORMAT = "sealed"
+
+
+def _start_build_clock(pool: Pool, seconds: int, now: datetime) -> None:
+    pool.build_deadline = now + timedelta(seconds=seconds)
+    pool.build_timer_version += 1
+    pool.save(update_fields=["build_deadline", "build_timer_version"])
+    clock.schedule("expire_deck_build", pool.pk, pool.build_timer_version, pool.build_deadline)
+
+
+def create_draft_pools(pod: Pod, seats: list[Seat], state: DraftState, now: datetime) -> None:
+    """Each player's 36 cards become their pool; the deck-building clock starts (bots get none)."""
+    from tournaments.drafts.services.state import times
+
+    seconds = times(pod).draft_deck_building_seconds
+    drafted = pools(state)
+    for seat in seats:
+        if seat.registration is None:
+            continue
+        pool = Pool.objects.create(
+            event=pod.event, registration=seat.registration, pod=pod, kind=Pool.Kind.DRAFT,
+            player_index=seat.index, cards=list(drafted[seat.index]), card_data_version=pod.card_data_version,
+            created_at=now,
+        )  # fmt: skip
+        _start_build_clock(pool, seconds, now)
+
+
+def open_sealed(event: Event, by: User, build_seconds: int | None = None, now: datetime | None = None) -> list[Pool]:
+    """Every player opens six boosters (seeded from the event seed); one build clock for all.
+
+    Idempotent: players who already have a pool keep it; later players get theirs.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        event = locked_event(event)
+        require(by, Perm.MANAGE, event)
+        if event.format != SEALED_FORMAT:
+            raise Invalid(f"{event.name} is not a sealed event (its format is {event.format}).")
+        if event.status != Event.Status.RUNNING or Round.objects.filter(event=event).exists():
+            raise Conflict("Sealed pools are opened after the event starts and before round 1 is paired.")
+        seconds = DEFAULT_TIMES.sealed_deck_building_seconds if build_seconds is None else build_seconds
+        try:
+            clean_times({"sealed_deck_building_seconds": seconds})
+        except ValueError as exc:
+            raise Invalid(str(exc)) from None
+        players = list(Registration.objects.filter(event=event, dropped_after_round__isnull=True).order_by("pk"))
+        have = set(Pool.objects.filter(event=event).values_list("registration_id", flat=True))
+        cards = card_set()
+        index = Pool.objects.filter(event=event).count()
+        for entry in players:
+            if entry.pk in have:
+                continue
+            opened = sealed_cards(sealed_pool(cards, str(event.seed), index))
+            pool = Pool.objects.create(
+                event=event, registration=entry, kind=Pool.Kind.SEALED, player_index=index, cards=list(opened),
+                card_data_version=cards.version, created_at=now, created_by=by,
+            )  # fmt: skip
+            _start_build_clock(pool, seconds, now)
+            index += 1
+        return list(Pool.objects.filter(event=event).select_related("registration__player"))
+
+
+def pool_counts(pool: Pool) -> dict[str, int]:
+    return dict(Counter(pool.cards))
+
+
+def check_pool_deck(pool: Pool, deck: Deck) -> DeckCheck:
+    """Live legality of a deck against the pool under the event's format (nothing is stored)."""
+    return check_deck(pool.event.format, deck, current_catalog(), pool_counts(pool))
+
+
+def submit_deck(pool: Pool | int, user: User, deck: Deck, now: datetime | None = None) -> Pool:
+    """Register the player's deck from their pool (every violation listed if it is not legal)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        pool = (
+            Pool.objects.select_for_update()
+            .select_related("event", "registration__player")
+            .get(pk=pool.pk if isinstance(pool, Pool) else pool)
+        )
+        if pool.registration.player_id != user.pk:
+            raise Forbidden("Only the pool's player submits a deck from it.")
+        if pool.build_deadline is not None and pool.build_deadline <= now and not pool.deck_done:
+            raise Conflict("Deck building time is over; your deck is being built from your pool.")
+        if pool.auto_built:
+            raise Conflict("Time ran out and your deck was built from your pool; ask the organiser to change it.")
+        register_deck(pool.event, user, deck, by=user, pool=pool_counts(pool))
+        pool.deck_submitted_at = now
+        pool.save(update_fields=["deck_submitted_at"])
+        _maybe_done(pool)
+        return pool
+
+
+def expire_build(pool_id: int, version: int | None = None, now: datetime | None = None) -> bool:
+    """At the deck deadline, build and register a legal deck for a player who submitted none."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        pool = (
+            Pool.objects.select_for_update()
+            .select_related("event__organiser", "registration__player")
+            .filter(pk=pool_id)
+            .first()
+        )
+        due = (
+            pool is not None and not pool.deck_done and pool.build_deadline is not None and pool.build_deadline <= now
+            and (version is None or pool.build_timer_version == version)
+        )  # fmt: skip
+        if not due:
+            return False
+        assert pool is not None
+        pool.deck_submitted_at = now
+        pool.auto_built = True
+        pool.auto_build_note = _auto_build(pool)
+        pool.save(update_fields=["deck_submitted_at", "auto_built", "auto_build_note"])
+        _maybe_done(pool)
+        return True
+
+
+def suggested_deck(pool: Pool) -> Deck:
+    """The deterministic deck the site builds from the pool (the one a late player gets).
+
+    Raises ``PoolTooSmallError``, or ``Invalid`` when the class has no default Runeslinger.
+    """
+    catalog = current_catalog()
+    rules = SEALED_DECK if pool.kind == Pool.Kind.SEALED else DRAFT_DECK
+    built = build_deck(card_set(), pool.cards, rules)
+    loadout = default_loadout(catalog, built.card_class)
+    if loadout is None:
+        raise Invalid(f"There is no Runeslinger of class {built.card_class.value} to build with.")
+    return Deck.of(loadout.runeslinger, loadout.equips, dict(built.cards))
+
+
+def _auto_build(pool: Pool) -> str:
+    """Register the built deck; the notice for the organiser (also when building failed)."""
+    player = pool.registration.player
+    try:
+        deck = suggested_deck(pool)
+        with transaction.atomic():
+            register_deck(pool.event, player, deck, by=pool.event.organiser, pool=pool_counts(pool), automatic=True)
+    except (PoolTooSmallError, EventError) as exc:
+        log.warning("auto-build for pool %s failed: %s", pool.pk, exc)
+        return f"No deck could be built for {player.public_name} at the deadline: {exc}"
+    catalog = current_catalog()
+    slinger = catalog.runeslingers[deck.runeslinger or ""]
+    return (
+        f"{player.public_name} submitted no deck in time: a {slinger.card_class.value} deck "
+        f"({slinger.name}) was built from the pool."
+    )
+
+
+def _maybe_done(pool: Pool) -> None:
+    if pool.pod_id is None:
+        return
+    pod = Pod.objects.select_for_update().get(pk=pool.pod_id)
+    if pod.status == Pod.Status.BUILDING and not pod.pools.filter(deck_submitted_at__isnull=True).exists():
+        pod.set_status(Pod.Status.DONE)
+        pod.version += 1
+        pod.save(update_fields=["status", "version"])
+        from tournaments.drafts.services import push
+        from tournaments.drafts.services.picking import seats_of
+        from tournaments.drafts.services.state import load_state
+
+        seats = seats_of(pod)
+        push.after_commit(pod, seats, load_state(pod, seats))
+
+
+__all__ = ["check_pool_deck", "create_draft_pools", "expire_build", "open_sealed", "submit_deck", "suggested_deck"]
