@@ -89,13 +89,17 @@ def connected_seats(match_id: int) -> dict[str, bool]:
 
 def push_views(match: PlayMatch) -> None:
     """Send each seat its own view, and spectators the public one (called after commit)."""
-    from gameplay.matches.services import player_view
+    from gameplay.matches.services import views_for
 
     layer = get_channel_layer()
     if layer is None:
         return
-    for seat in (0, 1, None):
-        view = player_view(match, seat)
-        async_to_sync(layer.group_send)(
-            group_name(match.pk, seat), {"type": "match.view", "version": match.version, "view": view}
-        )
+    views = views_for(match, (0, 1, None))
+
+    async def send_all() -> None:
+        for seat, view in views.items():
+            await layer.group_send(
+                group_name(match.pk, seat), {"type": "match.view", "version": match.version, "view": view}
+            )
+
+    async_to_sync(send_all)()

@@ -119,6 +119,7 @@ class GameAction(models.Model):
     seat = models.PositiveSmallIntegerField()
     action = models.CharField(max_length=200, help_text="The engine's text notation.")
     automatic = models.BooleanField(default=False, help_text="Applied by a timer, not by the player.")
+    deadline = models.DateTimeField(null=True, blank=True, help_text="For a timer's action: when it was due.")
     state_hash = models.CharField(max_length=64)
     at = models.DateTimeField(default=timezone.now)
 

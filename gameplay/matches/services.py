@@ -131,11 +131,26 @@ def load_state(game: Game) -> engine.State:
 
 def player_view(match: PlayMatch, seat: int | None) -> dict[str, Any]:
     """Everything one seat may see (or, for a spectator, what both may: seat None)."""
+    return views_for(match, (seat,))[seat]
+
+
+def views_for(match: PlayMatch, seats: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
+    """Several seats' views of one moment, reading the game, its state and its log once."""
     game = match.current_game()
     assert game is not None
     state = load_state(game)
-    shown = seat if seat is not None else 0
-    board = engine.view(state, shown)
+    shared = {
+        "clocks": clocks(match),
+        "connected": connected_seats(match.pk),
+        "log": [a.action for a in game.actions.order_by("-seq")[:30]][::-1],
+    }
+    return {seat: _view(match, game, state, seat, shared) for seat in seats}
+
+
+def _view(
+    match: PlayMatch, game: Game, state: engine.State, seat: int | None, shared: dict[str, Any]
+) -> dict[str, Any]:
+    board = engine.view(state, 0 if seat is None else seat)
     if seat is None:
         board = _public(board)
     return {
@@ -147,11 +162,11 @@ def player_view(match: PlayMatch, seat: int | None) -> dict[str, Any]:
         "best_of": match.best_of,
         "wins": match.wins,
         "winner": None if match.winner is None else f"p{match.winner}",
-        "clocks": clocks(match),
-        "connected": connected_seats(match.pk),
+        "clocks": shared["clocks"],
+        "connected": shared["connected"],
         "bot": match.bot or None,
         "board": board,
-        "log": [a.action for a in game.actions.order_by("-seq")[:30]][::-1],
+        "log": shared["log"],
     }
 
 
@@ -233,7 +248,9 @@ def play(match_id: int, user: User, action: str | dict[str, Any], version: int) 
     return Outcome(match)
 
 
-def _move(match: PlayMatch, seat: int, action: str | dict[str, Any], now: Any, automatic: bool) -> None:
+def _move(
+    match: PlayMatch, seat: int, action: str | dict[str, Any], now: Any, automatic: bool, due: Any = None
+) -> None:
     game = match.current_game()
     assert game is not None
     state = load_state(game)
@@ -248,8 +265,9 @@ def _move(match: PlayMatch, seat: int, action: str | dict[str, Any], now: Any, a
     seq = game.actions.count() + 1
     game.state, game.state_hash = engine.to_json(new_state), engine.state_hash(new_state)
     GameAction.objects.create(
-        game=game, seq=seq, seat=seat, action=parsed.to_text(), automatic=automatic, state_hash=game.state_hash, at=now
-    )
+        game=game, seq=seq, seat=seat, action=parsed.to_text(), automatic=automatic, state_hash=game.state_hash,
+        at=now, deadline=due,
+    )  # fmt: skip
     outcome = engine.result(new_state)
     if outcome is not None:
         winner = None if outcome["draw"] else int(str(outcome["winner"])[1]) - 1
@@ -356,7 +374,7 @@ def expire(match_id: int, timer_version: int | None) -> str:
     assert seat is not None
     _charge_clock(match, now)
     if match.deadline_kind == PlayMatch.DeadlineKind.WINDOW and match.remaining_ms[seat] > 0:
-        _move(match, seat, "pass", now, automatic=True)
+        _move(match, seat, "pass", now, automatic=True, due=match.deadline)
         return "auto-passed"
     _flag(match, now)
     return "flagged"

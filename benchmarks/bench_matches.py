@@ -1,0 +1,293 @@
+"""Many concurrent bot-vs-bot matches driven through the HTTP API and websockets; prints figures.
+
+    python benchmarks/bench_matches.py [--matches 200] [--seconds 90] [--window 5] [--dawdle 0.2] [--think 1]
+
+It runs against DATABASE_URL (default: a `fett_bench` database on the local PostgreSQL) and
+REDIS_URL (default: the local Redis), starts its own uvicorn (2 workers), a Celery worker on the
+`timers` and `default` queues and beat, creates the matches, and plays them with two clients per
+match that see only what the API and their websocket send them. Each client thinks for a random
+time (`--think`, mean seconds; 0 plays as fast as the server answers) and answers with a random
+legal action; a `--dawdle` share of answer and block windows is left to expire, so the
+timers have work. It prints the action round trip (POST to answer), the time until the opponent's
+websocket receives the new version, and how late the timers fired (from the game log). Prints only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/fett_bench"
+
+
+def configure() -> dict[str, str]:
+    env = {
+        "DATABASE_URL": os.environ.get("DATABASE_URL", DEFAULT_DB),
+        "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379"),
+        "REDIS_KEY_PREFIX": "fett-bench",
+        "FETT_ENV": "development",
+        "DEBUG": "false",
+        "LOG_LEVEL": "WARNING",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+    }
+    os.environ.update(env)
+    return env
+
+
+def ensure_database(url: str) -> None:
+    if not url.startswith("postgres"):
+        return
+    import psycopg
+
+    name = url.rsplit("/", 1)[1]
+    with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start(args: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", *args], cwd=ROOT, env={**os.environ, **env}, start_new_session=True,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+
+
+def prepare(count: int, window: int) -> list[dict[str, Any]]:
+    """Users, sessions and matches; returns what each client needs."""
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.core.management import call_command
+    from rest_framework.authtoken.models import Token
+
+    from accounts.models import User
+    from gameplay.matches import services
+
+    call_command("migrate", verbosity=0)
+    call_command("load_catalog", verbosity=0)
+    run = int(time.time())
+    seats = []
+    for n in range(count):
+        users = [User.objects.create_user(f"bench{run}-{n}-{side}", password=None) for side in "ab"]
+        match = services.create_match(
+            users[0], users[1], [{"starter": "eva-starter"}, {"starter": "romin-starter"}],
+            window_seconds=window, clock_seconds=25 * 60, label="benchmark",
+        )  # fmt: skip
+        for seat, user in enumerate(users):
+            session = SessionStore()
+            session[SESSION_KEY], session[BACKEND_SESSION_KEY] = (
+                str(user.pk),
+                "django.contrib.auth.backends.ModelBackend",
+            )
+            session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+            session.save()
+            token = Token.objects.create(user=user).key
+            seats.append({"match": match.pk, "seat": seat, "token": token,
+                          "cookie": f"{settings.SESSION_COOKIE_NAME}={session.session_key}"})  # fmt: skip
+    return seats
+
+
+class Figures:
+    def __init__(self) -> None:
+        self.round_trips: list[float] = []
+        self.push_delays: list[float] = []
+        self.sent_at: dict[tuple[int, int], float] = {}
+        self.mover: dict[tuple[int, int], int] = {}
+        self.errors: dict[str, int] = {}
+        self.finished: set[int] = set()
+
+    def error(self, what: str) -> None:
+        self.errors[what] = self.errors.get(what, 0) + 1
+
+
+def http(method: str, url: str, token: str, body: dict[str, Any] | None = None) -> tuple[int, dict[str, Any]]:
+    data = json.dumps(body).encode() if body is not None else None
+    headers = {"Authorization": f"Token {token}", "Content-Type": "application/json", "Accept": "application/json"}
+    request = urllib.request.Request(url, data=data, headers=headers, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"{}")
+
+
+async def client(seat: dict[str, Any], base: str, figures: Figures, pool: ThreadPoolExecutor, stop_at: float,
+                 dawdle: float, think: float, rng: random.Random) -> None:  # fmt: skip
+    import websockets
+
+    loop = asyncio.get_running_loop()
+    match, token = seat["match"], seat["token"]
+    ws_url = base.replace("http://", "ws://") + f"/ws/play/{match}/"
+    view: dict[str, Any] = (await loop.run_in_executor(pool, http, "GET", f"{base}/api/play/{match}/", token))[1]
+    waiting = asyncio.Event()
+    waiting.set()
+
+    async with websockets.connect(ws_url, additional_headers={"Cookie": seat["cookie"], "Origin": base}) as socket_:
+
+        async def listen() -> None:
+            nonlocal view
+            async for raw in socket_:
+                message = json.loads(raw)
+                arrived = time.perf_counter()
+                key = (match, message["version"])
+                sent = figures.sent_at.get(key)
+                if sent is not None and figures.mover.get(key) != seat["seat"]:
+                    figures.push_delays.append(arrived - sent)
+                if message["version"] > view["version"]:
+                    view = message["view"]
+                    waiting.set()
+
+        listener = asyncio.create_task(listen())
+        try:
+            while time.time() < stop_at and view["status"] != "finished":
+                await asyncio.wait_for(waiting.wait(), timeout=max(0.1, stop_at - time.time()))
+                waiting.clear()
+                pending = view["board"].get("pending") or {}
+                if pending.get("player") != view["seat"] or not view["board"]["legal"]:
+                    continue
+                if pending.get("kind") in ("answer", "block") and rng.random() < dawdle:
+                    continue  # let the window expire; the timer passes for us
+                if think:
+                    await asyncio.sleep(rng.expovariate(1 / think))
+                    if time.time() >= stop_at:
+                        break
+                action, version = rng.choice(view["board"]["legal"]), view["version"]
+                figures.mover[(match, version + 1)] = seat["seat"]
+                figures.sent_at[(match, version + 1)] = started = time.perf_counter()
+                status, body = await loop.run_in_executor(
+                    pool, http, "POST", f"{base}/api/play/{match}/act/", token, {"version": version, "action": action}
+                )
+                figures.round_trips.append(time.perf_counter() - started)
+                if status == 200:
+                    if body["version"] > view["version"]:
+                        view = body
+                elif status == 409:
+                    figures.error("409 (stale: a timer moved first)")
+                    view = (await loop.run_in_executor(pool, http, "GET", f"{base}/api/play/{match}/", token))[1]
+                else:
+                    figures.error(f"HTTP {status}")
+                waiting.set()
+            if view["status"] == "finished":
+                figures.finished.add(match)
+        except TimeoutError:
+            pass
+        finally:
+            listener.cancel()
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
+
+
+def timer_lateness(since: float) -> list[float]:
+    from datetime import UTC, datetime
+
+    from gameplay.matches.models import GameAction, PlayMatch
+
+    started = datetime.fromtimestamp(since, tz=UTC)
+    late = [
+        (a.at - a.deadline).total_seconds()
+        for a in GameAction.objects.filter(automatic=True, at__gte=started, deadline__isnull=False)
+    ]
+    flagged = PlayMatch.objects.filter(games__end_reason="clock", finished_at__gte=started).count()
+    if flagged:
+        print(f"  ({flagged} games ended on an empty clock)")
+    return late
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--matches", type=int, default=200)
+    parser.add_argument("--seconds", type=int, default=90)
+    parser.add_argument("--window", type=int, default=5, help="answer window in seconds (5 at least)")
+    parser.add_argument("--dawdle", type=float, default=0.2, help="share of windows left to expire")
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds a client thinks before a move (0: none)")
+    args = parser.parse_args()
+    env = configure()
+    ensure_database(env["DATABASE_URL"])
+    print(f"Preparing {args.matches} matches on {env['DATABASE_URL'].split('@')[-1]} ...", flush=True)
+    seats = prepare(args.matches, args.window)
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    servers = [
+        start(["uvicorn", "config.asgi:application", "--port", str(port), "--workers", "2", "--lifespan", "off",
+               "--no-access-log", "--log-level", "warning"], env),
+        start(["celery", "-A", "config", "worker", "-Q", "timers,default", "-c", "2", "--loglevel", "WARNING"], env),
+        start(["celery", "-A", "config", "beat", "--loglevel", "WARNING", "--schedule", "/tmp/fett-bench-beat"], env),
+    ]  # fmt: skip
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"{base}/api/", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.2)
+        figures = Figures()
+        began = time.time()
+        stop_at = began + args.seconds
+
+        async def drive() -> None:
+            with ThreadPoolExecutor(max_workers=64) as pool:
+                rng = random.Random(1)
+                await asyncio.gather(*(client(s, base, figures, pool, stop_at, args.dawdle, args.think,
+                                              random.Random(rng.random())) for s in seats))  # fmt: skip
+
+        asyncio.run(drive())
+        elapsed = time.time() - began
+        late = timer_lateness(began)
+    finally:
+        for server in servers:
+            os.killpg(server.pid, signal.SIGTERM)
+        for server in servers:
+            server.wait(timeout=30)
+
+    trips = [t * 1000 for t in figures.round_trips]
+    pushes = [t * 1000 for t in figures.push_delays]
+    print(
+        f"think time {args.think} s (mean), answer window {args.window} s, {args.dawdle:.0%} of windows left to expire"
+    )
+    print(f"{args.matches} matches, {len(seats)} clients, {elapsed:.0f} s: {len(trips)} actions "
+          f"({len(trips) / elapsed:.0f}/s), {len(figures.finished)} matches finished")  # fmt: skip
+    print(f"action round trip (POST to answer): p50 {percentile(trips, 50):.0f} ms, "
+          f"p95 {percentile(trips, 95):.0f} ms, p99 {percentile(trips, 99):.0f} ms")  # fmt: skip
+    print(f"opponent's websocket push after the POST: p50 {percentile(pushes, 50):.0f} ms, "
+          f"p95 {percentile(pushes, 95):.0f} ms")  # fmt: skip
+    if late:
+        print(f"timer expiries: {len(late)}, late by p50 {statistics.median(late) * 1000:.0f} ms, "
+              f"p99 {percentile(late, 99) * 1000:.0f} ms, max {max(late) * 1000:.0f} ms")  # fmt: skip
+    else:
+        print("timer expiries: none in this run")
+    print(f"refusals: {figures.errors or 'none'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
