@@ -137,7 +137,7 @@ def http(method: str, url: str, token: str, body: dict[str, Any] | None = None) 
 
 
 async def client(seat: dict[str, Any], base: str, figures: Figures, pool: ThreadPoolExecutor, stop_at: float,
-                 dawdle: float, think: float, rng: random.Random) -> None:  # fmt: skip
+                 dawdle: float, think: float, ramp: float, rng: random.Random) -> None:  # fmt: skip
     import websockets
 
     loop = asyncio.get_running_loop()
@@ -147,12 +147,16 @@ async def client(seat: dict[str, Any], base: str, figures: Figures, pool: Thread
     waiting = asyncio.Event()
     waiting.set()
 
-    async with websockets.connect(ws_url, additional_headers={"Cookie": seat["cookie"], "Origin": base}) as socket_:
+    await asyncio.sleep(rng.random() * ramp)  # clients arrive over the ramp-up, not all in one instant
+    headers = {"Cookie": seat["cookie"], "Origin": base}
+    async with websockets.connect(ws_url, additional_headers=headers, open_timeout=60) as socket_:
 
         async def listen() -> None:
             nonlocal view
             async for raw in socket_:
                 message = json.loads(raw)
+                if message.get("type") != "view":
+                    continue
                 arrived = time.perf_counter()
                 key = (match, message["version"])
                 sent = figures.sent_at.get(key)
@@ -257,7 +261,7 @@ def main() -> int:
         async def drive() -> None:
             with ThreadPoolExecutor(max_workers=64) as pool:
                 rng = random.Random(1)
-                await asyncio.gather(*(client(s, base, figures, pool, stop_at, args.dawdle, args.think,
+                await asyncio.gather(*(client(s, base, figures, pool, stop_at, args.dawdle, args.think, 10.0,
                                               random.Random(rng.random())) for s in seats))  # fmt: skip
 
         asyncio.run(drive())

@@ -58,6 +58,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     async def match_view(self, message: dict[str, Any]) -> None:
         await self.send_json({"type": "view", "version": message["version"], "view": message["view"]})
 
+    async def match_presence(self, message: dict[str, Any]) -> None:
+        await self.send_json({"type": "presence", "connected": message["connected"]})
+
 
 PRESENCE_TTL = 24 * 3600
 
@@ -74,9 +77,16 @@ def mark_presence(match_id: int, seat: int, channel: str, connected: bool) -> No
         redis.expire(presence_key(match_id, seat), PRESENCE_TTL)
     else:
         redis.srem(presence_key(match_id, seat), channel)
-    match = PlayMatch.objects.filter(pk=match_id).first()
-    if match is not None:
-        push_views(match)
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    message = {"type": "match.presence", "connected": connected_seats(match_id)}
+
+    async def send_all() -> None:
+        for seat in (0, 1, None):
+            await layer.group_send(group_name(match_id, seat), message)
+
+    async_to_sync(send_all)()
 
 
 def connected_seats(match_id: int) -> dict[str, bool]:

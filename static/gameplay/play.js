@@ -197,6 +197,11 @@
     socket.onopen = function () { status.textContent = "live"; reread(); };
     socket.onmessage = function (event) {
       var message = JSON.parse(event.data);
+      if (message.type === "presence" && state.view) {
+        state.view.connected = message.connected;
+        showPresence(state.view);
+        return;
+      }
       if (message.type !== "view") return;
       if (message.version > state.version + 1) reread(); else accept(message.view);
     };
