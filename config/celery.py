@@ -33,6 +33,7 @@ app.conf.beat_schedule = {
     "beat-heartbeat": {"task": "config.tasks.beat_heartbeat", "schedule": 5.0},
     "sweep-round-timers": {"task": "tournaments.tasks.sweep_round_timers", "schedule": 5.0},
     "sweep-match-timers": {"task": "gameplay.tasks.sweep_match_timers", "schedule": 2.0},
+    "feed-match-timers": {"task": "gameplay.tasks.sweep_feed_match_timers", "schedule": 30.0},
     "sweep-draft-timers": {"task": "tournaments.drafts.tasks.sweep_draft_timers", "schedule": 3.0},
 }
 app.autodiscover_tasks()

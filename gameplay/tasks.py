@@ -20,3 +20,11 @@ def sweep_match_timers() -> int:
 @shared_task(name="gameplay.tasks.bot_move", ignore_result=True)
 def bot_move(match_id: int, version: int) -> bool:
     return services.bot_move(match_id, version)
+
+
+@shared_task(name="gameplay.tasks.sweep_feed_match_timers", ignore_result=True)
+def sweep_feed_match_timers() -> int:
+    """Beat: queue the tasks of deadlines that came within the horizon (a `sweep_` task: timers queue)."""
+    from gameplay.matches.clocks import feed_due_soon
+
+    return feed_due_soon()

@@ -226,3 +226,14 @@ def test_a_finished_game_replays_step_by_step_from_either_view() -> None:
     assert all(isinstance(p["hand"], int) for p in public["board"]["players"])
     with pytest.raises(Invalid):
         services.replay_view(game, 0, steps + 1)
+
+
+def test_only_deadlines_within_the_horizon_are_fed_to_the_timer_queue() -> None:
+    from gameplay.matches import clocks
+
+    match, _players = two_player_match()  # a 25-minute clock: far beyond the horizon
+    assert clocks.feed_due_soon() == 0
+    PlayMatch.objects.filter(pk=match.pk).update(deadline=timezone.now() + timedelta(seconds=30))
+    assert clocks.feed_due_soon() == 1
+    PlayMatch.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    assert clocks.feed_due_soon() == 0  # past deadlines are the sweeper's
