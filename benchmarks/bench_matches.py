@@ -87,9 +87,14 @@ def prepare(count: int, window: int) -> list[dict[str, Any]]:
 
     from accounts.models import User
     from gameplay.matches import services
+    from gameplay.matches.models import PlayMatch
 
     call_command("migrate", verbosity=0)
     call_command("load_catalog", verbosity=0)
+    # Earlier runs' matches would keep the timers busy: close them first.
+    PlayMatch.objects.filter(label="benchmark").exclude(status=PlayMatch.Status.FINISHED).update(
+        status=PlayMatch.Status.FINISHED, deadline=None, on_clock=None
+    )
     run = int(time.time())
     seats = []
     for n in range(count):
@@ -180,6 +185,9 @@ async def client(seat: dict[str, Any], base: str, figures: Figures, pool: Thread
                     await asyncio.sleep(rng.expovariate(1 / think))
                     if time.time() >= stop_at:
                         break
+                    pending = view["board"].get("pending") or {}
+                    if pending.get("player") != view["seat"] or not view["board"]["legal"]:
+                        continue  # a timer or the opponent moved while we thought
                 action, version = rng.choice(view["board"]["legal"]), view["version"]
                 figures.mover[(match, version + 1)] = seat["seat"]
                 figures.sent_at[(match, version + 1)] = started = time.perf_counter()
