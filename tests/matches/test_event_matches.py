@@ -91,3 +91,16 @@ def test_calling_time_gives_matches_their_extra_turns_then_a_draw(django_capture
         table.play.refresh_from_db()
         state = play.load_state(table.play.current_game())  # type: ignore[arg-type]
         assert table.play.turn_limit == state.turn + event.extra_turns
+
+
+def test_players_cannot_report_a_match_played_on_the_site(django_capture_on_commit_callbacks: Any) -> None:
+    from tournaments.services import results
+
+    event, organiser = onsite_event()
+    with django_capture_on_commit_callbacks(execute=True):
+        round_ = rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
+    table = round_.matches.first()
+    assert table is not None
+    with pytest.raises(Conflict, match="played on the site"):
+        results.report_result(table, table.player_a, results.Score(1, 0))
+    assert results.set_result(table, organiser, results.Score(1, 0)).status == Match.Status.CONFIRMED
