@@ -73,6 +73,8 @@ def report_result(match: Match, by: User, score: Score) -> Match:
         raise Forbidden("You are not playing in this match.")
     if match.is_bye:
         raise Conflict("A bye needs no report.")
+    if match.play_id is not None:
+        raise Conflict("This match is played on the site; its result is recorded when the match ends.")
     if round_.status == Round.Status.ENDED:
         raise Conflict(f"{round_.label} has ended; ask a judge or the organiser to change its results.")
     if round_.status != Round.Status.OPEN:
