@@ -11,9 +11,10 @@ from django.urls import path
 from rest_framework.routers import SimpleRouter
 
 from gameplay import api
-from gameplay.matches.api import PlayViewSet
+from gameplay.matches.api import ChallengeViewSet, PlayViewSet
 
 router = SimpleRouter()
+router.register("play/challenges", ChallengeViewSet, basename="api-challenge")
 router.register("play", PlayViewSet, basename="api-play")
 
 urlpatterns: list[Any] = [

@@ -20,7 +20,7 @@ from rest_framework.response import Response
 from accounts.models import User
 from gameplay.matches import services
 from gameplay.matches.errors import MatchError, Stale
-from gameplay.matches.models import PlayMatch
+from gameplay.matches.models import Challenge, PlayMatch
 from gameplay.services import current_catalog
 
 
@@ -72,6 +72,7 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
     serializer_class = MatchSummarySerializer
     permission_classes = [IsAuthenticated]
     queryset = PlayMatch.objects.all()
+    lookup_value_regex = r"\d+"
 
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, Stale):
@@ -193,3 +194,71 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
         game = get_object_or_404(match.games, number=number)
         view_seat = None if wanted == "public" else (0 if wanted == "p1" else 1)
         return Response(services.replay_view(game, view_seat, step))
+
+
+class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
+    challenger = serializers.CharField(source="challenger.username", read_only=True)
+    opponent = serializers.CharField(source="opponent.username")
+    starter = serializers.CharField(write_only=True, help_text="Your deck: a starter deck id.")
+
+    class Meta:
+        model = Challenge
+        fields = ("id", "challenger", "opponent", "starter", "best_of", "status", "match", "created_at")
+        read_only_fields = ("id", "challenger", "status", "match", "created_at")
+
+
+class AnswerSerializer(serializers.Serializer[Any]):
+    starter = serializers.CharField(required=False, help_text="Your deck when you accept: a starter deck id.")
+
+
+@extend_schema(tags=["play"])
+class ChallengeViewSet(viewsets.GenericViewSet[Challenge]):
+    """Challenge another player to a match; they accept with their deck, or decline."""
+
+    serializer_class = ChallengeSerializer
+    permission_classes = [IsAuthenticated]
+    queryset = Challenge.objects.all()
+
+    def get_queryset(self) -> Any:
+        user = _user(self.request)
+        return (Challenge.objects.filter(challenger=user) | Challenge.objects.filter(opponent=user)).select_related(
+            "challenger", "opponent"
+        )
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, MatchError):
+            return Response({"detail": str(exc)}, status=exc.status_code)
+        return super().handle_exception(exc)
+
+    def list(self, request: Request) -> Response:
+        return Response(ChallengeSerializer(self.get_queryset()[:50], many=True).data)
+
+    def create(self, request: Request) -> Response:
+        data = ChallengeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        opponent = User.objects.filter(username=data.validated_data["opponent"]["username"]).first()
+        if opponent is None:
+            return Response({"detail": "No player has that username."}, status=400)
+        made = services.challenge(
+            _user(request),
+            opponent,
+            {"starter": data.validated_data["starter"]},
+            int(data.validated_data.get("best_of", 1)),
+        )
+        return Response(ChallengeSerializer(made).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=AnswerSerializer)
+    @action(detail=True, methods=["post"])
+    def accept(self, request: Request, pk: str) -> Response:
+        data = AnswerSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        starter = data.validated_data.get("starter")
+        deck = {"starter": starter} if starter else None
+        answered = services.answer_challenge(self.get_object().pk, _user(request), True, deck)
+        return Response(ChallengeSerializer(answered).data)
+
+    @extend_schema(request=None)
+    @action(detail=True, methods=["post"])
+    def decline(self, request: Request, pk: str) -> Response:
+        answered = services.answer_challenge(self.get_object().pk, _user(request), False)
+        return Response(ChallengeSerializer(answered).data)

@@ -129,3 +129,28 @@ class GameAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} #{self.seq}: {self.action}"
+
+
+class Challenge(models.Model):
+    """One player invites another to a match outside events; accepting starts it."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for an answer"
+        ACCEPTED = "accepted", "Accepted"
+        DECLINED = "declined", "Declined"
+        CANCELLED = "cancelled", "Withdrawn"
+
+    challenger = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    opponent = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    challenger_deck = models.JSONField(help_text="An engine seat setup, e.g. a starter deck.")
+    best_of = models.PositiveSmallIntegerField(default=1)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    match = models.OneToOneField(PlayMatch, null=True, blank=True, on_delete=models.SET_NULL, related_name="challenge")
+    created_at = models.DateTimeField(default=timezone.now)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("-created_at",)
+
+    def __str__(self) -> str:
+        return f"{self.challenger} challenges {self.opponent}"

@@ -23,7 +23,7 @@ from accounts.models import User
 from gameplay import engine
 from gameplay.cards.catalog import Catalog
 from gameplay.matches.errors import Conflict, Forbidden, Invalid, Stale
-from gameplay.matches.models import Game, GameAction, PlayMatch
+from gameplay.matches.models import Challenge, Game, GameAction, PlayMatch
 from gameplay.services import current_catalog
 
 #: Sent after commit when a match ends: ``match`` is the finished PlayMatch.
@@ -397,6 +397,55 @@ def due_matches(now: Any = None) -> list[int]:
     return list(
         PlayMatch.objects.filter(status=PlayMatch.Status.PLAYING, deadline__lte=now).values_list("pk", flat=True)
     )
+
+
+# --- challenges between players ------------------------------------------------------------------
+
+
+def challenge(challenger: User, opponent: User, deck: dict[str, Any], best_of: int = 1) -> Challenge:
+    if opponent.pk == challenger.pk:
+        raise Invalid("You cannot challenge yourself.")
+    if best_of not in (1, 3):
+        raise Invalid("A match is best of one or best of three.")
+    if Challenge.objects.filter(challenger=challenger, opponent=opponent, status=Challenge.Status.OPEN).exists():
+        raise Conflict(f"You already have an open challenge to {opponent.public_name}.")
+    _check_deck(deck)
+    return Challenge.objects.create(challenger=challenger, opponent=opponent, challenger_deck=seat_setup(deck),
+                                    best_of=best_of)  # fmt: skip
+
+
+def _check_deck(deck: dict[str, Any]) -> None:
+    try:
+        engine.new_game({"players": [seat_setup(deck), seat_setup(deck)]}, 0)
+    except engine.EngineError as exc:
+        raise Invalid(f"That deck cannot play: {exc}") from None
+
+
+@transaction.atomic
+def answer_challenge(challenge_id: int, by: User, accept: bool, deck: dict[str, Any] | None = None) -> Challenge:
+    """The opponent accepts (with their deck: the match starts) or declines; the challenger may withdraw."""
+    found = Challenge.objects.select_for_update().get(pk=challenge_id)
+    if by.pk not in (found.opponent_id, found.challenger_id):
+        raise Forbidden("This challenge is not yours.")
+    if found.status != Challenge.Status.OPEN:
+        raise Conflict(f"This challenge is already {found.get_status_display().lower()}.")
+    if by.pk == found.challenger_id:
+        if accept:
+            raise Forbidden("Your opponent accepts; you may withdraw the challenge.")
+        found.status = Challenge.Status.CANCELLED
+    elif accept:
+        if deck is None:
+            raise Invalid("Choose your deck to accept.")
+        _check_deck(deck)
+        found.match = create_match(
+            found.challenger, found.opponent, [found.challenger_deck, deck], best_of=found.best_of, label="challenge"
+        )
+        found.status = Challenge.Status.ACCEPTED
+    else:
+        found.status = Challenge.Status.DECLINED
+    found.answered_at = timezone.now()
+    found.save()
+    return found
 
 
 # --- referees: pause, resume, add time, set the result ------------------------------------------

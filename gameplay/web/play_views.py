@@ -11,7 +11,7 @@ from django.views.decorators.http import require_http_methods
 from accounts.models import User
 from gameplay.matches import services
 from gameplay.matches.errors import MatchError
-from gameplay.matches.models import PlayMatch
+from gameplay.matches.models import Challenge, PlayMatch
 from gameplay.services import current_catalog
 
 
@@ -21,6 +21,8 @@ def play_home(request: HttpRequest) -> HttpResponse:
     user = request.user
     assert isinstance(user, User)
     catalog = current_catalog()
+    if request.method == "POST" and request.POST.get("action") in ("challenge", "accept", "decline"):
+        return _challenge_action(request, user)
     if request.method == "POST":
         starters = catalog.starter_decks
         mine, theirs = request.POST.get("starter", ""), request.POST.get("bot_starter", "")
@@ -36,7 +38,15 @@ def play_home(request: HttpRequest) -> HttpResponse:
             else:
                 return redirect("gameplay:play", pk=match.pk)
     matches = (PlayMatch.objects.filter(player1=user) | PlayMatch.objects.filter(player2=user)).order_by("-created_at")
-    context = {"matches": matches[:30], "starters": catalog.starter_decks.values(), "bots": PlayMatch.Bot.choices}
+    challenges = (Challenge.objects.filter(opponent=user) | Challenge.objects.filter(challenger=user)).filter(
+        status=Challenge.Status.OPEN
+    )
+    context = {
+        "matches": matches[:30],
+        "starters": catalog.starter_decks.values(),
+        "bots": PlayMatch.Bot.choices,
+        "challenges": challenges.select_related("challenger", "opponent"),
+    }
     return render(request, "gameplay/play_home.html", context)
 
 
@@ -58,3 +68,28 @@ def play_page(request: HttpRequest, pk: int) -> HttpResponse:
         "opponent": match.player2.public_name if match.player2 else match.get_bot_display(),
     }
     return render(request, "gameplay/play.html", context)
+
+
+def _challenge_action(request: HttpRequest, user: User) -> HttpResponse:
+    action = request.POST["action"]
+    try:
+        if action == "challenge":
+            opponent = User.objects.filter(username=request.POST.get("opponent", "").strip()).first()
+            if opponent is None:
+                messages.error(request, "No player has that username.")
+                return redirect("gameplay:play-home")
+            services.challenge(user, opponent, {"starter": request.POST.get("starter", "")})
+            messages.success(request, f"Challenge sent to {opponent.public_name}.")
+            return redirect("gameplay:play-home")
+        challenge_id = int(request.POST.get("challenge", "0"))
+        accept = action == "accept"
+        answered = services.answer_challenge(
+            challenge_id, user, accept, {"starter": request.POST.get("starter", "")} if accept else None
+        )
+    except (MatchError, ValueError, Challenge.DoesNotExist) as exc:
+        messages.error(request, str(exc) or "That challenge cannot be answered.")
+        return redirect("gameplay:play-home")
+    if answered.match_id:
+        return redirect("gameplay:play", pk=answered.match_id)
+    messages.success(request, f"Challenge {answered.get_status_display().lower()}.")
+    return redirect("gameplay:play-home")

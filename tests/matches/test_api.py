@@ -166,3 +166,50 @@ def test_the_opponent_sees_when_a_player_disconnects(fresh_redis_state: None) ->
     both, after = async_to_sync(scenario)()
     assert both == {"p1": True, "p2": True}
     assert after == {"p1": True, "p2": False}
+
+
+def test_a_player_challenges_another_who_accepts_with_a_deck_and_the_match_starts() -> None:
+    ann, bob, eve = UserFactory(username="ann"), UserFactory(username="bob"), UserFactory(username="eve")
+    assert api(ann).post("/api/play/challenges/", {"opponent": "nobody", "starter": "eva-starter"}).status_code == 400
+    bad_deck = api(ann).post("/api/play/challenges/", {"opponent": "bob", "starter": "no-such-starter"})
+    assert bad_deck.status_code == 400 and "cannot play" in bad_deck.json()["detail"]
+    made = api(ann).post("/api/play/challenges/", {"opponent": "bob", "starter": "eva-starter", "best_of": 3})
+    assert made.status_code == 201
+    challenge = made.json()["id"]
+    again = api(ann).post("/api/play/challenges/", {"opponent": "bob", "starter": "eva-starter"})
+    assert again.status_code == 409
+    assert api(eve).post(f"/api/play/challenges/{challenge}/accept/", {"starter": "romin-starter"}).status_code == 404
+    assert api(ann).post(f"/api/play/challenges/{challenge}/accept/", {"starter": "romin-starter"}).status_code == 403
+    assert api(bob).post(f"/api/play/challenges/{challenge}/accept/", {}).status_code == 400
+    accepted = api(bob).post(f"/api/play/challenges/{challenge}/accept/", {"starter": "romin-starter"}).json()
+    assert accepted["status"] == "accepted" and accepted["match"]
+    played = PlayMatch.objects.get(pk=accepted["match"])
+    assert (played.player1, played.player2, played.best_of) == (ann, bob, 3)
+    assert api(bob).post(f"/api/play/challenges/{challenge}/decline/").status_code == 409
+
+
+def test_a_challenge_can_be_declined_or_withdrawn() -> None:
+    ann, bob = UserFactory(username="ann"), UserFactory(username="bob")
+    first = api(ann).post("/api/play/challenges/", {"opponent": "bob", "starter": "eva-starter"}).json()["id"]
+    assert api(bob).post(f"/api/play/challenges/{first}/decline/").json()["status"] == "declined"
+    second = api(ann).post("/api/play/challenges/", {"opponent": "bob", "starter": "eva-starter"}).json()["id"]
+    assert api(ann).post(f"/api/play/challenges/{second}/decline/").json()["status"] == "cancelled"
+    assert [c["status"] for c in api(bob).get("/api/play/challenges/").json()] == ["cancelled", "declined"]
+    assert not PlayMatch.objects.exists()
+    assert api(ann).get("/api/play/abc/").status_code == 404
+
+
+def test_the_play_page_challenges_and_answers(client: Any) -> None:
+    ann, bob = UserFactory(username="ann"), UserFactory(username="bob")
+    client.force_login(ann)
+    sent = client.post("/play/", {"action": "challenge", "opponent": "bob", "starter": "eva-starter"}, follow=True)
+    assert "Challenge sent to" in sent.content.decode()
+    client.force_login(bob)
+    page = client.get("/play/").content.decode()
+    assert "challenges you" in page
+    from gameplay.matches.models import Challenge
+
+    challenge = Challenge.objects.get()
+    started = client.post("/play/", {"action": "accept", "challenge": challenge.pk, "starter": "romin-starter"})
+    assert started.status_code == 302 and started["Location"].startswith("/play/")
+    assert client.get(started["Location"]).status_code == 200
