@@ -16,6 +16,7 @@ from gameplay.engine.effects import amount, apply_ailments, fire, fire_card, new
 from gameplay.engine.errors import IllegalActionError
 from gameplay.engine.flow import advance
 from gameplay.engine.legal import (
+    SIMPLE_TEXT,
     fate_ability,
     is_legal,
     legal_actions,
@@ -51,8 +52,10 @@ def apply(state: State, action: Action | str | dict[str, Any]) -> tuple[State, E
     if pend is None:
         raise IllegalActionError("the game is over" if state.over else "no decision is pending")
     _check_legal(state, pend.player, act)
-    new = state.copy()
-    events: Events = [{"e": "action", "p": pend.player, "action": act.to_text()}]
+    new = state.successor()
+    shared = SIMPLE_TEXT.get(id(act))
+    text = shared[1] if shared is not None and shared[0] is act else act.to_text()
+    events: Events = [{"e": "action", "p": pend.player, "action": text}]
     HANDLERS[act.kind](new, pend.player, act, events)
     advance(new, events)
     return new, events
@@ -296,7 +299,7 @@ def do_set(state: State, p: int, act: Action, events: Events) -> None:
     h = _handle(act.subject)
     pl.hand.remove(h)
     pl.concs.append([h, 0, -1])
-    core.invalidate(state)
+    core.invalidate_concs(state)
     if state.decision is not None and state.decision["kind"] == "setup":
         other = 1 - p
         state.decision = None if other == state.first else {"kind": "setup", "who": other}

@@ -67,6 +67,36 @@ def invalidate(state: State) -> None:
         state._cache = {}
 
 
+# List ids of abilities with a target word naming concentrations (added by legal.declarations
+# before it caches their declarations).
+CONC_LISTS: set[int] = set()
+
+
+def invalidate_concs(state: State) -> None:
+    """Only concentrations were added or removed. Static modifiers ("S") and triggers ("T") do not
+    depend on them (a count of concentrations is read when used); declarations ("D", "A") and plays
+    ("P", whose callers check for a free place) do only when their targets name concentrations.
+    The state checks ("_checked") run again."""
+    cache = state._cache
+    if not cache:
+        return
+    kinds = Env.tables.kinds
+    cards = state.cards
+    kept: dict[Any, Any] = {}
+    for key, value in cache.items():
+        if key == "S":
+            kept[key] = value
+        elif isinstance(key, tuple):
+            tag = key[0]
+            if tag == "T" or (tag in ("D", "A") and key[1] not in CONC_LISTS):
+                kept[key] = value
+            elif tag == "P" and key[2] in cards:
+                ab = kinds[cards[key[2]] >> 1].ability("play")
+                if ab is None or ab.list_id not in CONC_LISTS:
+                    kept[key] = value
+    state._cache = kept
+
+
 def sources(state: State, name: str) -> list[tuple[int, int, int, Modifier]]:
     """(controller, priority, source handle or -1, modifier) of every active static `name` modifier."""
     table = state._cache.get("S")
@@ -477,7 +507,7 @@ def put(state: State, h: int, dest: str) -> None:
 def remove_conc(state: State, p: int, h: int, dest: str) -> None:
     pl = state.players[p]
     pl.concs = [c for c in pl.concs if c[C_HANDLE] != h]
-    invalidate(state)
+    invalidate_concs(state)
     put(state, h, dest)
 
 

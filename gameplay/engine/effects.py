@@ -45,10 +45,9 @@ def push_ability(state: State, ab: CAbility, ctx: dict[str, Any]) -> None:
 
 def collect(state: State, p: int, when: str, ctype: str | None = None) -> list[tuple[CAbility, int, str]]:
     """p's abilities that trigger on `when`: (ability, source handle, source card type)."""
-    key = f"T{p}{when}"
-    found = state._cache.get(key)
-    if found is None:
-        found = state._cache[key] = _candidates(state, p, when)
+    found = _triggers(state, p).get(when)
+    if not found:
+        return []
     return [
         (ab, h, ty)
         for ab, h, ty in found
@@ -56,21 +55,35 @@ def collect(state: State, p: int, when: str, ctype: str | None = None) -> list[t
     ]
 
 
-def _candidates(state: State, p: int, when: str) -> list[tuple[CAbility, int, str]]:
+def _triggers(state: State, p: int) -> dict[str, list[tuple[CAbility, int, str]]]:
+    key = ("T", p)
+    table: dict[str, list[tuple[CAbility, int, str]]] | None = state._cache.get(key)
+    if table is None:
+        table = state._cache[key] = _candidates(state, p)
+    return table
+
+
+def _candidates(state: State, p: int) -> dict[str, list[tuple[CAbility, int, str]]]:
+    """Every triggered ability p has, by trigger: equips, then exposed ailments, then the field
+    (a card's own triggers, `NOT_FIRED`, are left out: `fire_card` reads them from the card)."""
     t = T()
     pl = state.players[p]
-    found: list[tuple[CAbility, int, str]] = []
+    out: dict[str, list[tuple[CAbility, int, str]]] = {}
     for eid in pl.equips:
-        found += [(ab, -1, "") for ab in t.equip_when[eid].get(when, ())]
+        for when, abs_ in t.equip_when[eid].items():
+            out.setdefault(when, []).extend((ab, -1, "") for ab in abs_)
     for a in pl.ail:
         if a[0] >= 0 and a[2] < 0:
             for level in (1, 2) if a[1] >= state.ruleset.level_two_threshold else (1,):
-                found += [(ab, -1, "") for ab in t.ailment_when[(a[0], level)].get(when, ())]
+                for when, abs_ in t.ailment_when[(a[0], level)].items():
+                    out.setdefault(when, []).extend((ab, -1, "") for ab in abs_)
     kinds = t.kinds
+    cards = state.cards
     for h in pl.field:
-        kind = kinds[state.cards[h] >> 1]
-        found += [(ab, h, kind.ctype) for ab in kind.when.get(when, ())]
-    return found
+        kind = kinds[cards[h] >> 1]
+        for when, fired in kind.fired:
+            out.setdefault(when, []).extend((ab, h, kind.ctype) for ab in fired)
+    return out
 
 
 def _fits(ab: CAbility, when: str, ctype: str | None) -> bool:
@@ -84,8 +97,16 @@ def fire(
 ) -> None:
     """Push the triggered abilities of (player, trigger) pairs: the active player's resolve first,
     each player's in the order that player chooses (an "order" decision when they differ)."""
+    for p, when in pairs:
+        if when in _triggers(state, p):
+            break
+    else:
+        return  # nothing triggers
     groups: list[tuple[int, list[list[Any]]]] = []
-    for p, when in sorted(pairs, key=lambda pw: pw[0] != state.active):
+    active = state.active
+    if len(pairs) > 1:  # the active player's first, keeping the given order otherwise
+        pairs = [pw for pw in pairs if pw[0] == active] + [pw for pw in pairs if pw[0] != active]
+    for p, when in pairs:
         items = []
         for ab, h, ty in collect(state, p, when, ctype):
             ctx = new_ctx(p, h, ty, auto_targets(state, ab, p))

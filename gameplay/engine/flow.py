@@ -11,7 +11,7 @@ from typing import Any
 
 from gameplay.engine import core
 from gameplay.engine.effects import Events, fire, push, step
-from gameplay.engine.rules import AILMENT, DISCARD, DRAW, OVER, PLAY, READY
+from gameplay.engine.rules import AILMENT, DISCARD, DRAW, OVER, PLAY, READY, RULE_SETS
 from gameplay.engine.state import (
     C_TOP,
     C_USED,
@@ -30,12 +30,22 @@ MAX_STEPS = 100_000
 def advance(state: State, events: Events) -> None:
     """Run everything that needs no decision; stop when a player must decide or the game ends."""
     budget = MAX_STEPS
+    turn_cap = RULE_SETS[state.rules].turn_cap
     while state.phase != OVER:
         budget -= 1
         if budget < 0:
             raise RuntimeError(f"no decision after {MAX_STEPS} engine steps: a trigger loop in the card data?")
-        check_state(state, events)
-        if state.phase == OVER or state.decision is not None:
+        p0, p1 = state.players
+        if (
+            "_checked" not in state._cache
+            or state.turn > turn_cap
+            or (not p0.deck and not p0.discard)
+            or (not p1.deck and not p1.discard)
+        ):  # otherwise check_state has nothing to do
+            check_state(state, events)
+            if state.phase == OVER:
+                return
+        if state.decision is not None:
             return
         if state.stack:
             step(state, events)
@@ -51,11 +61,14 @@ def advance(state: State, events: Events) -> None:
 
 def check_state(state: State, events: Events) -> None:
     """State-based checks; the costly part runs only after the field or the ailments changed."""
-    for p, pl in enumerate(state.players):
-        if not pl.deck and not pl.discard:
-            core.end_game(state, p)
-            return
-    if state.turn > state.ruleset.turn_cap:
+    p0, p1 = state.players
+    if not p0.deck and not p0.discard:
+        core.end_game(state, 0)
+        return
+    if not p1.deck and not p1.discard:
+        core.end_game(state, 1)
+        return
+    if state.turn > RULE_SETS[state.rules].turn_cap:
         core.end_game(state, -1)
         return
     if "_checked" in state._cache:
@@ -147,20 +160,26 @@ def _discard_phase(state: State, events: Events) -> None:
                 or (state.ruleset.discard_used_defense_cards and entry[F_USED])
             ):
                 leave_field(state, h, "discard", events)
+    expired = False
     for p, pl in enumerate(state.players):
         pl.light = 0
         pl.barrier = 0
         for entry in pl.field.values():
             entry[F_DMG] = 0
             entry[F_BARRIER] = 0
-        _expire(state, p)
-    core.invalidate(state)
+        if pl.mods:
+            expired = _expire(state, p) or expired
+    if expired:
+        # Derived values depend on the field, the ailments and the modifications, not on damage
+        # or barriers (less damage destroys nothing): only expired modifications invalidate them.
+        core.invalidate(state)
     state.step = 1
     a = state.active
     fire(state, [(a, "end_of_your_turn"), (1 - a, "end_of_enemy_turn")])
 
 
-def _expire(state: State, p: int) -> None:
+def _expire(state: State, p: int) -> bool:
+    """Drop the modifications that end this turn; True when any did."""
     pl = state.players[p]
     kept: list[list[Any]] = []
     for m in pl.mods:
@@ -169,7 +188,10 @@ def _expire(state: State, p: int) -> None:
                 pl.field[int(m[2])][F_DEFMOD] -= m[1]
         else:
             kept.append(m)
+    if len(kept) == len(pl.mods):
+        return False
     pl.mods = kept
+    return True
 
 
 def _next_turn(state: State) -> None:

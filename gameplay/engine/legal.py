@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from gameplay.engine import core
-from gameplay.engine.actions import Action
+from gameplay.engine.actions import Action, new_action
 from gameplay.engine.effects import order_options
 from gameplay.engine.ops_cards import return_choices
-from gameplay.engine.rules import DRAW, PLAY
+from gameplay.engine.rules import DRAW, OVER, PLAY, RULE_SETS
 from gameplay.engine.state import (
     C_HANDLE,
     C_TOP,
@@ -30,7 +30,7 @@ from gameplay.engine.state import (
     target_player,
 )
 from gameplay.engine.tables import AILMENTS, CAbility, Kind
-from gameplay.engine.targets import valid_targets
+from gameplay.engine.targets import CONC_WORDS, valid_targets
 
 
 @dataclass(frozen=True)
@@ -42,18 +42,58 @@ class Pending:
         return {"player": f"p{self.player + 1}", "kind": self.kind}
 
 
+_PENDINGS: dict[tuple[int, str], Pending] = {}
+
+
+def _pending(player: int, kind: str) -> Pending:
+    """Pending values are immutable: one shared instance per (player, kind)."""
+    found = _PENDINGS.get((player, kind))
+    if found is None:
+        found = _PENDINGS[(player, kind)] = Pending(player, kind)
+    return found
+
+
 def pending(state: State) -> Pending | None:
-    if state.over:
+    phase = state.phase
+    if phase == OVER:
         return None
-    if state.decision is not None:
-        return Pending(state.decision["who"], state.decision["kind"])
+    decision = state.decision
+    if decision is not None:
+        return _pending(decision["who"], decision["kind"])
     if state.answer >= 0:
-        return Pending(state.answer, "answer")
-    if state.phase == DRAW and state.step == 1:
-        return Pending(state.active, "draw")
-    if state.phase == PLAY:
-        return Pending(state.active, "play")
+        return _pending(state.answer, "answer")
+    if phase == DRAW and state.step == 1:
+        return _pending(state.active, "draw")
+    if phase == PLAY:
+        return _pending(state.active, "play")
     return None
+
+
+_SIMPLE: dict[tuple[str, str | None, tuple[tuple[str, str], ...]], Action] = {}
+# Each shared action and its text, by id (the entry keeps the action alive, so the id stays its own).
+SIMPLE_TEXT: dict[int, tuple[Action, str]] = {}
+
+
+def simple_action(kind: str, subject: str | None = None, options: tuple[tuple[str, str], ...] = ()) -> Action:
+    """An action with no declarations; actions are immutable values, so equal ones are shared."""
+    key = (kind, subject, options)
+    found = _SIMPLE.get(key)
+    if found is None:
+        found = _SIMPLE[key] = new_action(kind, subject, options=options)
+        SIMPLE_TEXT[id(found)] = (found, found.to_text())
+    return found
+
+
+_BY_HANDLE: dict[str, dict[int, Action]] = {"set": {}, "light": {}}
+
+
+def handle_action(kind: str, h: int) -> Action:
+    """`simple_action(kind, f"c{h}")`, looked up by the handle."""
+    table = _BY_HANDLE[kind]
+    found = table.get(h)
+    if found is None:
+        found = table[h] = simple_action(kind, f"c{h}")
+    return found
 
 
 def fate_ability(state: State, decision: dict[str, Any]) -> CAbility:
@@ -78,6 +118,9 @@ def is_legal(state: State, player: int, action: Action) -> bool:
     found = state._legal.get(player)
     if found is None:
         found = state._legal[player] = _legal(state, player)
+    for a in found:  # usually one of the very objects legal_actions gave out
+        if a is action:
+            return True
     return action in found
 
 
@@ -87,72 +130,90 @@ def _legal(state: State, p: int) -> list[Action]:
         return []
     pl = state.players[p]
     if pend.kind == "block":
-        return [Action("pass"), *(Action("block", options=(("discard", f"c{h}"),)) for h in pl.hand)]
+        return [simple_action("pass"), *(simple_action("block", options=(("discard", f"c{h}"),)) for h in pl.hand)]
     if pend.kind == "setup":
-        return [Action("set", f"c{h}") for h in pl.hand]
+        return [simple_action("set", f"c{h}") for h in pl.hand]
     if pend.kind == "discard":
-        return [Action("discard", f"c{h}") for h in pl.hand]
+        return [simple_action("discard", f"c{h}") for h in pl.hand]
     if pend.kind == "remove":
         choices = core.removal_choices(state, p, state.decision["n"])  # type: ignore[index]
-        return [Action("remove", ailments=tuple(AILMENTS[t] for t in c)) for c in choices]
+        return [new_action("remove", ailments=tuple(AILMENTS[t] for t in c)) for c in choices]
     if pend.kind == "return":
         d = state.decision
         assert d is not None
         return [
-            Action("choose", targets=tuple(f"c{h}" for h in c))
+            new_action("choose", targets=tuple(f"c{h}" for h in c))
             for c in return_choices(state, p, tuple(d["types"]), d["n"])
         ]
     if pend.kind == "unique":
         d = state.decision
         assert d is not None
         return [
-            Action("choose", ailments=tuple(AILMENTS[t] for t in c))
+            new_action("choose", ailments=tuple(AILMENTS[t] for t in c))
             for c in core.unique_choices(state, d["target"], d["n"])
         ]
     if pend.kind == "targets":
         d = state.decision
         assert d is not None
         ab = fate_ability(state, d)
-        return [Action("choose", targets=ts) for ts in bullet_targets(state, ab, d["bullet"], p, d["source"])]
+        return [new_action("choose", targets=ts) for ts in bullet_targets(state, ab, d["bullet"], p, d["source"])]
     if pend.kind == "order":
         labels = order_options(state)
-        return [Action("choose", str(i + 1)) for i, label in enumerate(labels) if label not in labels[:i]]
+        return [new_action("choose", str(i + 1)) for i, label in enumerate(labels) if label not in labels[:i]]
     if pend.kind == "fate":
-        return [Action("choose", str(b + 1)) for b in state.decision["valid"]]  # type: ignore[index]
+        return [new_action("choose", str(b + 1)) for b in state.decision["valid"]]  # type: ignore[index]
     if pend.kind == "answer":
         return [
-            Action("pass"),
+            simple_action("pass"),
             *(a for h in pl.hand if core.kind_of(state, h).has("shout") for a in play_options(state, p, h)),
         ]
     if pend.kind == "draw":
         return [
-            Action("continue"),
-            Action("pass", "draw"),
-            *(Action("pass", options=(("return", f"c{c[C_HANDLE]}"),)) for c in core.exposed_concs(state, p)),
+            simple_action("continue"),
+            simple_action("pass", "draw"),
+            *(simple_action("pass", options=(("return", f"c{c[C_HANDLE]}"),)) for c in core.exposed_concs(state, p)),
         ]
     return _play_phase(state, p)
 
 
 def _play_phase(state: State, p: int) -> list[Action]:
     pl = state.players[p]
-    out = [Action("end")]
-    if not pl.set_done and len(pl.concs) < state.ruleset.max_concentrations:
-        out += [Action("set", f"c{h}") for h in pl.hand]
-    out += [Action("light", f"c{c[C_HANDLE]}") for c in pl.concs if c[C_TOP] < 0 and not c[C_USED]]
+    out = [simple_action("end")]
+    if not pl.set_done and len(pl.concs) < RULE_SETS[state.rules].max_concentrations:
+        out += [handle_action("set", h) for h in pl.hand]
+    out += [handle_action("light", c[C_HANDLE]) for c in pl.concs if c[C_TOP] < 0 and not c[C_USED]]
     light = light_available(state, p)
-    for h in pl.hand:
-        out += play_options(state, p, h, light)
-    out += activations(state, p)
+    if core.sources(state, "cost"):
+        for h in pl.hand:
+            out += play_options(state, p, h, light)
+    else:  # the same as play_options, with the cost unmodified
+        kinds = core.Env.tables.kinds
+        cards = state.cards
+        health = pl.health
+        cache = state._cache
+        conc_free = any(c[C_TOP] < 0 for c in pl.concs)
+        util_free = any(x < 0 for x in pl.util)
+        for h in pl.hand:
+            kind = kinds[cards[h] >> 1]
+            if light < kind.base_cost or kind.values.get("pain", 0) > health:
+                continue
+            if not (conc_free or kind.ctype == "boon" or (util_free and _util_card(kind))):
+                continue  # no place to play it
+            found = cache.get(("P", p, h))
+            if found is None:
+                found = cache[("P", p, h)] = _play_options(state, p, h, kind)
+            out += found
+    out += activations(state, p, light)
     for h, entry in pl.field.items():
         kind = core.kind_of(state, h)
         use = kind.ability("use")
         if use and not entry[F_USED] and (entry[F_TURN] != state.turn or kind.has("quick")):
-            out += [Action("use", f"c{h}", ts, ails) for ts, ails, _ in declarations(state, p, use, h)]
+            out += [new_action("use", f"c{h}", ts, ails) for ts, ails, _ in declarations(state, p, use, h)]
         sling = kind.ability("sling")
         if sling and not entry[F_SLUNG]:
-            out += [Action("sling", f"c{h}", ts, ails) for ts, ails, _ in declarations(state, p, sling, h)]
+            out += [new_action("sling", f"c{h}", ts, ails) for ts, ails, _ in declarations(state, p, sling, h)]
         if kind.has("charge") and entry[F_CHARGED] != state.turn:
-            out.append(Action("charge", f"c{h}"))
+            out.append(simple_action("charge", f"c{h}"))
     return out
 
 
@@ -161,20 +222,35 @@ def light_available(state: State, p: int) -> int:
     return pl.light + sum(1 for c in pl.concs if c[C_TOP] < 0 and not c[C_USED])
 
 
-def activations(state: State, p: int) -> list[Action]:
+def activations(state: State, p: int, light: int | None = None) -> list[Action]:
     t = core.T()
     pl = state.players[p]
     out: list[Action] = []
     inherent = t.catalog.runeslingers[pl.rs].inherent
-    ab = next((a for a in t.runeslingers[pl.rs] if a.when == "activate"), None)
-    if ab is not None and light_available(state, p) >= inherent.light_cost:
-        out += [Action("activate", "inherent", ts, ails) for ts, ails, _ in declarations(state, p, ab, -1)]
+    ab = _activated(t.runeslingers[pl.rs])
+    if ab is not None and (light_available(state, p) if light is None else light) >= inherent.light_cost:
+        out += _activation_actions(state, p, ab, "inherent")
     for eid in pl.equips:
         equip = t.catalog.equips[eid]
-        ab = next((a for a in t.equips[eid] if a.when == "activate"), None)
+        ab = _activated(t.equips[eid])
         if ab is not None and equip.determinations is not None and pl.det >= equip.determinations:
-            out += [Action("activate", eid, ts, ails) for ts, ails, _ in declarations(state, p, ab, -1)]
+            out += _activation_actions(state, p, ab, eid)
     return out
+
+
+def _activated(abilities: list[CAbility]) -> CAbility | None:
+    return next((a for a in abilities if a.when == "activate"), None)
+
+
+def _activation_actions(state: State, p: int, ab: CAbility, subject: str) -> list[Action]:
+    """The actions activating one ability (cached with its declarations)."""
+    key = ("A", ab.list_id, p, subject)
+    found: list[Action] | None = state._cache.get(key)
+    if found is None:
+        found = state._cache[key] = [
+            new_action("activate", subject, ts, ails) for ts, ails, _ in declarations(state, p, ab, -1)
+        ]
+    return found
 
 
 def placements(state: State, p: int, kind: Kind) -> list[str]:
@@ -196,28 +272,51 @@ def placements(state: State, p: int, kind: Kind) -> list[str]:
 
 
 def play_options(state: State, p: int, h: int, light: int | None = None) -> list[Action]:
+    """Every way to play card h (cached, like `declarations`, until the field, concentrations or
+    ailments change; light and Pain are checked on every call)."""
     kind = core.kind_of(state, h)
-    if (light_available(state, p) if light is None else light) < core.light_cost(state, p, kind):
+    if light is None:
+        light = light_available(state, p)
+    if light < core.light_cost(state, p, kind):
         return []
     if kind.value("pain") > state.players[p].health:
         return []  # you cannot pay health you do not have (000, Keywords: Pain)
+    if kind.ctype != "boon" and not placements(state, p, kind):
+        return []
+    key = ("P", p, h)
+    found: list[Action] | None = state._cache.get(key)
+    if found is None:
+        found = state._cache[key] = _play_options(state, p, h, kind)
+    return found
+
+
+def _util_card(kind: Kind) -> bool:
+    """The card may go on a free utility slot (see `placements`)."""
+    return kind.ctype in ("trinket", "chant") and not kind.has("distract")
+
+
+def _play_options(state: State, p: int, h: int, kind: Kind) -> list[Action]:
+    """The plays of card h, given that a card that is not a boon has a place (the callers check:
+    so the result does not depend on the concentrations unless its targets do)."""
     if kind.ctype == "trinket" and any(state.kind(x) == kind.index for x in state.players[p].field):
         return []
-    places = placements(state, p, kind)
-    if not places:
-        return []
+    spots: list[str | None] = [None]
+    if kind.ctype == "boon":
+        spots = list(placements(state, p, kind))
+        if not spots:
+            return []
     ail_opts: list[str | None] = [None]
     if kind.value("ail"):
         ail_opts = [a for i, a in enumerate(AILMENTS) if core.can_apply(state, p, i)]
         if not ail_opts:
             return []
     ab = kind.ability("play")
-    decls = declarations(state, p, ab, h) if ab is not None else [((), (), None)]
-    spots: list[str | None] = list(places) if kind.ctype == "boon" else [None]
+    # A card in hand is on no field, so excluding it changes nothing: share one entry per ability.
+    decls = declarations(state, p, ab, -1) if ab is not None else [((), (), None)]
     out = []
     for spot, ail, (ts, ails, choice) in itertools.product(spots, ail_opts, decls):
         opts = tuple(sorted(((("on", spot),) if spot else ()) + ((("ail", ail),) if ail else ())))
-        out.append(Action("play", f"c{h}", ts, ails, choice, opts))
+        out.append(new_action("play", f"c{h}", ts, ails, choice, opts))
     return out
 
 
@@ -228,6 +327,8 @@ def declarations(
     key = ("D", ab.list_id, p, source)
     found: list[tuple[tuple[str, ...], tuple[str, ...], int | None]] | None = state._cache.get(key)
     if found is None:
+        if CONC_WORDS.intersection(ab.tslots):
+            core.CONC_LISTS.add(ab.list_id)  # see core.invalidate_concs
         found = state._cache[key] = _declarations(state, p, ab, source)
     return found
 

@@ -225,7 +225,7 @@ def op_add_concentration(state: State, ctx: dict[str, Any], e: CEffect, events: 
         if h is None:
             break
         pl.concs.append([h, 0 if e.params.get("ready") else 1, -1])
-        core.invalidate(state)
+        core.invalidate_concs(state)
     return True
 
 

@@ -90,9 +90,9 @@ class Player:
         p.concs = [c[:] for c in self.concs]
         p.util = self.util[:]
         p.ail = [a[:] for a in self.ail]
-        p.field = {h: e[:] for h, e in self.field.items()}
+        p.field = {h: e[:] for h, e in self.field.items()} if self.field else {}
         p.blocked, p.set_done, p.barrier = self.blocked, self.set_done, self.barrier
-        p.mods = [m[:] for m in self.mods]
+        p.mods = [m[:] for m in self.mods] if self.mods else []
         return p
 
     def to_dict(self) -> dict[str, Any]:
@@ -135,9 +135,9 @@ class Player:
 def jcopy(value: Any) -> Any:
     """Deep copy of JSON-like data (lists, dicts, scalars), faster than copy.deepcopy."""
     if isinstance(value, list):
-        return [jcopy(v) for v in value]
+        return [jcopy(v) if isinstance(v, (list, dict)) else v for v in value]
     if isinstance(value, dict):
-        return {k: jcopy(v) for k, v in value.items()}
+        return {k: jcopy(v) if isinstance(v, (list, dict)) else v for k, v in value.items()}
     return value
 
 
@@ -151,6 +151,7 @@ class State:
 
     __slots__ = (
         "_cache",
+        "_cards_shared",
         "_legal",
         "active",
         "answer",
@@ -193,6 +194,7 @@ class State:
         self.winner: int | None = None  # 0, 1, or -1 for a draw, once the game is over
         self._legal: dict[int, Any] = {}
         self._cache: dict[Any, Any] = {}  # derived values (statics, triggers, targets); cleared when the field changes
+        self._cards_shared = False  # `cards` may be shared with another state: copy it before a change
 
     @property
     def ruleset(self) -> RuleSet:
@@ -203,6 +205,15 @@ class State:
         return self.phase == OVER
 
     def copy(self) -> State:
+        """An independent copy (every mutable part copied)."""
+        s = self.successor()
+        s.cards = dict(self.cards)
+        s._cards_shared = False
+        return s
+
+    def successor(self) -> State:
+        """A copy for `apply` to change: `cards` (changed only through `new_handle` and `rehandle`)
+        is shared and copied on its first change."""
         s = State.__new__(State)
         s.rules, s.version, s.seed, s.rng, s.turn = self.rules, self.version, self.seed, self.rng, self.turn
         s.active, s.first, s.phase, s.step, s.next_handle = (
@@ -212,7 +223,8 @@ class State:
             self.step,
             self.next_handle,
         )
-        s.cards = dict(self.cards)
+        s.cards = self.cards
+        s._cards_shared = self._cards_shared = True
         s.players = [p.copy() for p in self.players]
         s.ladder = jcopy(self.ladder) if self.ladder else []
         s.answer = self.answer
@@ -237,15 +249,22 @@ class State:
             return 1
         return -1
 
+    def own_cards(self) -> dict[int, int]:
+        """`cards`, copied first when it is shared with another state (before changing it)."""
+        if self._cards_shared:
+            self.cards = dict(self.cards)
+            self._cards_shared = False
+        return self.cards
+
     def new_handle(self, value: int) -> int:
         h = self.next_handle
         self.next_handle += 1
-        self.cards[h] = value
+        self.own_cards()[h] = value
         return h
 
     def rehandle(self, h: int) -> int:
         """The card moves into a hidden zone: it gets a fresh handle."""
-        return self.new_handle(self.cards.pop(h))
+        return self.new_handle(self.own_cards().pop(h))
 
     def to_dict(self) -> dict[str, Any]:
         return {

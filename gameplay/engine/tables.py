@@ -21,6 +21,10 @@ from gameplay.cards.schema import TARGETS, AilmentType, Keyword, Trigger
 AILMENTS: tuple[str, ...] = tuple(a.value for a in AilmentType)
 AIL_INDEX: dict[str, int] = {a: i for i, a in enumerate(AILMENTS)}
 SUPPORTED_HANDLERS = frozenset({"time_warp"})
+# Triggers that `effects.fire` never looks up (a card's own abilities are read from the card).
+NOT_FIRED = frozenset(
+    {"play", "sling", "use", "activate", "static", "leaves_field", "destroyed", "charged", "instance_applied"}
+)
 
 
 @dataclass
@@ -85,11 +89,19 @@ class Kind:
     is_runespell: bool = False
     when: ByWhen = field(default_factory=dict)
     keyword_set: frozenset[str] = frozenset()
+    values: dict[str, int] = field(default_factory=dict)  # keyword -> its first value
+    base_cost: int = 0  # the light cost with no modifier
+    fired: tuple[tuple[str, tuple[CAbility, ...]], ...] = ()  # the `when` items that `fire` looks up
 
     def __post_init__(self) -> None:
         self.statics = statics_of(self.abilities)
         self.when = by_when(self.abilities)
         self.keyword_set = frozenset(k for k, _ in self.keywords)
+        self.base_cost = max(0, int(self.card.cost))
+        self.fired = tuple((w, tuple(abs_)) for w, abs_ in self.when.items() if w not in NOT_FIRED)
+        self.values = {}
+        for k, v in self.keywords:
+            self.values.setdefault(k, v)
         self.ctype = str(self.card.type.value)
         self.is_defense = self.card.defense is not None
         self.is_runespell = self.ctype in ("spirit", "attack", "utility")
@@ -98,7 +110,7 @@ class Kind:
         return keyword in self.keyword_set
 
     def value(self, keyword: str) -> int:
-        return next((v for k, v in self.keywords if k == keyword), 0)
+        return self.values.get(keyword, 0)
 
     def ability(self, when: str) -> CAbility | None:
         found = self.when.get(when)

@@ -25,6 +25,9 @@ _TYPED = {
 }
 
 
+CONC_WORDS = frozenset({"concentration", "enemy_concentration"})  # the words naming concentrations
+
+
 def field_cards(state: State, players: tuple[int, ...], exclude: int = -1) -> list[int]:
     return [h for p in players for h in state.players[p].field if h != exclude]
 
