@@ -8,7 +8,6 @@ commit their data (``django_db(transaction=True)``).
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -17,23 +16,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from django.db import connection
+from tests.processes import database_url, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def database_url() -> str:
-    db = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{db['NAME']}"
-    host, port = db["HOST"] or "127.0.0.1", db["PORT"] or 5432
-    return f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{host}:{port}/{db['NAME']}"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @contextmanager

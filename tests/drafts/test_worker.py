@@ -14,7 +14,7 @@ import pytest
 from django.utils import timezone
 
 from tests.drafts.helpers import draft_table, human_seats, started_pod
-from tests.events.test_round_timer_worker import database_url
+from tests.processes import database_url
 from tournaments.drafts.models import Pick, Pod, Seat
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,22 +9,13 @@ import time
 from pathlib import Path
 
 import pytest
-from django.db import connection
 
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory
+from tests.processes import database_url
 from tournaments.models import Match, Round
 from tournaments.services import registration, rounds
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def database_url() -> str:
-    db = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{db['NAME']}"
-    return (
-        f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
-    )
 
 
 @pytest.mark.slow

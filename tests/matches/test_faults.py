@@ -19,8 +19,9 @@ from rest_framework.test import APIClient
 
 from gameplay.matches import services
 from gameplay.matches.models import GameAction, PlayMatch
-from tests.browser.asgi import asgi_server, database_url
+from tests.browser.asgi import asgi_server
 from tests.factories import UserFactory
+from tests.processes import database_url
 
 ROOT = Path(__file__).resolve().parents[2]
 STARTERS = [{"starter": "eva-starter"}, {"starter": "romin-starter"}]
