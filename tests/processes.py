@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
+import subprocess
+import sys
+from pathlib import Path
 
 from django.db import connection
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def database_url() -> str:
@@ -20,3 +27,19 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+def celery_process(*args: str) -> subprocess.Popen[bytes]:
+    """A real Celery process (worker or beat) over the test database and the test run's Redis."""
+    env = {**os.environ, "DATABASE_URL": database_url(), "FETT_ENV": "test"}
+    return subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", *args, "--loglevel", "WARNING"],
+        cwd=ROOT, env=env, start_new_session=True,
+    )  # fmt: skip
+
+
+def stop_process(process: subprocess.Popen[bytes], sig: int = signal.SIGTERM) -> None:
+    """Signal the process's whole group (a prefork worker has children) and wait for it."""
+    if process.poll() is None:
+        os.killpg(process.pid, sig)
+        process.wait(timeout=30)

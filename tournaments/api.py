@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 
-from accounts.models import User
+from accounts.auth import signed_in_user
 from gameplay.formats import get_format
 from gameplay.services import MAX_DECK_INPUT_BYTES, DeckInputError, current_catalog, deck_from_parts, deck_from_text
 from tournaments import selectors
@@ -49,11 +49,6 @@ class EventErrorsMixin:
         return super().handle_exception(exc)  # type: ignore[misc]
 
 
-def _user(request: Request) -> User:
-    assert isinstance(request.user, User)
-    return request.user
-
-
 def _valid(serializer: BaseSerializer[Any]) -> dict[str, Any]:
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)
@@ -69,11 +64,13 @@ class EventViewSet(EventErrorsMixin, viewsets.ModelViewSet[Event]):
         return selectors.visible_events(self.request.user)
 
     def perform_create(self, serializer: BaseSerializer[Event]) -> None:
-        serializer.instance = registration.create_event(_user(self.request), **_valid(serializer))
+        serializer.instance = registration.create_event(signed_in_user(self.request), **_valid(serializer))
 
     def perform_update(self, serializer: BaseSerializer[Event]) -> None:
         assert isinstance(serializer.instance, Event)
-        serializer.instance = registration.update_event(serializer.instance, _user(self.request), **_valid(serializer))
+        serializer.instance = registration.update_event(
+            serializer.instance, signed_in_user(self.request), **_valid(serializer)
+        )
 
     def _answer(self, event: Event, code: int = status.HTTP_200_OK) -> Response:
         return Response(EventSerializer(event).data, status=code)
@@ -81,50 +78,50 @@ class EventViewSet(EventErrorsMixin, viewsets.ModelViewSet[Event]):
     @EMPTY
     @action(detail=True, methods=["post"], url_path="open-registration")
     def open_registration(self, request: Request, pk: str) -> Response:
-        event = registration.change_status(self.get_object(), Event.Status.REGISTRATION, _user(request))
+        event = registration.change_status(self.get_object(), Event.Status.REGISTRATION, signed_in_user(request))
         return self._answer(event)
 
     @EMPTY
     @action(detail=True, methods=["post"], url_path="close-registration")
     def close_registration(self, request: Request, pk: str) -> Response:
-        return self._answer(registration.change_status(self.get_object(), Event.Status.DRAFT, _user(request)))
+        return self._answer(registration.change_status(self.get_object(), Event.Status.DRAFT, signed_in_user(request)))
 
     @EMPTY
     @action(detail=True, methods=["post"])
     def start(self, request: Request, pk: str) -> Response:
-        return self._answer(registration.start_event(self.get_object(), _user(request)))
+        return self._answer(registration.start_event(self.get_object(), signed_in_user(request)))
 
     @EMPTY
     @action(detail=True, methods=["post"])
     def finish(self, request: Request, pk: str) -> Response:
-        return self._answer(rounds.finish_event(self.get_object(), _user(request)))
+        return self._answer(rounds.finish_event(self.get_object(), signed_in_user(request)))
 
     @extend_schema(request=None, responses=RoundSerializer)
     @action(detail=True, methods=["post"], url_path="pair-next-round")
     def pair_next_round(self, request: Request, pk: str) -> Response:
-        round_ = rounds.pair_next_round(self.get_object(), _user(request))
+        round_ = rounds.pair_next_round(self.get_object(), signed_in_user(request))
         return Response(RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses=RoundSerializer)
     @action(detail=True, methods=["post"])
     def cut(self, request: Request, pk: str) -> Response:
-        round_ = rounds.cut_to_top(self.get_object(), _user(request))
+        round_ = rounds.cut_to_top(self.get_object(), signed_in_user(request))
         return Response(RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses=RegistrationSerializer)
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def register(self, request: Request, pk: str) -> Response:
-        entry = registration.register(self.get_object(), _user(request))
+        entry = registration.register(self.get_object(), signed_in_user(request))
         return Response(RegistrationSerializer(entry).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses=RegistrationSerializer)
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def drop(self, request: Request, pk: str) -> Response:
         event = self.get_object()
-        entry = Registration.objects.filter(event=event, player=_user(request)).first()
+        entry = Registration.objects.filter(event=event, player=signed_in_user(request)).first()
         if entry is None:
             return Response({"detail": "You are not registered for this event."}, status=status.HTTP_404_NOT_FOUND)
-        return Response(RegistrationSerializer(registration.drop(entry, _user(request))).data)
+        return Response(RegistrationSerializer(registration.drop(entry, signed_in_user(request))).data)
 
     @extend_schema(responses=RegistrationSerializer(many=True))
     @action(detail=True, methods=["get"])
@@ -146,7 +143,9 @@ class EventViewSet(EventErrorsMixin, viewsets.ModelViewSet[Event]):
         """Your registered deck (GET), or register a new version of it (POST)."""
         event = self.get_object()
         if request.method == "GET":
-            version = DeckVersion.objects.filter(deck__event=event, deck__player=_user(request)).order_by("-number")
+            version = DeckVersion.objects.filter(deck__event=event, deck__player=signed_in_user(request)).order_by(
+                "-number"
+            )
             if not version:
                 return Response({"detail": "You have not registered a deck for this event."}, status=404)
             return Response(DeckVersionSerializer(version[0]).data)
@@ -163,7 +162,7 @@ class EventViewSet(EventErrorsMixin, viewsets.ModelViewSet[Event]):
     @action(detail=True, methods=["post"], url_path="publish-lists")
     def publish_lists(self, request: Request, pk: str) -> Response:
         published = _valid(CheckInSerializer(data={"checked_in": request.data.get("published")}))["checked_in"]
-        return self._answer(decks.publish_lists(self.get_object(), _user(request), published))
+        return self._answer(decks.publish_lists(self.get_object(), signed_in_user(request), published))
 
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str) -> Response:
@@ -195,18 +194,18 @@ class RegistrationViewSet(EventErrorsMixin, viewsets.GenericViewSet[Registration
     @EMPTY
     @action(detail=True, methods=["post"])
     def drop(self, request: Request, pk: str) -> Response:
-        return Response(RegistrationSerializer(registration.drop(self.get_object(), _user(request))).data)
+        return Response(RegistrationSerializer(registration.drop(self.get_object(), signed_in_user(request))).data)
 
     @EMPTY
     @action(detail=True, methods=["post"])
     def readd(self, request: Request, pk: str) -> Response:
-        return Response(RegistrationSerializer(registration.readd(self.get_object(), _user(request))).data)
+        return Response(RegistrationSerializer(registration.readd(self.get_object(), signed_in_user(request))).data)
 
     @extend_schema(request=CheckInSerializer)
     @action(detail=True, methods=["post"], url_path="check-in")
     def check_in(self, request: Request, pk: str) -> Response:
         data = _valid(CheckInSerializer(data=request.data))
-        entry = registration.set_checked_in(self.get_object(), _user(request), data["checked_in"])
+        entry = registration.set_checked_in(self.get_object(), signed_in_user(request), data["checked_in"])
         return Response(RegistrationSerializer(entry).data)
 
 
@@ -225,24 +224,24 @@ class RoundViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.Generic
     @EMPTY
     @action(detail=True, methods=["post"])
     def publish(self, request: Request, pk: str) -> Response:
-        return self._answer(rounds.publish_round(self.get_object(), _user(request)))
+        return self._answer(rounds.publish_round(self.get_object(), signed_in_user(request)))
 
     @EMPTY
     @action(detail=True, methods=["post"])
     def discard(self, request: Request, pk: str) -> Response:
-        rounds.discard_preview(self.get_object(), _user(request))
+        rounds.discard_preview(self.get_object(), signed_in_user(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     @EMPTY
     @action(detail=True, methods=["post"])
     def end(self, request: Request, pk: str) -> Response:
-        return self._answer(rounds.end_round(self.get_object(), _user(request)))
+        return self._answer(rounds.end_round(self.get_object(), signed_in_user(request)))
 
     @extend_schema(request=AddTimeSerializer)
     @action(detail=True, methods=["post"], url_path="add-time")
     def add_time(self, request: Request, pk: str) -> Response:
         minutes = _valid(AddTimeSerializer(data=request.data))["minutes"]
-        return self._answer(rounds.add_time(self.get_object(), minutes, _user(request)))
+        return self._answer(rounds.add_time(self.get_object(), minutes, signed_in_user(request)))
 
     @extend_schema(request=TablesSerializer)
     @action(detail=True, methods=["put"])
@@ -250,7 +249,7 @@ class RoundViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.Generic
         tables = [tuple(t) for t in _valid(TablesSerializer(data=request.data))["tables"]]
         if any(a is None for a, _b in tables):
             return Response({"detail": "The first seat of a table cannot be empty."}, status=400)
-        return self._answer(rounds.edit_pairings(self.get_object(), tables, _user(request)))
+        return self._answer(rounds.edit_pairings(self.get_object(), tables, signed_in_user(request)))
 
 
 @extend_schema(tags=["events"])
@@ -265,25 +264,31 @@ class MatchViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.Generic
     def _score(self, request: Request, match: Match) -> results.Score:
         data = _valid(ScoreSerializer(data=request.data))
         if "wins" in data:
-            return results.Score.from_players_view(match, _user(request), data["wins"], data["losses"], data["draws"])
+            return results.Score.from_players_view(
+                match, signed_in_user(request), data["wins"], data["losses"], data["draws"]
+            )
         return results.Score(data["a_games"], data["b_games"], data["draws"])
 
     @extend_schema(request=ScoreSerializer)
     @action(detail=True, methods=["post"])
     def report(self, request: Request, pk: str) -> Response:
         match = self.get_object()
-        return Response(MatchSerializer(results.report_result(match, _user(request), self._score(request, match))).data)
+        return Response(
+            MatchSerializer(results.report_result(match, signed_in_user(request), self._score(request, match))).data
+        )
 
     @EMPTY
     @action(detail=True, methods=["post"])
     def confirm(self, request: Request, pk: str) -> Response:
-        return Response(MatchSerializer(results.confirm_result(self.get_object(), _user(request))).data)
+        return Response(MatchSerializer(results.confirm_result(self.get_object(), signed_in_user(request))).data)
 
     @extend_schema(request=ScoreSerializer)
     @action(detail=True, methods=["post"], url_path="set-result")
     def set_result(self, request: Request, pk: str) -> Response:
         match = self.get_object()
-        return Response(MatchSerializer(results.set_result(match, _user(request), self._score(request, match))).data)
+        return Response(
+            MatchSerializer(results.set_result(match, signed_in_user(request), self._score(request, match))).data
+        )
 
     @extend_schema(responses=ResultReportSerializer(many=True))
     @action(detail=True, methods=["get"])
@@ -317,7 +322,9 @@ def _submit_deck(request: Request, event: Event) -> Response:
     if violations and not get_format(event.format).limited:
         body = [{"rule": v.rule, "message": v.message, "cards": list(v.cards)} for v in violations]
         return Response({"detail": "The deck is not legal for this event.", "violations": body}, status=400)
-    version = decks.register_deck(event, _user(request), deck, _user(request), source=data.get("text", ""))
+    version = decks.register_deck(
+        event, signed_in_user(request), deck, signed_in_user(request), source=data.get("text", "")
+    )
     return Response(DeckVersionSerializer(version).data, status=status.HTTP_201_CREATED)
 
 
@@ -328,7 +335,7 @@ class DeckVersionViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.G
     queryset = DeckVersion.objects.all()
 
     def get_queryset(self) -> Any:
-        user = _user(self.request)
+        user = signed_in_user(self.request)
         versions = DeckVersion.objects.select_related("deck__event", "deck__player")
         if user.is_staff:
             return versions
@@ -343,5 +350,5 @@ class DeckVersionViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.G
     @action(detail=True, methods=["post"])
     def check(self, request: Request, pk: str) -> Response:
         data = _valid(DeckCheckSerializer(data=request.data))
-        done = decks.mark_checked(self.get_object(), _user(request), data["passed"], data.get("note", ""))
+        done = decks.mark_checked(self.get_object(), signed_in_user(request), data["passed"], data.get("note", ""))
         return Response(DeckCheckSerializer(done).data, status=status.HTTP_201_CREATED)

@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts.auth import signed_in_user
 from gameplay.formats import get_format
 from gameplay.services import current_catalog
 from gameplay.web.forms import DeckBuilderForm
@@ -19,7 +20,7 @@ from tournaments.errors import Invalid
 from tournaments.models import Deck, DeckVersion, Event, Registration
 from tournaments.permissions import Perm, has_permission
 from tournaments.services import decks
-from tournaments.web import refusals_shown, request_user
+from tournaments.web import refusals_shown
 
 
 @login_required
@@ -28,7 +29,7 @@ from tournaments.web import refusals_shown, request_user
 def my_deck(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     catalog = current_catalog()
-    deck = Deck.objects.filter(event=event, player=request_user(request)).first()
+    deck = Deck.objects.filter(event=event, player=signed_in_user(request)).first()
     current = deck.current() if deck else None
     result: dict[str, Any] | None = None
     status = 200
@@ -42,7 +43,11 @@ def my_deck(request: HttpRequest, pk: int) -> HttpResponse:
         check = result.get("check")
         if check is not None and check.legal:
             version = decks.register_deck(
-                event, request_user(request), check.deck, request_user(request), source=form.cleaned_data["decklist"]
+                event,
+                signed_in_user(request),
+                check.deck,
+                signed_in_user(request),
+                source=form.cleaned_data["decklist"],
             )
             messages.success(request, f"Deck registered (version {version.number}).")
             return redirect("tournaments:my-deck", pk=event.pk)
@@ -57,7 +62,7 @@ def my_deck(request: HttpRequest, pk: int) -> HttpResponse:
         "current": current,
         "versions": deck.versions.order_by("-number") if deck else [],
         "registered": Registration.objects.filter(
-            event=event, player=request_user(request), dropped_after_round=None
+            event=event, player=signed_in_user(request), dropped_after_round=None
         ).exists(),
         "locked": decks.lock_reason(event),
         "limited": get_format(event.format).limited,
@@ -87,7 +92,7 @@ def deck_check(request: HttpRequest, version_id: int) -> HttpResponse:
         deck__event__in=selectors.visible_events(request.user),
     )
     passed = request.POST.get("passed") == "yes"
-    decks.mark_checked(version, request_user(request), passed, request.POST.get("note", ""))
+    decks.mark_checked(version, signed_in_user(request), passed, request.POST.get("note", ""))
     messages.success(request, f"Deck check recorded for {version.deck.player.public_name}.")
     return redirect("tournaments:decks", pk=version.deck.event_id)
 
@@ -97,6 +102,6 @@ def deck_check(request: HttpRequest, version_id: int) -> HttpResponse:
 @refusals_shown
 def publish_lists(request: HttpRequest, pk: int) -> HttpResponse:
     event: Event = selectors.event_for(request.user, pk)
-    event = decks.publish_lists(event, request_user(request), request.POST.get("published") == "yes")
+    event = decks.publish_lists(event, signed_in_user(request), request.POST.get("published") == "yes")
     messages.success(request, "Deck lists are public." if event.lists_published else "Deck lists are private again.")
     return redirect("tournaments:decks", pk=event.pk)

@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts.auth import signed_in_user
 from accounts.models import User
 from tournaments import selectors
 from tournaments.errors import Invalid
@@ -17,7 +18,7 @@ from tournaments.forms import AddTimeForm, EventForm, TableScoreForm
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.permissions import Perm, require
 from tournaments.services import registration, results, rounds
-from tournaments.web import form_refusal, refusals_shown, request_user
+from tournaments.web import form_refusal, refusals_shown
 
 
 @login_required
@@ -27,7 +28,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
     require(request.user, Perm.CREATE_EVENT)
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        event = registration.create_event(request_user(request), **form.cleaned_data)
+        event = registration.create_event(signed_in_user(request), **form.cleaned_data)
         messages.success(request, f"{event.name} is created as a draft. Open registration when you are ready.")
         return redirect("tournaments:manage", pk=event.pk)
     return render(request, "tournaments/event_form.html", {"form": form}, status=400 if form.errors else 200)
@@ -41,7 +42,7 @@ def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
     require(request.user, Perm.MANAGE, event)
     form = EventForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
-        registration.update_event(Event.objects.get(pk=pk), request_user(request), **form.cleaned_data)
+        registration.update_event(Event.objects.get(pk=pk), signed_in_user(request), **form.cleaned_data)
         messages.success(request, "Settings saved.")
         return redirect("tournaments:manage", pk=event.pk)
     context = {"form": form, "event": event}
@@ -94,7 +95,7 @@ def event_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     if action not in EVENT_ACTIONS:
         raise Invalid(f"Unknown action {action!r}.")
     note, run = EVENT_ACTIONS[action]
-    run(event, request_user(request))
+    run(event, signed_in_user(request))
     messages.success(request, note)
     return redirect("tournaments:manage", pk=event.pk)
 
@@ -104,7 +105,7 @@ def event_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 @refusals_shown
 def round_action(request: HttpRequest, round_id: int, action: str) -> HttpResponse:
     round_ = selectors.round_for(request.user, round_id)
-    user = request_user(request)
+    user = signed_in_user(request)
     if action == "publish":
         rounds.publish_round(round_, user)
         messages.success(request, f"{round_.label} is published and its clock is running.")
@@ -149,7 +150,7 @@ def set_result(request: HttpRequest, match_id: int) -> HttpResponse:
         raise form_refusal(form)
     data = form.cleaned_data
     results.set_result(
-        match, request_user(request), results.Score(data["a_games"], data["b_games"], data["draws"] or 0)
+        match, signed_in_user(request), results.Score(data["a_games"], data["b_games"], data["draws"] or 0)
     )
     messages.success(request, f"Table {match.table}: result recorded.")
     return redirect("tournaments:manage", pk=match.round.event_id)
@@ -164,7 +165,7 @@ def registration_action(request: HttpRequest, registration_id: int, action: str)
         pk=registration_id,
         event__in=selectors.visible_events(request.user),
     )
-    user: User = request_user(request)
+    user: User = signed_in_user(request)
     if action == "drop":
         registration.drop(entry, user)
     elif action == "readd":

@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from accounts.auth import signed_in_user
 from accounts.models import User
 from tournaments import selectors
 from tournaments.forms import ScoreForm
@@ -19,7 +20,7 @@ from tournaments.models import Event, Match, Registration, Round
 from tournaments.permissions import Perm, has_permission
 from tournaments.services import registration, results
 from tournaments.services.standings import bracket, standings
-from tournaments.web import form_refusal, refusals_shown, request_user
+from tournaments.web import form_refusal, refusals_shown
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -150,7 +151,7 @@ def player_history(request: HttpRequest, pk: int, player_id: int) -> HttpRespons
 @refusals_shown
 def register(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
-    registration.register(event, request_user(request))
+    registration.register(event, signed_in_user(request))
     messages.success(request, f"You are registered for {event.name}.")
     return redirect("tournaments:event", pk=event.pk)
 
@@ -160,8 +161,8 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
 @refusals_shown
 def drop(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
-    entry = get_object_or_404(Registration, event=event, player=request_user(request))
-    registration.drop(entry, request_user(request))
+    entry = get_object_or_404(Registration, event=event, player=signed_in_user(request))
+    registration.drop(entry, signed_in_user(request))
     messages.success(request, f"You have dropped from {event.name}. Thanks for playing!")
     return redirect("tournaments:event", pk=event.pk)
 
@@ -176,9 +177,9 @@ def report(request: HttpRequest, match_id: int) -> HttpResponse:
         raise form_refusal(form)
     data = form.cleaned_data
     score = results.Score.from_players_view(
-        match, request_user(request), data["wins"], data["losses"], data["draws"] or 0
+        match, signed_in_user(request), data["wins"], data["losses"], data["draws"] or 0
     )
-    match = results.report_result(match, request_user(request), score)
+    match = results.report_result(match, signed_in_user(request), score)
     note = {
         Match.Status.REPORTED: "Result reported; your opponent confirms it.",
         Match.Status.CONFIRMED: "Result confirmed.",
@@ -192,6 +193,6 @@ def report(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_POST
 @refusals_shown
 def confirm(request: HttpRequest, match_id: int) -> HttpResponse:
-    match = results.confirm_result(selectors.match_for(request.user, match_id), request_user(request))
+    match = results.confirm_result(selectors.match_for(request.user, match_id), signed_in_user(request))
     messages.success(request, "Result confirmed.")
     return redirect("tournaments:event", pk=match.round.event_id)

@@ -10,7 +10,6 @@ from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from accounts.models import User
 from tournaments.errors import EventError, Invalid
 
 View = Callable[..., HttpResponse]
@@ -29,11 +28,6 @@ def refusals_shown(view: View) -> View:
             return render(request, "tournaments/refused.html", context, status=exc.status_code)
 
     return wrapped
-
-
-def request_user(request: HttpRequest) -> User:
-    assert isinstance(request.user, User)
-    return request.user
 
 
 def form_refusal(form: forms.Form) -> EventError:

@@ -17,6 +17,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from accounts.auth import signed_in_user
 from accounts.models import User
 from gameplay.matches import services
 from gameplay.matches.errors import MatchError, Stale
@@ -62,11 +63,6 @@ class MatchSummarySerializer(serializers.ModelSerializer[PlayMatch]):
         read_only_fields = fields
 
 
-def _user(request: Request) -> User:
-    assert isinstance(request.user, User)
-    return request.user
-
-
 @extend_schema(tags=["play"])
 class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
     serializer_class = MatchSummarySerializer
@@ -88,12 +84,12 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
         """The match and the user's seat (None: a watcher, who sees public information only)."""
         match = get_object_or_404(PlayMatch.objects.select_related("player1", "player2"), pk=self.kwargs["pk"])
         seat = match.seat_of(self.request.user.pk)
-        if seat is None and not services.can_watch(match, _user(self.request)):
+        if seat is None and not services.can_watch(match, signed_in_user(self.request)):
             raise Http404("No such match.")
         return match, seat
 
     def list(self, request: Request) -> Response:
-        user = _user(request)
+        user = signed_in_user(request)
         mine = PlayMatch.objects.filter(player1=user) | PlayMatch.objects.filter(player2=user)
         return Response(MatchSummarySerializer(mine.order_by("-created_at")[:50], many=True).data)
 
@@ -104,7 +100,7 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
         data.is_valid(raise_exception=True)
         d = data.validated_data
         match = services.create_match(
-            _user(request), None, [{"starter": d["starter"]}, {"starter": d["bot_starter"]}],
+            signed_in_user(request), None, [{"starter": d["starter"]}, {"starter": d["bot_starter"]}],
             bot=d["bot"], best_of=int(d["best_of"]), label="practice",
         )  # fmt: skip
         return Response(MatchSummarySerializer(match).data, status=status.HTTP_201_CREATED)
@@ -122,7 +118,9 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
             return Response({"detail": "You are watching this match, not playing it."}, status=403)
         data = ActSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        outcome = services.play(match.pk, _user(request), data.validated_data["action"], data.validated_data["version"])
+        outcome = services.play(
+            match.pk, signed_in_user(request), data.validated_data["action"], data.validated_data["version"]
+        )
         body = services.player_view(PlayMatch.objects.get(pk=match.pk), seat)
         if outcome.refused:
             return Response({"detail": outcome.refused, **body}, status=409)
@@ -148,14 +146,14 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
     @action(detail=True, methods=["post"])
     def pause(self, request: Request, pk: str) -> Response:
         match, seat = self._visible()
-        services.pause(match.pk, _user(request))
+        services.pause(match.pk, signed_in_user(request))
         return Response(services.player_view(PlayMatch.objects.get(pk=match.pk), seat))
 
     @extend_schema(request=None)
     @action(detail=True, methods=["post"])
     def resume(self, request: Request, pk: str) -> Response:
         match, seat = self._visible()
-        services.resume(match.pk, _user(request))
+        services.resume(match.pk, signed_in_user(request))
         return Response(services.player_view(PlayMatch.objects.get(pk=match.pk), seat))
 
     @extend_schema(request=MatchAddTimeSerializer)
@@ -165,7 +163,7 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
         data = MatchAddTimeSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         target = 0 if data.validated_data["seat"] == "p1" else 1
-        services.add_time(match.pk, _user(request), target, data.validated_data["seconds"])
+        services.add_time(match.pk, signed_in_user(request), target, data.validated_data["seconds"])
         return Response(services.player_view(PlayMatch.objects.get(pk=match.pk), seat))
 
     @extend_schema(request=MatchSetResultSerializer)
@@ -175,7 +173,7 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
         data = MatchSetResultSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         wins = data.validated_data["wins"]
-        services.set_result(match.pk, _user(request), (wins[0], wins[1]))
+        services.set_result(match.pk, signed_in_user(request), (wins[0], wins[1]))
         return Response(services.player_view(PlayMatch.objects.get(pk=match.pk), seat))
 
     @action(detail=True, methods=["get"])
@@ -189,7 +187,7 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
         wanted = request.query_params.get("seat", "public")
         if wanted not in ("p1", "p2", "public"):
             return Response({"detail": "seat is p1, p2 or public."}, status=400)
-        if wanted != "public" and seat is None and not services.can_referee(match, _user(request)):
+        if wanted != "public" and seat is None and not services.can_referee(match, signed_in_user(request)):
             return Response({"detail": "Watchers replay the public view only."}, status=403)
         game = get_object_or_404(match.games, number=number)
         view_seat = None if wanted == "public" else (0 if wanted == "p1" else 1)
@@ -220,7 +218,7 @@ class ChallengeViewSet(viewsets.GenericViewSet[Challenge]):
     queryset = Challenge.objects.all()
 
     def get_queryset(self) -> Any:
-        user = _user(self.request)
+        user = signed_in_user(self.request)
         return (Challenge.objects.filter(challenger=user) | Challenge.objects.filter(opponent=user)).select_related(
             "challenger", "opponent"
         )
@@ -240,7 +238,7 @@ class ChallengeViewSet(viewsets.GenericViewSet[Challenge]):
         if opponent is None:
             return Response({"detail": "No player has that username."}, status=400)
         made = services.challenge(
-            _user(request),
+            signed_in_user(request),
             opponent,
             {"starter": data.validated_data["starter"]},
             int(data.validated_data.get("best_of", 1)),
@@ -254,11 +252,11 @@ class ChallengeViewSet(viewsets.GenericViewSet[Challenge]):
         data.is_valid(raise_exception=True)
         starter = data.validated_data.get("starter")
         deck = {"starter": starter} if starter else None
-        answered = services.answer_challenge(self.get_object().pk, _user(request), True, deck)
+        answered = services.answer_challenge(self.get_object().pk, signed_in_user(request), True, deck)
         return Response(ChallengeSerializer(answered).data)
 
     @extend_schema(request=None)
     @action(detail=True, methods=["post"])
     def decline(self, request: Request, pk: str) -> Response:
-        answered = services.answer_challenge(self.get_object().pk, _user(request), False)
+        answered = services.answer_challenge(self.get_object().pk, signed_in_user(request), False)
         return Response(ChallengeSerializer(answered).data)

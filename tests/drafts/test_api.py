@@ -5,22 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rest_framework.test import APIClient
 
 from accounts.models import User
+from tests.clients import api_client as client
 from tests.drafts.helpers import Table, draft_table, drive, human_seats, legal_deck, started_pod
 from tournaments.drafts.models import Pick, Pod, Pool, Seat
 from tournaments.drafts.services.state import card_set, load_state
 from tournaments.limited import current_pack
 
 pytestmark = pytest.mark.django_db
-
-
-def client(user: User | None) -> APIClient:
-    api = APIClient()
-    if user is not None:
-        api.force_authenticate(user)
-    return api
 
 
 def people(table: Table, player: User) -> dict[str, User | None]:

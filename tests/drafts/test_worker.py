@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -14,7 +13,7 @@ import pytest
 from django.utils import timezone
 
 from tests.drafts.helpers import draft_table, human_seats, started_pod
-from tests.processes import database_url
+from tests.processes import celery_process, stop_process
 from tournaments.drafts.models import Pick, Pod, Seat
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,18 +21,12 @@ FAST = {"base_seconds": 1, "per_card_seconds": 0, "review_seconds_first": 1, "dr
 
 
 def start_worker(schedule: Path, name: str) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "DATABASE_URL": database_url(), "FETT_ENV": "test"}
-    return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "-B", "-s", str(schedule), "-Q", "timers,default",
-         "-c", "2", "--loglevel", "WARNING", "-n", f"{name}-{os.getpid()}@%h"],
-        cwd=ROOT, env=env, start_new_session=True,
-    )  # fmt: skip
+    return celery_process("worker", "-B", "-s", str(schedule), "-Q", "timers,default", "-c", "2",
+                          "-n", f"{name}-{os.getpid()}@%h")  # fmt: skip
 
 
 def kill(worker: subprocess.Popen[bytes], sig: int = signal.SIGKILL) -> None:
-    if worker.poll() is None:
-        os.killpg(worker.pid, sig)
-        worker.wait(timeout=20)
+    stop_process(worker, sig)
 
 
 def wait_for(condition: Callable[[], bool], seconds: float) -> bool:

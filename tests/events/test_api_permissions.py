@@ -4,22 +4,15 @@ from __future__ import annotations
 
 import pytest
 from django.db.models import Q
-from rest_framework.test import APIClient
 
 from accounts.models import User
+from tests.clients import api_client as client
 from tests.conftest import Personas
 from tests.factories import RegistrationFactory, UserFactory
 from tournaments.models import Match, Round
 from tournaments.services import registration, rounds
 
 pytestmark = pytest.mark.django_db
-
-
-def client(user: User | None) -> APIClient:
-    api = APIClient()
-    if user is not None:
-        api.force_authenticate(user)
-    return api
 
 
 def people(p: Personas) -> dict[str, User | None]:

@@ -6,19 +6,12 @@ from itertools import combinations
 from typing import Any
 
 import pytest
-from rest_framework.test import APIClient
 
 from accounts.models import User
+from tests.clients import api_client as api
 from tests.factories import OrganiserFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
-
-
-def api(user: User | None = None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def ok(response: Any, code: int = 200) -> Any:

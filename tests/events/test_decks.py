@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rest_framework.test import APIClient
 
 from accounts.models import User
 from gameplay.decklists import format_decklist
 from gameplay.formats import Deck
 from gameplay.services import current_catalog
+from tests.clients import api_client as api
 from tests.conftest import Personas
 from tests.factories import RegistrationFactory, UserFactory
 from tournaments.models import DeckVersion
@@ -22,13 +22,6 @@ pytestmark = pytest.mark.django_db
 def starter_text(slug: str = "eva-starter") -> str:
     catalog = current_catalog()
     return format_decklist(Deck.from_starter(catalog.starter_decks[slug]), catalog)
-
-
-def api(user: User | None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 @pytest.fixture

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory
-from tests.processes import database_url
+from tests.processes import celery_process, stop_process
 from tournaments.models import Match, Round
 from tournaments.services import registration, rounds
 
@@ -27,12 +25,7 @@ def test_a_worker_calls_time_when_the_round_clock_runs_out() -> None:
         RegistrationFactory(event=event)
     registration.start_event(event, organiser)
     round_ = rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
-    env = {**os.environ, "DATABASE_URL": database_url(), "FETT_ENV": "test"}
-    worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", "timers", "-c", "1", "--loglevel", "WARNING",
-         "-n", f"timer-test-{os.getpid()}@%h"],
-        cwd=ROOT, env=env, start_new_session=True,
-    )  # fmt: skip
+    worker = celery_process("worker", "-Q", "timers", "-c", "1", "-n", f"timer-test-{os.getpid()}@%h")
     try:
         rounds.add_time(round_, -10, organiser)  # the clock now runs out at once; a new versioned task is queued
         deadline = time.monotonic() + 30
@@ -47,5 +40,4 @@ def test_a_worker_calls_time_when_the_round_clock_runs_out() -> None:
         assert Match.objects.filter(round=round_, time_called=True).count() == 2
         assert Round.objects.get(pk=round_.pk).status == Round.Status.OPEN  # the organiser still ends it
     finally:
-        worker.terminate()
-        worker.wait(timeout=20)
+        stop_process(worker)

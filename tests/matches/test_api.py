@@ -6,21 +6,14 @@ import random
 from typing import Any
 
 import pytest
-from rest_framework.test import APIClient
 
 from accounts.models import User
 from gameplay.matches import services
 from gameplay.matches.models import PlayMatch
+from tests.clients import api_client as api
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
-
-
-def api(user: User | None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def test_a_practice_match_against_a_bot_plays_to_the_end_through_the_api(

@@ -6,8 +6,6 @@ import json
 import os
 import random
 import signal
-import subprocess
-import sys
 import time
 from datetime import timedelta
 from pathlib import Path
@@ -21,24 +19,10 @@ from gameplay.matches import services
 from gameplay.matches.models import GameAction, PlayMatch
 from tests.browser.asgi import asgi_server
 from tests.factories import UserFactory
-from tests.processes import database_url
+from tests.processes import celery_process, stop_process
 
 ROOT = Path(__file__).resolve().parents[2]
 STARTERS = [{"starter": "eva-starter"}, {"starter": "romin-starter"}]
-
-
-def celery(*args: str) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "DATABASE_URL": database_url(), "FETT_ENV": "test"}
-    return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", *args, "--loglevel", "WARNING"],
-        cwd=ROOT, env=env, start_new_session=True,
-    )  # fmt: skip
-
-
-def stop(process: subprocess.Popen[bytes], sig: int = signal.SIGTERM) -> None:
-    if process.poll() is None:
-        os.killpg(process.pid, sig)
-        process.wait(timeout=30)
 
 
 @pytest.mark.slow
@@ -46,7 +30,7 @@ def stop(process: subprocess.Popen[bytes], sig: int = signal.SIGTERM) -> None:
 def test_a_killed_worker_still_gets_its_timer_expired_by_the_sweeper(tmp_path: Path) -> None:
     players = [UserFactory(username="ann"), UserFactory(username="bob")]
     match = services.create_match(players[0], players[1], STARTERS, clock_seconds=60)
-    worker = celery("worker", "-Q", "default,timers", "-c", "1", "-n", f"doomed-{os.getpid()}@%h")
+    worker = celery_process("worker", "-Q", "default,timers", "-c", "1", "-n", f"doomed-{os.getpid()}@%h")
     time.sleep(4)  # the worker is up and holds the timer task once it is queued
     seat = match.on_clock
     assert seat is not None
@@ -55,9 +39,9 @@ def test_a_killed_worker_still_gets_its_timer_expired_by_the_sweeper(tmp_path: P
     deadline = match.deadline
     assert deadline is not None
     time.sleep(1)
-    stop(worker, signal.SIGKILL)  # its ETA task dies with it
-    rescue = [celery("worker", "-Q", "default,timers", "-c", "1", "-n", f"rescue-{os.getpid()}@%h"),
-              celery("beat", "--schedule", str(tmp_path / "beat"))]  # fmt: skip
+    stop_process(worker, signal.SIGKILL)  # its ETA task dies with it
+    rescue = [celery_process("worker", "-Q", "default,timers", "-c", "1", "-n", f"rescue-{os.getpid()}@%h"),
+              celery_process("beat", "--schedule", str(tmp_path / "beat"))]  # fmt: skip
     try:
         while PlayMatch.objects.get(pk=match.pk).status != PlayMatch.Status.FINISHED:
             assert timezone.now() < deadline + timedelta(seconds=30), "nobody expired the clock"
@@ -68,7 +52,7 @@ def test_a_killed_worker_still_gets_its_timer_expired_by_the_sweeper(tmp_path: P
         assert finished.winner == 2 - seat
     finally:
         for process in rescue:
-            stop(process)
+            stop_process(process)
 
 
 @pytest.mark.slow

@@ -13,13 +13,12 @@ from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.serializers import BaseSerializer
 
-from accounts.models import User
+from accounts.auth import signed_in_user
 from gameplay.formats import Deck
 from gameplay.services import DeckInputError, current_catalog, deck_from_parts, deck_from_text, with_choices
 from tournaments import selectors
-from tournaments.api import EventErrorsMixin
+from tournaments.api import EventErrorsMixin, _valid
 from tournaments.drafts.errors import PickRefused
 from tournaments.drafts.models import Pod, Pool
 from tournaments.drafts.serializers import (
@@ -36,16 +35,6 @@ from tournaments.limited import PoolTooSmallError
 from tournaments.permissions import Perm, has_permission
 
 OBJECT = OpenApiTypes.OBJECT
-
-
-def _user(request: Request) -> User:
-    assert isinstance(request.user, User)
-    return request.user
-
-
-def _valid(serializer: BaseSerializer[Any]) -> dict[str, Any]:
-    serializer.is_valid(raise_exception=True)
-    return dict(serializer.validated_data)
 
 
 class DraftErrorsMixin(EventErrorsMixin):
@@ -83,7 +72,7 @@ class EventDraftViewSet(DraftErrorsMixin, viewsets.ViewSet):
     @extend_schema(request=SeatPodsSerializer, responses={201: OBJECT})
     def seat(self, request: Request, event_pk: int) -> Response:
         event = selectors.event_for(request.user, event_pk)
-        made = pods.seat_pods(event, _user(request), **_valid(SeatPodsSerializer(data=request.data)))
+        made = pods.seat_pods(event, signed_in_user(request), **_valid(SeatPodsSerializer(data=request.data)))
         return Response(reading.dashboard(made), status=status.HTTP_201_CREATED)
 
     @extend_schema(responses=OBJECT)
@@ -98,7 +87,7 @@ class EventDraftViewSet(DraftErrorsMixin, viewsets.ViewSet):
     def open_sealed(self, request: Request, event_pk: int) -> Response:
         event = selectors.event_for(request.user, event_pk)
         minutes = _valid(SealedOpenSerializer(data=request.data)).get("build_minutes")
-        opened = pools.open_sealed(event, _user(request), None if minutes is None else minutes * 60)
+        opened = pools.open_sealed(event, signed_in_user(request), None if minutes is None else minutes * 60)
         return Response([reading.pool_summary(p) for p in opened], status=status.HTTP_201_CREATED)
 
 
@@ -127,23 +116,23 @@ class PodViewSet(DraftErrorsMixin, viewsets.ViewSet):
     @extend_schema(request=None, responses=OBJECT)
     @action(detail=True, methods=["post"])
     def start(self, request: Request, pk: str) -> Response:
-        return self._control(pods.start_pod(self._pod(pk), _user(request)))
+        return self._control(pods.start_pod(self._pod(pk), signed_in_user(request)))
 
     @extend_schema(request=None, responses=OBJECT)
     @action(detail=True, methods=["post"])
     def pause(self, request: Request, pk: str) -> Response:
-        return self._control(pods.pause_pod(self._pod(pk), _user(request)))
+        return self._control(pods.pause_pod(self._pod(pk), signed_in_user(request)))
 
     @extend_schema(request=None, responses=OBJECT)
     @action(detail=True, methods=["post"])
     def resume(self, request: Request, pk: str) -> Response:
-        return self._control(pods.resume_pod(self._pod(pk), _user(request)))
+        return self._control(pods.resume_pod(self._pod(pk), signed_in_user(request)))
 
     @extend_schema(request=SwapSerializer, responses=OBJECT)
     @action(detail=True, methods=["post"], url_path="swap-for-bot")
     def swap_for_bot(self, request: Request, pk: str) -> Response:
         seat = _valid(SwapSerializer(data=request.data))["seat"]
-        return self._control(pods.swap_for_bot(self._pod(pk), seat, _user(request)))
+        return self._control(pods.swap_for_bot(self._pod(pk), seat, signed_in_user(request)))
 
     @extend_schema(responses=OBJECT, description="The caller's own pick state: current pack, picks, clock.")
     @action(detail=True, methods=["get"])
@@ -165,7 +154,7 @@ class PodViewSet(DraftErrorsMixin, viewsets.ViewSet):
     def pick(self, request: Request, pk: str) -> Response:
         data = _valid(PickSerializer(data=request.data))
         result = picking.make_pick(
-            self._pod(pk), _user(request), data["round"], data["pick_number"], data["cards"], data.get("pack")
+            self._pod(pk), signed_in_user(request), data["round"], data["pick_number"], data["cards"], data.get("pack")
         )
         return Response({"repeated": result.repeated, "recorded": result.recorded, "state": result.state,
                          "version": result.state["version"]})  # fmt: skip
@@ -174,7 +163,7 @@ class PodViewSet(DraftErrorsMixin, viewsets.ViewSet):
     @action(detail=True, methods=["post"])
     def marks(self, request: Request, pk: str) -> Response:
         data = _valid(MarkSerializer(data=request.data))
-        return Response(picking.set_marks(self._pod(pk), _user(request), data["round"], data["pick_number"],
+        return Response(picking.set_marks(self._pod(pk), signed_in_user(request), data["round"], data["pick_number"],
                                           data["cards"]))  # fmt: skip
 
     @extend_schema(
@@ -220,7 +209,7 @@ class PoolViewSet(DraftErrorsMixin, viewsets.ViewSet):
         description="Your pools (of one event with ?event=<id>); the organiser and judges see every pool of it.",
     )
     def list(self, request: Request) -> Response:
-        user = _user(request)
+        user = signed_in_user(request)
         raw = request.query_params.get("event", "")
         found = Pool.objects.select_related("registration__player", "event")
         if not raw.isdigit():
@@ -267,5 +256,5 @@ class PoolViewSet(DraftErrorsMixin, viewsets.ViewSet):
     def deck(self, request: Request, pk: str) -> Response:
         pool = self._pool(pk)
         deck = deck_from_input(_valid(DeckInputSerializer(data=request.data)))
-        pool = pools.submit_deck(pool, _user(request), deck)
+        pool = pools.submit_deck(pool, signed_in_user(request), deck)
         return Response(reading.pool_summary(pool), status=status.HTTP_201_CREATED)

@@ -14,7 +14,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from accounts.models import User
+from accounts.auth import signed_in_user
 from gameplay.services import current_catalog
 from tournaments import selectors
 from tournaments.drafts.models import Pod, Pool
@@ -23,11 +23,6 @@ from tournaments.errors import Forbidden, Invalid
 from tournaments.limited import DEFAULT_TIMES
 from tournaments.permissions import Perm, has_permission
 from tournaments.views import refusals_shown
-
-
-def _user(request: HttpRequest) -> User:
-    assert isinstance(request.user, User)
-    return request.user
 
 
 def catalog_json() -> dict[str, Any]:
@@ -58,7 +53,7 @@ def event_drafts(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     found = list(Pod.objects.filter(event=event).select_related("event"))
     watches = has_permission(request.user, Perm.VIEW_PRIVATE, event)
-    my_pool = Pool.objects.filter(event=event, registration__player=_user(request)).first()
+    my_pool = Pool.objects.filter(event=event, registration__player=signed_in_user(request)).first()
     my_pod = next((pod for pod in found if reading.seat_of(request.user, pod) is not None), None)
     context = {
         "event": event,
@@ -97,7 +92,11 @@ def seat_pods(request: HttpRequest, pk: int) -> HttpResponse:
         if request.POST.get(key, "").strip()
     }
     made = pods.seat_pods(
-        event, _user(request), _int(request, "seats_per_pod", 8), request.POST.get("fill_with_bots") == "on", settings
+        event,
+        signed_in_user(request),
+        _int(request, "seats_per_pod", 8),
+        request.POST.get("fill_with_bots") == "on",
+        settings,
     )
     messages.success(request, f"{len(made)} pod{'s' if len(made) != 1 else ''} seated.")
     return redirect("drafts:event", pk=event.pk)
@@ -108,7 +107,7 @@ def seat_pods(request: HttpRequest, pk: int) -> HttpResponse:
 @refusals_shown
 def open_sealed(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
-    opened = pools.open_sealed(event, _user(request), _int(request, "build_minutes", 30) * 60)
+    opened = pools.open_sealed(event, signed_in_user(request), _int(request, "build_minutes", 30) * 60)
     messages.success(request, f"{len(opened)} sealed pools are open; the deck-building clock runs.")
     return redirect("drafts:event", pk=event.pk)
 
@@ -121,7 +120,7 @@ def pod_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     act = {"start": pods.start_pod, "pause": pods.pause_pod, "resume": pods.resume_pod}.get(action)
     if act is None:
         raise Invalid(f"Unknown action {action!r}.")
-    act(pod, _user(request))
+    act(pod, signed_in_user(request))
     messages.success(request, f"Pod {pod.number}: {action} done.")
     return redirect("drafts:event", pk=pod.event_id)
 
@@ -132,7 +131,7 @@ def pod_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 def swap_for_bot(request: HttpRequest, pk: int) -> HttpResponse:
     pod = _pod_for(request, pk)
     seat = _int(request, "seat", -1)
-    pods.swap_for_bot(pod, seat, _user(request))
+    pods.swap_for_bot(pod, seat, signed_in_user(request))
     messages.success(request, f"A bot picks for seat {seat + 1} of pod {pod.number} now.")
     return redirect("drafts:event", pk=pod.event_id)
 
