@@ -118,6 +118,10 @@ SQLITE_OPTIONS: dict[str, Any] = {
 }
 
 
+#: Connections each process may hold in its PostgreSQL pool (0: no pool, one connection per request).
+DB_POOL_SIZE = env_int("DB_POOL_SIZE", 10, minimum=0)
+
+
 def _database(url: str | None) -> dict[str, Any]:
     if url is None:
         if PRODUCTION:
@@ -129,6 +133,13 @@ def _database(url: str | None) -> dict[str, Any]:
     except ValueError as exc:
         raise ImproperlyConfigured(f"DATABASE_URL cannot be understood: {exc}") from None
     database: dict[str, Any] = dict(config)
+    if database["ENGINE"] == "django.db.backends.postgresql" and DB_POOL_SIZE:
+        # Under ASGI every request runs in a fresh thread, so persistent connections are never
+        # reused; a psycopg pool per process saves a PostgreSQL connection (a server fork) per request.
+        if database.get("CONN_MAX_AGE"):
+            raise ImproperlyConfigured("DB_CONN_MAX_AGE and DB_POOL_SIZE exclude each other; set DB_POOL_SIZE=0")
+        database["OPTIONS"] = {"pool": {"min_size": 1, "max_size": DB_POOL_SIZE, "timeout": 20},
+                               **database.get("OPTIONS", {})}  # fmt: skip
     if database["ENGINE"] == "django.db.backends.sqlite3":
         database["OPTIONS"] = {**SQLITE_OPTIONS, **database.get("OPTIONS", {})}
         if TESTING:
