@@ -176,6 +176,21 @@ async def client(seat: dict[str, Any], base: str, figures: Figures, pool: Thread
             while time.time() < stop_at and view["status"] != "finished":
                 await asyncio.wait_for(waiting.wait(), timeout=max(0.1, stop_at - time.time()))
                 waiting.clear()
+                choice = view.get("choice") or {}
+                if choice.get("pending"):  # before each game the chooser says who goes first: itself
+                    if choice.get("chooser") == view["seat"]:
+                        status, body = await loop.run_in_executor(
+                            pool, http, "POST", f"{base}/api/play/{match}/first/", token,
+                            {"version": view["version"], "first": "me"},
+                        )  # fmt: skip
+                        if status == 200 and body["version"] > view["version"]:
+                            view = body
+                        elif status != 200:
+                            figures.error(f"choosing who goes first: HTTP {status}")
+                            reread = await loop.run_in_executor(pool, http, "GET", f"{base}/api/play/{match}/", token)
+                            view = reread[1]
+                        waiting.set()
+                    continue
                 pending = view["board"].get("pending") or {}
                 if pending.get("player") != view["seat"] or not view["board"]["legal"]:
                     continue

@@ -18,4 +18,5 @@ urlpatterns: list[Any] = [
     path("decks/builder/check/", views.deck_check, name="deck-check"),
     path("play/", play_views.play_home, name="play-home"),
     path("play/<int:pk>/", play_views.play_page, name="play"),
+    path("play/<int:pk>/replay/", play_views.replay_page, name="replay"),
 ]

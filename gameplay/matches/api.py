@@ -30,6 +30,11 @@ class ActSerializer(serializers.Serializer[Any]):
     action = serializers.CharField(max_length=200)
 
 
+class FirstSerializer(serializers.Serializer[Any]):
+    first = serializers.ChoiceField(choices=["me", "opponent"], help_text="Who goes first: you or your opponent.")
+    version = serializers.IntegerField(min_value=0)
+
+
 class PracticeSerializer(serializers.Serializer[Any]):
     bot = serializers.ChoiceField(choices=PlayMatch.Bot.choices)
     starter = serializers.CharField(max_length=60, help_text="Your deck: a starter deck id.")
@@ -126,6 +131,23 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
             return Response({"detail": outcome.refused, **body}, status=409)
         return Response(body)
 
+    @extend_schema(request=FirstSerializer)
+    @action(detail=True, methods=["post"])
+    def first(self, request: Request, pk: str) -> Response:
+        """Before a game the chooser (the die roll's winner, later the last game's loser) says who goes first."""
+        match, seat = self._visible()
+        if seat is None:
+            return Response({"detail": "You are watching this match, not playing it."}, status=403)
+        data = FirstSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        outcome = services.choose_first(
+            match.pk, signed_in_user(request), data.validated_data["first"] == "me", data.validated_data["version"]
+        )
+        body = services.player_view(PlayMatch.objects.get(pk=match.pk), seat)
+        if outcome.refused:
+            return Response({"detail": outcome.refused, **body}, status=409)
+        return Response(body)
+
     @action(detail=True, methods=["get"])
     def log(self, request: Request, pk: str) -> Response:
         """Every game's seed, setup, versions and actions: enough to replay it exactly (finished games only)."""
@@ -137,6 +159,7 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
             games.append({
                 "number": game.number, "seed": game.seed, "setup": game.setup, "engine": game.engine_version,
                 "winner": None if game.winner is None else f"p{game.winner + 1}", "reason": game.end_reason,
+                "first_player": services.first_choice(game),
                 "actions": [{"seq": a.seq, "seat": f"p{a.seat + 1}", "action": a.action, "auto": a.automatic,
                              "at": a.at.isoformat(), "hash": a.state_hash} for a in game.actions.all()],
             })  # fmt: skip

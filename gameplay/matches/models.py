@@ -28,6 +28,7 @@ class PlayMatch(models.Model):
     class DeadlineKind(models.TextChoices):
         CLOCK = "clock", "Match clock"
         WINDOW = "window", "Answer window"
+        CHOICE = "choice", "Choice of who goes first"
 
     TRANSITIONS: ClassVar[dict[str, set[str]]] = {
         Status.PLAYING: {Status.PAUSED, Status.FINISHED},
@@ -87,12 +88,30 @@ class PlayMatch(models.Model):
         return self.games.order_by("-number").first()
 
 
+class FirstChoice(models.TextChoices):
+    FIRST = "first", "Plays first"
+    SECOND = "second", "Goes second"
+
+
+class ChoiceBy(models.TextChoices):
+    PLAYER = "player", "The chooser"
+    BOT = "bot", "The bot"
+    TIMER = "timer", "The timer (no answer in time)"
+
+
 class Game(models.Model):
     match = models.ForeignKey(PlayMatch, on_delete=models.CASCADE, related_name="games")
     number = models.PositiveSmallIntegerField()
     seed = models.BigIntegerField()
     first = models.PositiveSmallIntegerField(help_text="The seat (0/1) that went first.")
     chooser = models.PositiveSmallIntegerField(help_text="The seat that chose who goes first.")
+    die_roll = models.JSONField(
+        default=list, blank=True, help_text="Game 1: each seat's die; the higher chooses who goes first."
+    )
+    awaiting_choice = models.BooleanField(default=False, help_text="The chooser has not said who goes first yet.")
+    choice = models.CharField(max_length=10, choices=FirstChoice.choices, blank=True)
+    choice_by = models.CharField(max_length=10, choices=ChoiceBy.choices, blank=True)
+    chosen_at = models.DateTimeField(null=True, blank=True)
     setup = models.JSONField()
     engine_version = models.CharField(max_length=40)
     state = models.TextField(help_text="The engine state after the last action (engine JSON).")

@@ -23,7 +23,7 @@ from accounts.models import User
 from gameplay import engine
 from gameplay.cards.catalog import Catalog
 from gameplay.matches.errors import Conflict, Forbidden, Invalid, Stale
-from gameplay.matches.models import Challenge, Game, GameAction, PlayMatch
+from gameplay.matches.models import Challenge, ChoiceBy, FirstChoice, Game, GameAction, PlayMatch
 from gameplay.services import current_catalog
 
 #: Sent after commit when a match ends: ``match`` is the finished PlayMatch.
@@ -69,7 +69,7 @@ def create_match(
     label: str = "",
     seed: int | None = None,
 ) -> PlayMatch:
-    """A match between two players, or a player and a bot; its first game starts at once."""
+    """A match between two players, or a player and a bot; the winner of the die roll chooses who goes first."""
     if (player2 is None) == (not bot):
         raise Invalid("A match is between two players, or a player and a bot.")
     if bot and bot not in PlayMatch.Bot.values:
@@ -88,38 +88,133 @@ def create_match(
         label=label, seed=secrets.randbits(62) if seed is None else seed, wins=[0, 0],
         remaining_ms=[clock_seconds * 1000, clock_seconds * 1000],
     )  # fmt: skip
-    chooser = _die_roll(match.seed)
-    _start_game(match, 1, chooser, timezone.now())
+    dice = _dice(match.seed)
+    _start_game(match, 1, 0 if dice[0] > dice[1] else 1, timezone.now(), die_roll=dice)
     match.save()
     _after_commit(match)
     return match
 
 
-def _die_roll(seed: int) -> int:
-    """The seat that wins the opening die roll (and chooses to go first)."""
-    return hashlib.sha256(f"fett-die:{seed}".encode()).digest()[0] % 2
+def _dice(seed: int) -> tuple[int, int]:
+    """The opening die roll: a six-sided die for each seat from the match seed, rerolled on a tie."""
+    digest = hashlib.sha256(f"fett-die:{seed}".encode()).digest()
+    fair = [b % 6 + 1 for b in digest if b < 252]  # 252 = 42 * 6: no face more likely than another
+    for a, b in zip(fair[::2], fair[1::2], strict=False):
+        if a != b:
+            return a, b
+    return (6, 1) if digest[0] % 2 == 0 else (1, 6)  # every pair of 16 tied: practically never
 
 
 def _game_seed(match: PlayMatch, number: int) -> int:
     return int.from_bytes(hashlib.sha256(f"fett-game:{match.seed}:{number}".encode()).digest()[:7], "big")
 
 
-def _start_game(match: PlayMatch, number: int, chooser: int, now: Any) -> Game:
-    setup = {"players": match.decks, "first": f"p{chooser + 1}"}  # the chooser elects to go first
+def _start_game(match: PlayMatch, number: int, chooser: int, now: Any, die_roll: Sequence[int] = ()) -> Game:
+    """A new game whose ``chooser`` first decides who goes first (a bot plays first at once).
+
+    Until the choice the game is set up with the chooser first; choosing to go second sets it up
+    again with the other seat first (same seed, so the same shuffles).
+    """
+    bot_chooses = bot_seat(match) == chooser
+    setup = {"players": match.decks, "first": f"p{chooser + 1}"}
     seed = _game_seed(match, number)
-    try:
-        state = engine.new_game(setup, seed)
-    except engine.EngineError as exc:
-        raise Invalid(f"The decks cannot start a game: {exc}") from None
+    state = _new_state(setup, seed)
     game = Game.objects.create(
         match=match, number=number, seed=seed, first=chooser, chooser=chooser, setup=setup,
         engine_version=f"{engine.ENGINE_VERSION}/{current_catalog().data_version[:12]}",
-        state=engine.to_json(state), state_hash=engine.state_hash(state), started_at=now,
+        state=engine.to_json(state), state_hash=engine.state_hash(state), started_at=now, die_roll=list(die_roll),
+        awaiting_choice=not bot_chooses, choice=FirstChoice.FIRST if bot_chooses else "",
+        choice_by=ChoiceBy.BOT if bot_chooses else "", chosen_at=now if bot_chooses else None,
     )  # fmt: skip
     if not match.clock_loses_match:  # the clocks are per game unless an empty clock loses the match
         match.remaining_ms = [match.clock_seconds * 1000, match.clock_seconds * 1000]
-    _restart_clock(match, state, now)
+    if bot_chooses:
+        _restart_clock(match, state, now)
+    else:
+        _await_choice(match, chooser, now)
     return game
+
+
+def _new_state(setup: dict[str, Any], seed: int) -> engine.State:
+    try:
+        return engine.new_game(setup, seed)
+    except engine.EngineError as exc:
+        raise Invalid(f"The decks cannot start a game: {exc}") from None
+
+
+def _await_choice(match: PlayMatch, chooser: int, now: Any) -> None:
+    """The chooser's clock runs for the answer window (or what is left of the clock, if less)."""
+    match.timer_version += 1
+    match.on_clock, match.clock_since = chooser, now
+    clock_left = timedelta(milliseconds=max(0, match.remaining_ms[chooser]))
+    window = timedelta(seconds=match.window_seconds)
+    if window < clock_left:
+        match.deadline, match.deadline_kind = now + window, PlayMatch.DeadlineKind.CHOICE
+    else:
+        match.deadline, match.deadline_kind = now + clock_left, PlayMatch.DeadlineKind.CLOCK
+
+
+@transaction.atomic
+def choose_first(match_id: int, user: User, play_first: bool, version: int) -> Outcome:
+    """The chooser says who goes first: themselves (``play_first``) or their opponent."""
+    match = _locked(match_id)
+    seat = match.seat_of(user.pk)
+    if seat is None:
+        raise Forbidden("You are not playing in this match.")
+    if match.status != PlayMatch.Status.PLAYING:
+        raise Conflict(f"The match is {match.get_status_display().lower()}.")
+    if version != match.version:
+        raise Stale("The game has moved on since you last looked.", current=match.version)
+    game = match.current_game()
+    if game is None or not game.awaiting_choice or game.finished:
+        raise Conflict("Who goes first in this game is already decided.")
+    if game.chooser != seat:
+        raise Conflict("Your opponent chooses who goes first.")
+    now = timezone.now()
+    if _charge_clock(match, now):
+        _flag(match, now)
+        return Outcome(match, refused="Your clock ran out before your choice arrived.")
+    _decide_first(match, game, seat if play_first else 1 - seat, ChoiceBy.PLAYER, now)
+    return Outcome(match)
+
+
+def _decide_first(match: PlayMatch, game: Game, first: int, by: str, now: Any) -> None:
+    if first != game.first:
+        setup = dict(game.setup, first=f"p{first + 1}")
+        state = _new_state(setup, game.seed)
+        game.setup, game.first = setup, first
+        game.state, game.state_hash = engine.to_json(state), engine.state_hash(state)
+    else:
+        state = load_state(game)
+    game.awaiting_choice = False
+    game.choice = FirstChoice.FIRST if first == game.chooser else FirstChoice.SECOND
+    game.choice_by, game.chosen_at = by, now
+    game.save()
+    _restart_clock(match, state, now)
+    match.version += 1
+    match.save()
+    _after_commit(match)
+
+
+def _restart(match: PlayMatch, game: Game, now: Any) -> None:
+    """Start the clock of whoever decides now: the chooser before the game, else the engine's decider."""
+    if game.awaiting_choice and not game.finished:
+        _await_choice(match, game.chooser, now)
+    else:
+        _restart_clock(match, load_state(game), now)
+
+
+def first_choice(game: Game) -> dict[str, Any]:
+    """Who chose who goes first, and what (``pending`` until the chooser answers)."""
+    pending = game.awaiting_choice and not game.finished
+    return {
+        "chooser": f"p{game.chooser + 1}",
+        "pending": pending,
+        "first": None if pending else f"p{game.first + 1}",
+        "choice": game.choice or None,
+        "by": game.choice_by or None,
+        "die_roll": list(game.die_roll) or None,
+    }
 
 
 # --- reading ------------------------------------------------------------------------------------
@@ -151,8 +246,10 @@ def _view(
     match: PlayMatch, game: Game, state: engine.State, seat: int | None, shared: dict[str, Any]
 ) -> dict[str, Any]:
     board = engine.view(state, 0 if seat is None else seat)
-    if seat is None:
-        board = _public(board)
+    choosing = game.awaiting_choice and not game.finished
+    if seat is None or choosing:  # before who goes first is chosen, nobody sees a hand or moves
+        board = dict(_public(board), you=None if seat is None else board["you"])
+        board["pending"] = None if choosing else board["pending"]
     return {
         "match": match.pk,
         "version": match.version,
@@ -167,6 +264,7 @@ def _view(
         "bot": match.bot or None,
         "board": board,
         "log": shared["log"],
+        "choice": first_choice(game),
     }
 
 
@@ -204,6 +302,7 @@ def _public(board: dict[str, Any]) -> dict[str, Any]:
         side = dict(side)
         if isinstance(side.get("hand"), list):
             side["hand"] = len(side["hand"])
+        side["concentrations"] = [{k: v for k, v in c.items() if k != "id"} for c in side.get("concentrations", [])]
         players.append(side)
     public["players"] = players
     return public
@@ -253,6 +352,8 @@ def _move(
 ) -> None:
     game = match.current_game()
     assert game is not None
+    if game.awaiting_choice:
+        raise Conflict("Who goes first is not chosen yet.")
     state = load_state(game)
     pending = engine.pending(state)
     if pending is None or pending.player != seat:
@@ -373,6 +474,11 @@ def expire(match_id: int, timer_version: int | None) -> str:
     seat = match.on_clock
     assert seat is not None
     _charge_clock(match, now)
+    if match.deadline_kind == PlayMatch.DeadlineKind.CHOICE and match.remaining_ms[seat] > 0:
+        game = match.current_game()
+        assert game is not None
+        _decide_first(match, game, seat, ChoiceBy.TIMER, now)  # no answer in time: the chooser plays first
+        return "chose first"
     if match.deadline_kind == PlayMatch.DeadlineKind.WINDOW and match.remaining_ms[seat] > 0:
         _move(match, seat, "pass", now, automatic=True, due=match.deadline)
         return "auto-passed"
@@ -494,7 +600,7 @@ def resume(match_id: int, by: User) -> PlayMatch:
     game = match.current_game()
     assert game is not None
     match.status, match.paused_at = PlayMatch.Status.PLAYING, None
-    _restart_clock(match, load_state(game), timezone.now())
+    _restart(match, game, timezone.now())
     match.version += 1
     match.save()
     _after_commit(match)
@@ -514,7 +620,7 @@ def add_time(match_id: int, by: User, seat: int, seconds: int) -> PlayMatch:
     if match.status == PlayMatch.Status.PLAYING:
         game = match.current_game()
         assert game is not None
-        _restart_clock(match, load_state(game), now)
+        _restart(match, game, now)
     match.version += 1
     match.save()
     _after_commit(match)

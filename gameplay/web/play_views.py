@@ -1,9 +1,17 @@
-"""Pages for matches played on the site: your matches, practice against a bot, the play page."""
+"""Pages for matches played on the site: your matches, practice against a bot, the play page, replays.
+
+Players see their own view; referees, staff and (for public matches) anyone signed in may watch the
+public view. Replays step through finished games over the replay API.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Exists, OuterRef, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
@@ -11,7 +19,7 @@ from django.views.decorators.http import require_http_methods
 from accounts.models import User
 from gameplay.matches import services
 from gameplay.matches.errors import MatchError
-from gameplay.matches.models import Challenge, PlayMatch
+from gameplay.matches.models import Challenge, Game, PlayMatch
 from gameplay.services import current_catalog
 
 
@@ -37,12 +45,30 @@ def play_home(request: HttpRequest) -> HttpResponse:
                 messages.error(request, str(exc))
             else:
                 return redirect("gameplay:play", pk=match.pk)
-    matches = (PlayMatch.objects.filter(player1=user) | PlayMatch.objects.filter(player2=user)).order_by("-created_at")
+    finished_game = Exists(Game.objects.filter(match=OuterRef("pk"), finished=True))
+    matches = (
+        (PlayMatch.objects.filter(player1=user) | PlayMatch.objects.filter(player2=user))
+        .select_related("player1", "player2")
+        .annotate(has_finished_game=finished_game)
+        .order_by("-created_at")
+    )
+    refereed = PlayMatch.referees.through.objects.filter(user_id=user.pk).values("playmatch_id")
+    may_watch = Q() if user.is_staff else Q(public=True) | Q(pk__in=refereed)
+    watchable = (
+        PlayMatch.objects.filter(may_watch)
+        .exclude(player1=user)
+        .exclude(player2=user)
+        .exclude(status=PlayMatch.Status.FINISHED)
+        .select_related("player1", "player2")
+        .annotate(has_finished_game=finished_game)
+        .order_by("-created_at")
+    )
     challenges = (Challenge.objects.filter(opponent=user) | Challenge.objects.filter(challenger=user)).filter(
         status=Challenge.Status.OPEN
     )
     context = {
         "matches": matches[:30],
+        "watchable": watchable[:20],
         "starters": catalog.starter_decks.values(),
         "bots": PlayMatch.Bot.choices,
         "challenges": challenges.select_related("challenger", "opponent"),
@@ -50,24 +76,101 @@ def play_home(request: HttpRequest) -> HttpResponse:
     return render(request, "gameplay/play_home.html", context)
 
 
-@login_required
-def play_page(request: HttpRequest, pk: int) -> HttpResponse:
+def _visible_match(request: HttpRequest, pk: int) -> tuple[PlayMatch, int | None]:
+    """The match and the user's seat; None for a watcher (referees, staff, anyone for a public match)."""
     match = get_object_or_404(PlayMatch.objects.select_related("player1", "player2"), pk=pk)
     seat = match.seat_of(request.user.pk)
-    if seat is None and not request.user.is_staff:
+    if seat is None and not services.can_watch(match, request.user):
         raise Http404("No such match.")
+    return match, seat
+
+
+def _catalog_names() -> dict[str, Any]:
     catalog = current_catalog()
     cards = {
         c.id: {"name": c.name, "type": c.type.value, "cost": c.cost, "text": c.text} for c in catalog.cards.values()
     }
     names = {r.id: r.name for r in catalog.runeslingers.values()} | {e.id: e.name for e in catalog.equips.values()}
+    return {"cards": cards, "names": names}
+
+
+def _seat_names(match: PlayMatch) -> dict[str, str]:
+    return {
+        "p1": match.player1.public_name,
+        "p2": match.player2.public_name if match.player2 else match.get_bot_display(),
+    }
+
+
+@login_required
+def play_page(request: HttpRequest, pk: int) -> HttpResponse:
+    match, seat = _visible_match(request, pk)
+    user = request.user
+    assert isinstance(user, User)
+    names = _seat_names(match)
     context = {
         "match": match,
         "seat": seat,
-        "catalog": {"cards": cards, "names": names},
-        "opponent": match.player2.public_name if match.player2 else match.get_bot_display(),
+        "watching": seat is None,
+        "referee": services.can_referee(match, user),
+        "names": names,
+        "has_finished_game": match.games.filter(finished=True).exists(),
+        "catalog": _catalog_names(),
     }
     return render(request, "gameplay/play.html", context)
+
+
+@login_required
+def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """``?game=1&seat=p1|p2|public&step=0``: step through a finished game (the board comes from the replay API)."""
+    match, seat = _visible_match(request, pk)
+    user = request.user
+    assert isinstance(user, User)
+    games = list(match.games.filter(finished=True).annotate(steps=Count("actions")).order_by("number"))
+    may_see_seats = seat is not None or services.can_referee(match, user)
+    seats = [("p1", f"{_seat_names(match)['p1']}'s view (p1)"), ("p2", f"{_seat_names(match)['p2']}'s view (p2)")]
+    seats = [*seats, ("public", "Public (both hands hidden)")] if may_see_seats else [("public", "Public")]
+    names = _seat_names(match)
+    context: dict[str, Any] = {
+        "match": match,
+        "names": names,
+        "games": [(g.number, _game_label(g, names)) for g in games],
+        "seats": seats,
+        "catalog": _catalog_names(),
+    }
+    problem, status, chosen = _replay_choice(request, games, seat, may_see_seats)
+    if problem:
+        return render(request, "gameplay/replay.html", {**context, "problem": problem}, status=status)
+    return render(request, "gameplay/replay.html", {**context, **chosen})
+
+
+def _game_label(game: Game, names: dict[str, str]) -> str:
+    outcome = "drawn" if game.winner is None else f"{names[f'p{game.winner + 1}']} won"
+    return f"Game {game.number} · {outcome}" + (f" ({game.end_reason})" if game.end_reason else "")
+
+
+def _replay_choice(
+    request: HttpRequest, games: Sequence[Game], seat: int | None, may_see_seats: bool
+) -> tuple[str, int, dict[str, Any]]:
+    """The game, seat view and step asked for, or a problem and its status (nothing is replayed)."""
+    if not games:
+        return "No game of this match has finished yet: there is nothing to replay.", 404, {}
+    raw_game, raw_step = request.GET.get("game", str(games[0].number)), request.GET.get("step", "0")
+    wanted = request.GET.get("seat", f"p{seat + 1}" if seat is not None else "public")
+    if not raw_game.isdigit() or not raw_step.isdigit():
+        return "The game and the step are whole numbers, e.g. ?game=1&step=10.", 400, {}
+    game = next((g for g in games if g.number == int(raw_game)), None)
+    if game is None:
+        finished = ", ".join(str(g.number) for g in games)
+        return f"Game {raw_game} is not a finished game of this match (finished: {finished}).", 404, {}
+    if wanted not in ("p1", "p2", "public"):
+        return "The view is p1, p2 or public.", 400, {}
+    if wanted != "public" and not may_see_seats:
+        return "Watchers replay the public view only.", 403, {}
+    step = int(raw_step)
+    steps = game.steps  # type: ignore[attr-defined]
+    if step > steps:
+        return f"Step {step} is past the end of game {game.number} ({steps} actions).", 400, {}
+    return "", 200, {"game": game, "view_seat": wanted, "step": step, "steps": steps}
 
 
 def _challenge_action(request: HttpRequest, user: User) -> HttpResponse:

@@ -1,123 +1,91 @@
-// The play page: renders this player's view, turns legal actions into controls, keeps in step.
-// The server sends only what this player may see; a push carries the version, and a gap or a
-// reconnect makes the page re-read its view over the REST API.
+// The play page: renders this player's view (or, for a watcher, the public one), turns legal actions
+// into controls, asks the chooser who goes first, gives referees their controls, keeps in step.
+// The server sends only what this viewer may see; a push carries the version, and a gap or a
+// reconnect makes the page re-read its view over the REST API. The board itself is drawn by board.js.
 (function () {
   "use strict";
   var root = document.getElementById("play");
   if (!root) return;
   var catalog = JSON.parse(document.getElementById("catalog").textContent);
+  var board = window.FettBoard(root, catalog);
+  var el = board.el, subjectOf = board.subjectOf;
+  var names = { p1: root.dataset.p1Name, p2: root.dataset.p2Name };
   var state = { view: null, version: -1, selected: null, fetchedAt: 0, socket: null, sending: false };
 
   function csrf() {
     var m = document.cookie.match(/csrftoken=([^;]+)/);
     return m ? decodeURIComponent(m[1]) : "";
   }
-  function el(tag, attrs, children) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) {
-      if (k === "text") node.textContent = attrs[k];
-      else if (k === "className") node.className = attrs[k];
-      else node.setAttribute(k, attrs[k]);
-    });
-    (children || []).forEach(function (c) { if (c) node.appendChild(c); });
-    return node;
+  function other(player) { return player === "p1" ? "p2" : "p1"; }
+  // How this page names each seat: "you" and the opponent for a player, both names for a watcher.
+  function who(view) {
+    var map = { p1: names.p1, p2: names.p2 };
+    if (view.seat) map[view.seat] = "you";
+    return map;
   }
-  function cardName(id) { return id ? (catalog.cards[id] || {}).name || catalog.names[id] || id : "Concentration"; }
-  function handleIndex(view) {
-    var byHandle = {};
-    view.board.players.forEach(function (p) {
-      ["hand", "discard", "void", "field"].forEach(function (zone) {
-        if (Array.isArray(p[zone])) p[zone].forEach(function (c) { if (c.id) byHandle[c.card] = cardName(c.id); });
-      });
-      (p.concentrations || []).forEach(function (c) { if (!byHandle[c.card]) byHandle[c.card] = "concentration"; });
-    });
-    return byHandle;
-  }
-  function describe(action, view) {
-    var names = handleIndex(view), me = view.board.you;
-    return action.split(" ").map(function (word) {
-      var m = word.match(/^(c\d+)$/);
-      if (m) return names[m[1]] || m[1];
-      var kv = word.match(/^(\w+)=(.+)$/);
-      if (kv) {
-        var value = kv[2].replace(/^p[12]$/, function (p) { return p === me ? "you" : "opponent"; })
-          .replace(/^c\d+$/, function (c) { return names[c] || c; });
-        return (kv[1] === "target" ? "→ " : kv[1] + ": ") + value;
-      }
-      return word;
-    }).join(" ");
-  }
-  function subjectOf(action) { var m = action.match(/^\w+ (c\d+)/); return m ? m[1] : null; }
-
-  function clockText(ms) {
-    var s = Math.max(0, Math.floor(ms / 1000));
-    return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
-  }
+  function capital(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
   function remaining(view, player) {
     var index = player === "p1" ? 0 : 1, left = view.clocks.remaining_ms[index];
     if (view.clocks.on_clock === player && view.status === "playing") left -= Date.now() - state.fetchedAt;
     return left;
   }
-
-  function renderSide(view, player, mine) {
-    var p = view.board.players[player === "p1" ? 0 : 1];
-    var running = view.clocks.on_clock === player && view.status === "playing";
-    var left = remaining(view, player);
-    var clock = el("span", { className: "clock-chip" + (running ? " running" : "") + (left < 120000 ? " low" : ""),
-      "data-testid": "clock-" + (mine ? "me" : "them"), text: clockText(left) });
-    var title = el("h2", {}, [el("span", { text: cardName(p.runeslinger) + (mine ? " (you)" : "") }), clock]);
-    var stats = el("div", { className: "stats" }, [
-      el("span", { "data-testid": (mine ? "me" : "them") + "-health", text: "Health " + p.health + "/" + p.max_health }),
-      el("span", { text: "Power " + p.power }), el("span", { text: "Determination " + p.determination }),
-      el("span", { text: "Light " + p.light }), el("span", { text: "Block " + p.block + (p.barrier ? " (barrier " + p.barrier + ")" : "") }),
-      el("span", { text: "Deck " + p.deck }), el("span", { text: "Discard " + (Array.isArray(p.discard) ? p.discard.length : p.discard) }),
-      el("span", { text: "Void " + (Array.isArray(p.void) ? p.void.length : p.void) }),
-    ]);
-    var side = [title, stats];
-    if (p.ailments && p.ailments.length) {
-      side.push(zone("Ailments", p.ailments.map(function (a) {
-        return el("span", { className: "gcard", text: a.type + " × " + a.count + (a.count >= 4 ? " (II)" : " (I)") + (a.boon ? " · boon " + cardName(a.boon.id || "") : "") });
-      })));
-    }
-    side.push(zone("Concentrations", (p.concentrations || []).map(function (c) {
-      var label = { card: c.card, id: c.id };
-      return cardButton(label, view, c.used ? "used" : "", (c.used ? "used" : "ready") + (c.covered_by ? " · covered by " + (handleIndex(view)[c.covered_by] || "a card") : " · exposed"));
-    })));
-    side.push(zone("Field", (p.field || []).map(function (c) { return cardButton(c, view, c.used ? "used" : "", (c.damage ? c.damage + " damage · " : "") + (c.tokens ? c.tokens + " tokens" : "")); })));
-    if (mine && Array.isArray(p.hand)) side.push(zone("Hand", p.hand.map(function (c) { return cardButton(c, view, "", ""); })));
-    else side.push(zone("Hand", [el("span", { className: "gcard", "data-testid": "their-hand", text: p.hand_count + " cards" })]));
-    var section = root.querySelector('[data-side="' + (mine ? "me" : "them") + '"]');
-    section.replaceChildren.apply(section, side);
+  function secondsLeft(view) {
+    return view.clocks.deadline ? Math.max(0, Math.round((Date.parse(view.clocks.deadline) - Date.now()) / 1000)) : 0;
   }
-  function zone(name, cards) {
-    return el("div", { className: "zone" }, [el("h3", { text: name }), el("div", { className: "cards-row" }, cards.length ? cards : [el("span", { className: "muted", text: "—" })])]);
+  // The countdown of the window (or the choice) this viewer must answer within, if any.
+  function countdownText(view) {
+    var kind = view.clocks.deadline_kind, choice = view.choice || {}, pend = view.board.pending;
+    var deciding = choice.pending ? choice.chooser : pend && pend.player;
+    if (view.status !== "playing" || !view.clocks.deadline || !view.seat || deciding !== view.seat) return "";
+    if (kind === "window") return " Window closes in " + secondsLeft(view) + " s.";
+    if (kind === "choice") return " Answer within " + secondsLeft(view) + " s, or you play first.";
+    return "";
   }
-  function cardButton(c, view, extraClass, note) {
-    var playable = view.board.legal.some(function (a) { return subjectOf(a) === c.card; });
-    var info = catalog.cards[c.id] || {};
-    var button = el("button", { type: "button", className: "gcard " + extraClass + (playable ? " playable" : "") + (state.selected === c.card ? " selected" : ""),
-      "data-card": c.card, title: info.text || "" }, [el("span", { text: cardName(c.id) }), el("small", { text: [info.type, info.cost !== undefined ? info.cost + " light" : "", note].filter(Boolean).join(" · ") })]);
-    if (playable) button.addEventListener("click", function () { state.selected = state.selected === c.card ? null : c.card; render(); });
-    else button.disabled = true;
-    return button;
+  // An error answer from the API in words: its detail, or each field's messages.
+  function problem(body) {
+    if (!body || typeof body !== "object") return "That did not work.";
+    if (body.detail) return body.detail;
+    return Object.keys(body).map(function (k) {
+      var v = body[k];
+      return (k === "non_field_errors" ? "" : k + ": ") + (Array.isArray(v) ? v.join(" ") : String(v));
+    }).join(" ") || "That did not work.";
+  }
+  function post(url, body) {
+    return fetch(url, { method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf(), Accept: "application/json" },
+      body: JSON.stringify(body || {}) })
+      .then(function (r) { return r.json().catch(function () { return {}; }).then(function (b) { return { ok: r.ok, status: r.status, body: b }; }); });
   }
 
   function renderControls(view) {
     var box = root.querySelector(".controls");
     var legal = view.board.legal || [];
     var shown = legal.filter(function (a) { var s = subjectOf(a); return !s || s === state.selected; });
-    var items = [];
-    var pend = view.board.pending;
-    var hint = view.status === "finished" ? "The match is over."
-      : !pend ? "" : pend.player === view.board.you ? "Your decision: " + pend.kind + (legal.some(subjectOf) && !state.selected ? " — tap a highlighted card to see what it can do." : ".")
-      : "Waiting for your opponent (" + pend.kind + ").";
-    if (view.clocks.deadline_kind === "window" && pend && pend.player === view.board.you) {
-      var left = Math.max(0, Math.round((Date.parse(view.clocks.deadline) - Date.now()) / 1000));
-      hint += " Window closes in " + left + " s.";
-    }
+    var items = [], names = who(view);
+    var pend = view.board.pending, choice = view.choice || {};
+    var hint;
+    if (view.status === "finished") hint = "The match is over.";
+    else if (view.status === "paused") hint = "The match is paused by a referee; the clocks are stopped.";
+    else if (choice.pending) {
+      var roll = choice.die_roll ? " (" + names.p1 + " rolled " + choice.die_roll[0] + ", " + names.p2 + " " + choice.die_roll[1] + ")" : "";
+      var reason = view.game === 1 ? "won the die roll" + roll : "lost the last game";
+      hint = choice.chooser === view.seat ? "You " + reason + ": do you play first or go second?"
+        : capital(names[choice.chooser]) + " " + reason + " and " + (view.seat ? "chooses" : "is choosing") + " who goes first.";
+    } else if (!pend) hint = "";
+    else if (!view.seat) hint = capital(names[pend.player]) + " to decide (" + pend.kind + ").";
+    else if (pend.player === view.seat) hint = "Your decision: " + pend.kind + (legal.some(subjectOf) && !state.selected ? " — tap a highlighted card to see what it can do." : ".");
+    else hint = "Waiting for your opponent (" + pend.kind + ").";
+    hint += countdownText(view);
     items.push(el("p", { className: "hint", "data-testid": "hint", text: hint }));
+    if (choice.pending && choice.chooser === view.seat && view.status === "playing") {
+      [["me", "Play first", ""], ["opponent", "Go second", "secondary"]].forEach(function (option) {
+        var b = el("button", { type: "button", "data-first": option[0], "data-action": "choose " + option[0], "data-testid": "choose-" + option[0], className: option[2], text: option[1] });
+        b.addEventListener("click", function () { choose(option[0]); });
+        items.push(b);
+      });
+    }
     shown.forEach(function (action) {
-      var b = el("button", { type: "button", "data-action": action, className: subjectOf(action) ? "" : "secondary", text: describe(action, view) });
+      var b = el("button", { type: "button", "data-action": action, className: subjectOf(action) ? "" : "secondary", text: board.describe(action, view.board, names) });
       b.addEventListener("click", function () { send(action); });
       items.push(b);
     });
@@ -125,31 +93,53 @@
   }
 
   function showPresence(view) {
-    var them = (view.board.you || "p1") === "p1" ? "p2" : "p1";
+    var them = other(view.seat || "p1");
     var away = !view.bot && view.connected && view.seat && !view.connected[them] && view.status !== "finished";
     root.querySelector('[data-testid="opponent-away"]').hidden = !away;
+  }
+
+  function renderReferee(view) {
+    var panel = root.querySelector('[data-testid="referee"]');
+    if (!panel) return;
+    var over = view.status === "finished";
+    panel.querySelector('[data-ref="pause"]').hidden = view.status !== "playing";
+    panel.querySelector('[data-ref="resume"]').hidden = view.status !== "paused";
+    panel.querySelectorAll("button, input, select").forEach(function (control) { control.disabled = over; });
+    panel.querySelector('[data-testid="referee-over"]').hidden = !over;
+  }
+
+  function whoseTurn(view) {
+    var names = who(view), pend = view.board.pending, choice = view.choice || {};
+    if (view.status === "finished") {
+      if (view.winner === null) return "Match drawn";
+      if (view.seat) return view.winner === view.seat ? "You won the match" : "You lost the match";
+      return names[view.winner] + " won the match";
+    }
+    if (view.status === "paused") return "Paused";
+    if (choice.pending) return choice.chooser === view.seat ? "Your choice: who goes first" : "Choosing who goes first";
+    if (!pend) return "";
+    if (!view.seat) return capital(names[pend.player]) + "'s decision";
+    return pend.player === view.seat ? "Your decision" : "Opponent's decision";
   }
 
   function render() {
     var view = state.view;
     if (!view) return;
-    var me = view.board.you || "p1", them = me === "p1" ? "p2" : "p1";
-    renderSide(view, them, false);
-    renderSide(view, me, !!view.seat);
+    board.render(view.board, {
+      bottom: view.seat || "p1", who: who(view), selected: state.selected,
+      onSelect: function (card) { state.selected = state.selected === card ? null : card; render(); },
+      clock: function (player) { return { ms: remaining(view, player), running: view.clocks.on_clock === player && view.status === "playing" }; },
+    });
     root.querySelector('[data-testid="game-score"]').textContent = "game " + view.game + " · games " + view.wins[0] + "–" + view.wins[1];
-    var pend = view.board.pending;
-    var whose = root.querySelector('[data-testid="whose-turn"]');
-    if (view.status === "finished") {
-      whose.textContent = view.winner === null ? "Match drawn" : (view.winner === view.seat ? "You won the match" : "You lost the match");
-    } else whose.textContent = !pend ? "" : (pend.player === me ? "Your decision" : "Opponent's decision");
+    root.querySelector('[data-testid="whose-turn"]').textContent = whoseTurn(view);
+    root.querySelector('[data-testid="paused"]').hidden = view.status !== "paused";
+    var replay = root.querySelector('[data-testid="replay-link"]');
+    if (replay) replay.hidden = !(view.game > 1 || view.status === "finished");
     showPresence(view);
-    var ladder = root.querySelector(".ladder");
-    ladder.replaceChildren.apply(ladder, (view.board.ladder || []).map(function (r) {
-      return el("div", { className: "rung", text: (r.controller === me ? "You: " : "Opponent: ") + describe(r.card || "ability", view) + (r.targets.length ? " → " + r.targets.join(", ") : "") });
-    }));
     var log = root.querySelector('[data-testid="log"]');
     log.replaceChildren.apply(log, view.log.map(function (line) { return el("li", { text: line }); }));
     renderControls(view);
+    renderReferee(view);
   }
 
   function accept(view) {
@@ -169,23 +159,57 @@
     return fetch(root.dataset.api, { credentials: "same-origin", headers: { Accept: "application/json" } })
       .then(function (r) { return r.json(); }).then(accept);
   }
-  function send(action) {
+  // A player's move or choice: one at a time; a refusal is shown and the view re-read.
+  function submit(url, body) {
     if (state.sending) return;
     state.sending = true;
     var error = root.querySelector('[data-testid="play-error"]');
     error.textContent = "";
-    fetch(root.dataset.act, { method: "POST", credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf(), Accept: "application/json" },
-      body: JSON.stringify({ version: state.version, action: action }) })
-      .then(function (r) { return r.json().then(function (body) { return { ok: r.ok, status: r.status, body: body }; }); })
+    post(url, body)
       .then(function (answer) {
         state.sending = false;
         state.selected = null;
         if (answer.ok) return accept(answer.body);
-        error.textContent = answer.body.detail || "That did not work.";
+        error.textContent = problem(answer.body);
         return reread();
       })
       .catch(function () { state.sending = false; error.textContent = "Connection trouble; trying again."; reread(); });
+  }
+  function send(action) { submit(root.dataset.act, { version: state.version, action: action }); }
+  function choose(first) { submit(root.dataset.first, { version: state.version, first: first }); }
+
+  function bindReferee() {
+    var panel = root.querySelector('[data-testid="referee"]');
+    if (!panel) return;
+    var error = panel.querySelector('[data-testid="referee-error"]');
+    var done = panel.querySelector('[data-testid="referee-done"]');
+    function act(url, body, success) {
+      error.textContent = ""; done.textContent = "";
+      return post(url, body).then(function (answer) {
+        if (!answer.ok) { error.textContent = problem(answer.body); return; }
+        done.textContent = success;
+        accept(answer.body);
+      }).catch(function () { error.textContent = "Connection trouble: nothing was changed; try again."; });
+    }
+    panel.querySelector('[data-ref="pause"]').addEventListener("click", function () {
+      act(panel.dataset.pause, {}, "Paused: the clocks are stopped.");
+    });
+    panel.querySelector('[data-ref="resume"]').addEventListener("click", function () {
+      act(panel.dataset.resume, {}, "Resumed.");
+    });
+    panel.querySelector('[data-ref="add-time"]').addEventListener("submit", function (event) {
+      event.preventDefault();
+      var form = event.target, seconds = form.elements.seconds.value.trim(), seat = form.elements.seat.value;
+      if (!/^-?\d+$/.test(seconds)) { error.textContent = "Seconds: give a whole number (negative takes time away)."; done.textContent = ""; return; }
+      act(panel.dataset.addTime, { seat: seat, seconds: Number(seconds) }, "Time changed for " + names[seat] + ".");
+    });
+    panel.querySelector('[data-ref="set-result"]').addEventListener("submit", function (event) {
+      event.preventDefault();
+      var form = event.target, a = form.elements.wins_p1.value.trim(), b = form.elements.wins_p2.value.trim();
+      if (!/^\d+$/.test(a) || !/^\d+$/.test(b)) { error.textContent = "Games won: give a whole number for each seat."; done.textContent = ""; return; }
+      if (!window.confirm("End the match with " + names.p1 + " " + a + " – " + b + " " + names.p2 + "?")) return;
+      act(panel.dataset.setResult, { wins: [Number(a), Number(b)] }, "Result set: the match is over.");
+    });
   }
 
   function connect() {
@@ -209,22 +233,18 @@
   }
 
   function tick() {
-    // Once a second: the running clock and the window countdown; the rest changes only with the view.
+    // Once a second: the running clock and the countdown; the rest changes only with the view.
     var view = state.view;
     if (!view) return;
-    var me = view.board.you || "p1", them = me === "p1" ? "p2" : "p1";
-    [[me, "me"], [them, "them"]].forEach(function (pair) {
-      var chip = root.querySelector('[data-testid="clock-' + pair[1] + '"]');
-      if (chip) chip.textContent = clockText(remaining(view, pair[0]));
+    root.querySelectorAll(".clock-chip[data-player]").forEach(function (chip) {
+      chip.textContent = board.clockText(remaining(view, chip.dataset.player));
     });
+    var countdown = countdownText(view);
     var hint = root.querySelector('[data-testid="hint"]');
-    var pend = view.board.pending;
-    if (hint && view.clocks.deadline_kind === "window" && pend && pend.player === view.board.you) {
-      var left = Math.max(0, Math.round((Date.parse(view.clocks.deadline) - Date.now()) / 1000));
-      hint.textContent = hint.textContent.replace(/ Window closes in \d+ s\.$/, "") + " Window closes in " + left + " s.";
-    }
+    if (hint && countdown) hint.textContent = hint.textContent.replace(/ (Window closes in \d+ s\.|Answer within \d+ s, or you play first\.)$/, "") + countdown;
   }
 
+  bindReferee();
   setInterval(function () {
     tick();
     if (!state.socket || state.socket.readyState !== 1) reread();  // no live socket: poll instead

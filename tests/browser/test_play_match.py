@@ -77,8 +77,13 @@ def test_two_players_play_a_best_of_one_to_the_end_and_it_reaches_the_standings(
             assert user is not None
             page = pages[user.pk]
             page.wait_for_function(f"document.querySelector('#play') && window.__playVersion === {played.version}")
-            move = next_move(played, seat, agents)
-            click_move(page, move)
+            game = played.current_game()
+            if game is not None and game.awaiting_choice:  # the die roll's winner chooses on the page
+                move = "play first"
+                page.get_by_test_id("choose-me").click()
+            else:
+                move = next_move(played, seat, agents)
+                click_move(page, move)
             deadline = time.monotonic() + 10
             while PlayMatch.objects.filter(pk=played.pk, version=played.version).exists():
                 error = (

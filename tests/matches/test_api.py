@@ -12,6 +12,7 @@ from gameplay.matches import services
 from gameplay.matches.models import PlayMatch
 from tests.clients import api_client as api
 from tests.factories import UserFactory
+from tests.matches.test_services import play_first
 
 pytestmark = pytest.mark.django_db
 
@@ -37,6 +38,11 @@ def test_a_practice_match_against_a_bot_plays_to_the_end_through_the_api(
             with django_capture_on_commit_callbacks(execute=False):
                 assert services.bot_move(match_id, view["version"])
             continue
+        if view["choice"]["pending"]:  # we won the die roll: choose who goes first
+            with django_capture_on_commit_callbacks(execute=False):
+                chosen = client.post(f"/api/play/{match_id}/first/", {"version": view["version"], "first": "me"})
+            assert chosen.status_code == 200, chosen.content
+            continue
         move = rng.choice(view["board"]["legal"])
         with django_capture_on_commit_callbacks(execute=False):
             answer = client.post(f"/api/play/{match_id}/act/", {"version": view["version"], "action": move})
@@ -50,6 +56,7 @@ def test_a_practice_match_against_a_bot_plays_to_the_end_through_the_api(
 def test_acting_needs_the_current_version_and_a_seat() -> None:
     players = [UserFactory(username="ann"), UserFactory(username="bob")]
     match = services.create_match(players[0], players[1], [{"starter": "eva-starter"}, {"starter": "romin-starter"}])
+    match = play_first(match, players)
     seat = match.on_clock
     assert seat is not None
     mover, other = players[seat], players[1 - seat]
@@ -79,6 +86,7 @@ def test_each_seat_gets_its_own_view_pushed_over_its_websocket(fresh_redis_state
 
     players = [UserFactory(username="ann"), UserFactory(username="bob")]
     match = services.create_match(players[0], players[1], [{"starter": "eva-starter"}, {"starter": "romin-starter"}])
+    match = play_first(match, players)
 
     async def connect(user: User | None) -> tuple[WebsocketCommunicator, bool]:
         communicator = WebsocketCommunicator(

@@ -43,6 +43,9 @@ def finish_randomly(played: PlayMatch, rng: random.Random) -> None:
         seat = played.on_clock
         assert seat is not None
         view = play.player_view(played, seat)
+        if view["choice"]["pending"]:  # this seat chooses who goes first
+            play.choose_first(played.pk, users[seat], True, view["version"])  # type: ignore[arg-type]
+            continue
         play.play(played.pk, users[seat], rng.choice(view["board"]["legal"]), view["version"])  # type: ignore[arg-type]
     raise AssertionError("the game did not end")
 

@@ -19,6 +19,7 @@ from gameplay.matches import services
 from gameplay.matches.models import GameAction, PlayMatch
 from tests.browser.asgi import asgi_server
 from tests.factories import UserFactory
+from tests.matches.test_services import play_first
 from tests.processes import celery_process, stop_process
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,7 +30,7 @@ STARTERS = [{"starter": "eva-starter"}, {"starter": "romin-starter"}]
 @pytest.mark.django_db(transaction=True)
 def test_a_killed_worker_still_gets_its_timer_expired_by_the_sweeper(tmp_path: Path) -> None:
     players = [UserFactory(username="ann"), UserFactory(username="bob")]
-    match = services.create_match(players[0], players[1], STARTERS, clock_seconds=60)
+    match = play_first(services.create_match(players[0], players[1], STARTERS, clock_seconds=60), players)
     worker = celery_process("worker", "-Q", "default,timers", "-c", "1", "-n", f"doomed-{os.getpid()}@%h")
     time.sleep(4)  # the worker is up and holds the timer task once it is queued
     seat = match.on_clock
@@ -59,7 +60,7 @@ def test_a_killed_worker_still_gets_its_timer_expired_by_the_sweeper(tmp_path: P
 @pytest.mark.django_db(transaction=True)
 def test_restarting_the_web_server_mid_game_loses_nothing_and_keeps_the_clocks() -> None:
     players = [UserFactory(username="ann"), UserFactory(username="bob")]
-    match = services.create_match(players[0], players[1], STARTERS)
+    match = play_first(services.create_match(players[0], players[1], STARTERS), players)
     rng = random.Random(3)
 
     def play_some(url: str, moves: int) -> None:
@@ -126,9 +127,13 @@ def test_the_api_never_shows_the_opponent_a_hidden_card() -> None:
             seat = match.on_clock
             assert seat is not None
             view: dict[str, Any] = clients[seat].get(f"/api/play/{match.pk}/").json()
-            answer = clients[seat].post(
-                f"/api/play/{match.pk}/act/", {"version": view["version"], "action": rng.choice(view["board"]["legal"])}
-            )
+            if view["choice"]["pending"]:  # this seat won the die roll: it chooses who goes first
+                answer = clients[seat].post(f"/api/play/{match.pk}/first/", {"version": view["version"], "first": "me"})
+            else:
+                answer = clients[seat].post(
+                    f"/api/play/{match.pk}/act/",
+                    {"version": view["version"], "action": rng.choice(view["board"]["legal"])},
+                )
             assert answer.status_code == 200
             leaked = {h for h in hidden_handles(match, seat) if f'"{h}"' in json.dumps(answer.json())}
             assert not leaked

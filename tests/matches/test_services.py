@@ -22,7 +22,17 @@ STARTERS = [{"starter": "eva-starter"}, {"starter": "romin-starter"}]
 
 def two_player_match(**options: Any) -> tuple[PlayMatch, list[User]]:
     players = [UserFactory(username="ann"), UserFactory(username="bob")]
-    return services.create_match(players[0], players[1], STARTERS, seed=7, **options), players
+    match = services.create_match(players[0], players[1], STARTERS, seed=7, **options)
+    return play_first(match, players), players
+
+
+def play_first(match: PlayMatch, players: list[User]) -> PlayMatch:
+    """The chooser (the die roll's winner) elects to play first, so the game starts."""
+    game = match.current_game()
+    assert game is not None and game.awaiting_choice
+    services.choose_first(match.pk, players[game.chooser], True, match.version)
+    match.refresh_from_db()
+    return match
 
 
 def decider(match: PlayMatch, players: list[User]) -> tuple[User, dict[str, Any]] | None:
@@ -177,6 +187,9 @@ def test_a_bot_match_finishes_and_reports_its_result(django_capture_on_commit_ca
                     assert services.bot_move(match.pk, match.version)
                 else:
                     view = services.player_view(match, 0)
+                    if view["choice"]["pending"]:  # the human won the die roll: they choose who goes first
+                        services.choose_first(match.pk, human, True, view["version"])
+                        continue
                     services.play(match.pk, human, rng.choice(view["board"]["legal"]), view["version"])
     finally:
         services.match_finished.disconnect(record)

@@ -1,0 +1,168 @@
+"""On a phone (375px): a referee pauses and resumes a live match from the play page (the players see
+it live), and a player steps through a finished game's replay."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from accounts.models import User
+from gameplay.matches import services
+from gameplay.matches.models import PlayMatch
+from tests.browser.asgi import asgi_server
+from tests.browser.test_event_flow import logged_in_page
+from tests.factories import UserFactory
+
+STARTERS = [{"starter": "eva-starter"}, {"starter": "romin-starter"}]
+PHONE = {"width": 375, "height": 812}
+
+
+class Live:
+    """``logged_in_page`` wants an object with ``url``."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+
+def phone_page(browser: Any, url: str, user: User) -> Any:
+    page = logged_in_page(browser, Live(url), user)
+    page.set_viewport_size(PHONE)
+    return page
+
+
+def fits_the_phone(page: Any) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def two_players() -> list[User]:
+    return [UserFactory(username="ann", display_name="Ann"), UserFactory(username="bob", display_name="Bob")]
+
+
+def play_to_the_end(match: PlayMatch, players: list[User]) -> None:
+    rng = random.Random(5)
+    for _ in range(6000):
+        match.refresh_from_db()
+        if match.status == PlayMatch.Status.FINISHED:
+            return
+        seat = match.on_clock
+        assert seat is not None
+        view = services.player_view(match, seat)
+        if view["choice"]["pending"]:
+            services.choose_first(match.pk, players[seat], True, view["version"])
+        else:
+            services.play(match.pk, players[seat], rng.choice(view["board"]["legal"]), view["version"])
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_referee_pauses_and_resumes_a_live_match_from_the_play_page(browser: Any) -> None:
+    players = two_players()
+    judge = UserFactory(username="judy", display_name="Judy")
+    match = services.create_match(players[0], players[1], STARTERS, seed=1, label="table 1")
+    match.referees.add(judge)
+    services.choose_first(match.pk, players[0], True, match.version)  # seed 1: Ann won the roll and plays first
+
+    with asgi_server() as url:
+        referee = phone_page(browser, url, judge)
+        referee.goto(f"{url}/play/{match.pk}/")
+        referee.wait_for_selector('[data-testid="connection"]:has-text("live")')
+        match.refresh_from_db()
+        referee.wait_for_function(f"window.__playVersion === {match.version}")
+        assert referee.get_by_test_id("watching").is_visible()
+        assert referee.locator(".controls button").count() == 0, "a watcher has no action controls"
+        hands = referee.locator('[data-testid="their-hand"], [data-testid="my-hand-count"]')
+        assert hands.count() == 2, "both hands are counts"
+        player = phone_page(browser, url, players[1])
+        player.goto(f"{url}/play/{match.pk}/")
+        player.wait_for_selector('[data-testid="connection"]:has-text("live")')
+        assert player.get_by_test_id("paused").is_hidden()
+
+        referee.get_by_test_id("referee-pause").click()
+        referee.get_by_test_id("paused").wait_for(state="visible")
+        player.get_by_test_id("paused").wait_for(state="visible")  # pushed to the players live
+        assert "Paused" in player.get_by_test_id("whose-turn").inner_text()
+        assert PlayMatch.objects.get(pk=match.pk).status == PlayMatch.Status.PAUSED
+        assert referee.get_by_test_id("referee-resume").is_visible()
+        assert referee.get_by_test_id("referee-pause").is_hidden()
+
+        # Bad input: a clear message, and nothing changes.
+        before = PlayMatch.objects.get(pk=match.pk)
+        referee.get_by_label("Seconds").fill("soon")
+        referee.get_by_role("button", name="Add time").click()
+        assert "whole number" in referee.get_by_test_id("referee-error").inner_text()
+        referee.get_by_label("Seconds").fill("0")
+        referee.get_by_role("button", name="Add time").click()
+        referee.wait_for_function(
+            "document.querySelector('[data-testid=referee-error]').innerText.includes('Add between 1 second')"
+        )
+        after = PlayMatch.objects.get(pk=match.pk)
+        assert (after.version, after.remaining_ms) == (before.version, before.remaining_ms)
+
+        assert fits_the_phone(referee) and fits_the_phone(player)
+        referee.get_by_test_id("referee-resume").click()
+        referee.get_by_test_id("paused").wait_for(state="hidden")
+        player.get_by_test_id("paused").wait_for(state="hidden")
+        assert "Resumed" in referee.get_by_test_id("referee-done").inner_text()
+        assert PlayMatch.objects.get(pk=match.pk).status == PlayMatch.Status.PLAYING
+        player.wait_for_function(
+            "document.querySelector('[data-testid=whose-turn]').innerText === 'Opponent\\'s decision'"
+        )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_player_steps_through_a_finished_games_replay(browser: Any) -> None:
+    players = two_players()
+    match = services.create_match(players[0], players[1], STARTERS, seed=1, label="practice")
+    play_to_the_end(match, players)
+    game = match.games.get()
+    actions = list(game.actions.order_by("seq"))
+    steps = len(actions)
+
+    with asgi_server() as url:
+        page = phone_page(browser, url, players[0])
+        page.goto(f"{url}/play/{match.pk}/")
+        page.get_by_test_id("replay-link").wait_for(state="visible")
+        page.get_by_test_id("replay-link").click()
+        page.wait_for_url(f"**/play/{match.pk}/replay/")
+        page.wait_for_function("window.__replayStep === 0")
+        assert page.get_by_test_id("replay-step").inner_text() == f"Step 0 of {steps}"
+        assert "won the die roll" in page.get_by_test_id("first-player").inner_text()
+
+        def at(step: int) -> str:
+            page.wait_for_function(f"window.__replayStep === {step}")
+            assert page.get_by_test_id("replay-step").inner_text() == f"Step {step} of {steps}"
+            return str(page.get_by_test_id("replay-action").inner_text())
+
+        page.get_by_test_id("replay-next").click()
+        first = at(1)
+        assert f"(p{actions[0].seat + 1})" in first and actions[0].action.split(" ")[0] in first
+        page.keyboard.press("ArrowRight")
+        at(2)
+        page.keyboard.press("ArrowLeft")
+        at(1)
+        page.get_by_test_id("replay-last").click()
+        assert "Game over" in at(steps)
+        assert page.get_by_test_id("replay-next").is_disabled()
+        page.get_by_test_id("replay-slider").fill(str(steps // 2))
+        at(steps // 2)
+        assert f"step={steps // 2}" in page.url  # a reload keeps the place
+        page.keyboard.press("Home")
+        at(0)
+        assert page.get_by_test_id("replay-prev").is_disabled()
+        assert page.locator('[data-side="me"] [data-testid="my-hand-count"]').count() == 0, "Ann sees her own hand"
+        assert fits_the_phone(page)
+
+        # The public view: both hands as counts.
+        page.get_by_test_id("replay-seat").select_option("public")
+        page.wait_for_url("**seat=public**")
+        page.wait_for_function("window.__replayStep === 0")
+        page.get_by_test_id("replay-last").click()
+        at(steps)
+        assert page.locator('[data-testid="their-hand"], [data-testid="my-hand-count"]').count() == 2
+
+        link = page.get_by_test_id("download-log")
+        assert link.get_attribute("href") == f"/api/play/{match.pk}/log/?format=json"
+        log = page.request.get(f"{url}{link.get_attribute('href')}").json()
+        assert [a["action"] for a in log["games"][0]["actions"]] == [a.action for a in actions]
