@@ -121,6 +121,7 @@ class Figures:
     def __init__(self) -> None:
         self.round_trips: list[float] = []
         self.push_delays: list[float] = []
+        self.legs: list[tuple[float, float]] = []  # POST to the server's push, the push to its arrival
         self.sent_at: dict[tuple[int, int], float] = {}
         self.mover: dict[tuple[int, int], int] = {}
         self.errors: dict[str, int] = {}
@@ -167,6 +168,8 @@ async def client(seat: dict[str, Any], base: str, figures: Figures, pool: Thread
                 sent = figures.sent_at.get(key)
                 if sent is not None and figures.mover.get(key) != seat["seat"]:
                     figures.push_delays.append(arrived - sent)
+                    posted = time.time() - (time.perf_counter() - sent)
+                    figures.legs.append((message["at"] - posted, time.time() - message["at"]))
                 if message["version"] > view["version"]:
                     view = message["view"]
                     waiting.set()
@@ -313,6 +316,9 @@ def main() -> int:
     else:
         print("timer expiries: none in this run")
     print(f"refusals: {figures.errors or 'none'}")
+    for i, leg_name in enumerate(("POST to the server's push", "the push to the opponent's socket")):
+        leg = [x[i] * 1000 for x in figures.legs]
+        print(f"  of which {leg_name}: p50 {percentile(leg, 50):.0f} ms, p95 {percentile(leg, 95):.0f} ms")
     return 0
 
 

@@ -118,8 +118,10 @@ SQLITE_OPTIONS: dict[str, Any] = {
 }
 
 
+#: Threads each web process runs requests' sync code on (see config/asgi_threads.py).
+WEB_THREADS = env_int("WEB_THREADS", 8, minimum=1)
 #: Connections each process may hold in its PostgreSQL pool (0: no pool, one connection per request).
-DB_POOL_SIZE = env_int("DB_POOL_SIZE", 10, minimum=0)
+DB_POOL_SIZE = env_int("DB_POOL_SIZE", WEB_THREADS + 2, minimum=0)
 
 
 def _database(url: str | None) -> dict[str, Any]:
@@ -184,7 +186,7 @@ if TESTING:
 else:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {
                 "hosts": [redis_urls.with_db(REDIS_URL, REDIS_DB_CHANNELS)],
                 "prefix": f"{REDIS_KEY_PREFIX}:asgi",

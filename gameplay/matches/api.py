@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -20,7 +21,7 @@ from rest_framework.response import Response
 from accounts.auth import signed_in_user
 from accounts.models import User
 from gameplay.matches import services
-from gameplay.matches.errors import MatchError, Stale
+from gameplay.matches.errors import Forbidden, MatchError, Stale
 from gameplay.matches.models import Challenge, PlayMatch
 from gameplay.services import current_catalog
 
@@ -118,15 +119,23 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
     @extend_schema(request=ActSerializer)
     @action(detail=True, methods=["post"])
     def act(self, request: Request, pk: str) -> Response:
-        match, seat = self._visible()
-        if seat is None:
-            return Response({"detail": "You are watching this match, not playing it."}, status=403)
+        user = signed_in_user(request)
         data = ActSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        outcome = services.play(
-            match.pk, signed_in_user(request), data.validated_data["action"], data.validated_data["version"]
-        )
-        body = services.player_view(PlayMatch.objects.get(pk=match.pk), seat)
+        if not data.is_valid():
+            self._visible()  # strangers learn nothing about the match, not even what a move looks like
+            raise ValidationError(data.errors)
+        try:
+            outcome = services.play(int(pk), user, data.validated_data["action"], data.validated_data["version"])
+        except PlayMatch.DoesNotExist:
+            raise Http404("No such match.") from None
+        except Forbidden:
+            self._visible()  # 404 for strangers
+            return Response({"detail": "You are watching this match, not playing it."}, status=403)
+        except MatchError:
+            self._visible()
+            raise
+        seat = outcome.match.seat_of(user.pk)
+        body = outcome.views.get(seat) or services.player_view(outcome.match, seat)
         if outcome.refused:
             return Response({"detail": outcome.refused, **body}, status=409)
         return Response(body)

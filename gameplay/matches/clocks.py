@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -23,7 +24,9 @@ log = logging.getLogger(__name__)
 HORIZON = timedelta(seconds=60)  # deadlines nearer than this get their task now
 
 
-def after_change(match: PlayMatch) -> None:
+def after_change(match: PlayMatch, views: dict[int | None, dict[str, Any]]) -> None:
+    """After commit: push ``views`` (computed in the transaction), queue the next deadline's timer
+    task if it is near and ask the bot to move if it must."""
     match_id, timer_version, deadline = match.pk, match.timer_version, match.deadline
     version, bot_turn = match.version, bool(match.bot) and match.on_clock == 1
     playing = match.status == PlayMatch.Status.PLAYING
@@ -33,7 +36,7 @@ def after_change(match: PlayMatch) -> None:
         from gameplay.matches.consumers import push_views
 
         try:
-            push_views(PlayMatch.objects.get(pk=match_id))
+            push_views(match_id, version, views)
         except Exception as exc:  # pushes are best effort; clients re-read on a gap
             log.warning("could not push match %s (%s)", match_id, exc)
 

@@ -6,6 +6,7 @@ over the REST API. Delivery is at most once by design: nothing depends on a push
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -13,6 +14,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
 
+from config.asgi_threads import run_soon
 from config.redis_client import key, state_redis
 from gameplay.matches.models import PlayMatch
 
@@ -35,6 +37,8 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
         await self.accept()
         if self.seat is not None:
             await database_sync_to_async(mark_presence)(match_id, self.seat, self.channel_name, True)
+        else:
+            await database_sync_to_async(mark_watching)(match_id, self.channel_name, True)
 
     @database_sync_to_async
     def _seat(self, match_id: int, user: Any) -> int | bool | None:
@@ -54,9 +58,13 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
         if getattr(self, "seat", None) is not None:
             await database_sync_to_async(mark_presence)(self.match_id, self.seat, self.channel_name, False)
+        elif hasattr(self, "group"):
+            await database_sync_to_async(mark_watching)(self.match_id, self.channel_name, False)
 
     async def match_view(self, message: dict[str, Any]) -> None:
-        await self.send_json({"type": "view", "version": message["version"], "view": message["view"]})
+        await self.send_json(
+            {"type": "view", "version": message["version"], "view": message["view"], "at": message["at"]}
+        )
 
     async def match_presence(self, message: dict[str, Any]) -> None:
         await self.send_json({"type": "presence", "connected": message["connected"]})
@@ -89,27 +97,47 @@ def mark_presence(match_id: int, seat: int, channel: str, connected: bool) -> No
     async_to_sync(send_all)()
 
 
+def watchers_key(match_id: int) -> str:
+    return key("play", str(match_id), "watchers")
+
+
+def mark_watching(match_id: int, channel: str, watching: bool) -> None:
+    """Count spectators' sockets, so a move computes the public view only when someone watches."""
+    redis = state_redis()
+    if watching:
+        redis.sadd(watchers_key(match_id), channel)
+        redis.expire(watchers_key(match_id), PRESENCE_TTL)
+    else:
+        redis.srem(watchers_key(match_id), channel)
+
+
 def connected_seats(match_id: int) -> dict[str, bool]:
     try:
-        redis = state_redis()
-        return {f"p{seat + 1}": bool(redis.scard(presence_key(match_id, seat))) for seat in (0, 1)}
+        return listeners(match_id)[0]
     except Exception:  # Redis down: presence is unknown, not fatal
         return {"p1": False, "p2": False}
 
 
-def push_views(match: PlayMatch) -> None:
-    """Send each seat its own view, and spectators the public one (called after commit)."""
-    from gameplay.matches.services import views_for
+def listeners(match_id: int) -> tuple[dict[str, bool], bool]:
+    """Which seats have a page open and whether anyone watches, in one round trip."""
+    pipe = state_redis().pipeline(transaction=False)
+    for seat in (0, 1):
+        pipe.scard(presence_key(match_id, seat))
+    pipe.scard(watchers_key(match_id))
+    p1, p2, watchers = pipe.execute()
+    return {"p1": bool(p1), "p2": bool(p2)}, bool(watchers)
 
+
+def push_views(match_id: int, version: int, views: dict[int | None, dict[str, Any]]) -> None:
+    """Send each seat its own view, and spectators the public one (called after commit)."""
     layer = get_channel_layer()
-    if layer is None:
+    if layer is None or not views:
         return
-    views = views_for(match, (0, 1, None))
 
     async def send_all() -> None:
         for seat, view in views.items():
             await layer.group_send(
-                group_name(match.pk, seat), {"type": "match.view", "version": match.version, "view": view}
+                group_name(match_id, seat), {"type": "match.view", "version": version, "view": view, "at": time.time()}
             )
 
-    async_to_sync(send_all)()
+    run_soon(send_all)

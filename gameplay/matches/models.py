@@ -116,6 +116,8 @@ class Game(models.Model):
     engine_version = models.CharField(max_length=40)
     state = models.TextField(help_text="The engine state after the last action (engine JSON).")
     state_hash = models.CharField(max_length=64)
+    moves = models.PositiveIntegerField(default=0, help_text="Actions applied so far (the last action's seq).")
+    recent = models.JSONField(default=list, help_text="The last actions' text, newest last (the page's game log).")
     finished = models.BooleanField(default=False)
     winner = models.SmallIntegerField(null=True, blank=True, help_text="Seat 0/1; empty for a draw or unfinished.")
     end_reason = models.CharField(max_length=40, blank=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
@@ -30,14 +30,19 @@ from gameplay.services import current_catalog
 match_finished = Signal()
 
 WINDOW_KINDS = frozenset({"answer", "block"})  # decisions that an answer window bounds
+RECENT_ACTIONS = 30  # the game log a view carries
+
+Views = dict[int | None, dict[str, Any]]
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a move did: the match afterwards, and a refusal to report if the move came too late."""
+    """What a move did: the match afterwards, a refusal to report if the move came too late, and
+    the views it was pushed with (each connected seat's, the mover's, and the public one if watched)."""
 
     match: PlayMatch
     refused: str = ""
+    views: Views = field(default_factory=dict)
 
 
 # --- setting a match up ----------------------------------------------------------------------
@@ -229,15 +234,24 @@ def player_view(match: PlayMatch, seat: int | None) -> dict[str, Any]:
     return views_for(match, (seat,))[seat]
 
 
-def views_for(match: PlayMatch, seats: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
-    """Several seats' views of one moment, reading the game, its state and its log once."""
-    game = match.current_game()
-    assert game is not None
-    state = load_state(game)
+def views_for(
+    match: PlayMatch,
+    seats: Sequence[int | None],
+    game: Game | None = None,
+    state: engine.State | None = None,
+    connected: dict[str, bool] | None = None,
+) -> Views:
+    """Several seats' views of one moment, reading the game and its state once (or not at all
+    when the caller holds them)."""
+    if game is None:
+        game = match.current_game()
+        assert game is not None
+    if state is None:
+        state = load_state(game)
     shared = {
         "clocks": clocks(match),
-        "connected": connected_seats(match.pk),
-        "log": [a.action for a in game.actions.order_by("-seq")[:30]][::-1],
+        "connected": connected if connected is not None else connected_seats(match.pk),
+        "log": list(game.recent),
     }
     return {seat: _view(match, game, state, seat, shared) for seat in seats}
 
@@ -294,6 +308,13 @@ def connected_seats(match_id: int) -> dict[str, bool]:
     return seats(match_id)
 
 
+def watched(match_id: int) -> tuple[dict[str, bool], bool]:
+    """Which seats have a page open, and whether anyone is watching (one Redis round trip)."""
+    from gameplay.matches.consumers import listeners
+
+    return listeners(match_id)
+
+
 def _public(board: dict[str, Any]) -> dict[str, Any]:
     """A spectator's board: the first seat's view with its hand hidden as well."""
     public = dict(board, legal=[], you=None, options=[])
@@ -341,15 +362,15 @@ def play(match_id: int, user: User, action: str | dict[str, Any], version: int) 
         raise Stale("The game has moved on since you last looked.", current=match.version)
     now = timezone.now()
     if _charge_clock(match, now) and match.on_clock == seat:
-        _flag(match, now)
-        return Outcome(match, refused="Your match clock ran out before this move arrived.")
-    _move(match, seat, action, now, automatic=False)
-    return Outcome(match)
+        views = _flag(match, now, viewer=seat)
+        return Outcome(match, refused="Your match clock ran out before this move arrived.", views=views)
+    return Outcome(match, views=_move(match, seat, action, now, automatic=False))
 
 
 def _move(
     match: PlayMatch, seat: int, action: str | dict[str, Any], now: Any, automatic: bool, due: Any = None
-) -> None:
+) -> Views:
+    """Apply one seat's action; returns the views pushed after commit (the mover's among them)."""
     game = match.current_game()
     assert game is not None
     if game.awaiting_choice:
@@ -363,24 +384,28 @@ def _move(
         new_state, _events = engine.apply(state, parsed)
     except (engine.IllegalActionError, engine.NotationError) as exc:
         raise Invalid(f"That move is not allowed: {exc}") from None
-    seq = game.actions.count() + 1
+    text = parsed.to_text()
+    game.moves += 1
     game.state, game.state_hash = engine.to_json(new_state), engine.state_hash(new_state)
+    game.recent = [*game.recent[-(RECENT_ACTIONS - 1) :], text]
     GameAction.objects.create(
-        game=game, seq=seq, seat=seat, action=parsed.to_text(), automatic=automatic, state_hash=game.state_hash,
+        game=game, seq=game.moves, seat=seat, action=text, automatic=automatic, state_hash=game.state_hash,
         at=now, deadline=due,
     )  # fmt: skip
     outcome = engine.result(new_state)
+    current: tuple[Game, engine.State] | None = None
     if outcome is not None:
         winner = None if outcome["draw"] else int(str(outcome["winner"])[1]) - 1
         _end_game(match, game, winner, "game over", now)
     elif match.turn_limit is not None and new_state.turn > match.turn_limit:
         _end_game(match, game, None, "time", now)
     else:
-        game.save(update_fields=["state", "state_hash"])
+        game.save(update_fields=["state", "state_hash", "moves", "recent"])
         _restart_clock(match, new_state, now)
+        current = (game, new_state)
     match.version += 1
     match.save()
-    _after_commit(match)
+    return _after_commit(match, current, viewer=seat)
 
 
 def _end_game(match: PlayMatch, game: Game, winner: int | None, reason: str, now: Any) -> None:
@@ -439,7 +464,7 @@ def _restart_clock(match: PlayMatch, state: engine.State, now: Any) -> None:
         match.deadline, match.deadline_kind = now + clock_left, PlayMatch.DeadlineKind.CLOCK
 
 
-def _flag(match: PlayMatch, now: Any) -> None:
+def _flag(match: PlayMatch, now: Any, viewer: int | None = None) -> Views:
     """The seat on the clock ran out of time: it loses the game (or the match)."""
     seat = match.on_clock
     assert seat is not None
@@ -459,7 +484,7 @@ def _flag(match: PlayMatch, now: Any) -> None:
         _end_game(match, game, 1 - seat, "clock", now)
     match.version += 1
     match.save()
-    _after_commit(match)
+    return _after_commit(match, viewer=viewer)
 
 
 @transaction.atomic
@@ -678,7 +703,22 @@ def engine_bots() -> Any:
     return bots
 
 
-def _after_commit(match: PlayMatch) -> None:
+def _after_commit(
+    match: PlayMatch, current: tuple[Game, engine.State] | None = None, viewer: int | None = None
+) -> Views:
+    """Compute the views of this moment now (from the game and state in hand when given), push
+    them and queue the timers after commit. Returns the views: the ``viewer`` seat's always,
+    the other seat's if its page is open, the public one if anyone watches."""
     from gameplay.matches import clocks as timers
 
-    timers.after_change(match)
+    try:
+        connected, watchers = watched(match.pk)
+    except Exception:  # Redis down: presence is unknown, so push everything (best effort)
+        connected, watchers = {"p1": True, "p2": True}, True
+    seats: list[int | None] = [s for s in (0, 1) if s == viewer or connected[f"p{s + 1}"]]
+    if watchers:
+        seats.append(None)
+    game, state = current if current is not None else (None, None)
+    views = views_for(match, seats, game, state, connected) if seats else {}
+    timers.after_change(match, views)
+    return views
