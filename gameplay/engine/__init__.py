@@ -8,7 +8,7 @@ text). See docs/rules.md for the rules as implemented and the decisions taken.
 
 from __future__ import annotations
 
-from gameplay.engine import ops_cards, ops_combat
+from gameplay.engine import handlers, ops_cards, ops_combat
 from gameplay.engine.actions import Action, parse_action
 from gameplay.engine.apply import apply
 from gameplay.engine.errors import (
@@ -26,7 +26,7 @@ from gameplay.engine.state import State, state_hash, to_json
 from gameplay.engine.state import from_json as _state_from_json
 from gameplay.engine.view import result, view
 
-_OPS_LOADED = (ops_cards, ops_combat)
+_OPS_LOADED = (handlers, ops_cards, ops_combat)
 
 
 def from_json(text: str) -> State:

@@ -15,6 +15,7 @@ from gameplay.engine.actions import Action, parse_action
 from gameplay.engine.effects import amount, apply_ailments, fire, fire_card, new_ctx, push, push_ability
 from gameplay.engine.errors import IllegalActionError
 from gameplay.engine.flow import advance
+from gameplay.engine.handlers import on_sling
 from gameplay.engine.legal import (
     SIMPLE_TEXT,
     fate_ability,
@@ -35,12 +36,13 @@ from gameplay.engine.state import (
     F_SLUNG,
     F_TOKENS,
     F_USED,
+    F_WHERE,
     WHERE_AIL,
     WHERE_CONC,
     WHERE_UTIL,
     State,
 )
-from gameplay.engine.tables import AIL_INDEX, AILMENTS, CAbility
+from gameplay.engine.tables import AIL_INDEX, AILMENTS, CH_OTHER, CAbility
 
 Events = list[dict[str, Any]]
 
@@ -93,6 +95,7 @@ def _why(state: State, p: int, act: Action) -> str:
             "unique": ("choose",),
             "return": ("choose",),
             "targets": ("choose",),
+            "copy": ("choose",),
             "setup": ("set",),
             "answer": ("pass", "play"),
             "draw": ("continue", "pass"),
@@ -126,7 +129,10 @@ def _handle(text: str | None) -> int:
 
 def pay_light(state: State, p: int, cost: int, prefer: int = -1) -> None:
     pl = state.players[p]
-    ready = sorted((c for c in pl.concs if c[C_TOP] < 0 and not c[C_USED]), key=lambda c: c[C_HANDLE] != prefer)
+    if pl.light >= cost:
+        pl.light -= cost
+        return
+    ready = sorted((c for c in pl.own_concs() if c[C_TOP] < 0 and not c[C_USED]), key=lambda c: c[C_HANDLE] != prefer)
     for c in ready:
         if pl.light >= cost:
             break
@@ -139,15 +145,16 @@ def pay_light(state: State, p: int, cost: int, prefer: int = -1) -> None:
 def _place(state: State, p: int, h: int, spot: str | None, kind: Any) -> list[Any]:
     pl = state.players[p]
     ctype = kind.ctype
-    if spot is None:
-        options = placements(state, p, kind)
-        utils = [o for o in options if o.startswith("u")]
-        used = [o for o in options if o.startswith("c") and _conc(pl, int(o[1:]))[C_USED]]
-        spot = (utils or used or options)[0] if ctype in ("trinket", "chant") else (used or options)[0]
+    if spot is None:  # the default placement (see `placements`): not a boon, and there is a place
+        if ctype in ("trinket", "chant") and not kind.has("distract") and -1 in pl.util:
+            spot = f"u{pl.util.index(-1)}"  # a free utility slot first
+        else:  # an exposed used concentration, else the first exposed one
+            exposed = [c for c in pl.concs if c[C_TOP] < 0]
+            spot = f"c{next((c for c in exposed if c[C_USED]), exposed[0])[C_HANDLE]}"
     entry: list[Any] = [0, 0, 0, 0, 0, 0, 0, state.turn, 0, [], -1, 0]
     if spot.startswith("u"):
         entry[0], entry[1] = WHERE_UTIL, int(spot[1:])
-        pl.util[int(spot[1:])] = h
+        pl.own_util()[int(spot[1:])] = h
     elif ctype == "boon":
         q, idx = _boon_area(state, spot)
         old = state.players[q].ail[idx][2]
@@ -155,14 +162,15 @@ def _place(state: State, p: int, h: int, spot: str | None, kind: Any) -> list[An
             from gameplay.engine.zones import leave_field
 
             leave_field(state, old, "discard", [], destroyed=True)
-        state.players[q].ail[idx][2] = h
+        state.players[q].own_ail()[idx][2] = h
         entry[0], entry[1] = WHERE_AIL, idx
         p = q
     else:
         entry[0], entry[1] = WHERE_CONC, int(spot[1:])
+        pl.own_concs()
         _conc(pl, int(spot[1:]))[C_TOP] = h
     state.players[p].field[h] = entry
-    core.invalidate(state)
+    core.invalidate(state, kind.enters | core.place_changes(entry[F_WHERE]))
     return entry
 
 
@@ -220,9 +228,10 @@ def do_play(state: State, p: int, act: Action, events: Events) -> None:
     ladder = slung or (answering and kind.has("shout"))
     if ab is not None and ab.chooser == "enemy":
         ctx["_fate"] = h
+    redirected = slung and on_sling(state, p, h, "play")
     if ab is not None:
         if ladder:
-            state.ladder.append({"s": h, "c": p, "l": ab.list_id, "ctx": ctx})
+            state.ladder.append({"s": h, "c": p, "l": ab.list_id, "ctx": ctx, **({"mw": 1} if redirected else {})})
         else:
             push(state, ab.list_id, ctx)
     state.answer = 1 - p if slung else -1
@@ -262,6 +271,10 @@ def do_choose(state: State, p: int, act: Action, events: Events) -> None:
         state.stack[-1][2]["st"] = {"pick": [parse_target(t) for t in act.targets]}
         state.decision = None
         return
+    if decision["kind"] == "copy":
+        state.stack[-1][2]["st"] = {"pick": [list(act.targets), list(act.ailments), act.choice]}
+        state.decision = None
+        return
     if decision["kind"] == "unique":
         state.stack[-1][2]["st"]["pick"] = [AIL_INDEX[a] for a in act.ailments]
         state.decision = None
@@ -298,7 +311,7 @@ def do_set(state: State, p: int, act: Action, events: Events) -> None:
     pl = state.players[p]
     h = _handle(act.subject)
     pl.hand.remove(h)
-    pl.concs.append([h, 0, -1])
+    pl.own_concs().append([h, 0, -1])
     core.invalidate_concs(state)
     if state.decision is not None and state.decision["kind"] == "setup":
         other = 1 - p
@@ -309,6 +322,7 @@ def do_set(state: State, p: int, act: Action, events: Events) -> None:
 
 def do_light(state: State, p: int, act: Action, events: Events) -> None:
     pl = state.players[p]
+    pl.own_concs()
     _conc(pl, _handle(act.subject))[C_USED] = 1
     pl.light += 1
 
@@ -343,7 +357,10 @@ def do_sling(state: State, p: int, act: Action, events: Events) -> None:
     state.players[p].field[h][F_SLUNG] = 1
     ab = kind.ability("sling")
     assert ab is not None
-    state.ladder.append({"s": h, "c": p, "l": ab.list_id, "ctx": _ctx_for(state, p, h, ab, act, ctype)})
+    rung = {"s": h, "c": p, "l": ab.list_id, "ctx": _ctx_for(state, p, h, ab, act, ctype)}
+    if on_sling(state, p, h, "sling"):
+        rung["mw"] = 1
+    state.ladder.append(rung)
     state.answer = 1 - p
     fire(state, [(p, "you_sling"), (1 - p, "enemy_slings")], ctype, {"ec": h, "ep": p})
 
@@ -353,7 +370,7 @@ def do_charge(state: State, p: int, act: Action, events: Events) -> None:
     entry = state.players[p].field[h]
     entry[F_TOKENS] += 1
     entry[F_CHARGED] = state.turn
-    core.invalidate(state)
+    core.invalidate(state, CH_OTHER)
     fire_card(state, h, p, "charged")
 
 

@@ -30,7 +30,16 @@ from gameplay.engine.state import (
     State,
     shuffle,
 )
-from gameplay.engine.tables import AIL_INDEX, Tables
+from gameplay.engine.tables import (
+    AIL_INDEX,
+    CH_AIL,
+    CH_ALL,
+    CH_CONC,
+    CH_FIRED,
+    CH_OTHER,
+    CH_STATIC,
+    Tables,
+)
 
 PRIO_CARD, PRIO_EQUIP, PRIO_AILMENT = 0, 1, 2
 RUNESPELL_TYPES = frozenset({"spirit", "attack", "utility"})
@@ -61,47 +70,52 @@ def is_defense(state: State, h: int) -> bool:
 # --- static modifiers ------------------------------------------------------------------------
 
 
-def invalidate(state: State) -> None:
-    """The field, ailments or modifications changed: collect static modifiers and check again."""
-    if state._cache:
-        state._cache = {}
+def invalidate(state: State, changed: int = CH_ALL) -> None:
+    """Something changed (a mask of CH_* bits): drop the derived values that depend on it.
 
-
-# List ids of abilities with a target word naming concentrations (added by legal.declarations
-# before it caches their declarations).
-CONC_LISTS: set[int] = set()
-
-
-def invalidate_concs(state: State) -> None:
-    """Only concentrations were added or removed. Static modifiers ("S") and triggers ("T") do not
-    depend on them (a count of concentrations is read when used); declarations ("D", "A") and plays
-    ("P", whose callers check for a free place) do only when their targets name concentrations.
-    The state checks ("_checked") run again."""
+    Every key of the cache is a tuple ``(tag, deps, ...)``: deps is the mask of the changes the
+    value depends on. Static modifiers (`S_KEY`) depend on cards with statics, ailments and tokens
+    or modifications; triggers ("T", p) on cards with triggered abilities and ailments;
+    declarations ("D"), activations ("A") and plays ("P") on what their target words and
+    placements name (see `tables.word_deps`); the state checks (`CHECKED_KEY`) run again after any
+    change."""
     cache = state._cache
     if not cache:
         return
-    kinds = Env.tables.kinds
-    cards = state.cards
-    kept: dict[Any, Any] = {}
-    for key, value in cache.items():
-        if key == "S":
-            kept[key] = value
-        elif isinstance(key, tuple):
-            tag = key[0]
-            if tag == "T" or (tag in ("D", "A") and key[1] not in CONC_LISTS):
-                kept[key] = value
-            elif tag == "P" and key[2] in cards:
-                ab = kinds[cards[key[2]] >> 1].ability("play")
-                if ab is None or ab.list_id not in CONC_LISTS:
-                    kept[key] = value
-    state._cache = kept
+    if changed == CH_ALL:
+        state._cache = {}
+        return
+    p0, p1 = state.players
+    hands = (p0.hand, p1.hand)
+    # the plays of a card that left the hand are never asked for again: they go too
+    state._cache = {k: v for k, v in cache.items() if not k[1] & changed and (k[0] != "P" or k[3] in hands[k[2]])}
+
+
+# Values that depend on the tables only (cleared by `setup.bind`), such as the declarations of an
+# ability whose targets are Runeslingers.
+CONSTANT: dict[Any, Any] = {}
+S_KEY = ("S", CH_STATIC | CH_AIL | CH_OTHER)
+TRIGGER_DEPS = CH_FIRED | CH_AIL
+CHECKED_KEY = ("_checked", CH_ALL)
+# What else changes when a card takes or frees a place (by F_WHERE): a concentration's exposure,
+# an ailment area's exposure.
+_PLACE_CHANGES = {WHERE_CONC: CH_CONC, WHERE_UTIL: 0, WHERE_AIL: CH_AIL}
+
+
+def place_changes(where: int) -> int:
+    return _PLACE_CHANGES[where]
+
+
+def invalidate_concs(state: State) -> None:
+    """Only concentrations were added or removed (a count of concentrations is read when used)."""
+    invalidate(state, CH_CONC)
 
 
 def sources(state: State, name: str) -> list[tuple[int, int, int, Modifier]]:
     """(controller, priority, source handle or -1, modifier) of every active static `name` modifier."""
-    table = state._cache.get("S")
+    table = state._cache.get(S_KEY)
     if table is None:
-        table = state._cache["S"] = _all_sources(state)
+        table = state._cache[S_KEY] = _all_sources(state)
     return table.get(name, _NONE)
 
 
@@ -180,9 +194,10 @@ def cannot_block(state: State, p: int) -> bool:
 
 
 def max_health(state: State, p: int) -> int:
-    value = T().catalog.runeslingers[state.players[p].rs].health
+    pl = state.players[p]
+    value = Env.tables.catalog.runeslingers[pl.rs].health
     mods = sources(state, "max_health")
-    if not mods and not state.players[p].mods:
+    if not mods and not pl.mods:
         return value
     for ctl, _prio, h, m in mods:
         if applies(m.params.get("who"), ctl, p):
@@ -296,8 +311,8 @@ def can_apply(state: State, p: int, atype: int) -> bool:
 
 
 def apply_one(state: State, p: int, atype: int) -> bool:
-    invalidate(state)
-    areas = state.players[p].ail
+    invalidate(state, CH_AIL)
+    areas = state.players[p].own_ail()
     for a in areas:
         if a[0] == atype and a[2] < 0:
             a[1] += 1
@@ -311,9 +326,9 @@ def apply_one(state: State, p: int, atype: int) -> bool:
 
 def remove_ailments(state: State, p: int, count: int, atype: int | None) -> int:
     """Remove up to count exposed instances (of atype, or largest stacks first); return how many."""
-    invalidate(state)
+    invalidate(state, CH_AIL)
     removed = 0
-    areas = state.players[p].ail
+    areas = state.players[p].own_ail()
     while removed < count:
         live = [a for a in areas if a[0] >= 0 and a[2] < 0 and (atype is None or a[0] == atype)]
         if not live:
@@ -371,8 +386,8 @@ def unique_choices(state: State, p: int, n: int) -> list[tuple[int, ...]]:
 
 def merge_areas(state: State, p: int) -> None:
     """Two exposed areas of one type merge onto one (001 p.13)."""
-    invalidate(state)
-    areas = state.players[p].ail
+    invalidate(state, CH_AIL)
+    areas = state.players[p].own_ail()
     for i, a in enumerate(areas):
         if a[0] < 0 or a[2] >= 0:
             continue
@@ -438,11 +453,12 @@ def take_top(state: State, p: int, events: list[dict[str, Any]]) -> int | None:
 
 def draw(state: State, p: int, n: int, events: list[dict[str, Any]]) -> None:
     pl = state.players[p]
+    limit = max_hand_size(state, p)  # taking cards changes no modifier
     for _ in range(n):
         h = take_top(state, p, events)
         if h is None:
             return
-        if len(pl.hand) >= max_hand_size(state, p):
+        if len(pl.hand) >= limit:
             pl.discard.append(h)
             events.append({"e": "overdraw", "p": p, "card": h})
         else:
@@ -455,7 +471,7 @@ def mill(state: State, p: int, n: int, to_void: bool, events: list[dict[str, Any
         h = take_top(state, p, events)
         if h is None:
             return
-        (pl.void if to_void else pl.discard).append(h)
+        (pl.own_void() if to_void else pl.discard).append(h)
 
 
 def exposed_concs(state: State, p: int) -> list[list[int]]:
@@ -470,19 +486,19 @@ def find_conc(state: State, h: int) -> tuple[int, list[int]] | None:
     return None
 
 
-def vacate(state: State, p: int, entry: list[Any]) -> None:
-    """Free the place a card in play sat on."""
-    invalidate(state)
+def vacate(state: State, p: int, entry: list[Any], enters: int = CH_ALL) -> None:
+    """Free the place a card in play sat on (`enters`: the changes its leaving makes, `Kind.enters`)."""
     pl = state.players[p]
     where, ref = entry[F_WHERE], entry[F_REF]
+    invalidate(state, enters | _PLACE_CHANGES[where])
     if where == WHERE_CONC:
-        for c in pl.concs:
+        for c in pl.own_concs():
             if c[C_HANDLE] == ref:
                 c[C_TOP] = -1
     elif where == WHERE_UTIL:
-        pl.util[ref] = -1
+        pl.own_util()[ref] = -1
     elif where == WHERE_AIL:
-        area = pl.ail[ref]
+        area = pl.own_ail()[ref]
         area[2] = -1
         if area[0] < 0:
             area[1] = 0
@@ -495,7 +511,7 @@ def put(state: State, h: int, dest: str) -> None:
     if dest == "discard":
         owner.discard.append(h)
     elif dest == "void":
-        owner.void.append(h)
+        owner.own_void().append(h)
     elif dest == "hand":
         owner.hand.append(state.rehandle(h))
     elif dest == "top_of_deck":
@@ -506,7 +522,7 @@ def put(state: State, h: int, dest: str) -> None:
 
 def remove_conc(state: State, p: int, h: int, dest: str) -> None:
     pl = state.players[p]
-    pl.concs = [c for c in pl.concs if c[C_HANDLE] != h]
+    pl.concs = [c for c in pl.own_concs() if c[C_HANDLE] != h]
     invalidate_concs(state)
     put(state, h, dest)
 

@@ -56,11 +56,14 @@ def collect(state: State, p: int, when: str, ctype: str | None = None) -> list[t
 
 
 def _triggers(state: State, p: int) -> dict[str, list[tuple[CAbility, int, str]]]:
-    key = ("T", p)
+    key = _T_KEYS[p]
     table: dict[str, list[tuple[CAbility, int, str]]] | None = state._cache.get(key)
     if table is None:
         table = state._cache[key] = _candidates(state, p)
     return table
+
+
+_T_KEYS = (("T", core.TRIGGER_DEPS, 0), ("T", core.TRIGGER_DEPS, 1))
 
 
 def _candidates(state: State, p: int) -> dict[str, list[tuple[CAbility, int, str]]]:
@@ -140,6 +143,8 @@ def order_options(state: State) -> list[str]:
 def fire_card(state: State, h: int, p: int, when: str, extra: dict[str, Any] | None = None) -> None:
     """Push one card's own trigger (leaves_field, destroyed, charged)."""
     kind = kind_of(state, h)
+    if when not in kind.when:
+        return
     for ab in reversed(kind.abilities):
         if ab.when == when:
             ctx = new_ctx(p, h, kind.ctype, auto_targets(state, ab, p))
@@ -170,6 +175,8 @@ def instance_triggers(state: State, p: int, atype: int) -> list[int]:
 def apply_ailments(state: State, p: int, types: list[int], events: Events) -> None:
     """Apply instances one at a time, each followed by its instance triggers; when they are of
     different types the active player orders them (001 p.13)."""
+    if not types:
+        return
     items = [[AIL, {"p": p, "type": atype}] for atype in types]
     push_ordered(state, state.active, items)
 
@@ -335,6 +342,7 @@ _UNCHOSEN = frozenset({"self", "each_enemy", "hit", "previous_controller", "prev
 
 OpFn = Callable[[State, dict[str, Any], CEffect, Events], bool]
 OPS: dict[str, OpFn] = {}
+NAMED: dict[str, OpFn] = {}  # named handlers (`handlers.py`), run by the "handler" op
 
 
 def op(name: str) -> Callable[[OpFn], OpFn]:

@@ -11,6 +11,7 @@ from typing import Any
 
 from gameplay.engine import core
 from gameplay.engine.effects import Events, fire, push, step
+from gameplay.engine.handlers import redirect
 from gameplay.engine.rules import AILMENT, DISCARD, DRAW, OVER, PLAY, READY, RULE_SETS
 from gameplay.engine.state import (
     C_TOP,
@@ -22,6 +23,7 @@ from gameplay.engine.state import (
     F_USED,
     State,
 )
+from gameplay.engine.tables import CH_OTHER
 from gameplay.engine.zones import leave_field
 
 MAX_STEPS = 100_000
@@ -37,7 +39,7 @@ def advance(state: State, events: Events) -> None:
             raise RuntimeError(f"no decision after {MAX_STEPS} engine steps: a trigger loop in the card data?")
         p0, p1 = state.players
         if (
-            "_checked" not in state._cache
+            core.CHECKED_KEY not in state._cache
             or state.turn > turn_cap
             or (not p0.deck and not p0.discard)
             or (not p1.deck and not p1.discard)
@@ -71,8 +73,9 @@ def check_state(state: State, events: Events) -> None:
     if state.turn > RULE_SETS[state.rules].turn_cap:
         core.end_game(state, -1)
         return
-    if "_checked" in state._cache:
+    if core.CHECKED_KEY in state._cache:
         return
+    kinds = core.Env.tables.kinds
     for p, pl in enumerate(state.players):
         mh = core.max_health(state, p)
         if mh <= 0:
@@ -80,12 +83,18 @@ def check_state(state: State, events: Events) -> None:
             return
         if pl.health > mh:
             pl.health = mh
+        if not pl.field:
+            continue
         for h in list(pl.field):
             entry = pl.field.get(h)
-            if entry is not None and core.is_defense(state, h) and entry[F_DMG] >= core.defense(state, h, p):
+            if (
+                entry is not None
+                and kinds[state.cards[h] >> 1].is_defense
+                and entry[F_DMG] >= core.defense(state, h, p)
+            ):
                 leave_field(state, h, "discard", events, destroyed=True)
-    if "_checked" not in state._cache and not state.over:
-        state._cache["_checked"] = True
+    if core.CHECKED_KEY not in state._cache and not state.over:
+        state._cache[core.CHECKED_KEY] = True
 
 
 def resolve_rung(state: State) -> None:
@@ -93,6 +102,8 @@ def resolve_rung(state: State) -> None:
     ctx = rung["ctx"]
     if rung["s"] >= 0 and state.controller(rung["s"]) < 0:
         return  # its card left play or was concealed: it has no effect (001 p.15)
+    if rung.get("mw"):
+        redirect(rung)  # Mirror Ward
     push(state, rung["l"], ctx)
 
 
@@ -128,9 +139,10 @@ def _ready(state: State) -> None:
         fire(state, [(a, "start_of_your_turn"), (1 - a, "start_of_enemy_turn")])
         return
     pl = state.players[a]
-    for c in pl.concs:
-        if c[C_TOP] < 0:
-            c[C_USED] = 0
+    if any(c[C_USED] and c[C_TOP] < 0 for c in pl.concs):
+        for c in pl.own_concs():
+            if c[C_TOP] < 0:
+                c[C_USED] = 0
     for entry in pl.field.values():
         entry[F_USED] = 0
     core.goto(state, AILMENT)
@@ -153,11 +165,16 @@ def _discard_phase(state: State, events: Events) -> None:
     if state.step == 1:
         _next_turn(state)
         return
+    kinds = core.Env.tables.kinds
     for pl in state.players:
+        if not pl.field:
+            continue
         for h, entry in list(pl.field.items()):
-            if h in pl.field and (
-                (core.is_runespell(state, h) and (core.kind_of(state, h).card.defense is None or entry[F_SLUNG]))
-                or (state.ruleset.discard_used_defense_cards and entry[F_USED])
+            if h not in pl.field:
+                continue
+            kind = kinds[state.cards[h] >> 1]
+            if (kind.is_runespell and (not kind.is_defense or entry[F_SLUNG])) or (
+                state.ruleset.discard_used_defense_cards and entry[F_USED]
             ):
                 leave_field(state, h, "discard", events)
     expired = False
@@ -172,7 +189,7 @@ def _discard_phase(state: State, events: Events) -> None:
     if expired:
         # Derived values depend on the field, the ailments and the modifications, not on damage
         # or barriers (less damage destroys nothing): only expired modifications invalidate them.
-        core.invalidate(state)
+        core.invalidate(state, CH_OTHER)
     state.step = 1
     a = state.active
     fire(state, [(a, "end_of_your_turn"), (1 - a, "end_of_enemy_turn")])

@@ -30,13 +30,14 @@ from gameplay.engine.state import (
     target_player,
 )
 from gameplay.engine.tables import AILMENTS, CAbility, Kind
-from gameplay.engine.targets import CONC_WORDS, valid_targets
+from gameplay.engine.targets import valid_targets
 
 
 @dataclass(frozen=True)
 class Pending:
     player: int  # 0 or 1
     kind: str  # setup | play | draw | answer | block | discard | fate | targets | order | remove | unique | return
+    # | copy
 
     def to_json(self) -> dict[str, Any]:
         return {"player": f"p{self.player + 1}", "kind": self.kind}
@@ -53,6 +54,11 @@ def _pending(player: int, kind: str) -> Pending:
     return found
 
 
+_ANSWER = (_pending(0, "answer"), _pending(1, "answer"))
+_DRAW = (_pending(0, "draw"), _pending(1, "draw"))
+_PLAY = (_pending(0, "play"), _pending(1, "play"))
+
+
 def pending(state: State) -> Pending | None:
     phase = state.phase
     if phase == OVER:
@@ -61,11 +67,11 @@ def pending(state: State) -> Pending | None:
     if decision is not None:
         return _pending(decision["who"], decision["kind"])
     if state.answer >= 0:
-        return _pending(state.answer, "answer")
+        return _ANSWER[state.answer]
     if phase == DRAW and state.step == 1:
-        return _pending(state.active, "draw")
+        return _DRAW[state.active]
     if phase == PLAY:
-        return _pending(state.active, "play")
+        return _PLAY[state.active]
     return None
 
 
@@ -97,8 +103,11 @@ def handle_action(kind: str, h: int) -> Action:
 
 
 def fate_ability(state: State, decision: dict[str, Any]) -> CAbility:
-    kind = core.kind_of(state, decision["source"])
-    ab = kind.ability("play")
+    """The ability a fate, targets or copy decision is about: the played card's, or the copied one's
+    (``"copy": [kind, ability]``, Echo)."""
+    copy = decision.get("copy")
+    kind = core.Env.tables.kinds[copy[0]] if copy is not None else core.kind_of(state, decision["source"])
+    ab = kind.ability(copy[1] if copy is not None else "play")
     assert ab is not None
     return ab
 
@@ -152,6 +161,11 @@ def _legal(state: State, p: int) -> list[Action]:
             new_action("choose", ailments=tuple(AILMENTS[t] for t in c))
             for c in core.unique_choices(state, d["target"], d["n"])
         ]
+    if pend.kind == "copy":  # Echo: every declaration of the copied ability
+        d = state.decision
+        assert d is not None
+        ab = fate_ability(state, d)
+        return [new_action("choose", None, ts, ails, c) for ts, ails, c in declarations(state, p, ab, d["source"])]
     if pend.kind == "targets":
         d = state.decision
         assert d is not None
@@ -176,13 +190,25 @@ def _legal(state: State, p: int) -> list[Action]:
     return _play_phase(state, p)
 
 
+_END = simple_action("end")
+
+
 def _play_phase(state: State, p: int) -> list[Action]:
     pl = state.players[p]
-    out = [simple_action("end")]
+    out = [_END]
     if not pl.set_done and len(pl.concs) < RULE_SETS[state.rules].max_concentrations:
-        out += [handle_action("set", h) for h in pl.hand]
-    out += [handle_action("light", c[C_HANDLE]) for c in pl.concs if c[C_TOP] < 0 and not c[C_USED]]
-    light = light_available(state, p)
+        sets = _BY_HANDLE["set"]
+        out += [sets.get(h) or handle_action("set", h) for h in pl.hand]
+    lights = _BY_HANDLE["light"]
+    light = pl.light
+    conc_free = False
+    for c in pl.concs:
+        if c[C_TOP] < 0:
+            conc_free = True
+            if not c[C_USED]:
+                h = c[C_HANDLE]
+                out.append(lights.get(h) or handle_action("light", h))
+                light += 1
     if core.sources(state, "cost"):
         for h in pl.hand:
             out += play_options(state, p, h, light)
@@ -191,7 +217,6 @@ def _play_phase(state: State, p: int) -> list[Action]:
         cards = state.cards
         health = pl.health
         cache = state._cache
-        conc_free = any(c[C_TOP] < 0 for c in pl.concs)
         util_free = any(x < 0 for x in pl.util)
         for h in pl.hand:
             kind = kinds[cards[h] >> 1]
@@ -199,13 +224,17 @@ def _play_phase(state: State, p: int) -> list[Action]:
                 continue
             if not (conc_free or kind.ctype == "boon" or (util_free and _util_card(kind))):
                 continue  # no place to play it
-            found = cache.get(("P", p, h))
+            key = ("P", kind.play_deps, p, h)
+            found = cache.get(key)
             if found is None:
-                found = cache[("P", p, h)] = _play_options(state, p, h, kind)
+                found = cache[key] = _play_options(state, p, h, kind)
             out += found
     out += activations(state, p, light)
+    kinds = core.Env.tables.kinds
     for h, entry in pl.field.items():
-        kind = core.kind_of(state, h)
+        kind = kinds[state.cards[h] >> 1]
+        if not kind.field_actions:
+            continue
         use = kind.ability("use")
         if use and not entry[F_USED] and (entry[F_TURN] != state.turn or kind.has("quick")):
             out += [new_action("use", f"c{h}", ts, ails) for ts, ails, _ in declarations(state, p, use, h)]
@@ -226,28 +255,23 @@ def activations(state: State, p: int, light: int | None = None) -> list[Action]:
     t = core.T()
     pl = state.players[p]
     out: list[Action] = []
-    inherent = t.catalog.runeslingers[pl.rs].inherent
-    ab = _activated(t.runeslingers[pl.rs])
-    if ab is not None and (light_available(state, p) if light is None else light) >= inherent.light_cost:
-        out += _activation_actions(state, p, ab, "inherent")
+    found = t.inherent_activate[pl.rs]
+    if found is not None and (light_available(state, p) if light is None else light) >= found[1]:
+        out += _activation_actions(state, p, found[0], "inherent")
     for eid in pl.equips:
-        equip = t.catalog.equips[eid]
-        ab = _activated(t.equips[eid])
-        if ab is not None and equip.determinations is not None and pl.det >= equip.determinations:
-            out += _activation_actions(state, p, ab, eid)
+        found = t.equip_activate[eid]
+        if found is not None and pl.det >= found[1]:
+            out += _activation_actions(state, p, found[0], eid)
     return out
-
-
-def _activated(abilities: list[CAbility]) -> CAbility | None:
-    return next((a for a in abilities if a.when == "activate"), None)
 
 
 def _activation_actions(state: State, p: int, ab: CAbility, subject: str) -> list[Action]:
     """The actions activating one ability (cached with its declarations)."""
-    key = ("A", ab.list_id, p, subject)
-    found: list[Action] | None = state._cache.get(key)
+    cache = core.CONSTANT if not ab.deps else state._cache  # see `declarations`
+    key = ("A", ab.deps, ab.list_id, p, subject)
+    found: list[Action] | None = cache.get(key)
     if found is None:
-        found = state._cache[key] = [
+        found = cache[key] = [
             new_action("activate", subject, ts, ails) for ts, ails, _ in declarations(state, p, ab, -1)
         ]
     return found
@@ -283,7 +307,7 @@ def play_options(state: State, p: int, h: int, light: int | None = None) -> list
         return []  # you cannot pay health you do not have (000, Keywords: Pain)
     if kind.ctype != "boon" and not placements(state, p, kind):
         return []
-    key = ("P", p, h)
+    key = ("P", kind.play_deps, p, h)
     found: list[Action] | None = state._cache.get(key)
     if found is None:
         found = state._cache[key] = _play_options(state, p, h, kind)
@@ -323,13 +347,13 @@ def _play_options(state: State, p: int, h: int, kind: Kind) -> list[Action]:
 def declarations(
     state: State, p: int, ab: CAbility, source: int
 ) -> list[tuple[tuple[str, ...], tuple[str, ...], int | None]]:
-    """Every (targets, ailments, choice) a player may declare for an ability (cached until the field changes)."""
-    key = ("D", ab.list_id, p, source)
-    found: list[tuple[tuple[str, ...], tuple[str, ...], int | None]] | None = state._cache.get(key)
+    """Every (targets, ailments, choice) a player may declare for an ability (cached until what its
+    targets name changes; with Runeslinger targets only, the same in every state)."""
+    cache = state._cache if ab.deps else core.CONSTANT
+    key = ("D", ab.deps, ab.list_id, p, source if ab.deps else -1)
+    found: list[tuple[tuple[str, ...], tuple[str, ...], int | None]] | None = cache.get(key)
     if found is None:
-        if CONC_WORDS.intersection(ab.tslots):
-            core.CONC_LISTS.add(ab.list_id)  # see core.invalidate_concs
-        found = state._cache[key] = _declarations(state, p, ab, source)
+        found = cache[key] = _declarations(state, p, ab, source)
     return found
 
 

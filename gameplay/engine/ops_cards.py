@@ -12,7 +12,7 @@ from typing import Any
 
 from gameplay.cards.model import Condition
 from gameplay.engine import core
-from gameplay.engine.effects import Events, amount, check, op, push, resolve, until
+from gameplay.engine.effects import NAMED, Events, amount, check, op, push, resolve, until
 from gameplay.engine.state import (
     C_TOP,
     F_DEFMOD,
@@ -23,7 +23,7 @@ from gameplay.engine.state import (
     randbelow,
     target_player,
 )
-from gameplay.engine.tables import CEffect
+from gameplay.engine.tables import CH_OTHER, CEffect
 from gameplay.engine.zones import leave_field, take_out
 
 
@@ -126,7 +126,7 @@ def op_add_tokens(state: State, ctx: dict[str, Any], e: CEffect, events: Events)
         entry = core._entry(state, t) if t >= 0 else None
         if entry is not None:
             entry[_token_field(e)] += amount(state, ctx, e.params["count"])
-            core.invalidate(state)  # a static ability may count tokens
+            core.invalidate(state, CH_OTHER)  # a static ability may count tokens
     return True
 
 
@@ -137,7 +137,7 @@ def op_remove_tokens(state: State, ctx: dict[str, Any], e: CEffect, events: Even
         if entry is not None:
             key = _token_field(e)
             entry[key] = max(0, entry[key] - amount(state, ctx, e.params["count"]))
-            core.invalidate(state)
+            core.invalidate(state, CH_OTHER)
     return True
 
 
@@ -190,7 +190,7 @@ def op_modify_max_health(state: State, ctx: dict[str, Any], e: CEffect, events: 
                 _source(ctx, duration),
             ]
         )
-        core.invalidate(state)
+        core.invalidate(state, CH_OTHER)
     return True
 
 
@@ -202,7 +202,7 @@ def op_modify_defense(state: State, ctx: dict[str, Any], e: CEffect, events: Eve
         p = state.controller(t) if t >= 0 else -1
         if p >= 0:
             state.players[p].field[t][F_DEFMOD] += change
-            core.invalidate(state)
+            core.invalidate(state, CH_OTHER)
             if duration in ("end_of_turn", "end_of_next_turn"):
                 state.players[p].mods.append(["defense", change, str(t), until(state, duration), -1])
     return True
@@ -224,7 +224,7 @@ def op_add_concentration(state: State, ctx: dict[str, Any], e: CEffect, events: 
         h = core.take_top(state, p, events)
         if h is None:
             break
-        pl.concs.append([h, 0 if e.params.get("ready") else 1, -1])
+        pl.own_concs().append([h, 0 if e.params.get("ready") else 1, -1])
         core.invalidate_concs(state)
     return True
 
@@ -286,10 +286,10 @@ def op_if(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool
 
 @op("handler")
 def op_handler(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
-    if e.params["name"] == "time_warp":
-        state.extra = ctx["c"]
-        return True
-    raise AssertionError(f"handler {e.params['name']!r} reached play: setup should have refused it")
+    fn = NAMED.get(str(e.params["name"]))
+    if fn is None:
+        raise AssertionError(f"handler {e.params['name']!r} reached play: setup should have refused it")
+    return fn(state, ctx, e, events)
 
 
 def _child(ctx: dict[str, Any]) -> dict[str, Any]:

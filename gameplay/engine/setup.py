@@ -32,8 +32,11 @@ from gameplay.engine.tables import AIL_INDEX, Tables, default_tables, unsupporte
 
 
 def bind(tables: Tables | None = None) -> Tables:
-    core.Env.tables = tables or default_tables()
-    return core.Env.tables
+    new = tables or default_tables()
+    if getattr(core.Env, "tables", None) is not new:
+        core.CONSTANT.clear()
+    core.Env.tables = new
+    return new
 
 
 def _kind(t: Tables, name: str) -> int:
@@ -163,9 +166,11 @@ def _field(state: State, p: int, spec: dict[str, Any], t: Tables) -> None:
     pl.set_done = int(bool(spec.get("set_done", False)))
     for c in spec.get("concentrations", []):
         c = c if isinstance(c, dict) else {"card": c}
-        pl.concs.append([state.new_handle(_kind(t, c.get("card", "spark")) * 2 + p), int(bool(c.get("used"))), -1])
+        pl.own_concs().append(
+            [state.new_handle(_kind(t, c.get("card", "spark")) * 2 + p), int(bool(c.get("used"))), -1]
+        )
     for i, a in enumerate(spec.get("ailments", [])):
-        area = pl.ail[i]
+        area = pl.own_ail()[i]
         area[0], area[1] = AIL_INDEX[a["type"]], int(a.get("count", 1))
         if "boon" in a:
             owner = _pindex(a.get("boon_owner", f"p{p + 1}"))
@@ -179,10 +184,10 @@ def _field(state: State, p: int, spec: dict[str, Any], t: Tables) -> None:
         if c.get("on") == "utility":
             slot = pl.util.index(-1)
             entry[0], entry[1] = WHERE_UTIL, slot
-            pl.util[slot] = h
+            pl.own_util()[slot] = h
         else:
             conc = state.new_handle(_kind(t, c.get("concentration", "spark")) * 2 + p)
-            pl.concs.append([conc, 1, h])
+            pl.own_concs().append([conc, 1, h])
             entry[1] = conc
         entry[F_DMG], entry[F_TOKENS], entry[F_USED] = int(c.get("damage", 0)), int(c.get("tokens", 0)), entry[F_USED]
         pl.field[h] = entry

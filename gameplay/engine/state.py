@@ -7,6 +7,9 @@ damage it took this turn, its tokens, its barrier. An *ailment area* is ``[type,
 (type -1 when empty, boon -1 when exposed). A *frame* is ``[list_id, index, ctx]``: effects
 being resolved. A *rung* is a runespell (or Shout card) waiting on the ladder.
 Targets are ints: a player p is ``-(p + 1)``, a card is its handle, "none" is `NO_TARGET`.
+Copying: `successor` copies what most actions change and shares the rest, copied on the first
+change: `cards` (`own_cards`), a player's ailment areas, concentrations, utility slots and void
+(`Player.own_ail` ...): code changing those must go through the `own_*` methods.
 """
 
 from __future__ import annotations
@@ -34,6 +37,11 @@ def target_player(t: int) -> int:
     return -t - 1
 
 
+_copy_list = list.copy
+SHARED_AIL, SHARED_CONCS, SHARED_UTIL, SHARED_VOID = 1, 2, 4, 8
+SHARED_ALL = 15
+
+
 class Player:
     __slots__ = (
         "ail",
@@ -52,6 +60,7 @@ class Player:
         "power",
         "rs",
         "set_done",
+        "shared",
         "util",
         "void",
     )
@@ -75,6 +84,7 @@ class Player:
         self.set_done = 0
         self.barrier = 0
         self.mods: list[list[Any]] = []  # [name, amount, card_types, until_turn (-1 forever), source]
+        self.shared = 0  # SHARED_* bits: those lists may be shared with another state
 
     def copy(self) -> Player:
         p = Player.__new__(Player)
@@ -86,14 +96,43 @@ class Player:
             self.det,
             self.light,
         )
-        p.hand, p.deck, p.discard, p.void = self.hand[:], self.deck[:], self.discard[:], self.void[:]
-        p.concs = [c[:] for c in self.concs]
-        p.util = self.util[:]
-        p.ail = [a[:] for a in self.ail]
+        p.hand, p.deck, p.discard = self.hand[:], self.deck[:], self.discard[:]
+        # Ailment areas, concentrations, utility slots and the void change rarely: shared, copied
+        # on the first change (`own_ail`, `own_concs`, `own_util`, `own_void`).
+        p.concs, p.ail, p.util, p.void = self.concs, self.ail, self.util, self.void
+        p.shared = self.shared = SHARED_ALL
         p.field = {h: e[:] for h, e in self.field.items()} if self.field else {}
         p.blocked, p.set_done, p.barrier = self.blocked, self.set_done, self.barrier
-        p.mods = [m[:] for m in self.mods] if self.mods else []
+        p.mods = [*map(_copy_list, self.mods)] if self.mods else []
         return p
+
+    def own_ail(self) -> list[list[int]]:
+        """The ailment areas, to be changed (copied first when shared)."""
+        if self.shared & SHARED_AIL:
+            self.ail = [*map(_copy_list, self.ail)]
+            self.shared &= ~SHARED_AIL
+        return self.ail
+
+    def own_concs(self) -> list[list[int]]:
+        """The concentrations, to be changed (copied first when shared)."""
+        if self.shared & SHARED_CONCS:
+            self.concs = [*map(_copy_list, self.concs)]
+            self.shared &= ~SHARED_CONCS
+        return self.concs
+
+    def own_util(self) -> list[int]:
+        """The utility slots, to be changed (copied first when shared)."""
+        if self.shared & SHARED_UTIL:
+            self.util = self.util[:]
+            self.shared &= ~SHARED_UTIL
+        return self.util
+
+    def own_void(self) -> list[int]:
+        """The void, to be changed (copied first when shared)."""
+        if self.shared & SHARED_VOID:
+            self.void = self.void[:]
+            self.shared &= ~SHARED_VOID
+        return self.void
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -134,11 +173,14 @@ class Player:
 
 def jcopy(value: Any) -> Any:
     """Deep copy of JSON-like data (lists, dicts, scalars), faster than copy.deepcopy."""
-    if isinstance(value, list):
-        return [jcopy(v) if isinstance(v, (list, dict)) else v for v in value]
-    if isinstance(value, dict):
-        return {k: jcopy(v) if isinstance(v, (list, dict)) else v for k, v in value.items()}
+    if value.__class__ is list:
+        return [jcopy(v) if v.__class__ in _NESTED else v for v in value]
+    if value.__class__ is dict:
+        return {k: jcopy(v) if v.__class__ in _NESTED else v for k, v in value.items()}
     return value
+
+
+_NESTED = frozenset({list, dict})
 
 
 def _copy_entry(e: list[Any]) -> list[Any]:
@@ -193,7 +235,9 @@ class State:
         self.extra = -1  # player who takes an extra turn next (Time Warp)
         self.winner: int | None = None  # 0, 1, or -1 for a draw, once the game is over
         self._legal: dict[int, Any] = {}
-        self._cache: dict[Any, Any] = {}  # derived values (statics, triggers, targets); cleared when the field changes
+        # derived values (statics, triggers, declarations, plays), each dropped when something it
+        # depends on changes (`core.invalidate`)
+        self._cache: dict[Any, Any] = {}
         self._cards_shared = False  # `cards` may be shared with another state: copy it before a change
 
     @property

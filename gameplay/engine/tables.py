@@ -20,7 +20,43 @@ from gameplay.cards.schema import TARGETS, AilmentType, Keyword, Trigger
 
 AILMENTS: tuple[str, ...] = tuple(a.value for a in AilmentType)
 AIL_INDEX: dict[str, int] = {a: i for i, a in enumerate(AILMENTS)}
-SUPPORTED_HANDLERS = frozenset({"time_warp"})
+SUPPORTED_HANDLERS = frozenset({"time_warp", "echo", "mirror_ward"})  # implemented in handlers.py
+
+# What changed in a state (bits of a mask, see `core.invalidate`): derived values cached in a
+# state say what they depend on, and survive the changes they do not depend on.
+CH_FIELD = 1  # a card entered or left a field
+CH_DEFENSE = 2  # a defense card entered or left a field
+CH_FIRED = 4  # a card with triggered abilities (looked up by `effects.fire`) entered or left
+CH_STATIC = 8  # a card with static abilities entered or left
+CH_CONC = 16  # the exposed concentrations changed
+CH_AIL = 32  # ailment areas changed (instances, boons on them)
+CH_OTHER = 64  # tokens, modifications, defense changes
+CH_ALL = 127
+# The changes the candidates of a target word depend on (`targets.valid_targets`): Runeslingers
+# are always there; "any" adds defense cards; card words add cards of some type.
+_DEFENSE_WORDS = frozenset(
+    {
+        "any",
+        "any_enemy",
+        "defense_card",
+        "all_defense_cards",
+        "enemy_defense_card",
+        "all_enemy_defense_cards",
+        "own_defense_card",
+    }
+)
+
+
+def word_deps(word: str) -> int:
+    if word in ("enemy_runeslinger", "runeslinger"):
+        return 0
+    if word in _DEFENSE_WORDS:
+        return CH_DEFENSE
+    if word in ("concentration", "enemy_concentration"):
+        return CH_CONC
+    return CH_FIELD | CH_DEFENSE | CH_CONC  # every card word (typed or not); unknown words
+
+
 # Triggers that `effects.fire` never looks up (a card's own abilities are read from the card).
 NOT_FIRED = frozenset(
     {"play", "sling", "use", "activate", "static", "leaves_field", "destroyed", "charged", "instance_applied"}
@@ -52,6 +88,7 @@ class CAbility:
     bullets: list[tuple[int, ...]] = field(default_factory=list)  # target slots per bullet
     chooser: str | None = None
     handlers: tuple[str, ...] = ()
+    deps: int = 0  # the changes (CH_*) its declarations depend on
 
 
 Statics = dict[str, list[tuple[Condition | None, Modifier]]]
@@ -91,6 +128,10 @@ class Kind:
     keyword_set: frozenset[str] = frozenset()
     values: dict[str, int] = field(default_factory=dict)  # keyword -> its first value
     base_cost: int = 0  # the light cost with no modifier
+    enters: int = 0  # the changes (CH_*) when it enters or leaves a field
+    field_actions: bool = False  # in play it may give its controller actions (Use, Sling, Charge)
+    copier: bool = False  # it copies other runespells (Echo, `handlers.py`)
+    play_deps: int = 0  # the changes (CH_*) its plays (`legal.play_options`) depend on
     fired: tuple[tuple[str, tuple[CAbility, ...]], ...] = ()  # the `when` items that `fire` looks up
 
     def __post_init__(self) -> None:
@@ -105,6 +146,20 @@ class Kind:
         self.ctype = str(self.card.type.value)
         self.is_defense = self.card.defense is not None
         self.is_runespell = self.ctype in ("spirit", "attack", "utility")
+        self.enters = (
+            CH_FIELD
+            | (CH_DEFENSE if self.is_defense else 0)
+            | (CH_FIRED if self.fired else 0)
+            | (CH_STATIC if self.statics else 0)
+        )
+        self.field_actions = bool(self.ability("use") or self.ability("sling") or self.has("charge"))
+        play = self.ability("play")
+        self.copier = play is not None and "echo" in play.handlers
+        self.play_deps = (
+            (play.deps if play is not None else 0)
+            | (CH_FIELD if self.ctype == "trinket" else 0)  # one copy of a trinket in play
+            | (CH_AIL if self.ctype == "boon" or "ail" in self.values else 0)  # placements, Ail
+        )
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keyword_set
@@ -130,6 +185,10 @@ class Tables:
     ailment_statics: dict[tuple[int, int], Statics] = field(default_factory=dict)
     equip_when: dict[str, ByWhen] = field(default_factory=dict)
     ailment_when: dict[tuple[int, int], ByWhen] = field(default_factory=dict)
+    # The activate ability of a Runeslinger's inherent (with its light cost) or of an equip (with
+    # its determinations), None when there is none.
+    inherent_activate: dict[str, tuple[CAbility, int] | None] = field(default_factory=dict)
+    equip_activate: dict[str, tuple[CAbility, int] | None] = field(default_factory=dict)
 
     @property
     def version(self) -> str:
@@ -153,6 +212,8 @@ class _Compiler:
             raw.modifiers,
         )
         ab.list_id = self.effects(raw.effects, ab)
+        for word in ab.tslots:
+            ab.deps |= word_deps(word)
         return ab
 
     def effects(self, effects: tuple[Effect, ...], ab: CAbility) -> int:
@@ -216,11 +277,22 @@ def compile_catalog(catalog: Catalog) -> Tables:
     for atype, ail in catalog.ailments.items():
         tables.ailments[(AIL_INDEX[atype.value], 1)] = comp.script(ail.level_1.script)
         tables.ailments[(AIL_INDEX[atype.value], 2)] = comp.script(ail.level_2.script)
+    for rid, r in catalog.runeslingers.items():
+        ab = _activated(tables.runeslingers[rid])
+        tables.inherent_activate[rid] = (ab, r.inherent.light_cost) if ab is not None else None
+    for eid, eq in catalog.equips.items():
+        ab = _activated(tables.equips[eid])
+        ok = ab is not None and eq.determinations is not None
+        tables.equip_activate[eid] = (ab, int(eq.determinations or 0)) if ok and ab is not None else None
     tables.equip_statics = {eid: statics_of(abs_) for eid, abs_ in tables.equips.items()}
     tables.ailment_statics = {key: statics_of(abs_) for key, abs_ in tables.ailments.items()}
     tables.equip_when = {eid: by_when(abs_) for eid, abs_ in tables.equips.items()}
     tables.ailment_when = {key: by_when(abs_) for key, abs_ in tables.ailments.items()}
     return tables
+
+
+def _activated(abilities: list[CAbility]) -> CAbility | None:
+    return next((a for a in abilities if a.when == "activate"), None)
 
 
 def unsupported_reasons(kind: Kind) -> list[str]:

@@ -104,6 +104,7 @@ def view(state: State, player: int) -> dict[str, Any]:
                 "card": fmt_target(r["s"]) if r["s"] >= 0 else None,
                 "controller": f"p{r['c'] + 1}",
                 "targets": [fmt_target(t) if t != -100 else "-" for t in r["ctx"]["t"]],
+                **({"redirected": True} if r.get("mw") else {}),  # Mirror Ward
             }
             for r in state.ladder
         ],
@@ -129,6 +130,8 @@ def _decision(state: State) -> dict[str, Any] | None:
         return {"kind": "unique", "count": d["n"], "target": f"p{d['target'] + 1}"}
     if d["kind"] == "targets":
         return {"kind": "targets", "bullet": d["bullet"] + 1}
+    if d["kind"] == "copy":
+        return {"kind": "copy", "card": core.Env.tables.kinds[d["copy"][0]].card.id}
     if d["kind"] == "fate":
         return {"kind": "fate", "bullets": [b + 1 for b in d["valid"]]}
     return {"kind": d["kind"]}

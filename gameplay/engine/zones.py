@@ -22,11 +22,11 @@ def leave_field(state: State, h: int, dest: str, events: list[dict[str, Any]], d
         return False
     pl = state.players[p]
     entry = pl.field.pop(h)
-    core.vacate(state, p, entry)
-    pl.mods = [m for m in pl.mods if m[4] != h]
-    for other in state.players:
-        other.mods = [m for m in other.mods if m[4] != h]
     kind = core.kind_of(state, h)
+    core.vacate(state, p, entry, kind.enters)
+    for other in state.players:  # its "while in play" modifications end
+        if other.mods:
+            other.mods = [m for m in other.mods if m[4] != h]
     if kind.has("distract") and entry[F_WHERE] == WHERE_CONC:
         core.remove_conc(state, p, entry[F_REF], "discard")
     under = list(entry[F_UNDER])
@@ -46,8 +46,10 @@ def leave_field(state: State, h: int, dest: str, events: list[dict[str, Any]], d
 def take_out(state: State, h: int) -> bool:
     """Remove a card from a public pile (discard or void) so an effect can move it on."""
     for pl in state.players:
-        for pile in (pl.discard, pl.void):
-            if h in pile:
-                pile.remove(h)
-                return True
+        if h in pl.discard:
+            pl.discard.remove(h)
+            return True
+        if h in pl.void:
+            pl.own_void().remove(h)
+            return True
     return False

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from gameplay.engine import State, from_json, to_json, view
+from gameplay.engine import State, from_json, legal_actions, to_json, view
 from gameplay.engine.state import F_UNDER
 
 HANDLE = re.compile(r'"c(\d+)"')
@@ -30,7 +30,10 @@ def check_invariants(state: State, total: int, round_trip: bool = True) -> None:
         assert len(pl.concs) <= state.ruleset.max_concentrations
     if round_trip:
         text = to_json(state)
-        assert to_json(from_json(text)) == text
+        fresh = from_json(text)
+        assert to_json(fresh) == text
+        for p in (0, 1):  # the state's cached derived values agree with ones computed afresh
+            assert legal_actions(state, p) == legal_actions(fresh, p)
     for viewer in (0, 1):
         check_view(state, viewer)
 

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gameplay.cards.schema import HANDLERS as HANDLER_DOCS
 from gameplay.engine import (
     Action,
     IllegalActionError,
@@ -25,9 +26,11 @@ from gameplay.engine import (
     pending,
     result,
     state_hash,
+    tables,
     to_json,
     view,
 )
+from gameplay.engine.effects import NAMED
 from tests.engine.helpers import EVA, ROMIN
 from tests.engine.invariants import check_invariants
 
@@ -92,12 +95,25 @@ def test_no_action_after_the_end() -> None:
         apply(state, "end")  # type: ignore[arg-type]
 
 
-def test_unsupported_cards_fail_at_setup() -> None:
+def test_unsupported_cards_fail_at_setup(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card whose handler the engine lacks is refused at setup. Every handler of the catalog is
+    implemented now, so the engine is made to lack one."""
     deck = ["echo"] + ["spark"] * 29
+    monkeypatch.setattr(tables, "SUPPORTED_HANDLERS", tables.SUPPORTED_HANDLERS - {"echo"})
     with pytest.raises(UnsupportedCardError, match="echo"):
         new_game({"players": [{**EVA, "deck": deck}, {"starter": "romin-starter"}]}, 1)
+    monkeypatch.setattr(tables, "SUPPORTED_HANDLERS", (tables.SUPPORTED_HANDLERS | {"echo"}) - {"mirror_ward"})
     with pytest.raises(UnsupportedCardError, match="mirror_ward"):
         new_game({"players": [{**EVA, "deck": ["mirror-ward"] * 2 + ["spark"] * 28}, {"starter": "romin-starter"}]}, 1)
+
+
+def test_every_catalog_handler_is_implemented() -> None:
+    """Echo and Mirror Ward decks are accepted; the supported handlers are the implemented ones."""
+    assert tables.SUPPORTED_HANDLERS == set(NAMED) == set(HANDLER_DOCS)
+    assert all(not tables.unsupported_reasons(k) for k in tables.default_tables().kinds)
+    deck = ["echo", "mirror-ward"] * 2 + ["spark"] * 26
+    state = new_game({"players": [{**EVA, "deck": deck}, {"starter": "romin-starter"}]}, 1)
+    assert pending(state) is not None
 
 
 def test_equips_follow_002() -> None:

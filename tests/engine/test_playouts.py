@@ -3,7 +3,9 @@
 Every game uses the starter decks (Eva, Romin, Brannoc, Vesna in rotating pairs). After every
 action of every game: each card in exactly one zone, no negative counts, no hidden card in either
 player's view, only the pending player has legal actions. The JSON round-trip is checked after
-every action in 1 game of 5 and at the end of every game, to keep the suite fast.
+every action in 1 game of 5 (with the legal actions of the state and of its round-tripped copy,
+which has no cached values, compared; the state given to `apply` checked unchanged; and the action
+applied to that copy too, with the same result) and at the end of every game, to keep the suite fast.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import random
 
 import pytest
 
-from gameplay.engine import apply, legal_actions, new_game, pending, result
+from gameplay.engine import apply, from_json, legal_actions, new_game, pending, result, to_json
 from tests.engine.invariants import check_invariants
 
 STARTERS = ["eva-starter", "romin-starter", "brannoc-starter", "vesna-starter"]
@@ -31,7 +33,14 @@ def play_random(seed: int, full: bool) -> tuple[int, int | None]:
         choices = legal_actions(state, pend.player)
         assert choices, f"seed {seed}: {pend} has no legal action"
         assert not legal_actions(state, 1 - pend.player)
-        state, _ = apply(state, rnd.choice(choices))
+        action = rnd.choice(choices)
+        before = to_json(state) if full else ""
+        after, _ = apply(state, action)
+        if full:
+            assert to_json(state) == before, f"seed {seed}: apply changed the state it was given"
+            # a copy without cached derived values plays the action to the same state
+            assert to_json(apply(from_json(before), action)[0]) == to_json(after), f"seed {seed}: {action}"
+        state = after
         actions += 1
         check_invariants(state, total, round_trip=full)
         assert actions < MAX_ACTIONS, f"seed {seed}: no end after {actions} actions"
@@ -72,8 +81,12 @@ def test_random_catalog_decks_keep_the_invariants(chunk: int) -> None:
         state = new_game({"players": players}, seed)
         actions = 0
         while (pend := pending(state)) is not None:
-            state, _ = apply(state, rnd.choice(legal_actions(state, pend.player)))
+            action = rnd.choice(legal_actions(state, pend.player))
+            before = to_json(state) if actions % 5 == 4 else ""
+            state, _ = apply(state, action)
             actions += 1
             check_invariants(state, 60, round_trip=actions % 5 == 0)
+            if before:  # as in play_random: a copy without cached values plays to the same state
+                assert to_json(apply(from_json(before), action)[0]) == to_json(state), f"seed {seed}: {action}"
             assert actions < MAX_ACTIONS
         assert state.winner in (0, 1)
