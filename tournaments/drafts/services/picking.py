@@ -64,8 +64,15 @@ def locked_pod(pod: Pod | int) -> Pod:
     return Pod.objects.select_for_update().select_related("event").get(pk=pk)
 
 
+#: Every pod column but the opened packs (large, and fixed once the pod starts).
+_POD_FIELDS = [f.name for f in Pod._meta.concrete_fields if not f.primary_key and f.name != "packs"]
+#: What a pick needs of each seat's player (the whole user rows cost more to load than the rest).
+_SEAT_PLAYER_FIELDS = ("registration__player__username", "registration__player__display_name")
+
+
 def seats_of(pod: Pod) -> list[Seat]:
-    return list(Seat.objects.filter(pod=pod).select_related("registration__player").order_by("index"))
+    seats = Seat.objects.filter(pod=pod).select_related("registration__player").order_by("index")
+    return list(seats.only(*(f.name for f in Seat._meta.concrete_fields), "registration__player", *_SEAT_PLAYER_FIELDS))
 
 
 def bot_for(pod: Pod, seat: Seat) -> RatingBot:
@@ -174,8 +181,19 @@ def _start_clocks(pod: Pod, seats: list[Seat], state: DraftState, now: datetime)
         clock.schedule("expire_draft_pick", seat.pk, seat.timer_version, seat.deadline)
 
 
-def settle(pod: Pod, seats: list[Seat], state: DraftState, now: datetime, touched: Collection[int] = ()) -> DraftState:
-    """After any change: bots and forced picks, round ends, clocks; save, bump the version, push."""
+def settle(
+    pod: Pod,
+    seats: list[Seat],
+    state: DraftState,
+    now: datetime,
+    touched: Collection[int] = (),
+    views: dict[int, dict[str, Any]] | None = None,
+    opened: bool = False,
+) -> DraftState:
+    """After any change: bots and forced picks, round ends, clocks; save, bump the version, push.
+
+    ``views``, when given, receives the seat states pushed (by seat id), drawn once for push and answer.
+    ``opened``: the packs were just opened and must be saved too."""
     clocks = {seat.pk: (seat.clock_round, seat.clock_pick, seat.deadline) for seat in seats}
     state = _automatic_moves(pod, seats, state, now)
     while _round_transition(pod, seats, state, now):
@@ -184,9 +202,12 @@ def settle(pod: Pod, seats: list[Seat], state: DraftState, now: datetime, touche
     # A new clock means a new pack in front of that player: they are pushed their state.
     changed = {seat.pk for seat in seats if (seat.clock_round, seat.clock_pick, seat.deadline) != clocks[seat.pk]}
     pod.version += 1
-    pod.save()
+    # The opened packs are written once, when the pod starts; a pick need not send them back.
+    pod.save(update_fields=None if opened else _POD_FIELDS)
     remember(pod, state)
-    push.after_commit(pod, seats, state, changed | set(touched))
+    pushed = push.after_commit(pod, seats, state, changed | set(touched), now)
+    if views is not None:
+        views.update(pushed)
     return state
 
 
@@ -229,6 +250,7 @@ def make_pick(
     """
     now = now or timezone.now()
     late: PickRefused | None = None
+    views: dict[int, dict[str, Any]] = {}
     with transaction.atomic():
         pod = locked_pod(pod)
         seats = seats_of(pod)
@@ -273,11 +295,11 @@ def make_pick(
                 raise refusal(str(exc), exc.reason, 400 if exc.reason in BAD_REQUEST else 409) from None
             made = after.picks[seat.index][-1]
             state = record(pod, seat, state, made, now, by_bot=False)
-            state = settle(pod, seats, state, now, {seat.pk})
+            state = settle(pod, seats, state, now, {seat.pk}, views)
     if late is not None:
         raise late
-    # The answer is drawn after commit: the pod's write lock is held no longer than needed.
-    return PickResult(seat_state(pod, seat, state, now, seats), _pure_row(made))
+    answer = views.get(seat.pk) or seat_state(pod, seat, state, now, seats)
+    return PickResult(answer, _pure_row(made))
 
 
 def set_marks(pod: Pod | int, user: User, round_number: int, pick_number: int, cards: Sequence[str]) -> dict[str, Any]:
