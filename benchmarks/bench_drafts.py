@@ -90,10 +90,10 @@ def setup_event(pods: int, pick_seconds: int) -> dict[str, Any]:
     from tournaments.services import registration
 
     stamp = int(time.time())
-    boss = User.objects.create_user(f"bench-boss-{stamp}", password="x", is_organiser=True)
+    boss = User.objects.create_user(f"bench-boss-{stamp}", password=None, is_organiser=True)
     event = Event.objects.create(name=f"Bench draft {stamp}", organiser=boss, format="draft",
                                  status=Event.Status.REGISTRATION)  # fmt: skip
-    users = [User.objects.create_user(f"bench-{stamp}-{i}", password="x") for i in range(pods * 8)]
+    users = [User.objects.create_user(f"bench-{stamp}-{i}", password=None) for i in range(pods * 8)]
     Registration.objects.bulk_create(Registration(event=event, player=u) for u in users)
     registration.start_event(event, boss)
     settings = {"base_seconds": pick_seconds, "per_card_seconds": 0, "review_seconds_first": 2,

@@ -337,10 +337,15 @@ def expire_pick(seat_id: int, version: int | None = None, now: datetime | None =
     its deadline has passed, and the pod is drafting and not paused.
     """
     now = now or timezone.now()
+    # Most timers find their pick already made: one unlocked read sends them away (the locked
+    # checks below still decide for the rest).
+    current = Seat.objects.filter(pk=seat_id, deadline__lte=now)
+    if version is not None:
+        current = current.filter(timer_version=version)
+    pod_id = current.values_list("pod_id", flat=True).first()
+    if pod_id is None:
+        return False
     with transaction.atomic():
-        pod_id = Seat.objects.filter(pk=seat_id).values_list("pod_id", flat=True).first()
-        if pod_id is None:
-            return False
         pod = locked_pod(pod_id)
         seats = seats_of(pod)
         seat = next(s for s in seats if s.pk == seat_id)
