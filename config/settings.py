@@ -120,7 +120,7 @@ SQLITE_OPTIONS: dict[str, Any] = {
 
 
 #: Threads each web process runs requests' sync code on (see config/asgi_threads.py).
-WEB_THREADS = env_int("WEB_THREADS", 8, minimum=1)
+WEB_THREADS = env_int("WEB_THREADS", 24, minimum=1)
 #: A Celery worker or beat: its processes run one task at a time, so a persistent connection per
 #: process serves them better than a pool (Celery closes it between tasks when it is obsolete).
 IN_CELERY = Path(sys.argv[0]).name == "celery" or sys.argv[0].endswith(os.path.join("celery", "__main__.py"))

@@ -192,7 +192,8 @@ def settle(
 ) -> DraftState:
     """After any change: bots and forced picks, round ends, clocks; save, bump the version, push.
 
-    ``views``, when given, receives the seat states pushed (by seat id), drawn once for push and answer.
+    ``views``, when given, receives the seat states pushed (by seat id) once the change commits:
+    they are drawn once, for the push and the answer.
     ``opened``: the packs were just opened and must be saved too."""
     clocks = {seat.pk: (seat.clock_round, seat.clock_pick, seat.deadline) for seat in seats}
     state = _automatic_moves(pod, seats, state, now)
@@ -205,9 +206,7 @@ def settle(
     # The opened packs are written once, when the pod starts; a pick need not send them back.
     pod.save(update_fields=None if opened else _POD_FIELDS)
     remember(pod, state)
-    pushed = push.after_commit(pod, seats, state, changed | set(touched), now)
-    if views is not None:
-        views.update(pushed)
+    push.after_commit(pod, seats, state, changed | set(touched), now, into=views)
     return state
 
 

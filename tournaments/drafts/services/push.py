@@ -33,24 +33,39 @@ def seat_group(seat_id: int) -> str:
 
 
 def after_commit(
-    pod: Pod, seats: Sequence[Seat], state: DraftState | None, seat_ids: Iterable[int] = (), now: datetime | None = None
+    pod: Pod,
+    seats: Sequence[Seat],
+    state: DraftState | None,
+    seat_ids: Iterable[int] = (),
+    now: datetime | None = None,
+    into: dict[int, dict[str, Any]] | None = None,
 ) -> dict[int, dict[str, Any]]:
-    """Push the pod's summary to its group and each listed seat's own state to that seat, once the
-    transaction commits. The messages are drawn now, from the objects the change just saved (no
-    queries while drafting); returns the seat states drawn, by seat id, for the caller's answer."""
-    from tournaments.drafts.services.reading import pod_summary, seat_state
-
+    """Once the transaction commits (the pod's lock released), draw the pod's summary and each
+    listed seat's own state from the objects the change just saved (no queries while drafting)
+    and push them. The seat states drawn land in ``into`` (returned), by seat id, so the caller
+    can answer with them instead of drawing them again."""
     wanted = set(seat_ids)
-    summary = pod_summary(pod, state, seats)
-    messages: list[tuple[str, dict[str, Any]]] = [
-        (pod_group(pod.pk), {"kind": "pod", "version": pod.version, "pod": summary})
-    ]
-    views: dict[int, dict[str, Any]] = {}
-    for seat in seats:
-        if seat.pk in wanted and seat.registration_id is not None:
-            views[seat.pk] = seat_state(pod, seat, state, now, seats, summary=summary)
-            messages.append((seat_group(seat.pk), {"kind": "seat", "version": pod.version, "state": views[seat.pk]}))
-    transaction.on_commit(lambda: send(pod.pk, messages))
+    seats = list(seats)
+    views: dict[int, dict[str, Any]] = {} if into is None else into
+
+    def draw_and_send() -> None:
+        from tournaments.drafts.services.reading import pod_summary, seat_state
+
+        try:
+            summary = pod_summary(pod, state, seats)
+            messages: list[tuple[str, dict[str, Any]]] = [
+                (pod_group(pod.pk), {"kind": "pod", "version": pod.version, "pod": summary})
+            ]
+            for seat in seats:
+                if seat.pk in wanted and seat.registration_id is not None:
+                    views[seat.pk] = view = seat_state(pod, seat, state, now, seats, summary=summary)
+                    messages.append((seat_group(seat.pk), {"kind": "seat", "version": pod.version, "state": view}))
+        except Exception as exc:  # a push is a courtesy; the state is always readable over the API
+            log.warning("draft push for pod %s failed: %s", pod.pk, exc)
+            return
+        send(pod.pk, messages)
+
+    transaction.on_commit(draw_and_send)
     return views
 
 
