@@ -1,8 +1,9 @@
 """Draft pods under load, through the HTTP API and the pods' websockets. Prints figures; asserts nothing.
 
 N concurrent 8-seat pods (default 50) run a whole draft: every player listens on the pod's
-websocket and picks the first cards as soon as a pack is pushed; one player per pod never picks,
-so the server auto-picks for them at each deadline. Measured:
+websocket and, when a pack is pushed, thinks for a random time (``--think``, exponential with that
+mean in seconds; 0 picks at once) and picks the first cards; one player per pod never picks, so
+the server auto-picks for them at each deadline. Measured:
 
 - *pick → next pack*: from sending the pick that made a pack available (the upstream neighbour's
   pick or the player's own previous pick) until that pack is pushed to the receiving player;
@@ -13,7 +14,7 @@ It starts everything it needs: uvicorn (``config.asgi``), a Celery worker with b
 queues, and, unless ``DATABASE_URL`` / ``REDIS_URL`` are set, a fresh SQLite file and an
 embedded Redis in a temporary directory (never the development database).
 
-Run:  .venv/bin/python benchmarks/bench_drafts.py [--pods 50] [--pick-seconds 4] [--web-workers 1]
+Run:  .venv/bin/python benchmarks/bench_drafts.py [--pods 50] [--think 2] [--pick-seconds 4] [--web-workers 2]
       DATABASE_URL=postgres://... REDIS_URL=redis://... .venv/bin/python benchmarks/bench_drafts.py
 """
 
@@ -24,6 +25,7 @@ import asyncio
 import http.client
 import json
 import os
+import random
 import signal
 import socket
 import statistics
@@ -88,10 +90,10 @@ def setup_event(pods: int, pick_seconds: int) -> dict[str, Any]:
     from tournaments.services import registration
 
     stamp = int(time.time())
-    boss = User.objects.create_user(f"bench-boss-{stamp}", password="x", is_organiser=True)
+    boss = User.objects.create_user(f"bench-boss-{stamp}", password=None, is_organiser=True)
     event = Event.objects.create(name=f"Bench draft {stamp}", organiser=boss, format="draft",
                                  status=Event.Status.REGISTRATION)  # fmt: skip
-    users = [User.objects.create_user(f"bench-{stamp}-{i}", password="x") for i in range(pods * 8)]
+    users = [User.objects.create_user(f"bench-{stamp}-{i}", password=None) for i in range(pods * 8)]
     Registration.objects.bulk_create(Registration(event=event, player=u) for u in users)
     registration.start_event(event, boss)
     settings = {"base_seconds": pick_seconds, "per_card_seconds": 0, "review_seconds_first": 2,
@@ -166,8 +168,10 @@ class Player:
     """One bench player: listens on the websocket, picks the first cards of each pushed pack."""
 
     def __init__(self, info: dict[str, Any], port: int, pool: ThreadPoolExecutor, figures: Figures,
-                 sent: dict[tuple[int, int, int, int], float]) -> None:  # fmt: skip
+                 sent: dict[tuple[int, int, int, int], float], think: float) -> None:  # fmt: skip
         self.info, self.port, self.pool, self.figures, self.sent = info, port, pool, figures, sent
+        self.think = think
+        self.rng = random.Random(f"{info['pod']}/{info['seat']}")
         self.size = 8
         self.done = asyncio.Event()
         self.last_key: tuple[int, int] | None = None
@@ -203,13 +207,15 @@ class Player:
             return
         body = {"round": current["round"], "pick_number": current["pick_number"], "pack": current["pack"],
                 "cards": current["cards"][: current["take"]]}  # fmt: skip
-        self.sent[(self.info["pod"], self.info["seat"], *key)] = time.monotonic()
         # The request runs beside the socket reader, so pushes are timed when they arrive.
-        self.requests.add(asyncio.create_task(self.post(body)))
+        self.requests.add(asyncio.create_task(self.post(body, key)))
 
-    async def post(self, body: dict[str, Any]) -> None:
+    async def post(self, body: dict[str, Any], key: tuple[int, int]) -> None:
+        if self.think:
+            await asyncio.sleep(self.rng.expovariate(1 / self.think))
         loop = asyncio.get_running_loop()
         started = time.monotonic()
+        self.sent[(self.info["pod"], self.info["seat"], *key)] = started
         try:
             status, _ = await loop.run_in_executor(
                 self.pool, http_post, self.port, f"/api/pods/{self.info['pod']}/pick/", self.info["token"], body
@@ -241,10 +247,10 @@ class Player:
             await asyncio.gather(*self.requests, return_exceptions=True)
 
 
-async def drive(data: dict[str, Any], port: int, figures: Figures, timeout: float) -> float:
+async def drive(data: dict[str, Any], port: int, figures: Figures, timeout: float, think: float) -> float:
     sent: dict[tuple[int, int, int, int], float] = {}
     with ThreadPoolExecutor(max_workers=64) as pool:
-        players = [Player(info, port, pool, figures, sent) for info in data["players"]]
+        players = [Player(info, port, pool, figures, sent, think) for info in data["players"]]
         tasks = [asyncio.create_task(p.run()) for p in players]
         await asyncio.sleep(2)  # every socket connected before the packs open
         started = time.monotonic()
@@ -273,32 +279,35 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pods", type=int, default=50)
     parser.add_argument("--pick-seconds", type=int, default=4, help="every pick's clock (the idle seat waits it out)")
-    parser.add_argument("--web-workers", type=int, default=1)
+    parser.add_argument("--think", type=float, default=2.0, help="mean seconds a player takes to pick (0: at once)")
+    parser.add_argument("--web-workers", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=1800)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="fett-bench-") as tmp_name:
         tmp = Path(tmp_name)
         env, started = prepare_environment(tmp)
-        port = free_port()
-        data = setup_event(args.pods, args.pick_seconds)
-        procs = start_servers(env, port, args.web_workers, tmp)
-        figures = Figures()
+        procs: list[subprocess.Popen[bytes]] = []
         try:
-            elapsed = asyncio.run(drive(data, port, figures, args.timeout))
+            port = free_port()
+            data = setup_event(args.pods, args.pick_seconds)
+            procs = start_servers(env, port, args.web_workers, tmp)
+            figures = Figures()
+            elapsed = asyncio.run(drive(data, port, figures, args.timeout, args.think))
         finally:
             for proc in procs:
                 if proc.poll() is None:
                     os.killpg(proc.pid, signal.SIGTERM)
             for proc in procs:
                 proc.wait(timeout=30)
-        late = lateness(data)
-        for proc in started:
-            from config import embedded_redis
+            if started:  # the embedded Redis this run started, also when the run failed
+                from config import embedded_redis
 
-            embedded_redis.stop(proc)
+                for proc in started:
+                    embedded_redis.stop(proc)
+        late = lateness(data)
     ms = 1000.0
     print(f"{args.pods} pods × 8 seats ({len(data['players'])} players, 1 idle per pod), "
-          f"{args.pick_seconds} s pick clock, {args.web_workers} web worker(s), "
+          f"{args.think} s mean thinking per pick, {args.pick_seconds} s pick clock, {args.web_workers} web worker(s), "
           f"database {env['DATABASE_URL'].split(':')[0]}")  # fmt: skip
     rate = figures.picks / elapsed
     print(f"draft wall time: {elapsed:.1f} s; player picks accepted: {figures.picks}, refused (late or stale): "

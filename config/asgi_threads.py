@@ -7,14 +7,16 @@ single-thread executors instead: a request borrows an idle one for its whole lif
 thread-sensitive guarantee holds) and waits when all are busy, which also bounds the database
 connections a process uses.
 
-``serving_loop()`` is the event loop of the process's server (None outside one), so code on a
-request thread can hand a push to the loop without waiting for it (see ``run_soon``).
+``serving_loop()`` is the event loop of the process's server (or the background loop a Celery
+worker process starts, see ``start_background_loop``; None elsewhere), so code on another thread
+can hand a push to that loop without waiting for it (see ``run_soon``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from collections.abc import Coroutine
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
@@ -29,6 +31,16 @@ _loop: asyncio.AbstractEventLoop | None = None
 
 def serving_loop() -> asyncio.AbstractEventLoop | None:
     return _loop
+
+
+def start_background_loop() -> asyncio.AbstractEventLoop:
+    """An event loop on a daemon thread, for a process with no server loop (a Celery worker
+    process): its pushes then reuse one channel-layer connection and never block a task."""
+    global _loop
+    loop = asyncio.new_event_loop()
+    threading.Thread(target=loop.run_forever, name="push-loop", daemon=True).start()
+    _loop = loop
+    return loop
 
 
 def run_soon(coroutine_function: Any) -> None:

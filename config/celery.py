@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 
 from celery import Celery
+from celery.signals import worker_process_init
 from kombu import Queue
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -29,6 +30,16 @@ app.conf.update(
     enable_utc=True,
 )
 app.conf.include = ["config.tasks"]
+
+
+@worker_process_init.connect
+def _push_loop(**_kwargs: object) -> None:
+    """Each worker process pushes to websockets through one loop and connection of its own."""
+    from config.asgi_threads import start_background_loop
+
+    start_background_loop()
+
+
 app.conf.beat_schedule = {
     "beat-heartbeat": {"task": "config.tasks.beat_heartbeat", "schedule": 5.0},
     "sweep-round-timers": {"task": "tournaments.tasks.sweep_round_timers", "schedule": 5.0},

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 import secrets
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -119,9 +120,12 @@ SQLITE_OPTIONS: dict[str, Any] = {
 
 
 #: Threads each web process runs requests' sync code on (see config/asgi_threads.py).
-WEB_THREADS = env_int("WEB_THREADS", 8, minimum=1)
-#: Connections each process may hold in its PostgreSQL pool (0: no pool, one connection per request).
-DB_POOL_SIZE = env_int("DB_POOL_SIZE", WEB_THREADS + 2, minimum=0)
+WEB_THREADS = env_int("WEB_THREADS", 24, minimum=1)
+#: A Celery worker or beat: its processes run one task at a time, so a persistent connection per
+#: process serves them better than a pool (Celery closes it between tasks when it is obsolete).
+IN_CELERY = Path(sys.argv[0]).name == "celery" or sys.argv[0].endswith(os.path.join("celery", "__main__.py"))
+#: Connections each web process may hold in its PostgreSQL pool (0: no pool).
+DB_POOL_SIZE = env_int("DB_POOL_SIZE", 0 if IN_CELERY else WEB_THREADS + 2, minimum=0)
 
 
 def _database(url: str | None) -> dict[str, Any]:
@@ -131,7 +135,11 @@ def _database(url: str | None) -> dict[str, Any]:
         VAR_DIR.mkdir(parents=True, exist_ok=True)
         url = f"sqlite:///{VAR_DIR / 'db.sqlite3'}"
     try:
-        config = dj_database_url.parse(url, conn_max_age=env_int("DB_CONN_MAX_AGE", 0, minimum=0))
+        config = dj_database_url.parse(
+            url,
+            conn_max_age=env_int("DB_CONN_MAX_AGE", 600 if IN_CELERY else 0, minimum=0),
+            conn_health_checks=IN_CELERY,
+        )
     except ValueError as exc:
         raise ImproperlyConfigured(f"DATABASE_URL cannot be understood: {exc}") from None
     database: dict[str, Any] = dict(config)

@@ -64,8 +64,15 @@ def locked_pod(pod: Pod | int) -> Pod:
     return Pod.objects.select_for_update().select_related("event").get(pk=pk)
 
 
+#: Every pod column but the opened packs (large, and fixed once the pod starts).
+_POD_FIELDS = [f.name for f in Pod._meta.concrete_fields if not f.primary_key and f.name != "packs"]
+#: What a pick needs of each seat's player (the whole user rows cost more to load than the rest).
+_SEAT_PLAYER_FIELDS = ("registration__player__username", "registration__player__display_name")
+
+
 def seats_of(pod: Pod) -> list[Seat]:
-    return list(Seat.objects.filter(pod=pod).select_related("registration__player").order_by("index"))
+    seats = Seat.objects.filter(pod=pod).select_related("registration__player").order_by("index")
+    return list(seats.only(*(f.name for f in Seat._meta.concrete_fields), "registration__player", *_SEAT_PLAYER_FIELDS))
 
 
 def bot_for(pod: Pod, seat: Seat) -> RatingBot:
@@ -174,8 +181,20 @@ def _start_clocks(pod: Pod, seats: list[Seat], state: DraftState, now: datetime)
         clock.schedule("expire_draft_pick", seat.pk, seat.timer_version, seat.deadline)
 
 
-def settle(pod: Pod, seats: list[Seat], state: DraftState, now: datetime, touched: Collection[int] = ()) -> DraftState:
-    """After any change: bots and forced picks, round ends, clocks; save, bump the version, push."""
+def settle(
+    pod: Pod,
+    seats: list[Seat],
+    state: DraftState,
+    now: datetime,
+    touched: Collection[int] = (),
+    views: dict[int, dict[str, Any]] | None = None,
+    opened: bool = False,
+) -> DraftState:
+    """After any change: bots and forced picks, round ends, clocks; save, bump the version, push.
+
+    ``views``, when given, receives the seat states pushed (by seat id) once the change commits:
+    they are drawn once, for the push and the answer.
+    ``opened``: the packs were just opened and must be saved too."""
     clocks = {seat.pk: (seat.clock_round, seat.clock_pick, seat.deadline) for seat in seats}
     state = _automatic_moves(pod, seats, state, now)
     while _round_transition(pod, seats, state, now):
@@ -184,9 +203,10 @@ def settle(pod: Pod, seats: list[Seat], state: DraftState, now: datetime, touche
     # A new clock means a new pack in front of that player: they are pushed their state.
     changed = {seat.pk for seat in seats if (seat.clock_round, seat.clock_pick, seat.deadline) != clocks[seat.pk]}
     pod.version += 1
-    pod.save()
+    # The opened packs are written once, when the pod starts; a pick need not send them back.
+    pod.save(update_fields=None if opened else _POD_FIELDS)
     remember(pod, state)
-    push.after_commit(pod, seats, state, changed | set(touched))
+    push.after_commit(pod, seats, state, changed | set(touched), now, into=views)
     return state
 
 
@@ -229,6 +249,7 @@ def make_pick(
     """
     now = now or timezone.now()
     late: PickRefused | None = None
+    views: dict[int, dict[str, Any]] = {}
     with transaction.atomic():
         pod = locked_pod(pod)
         seats = seats_of(pod)
@@ -273,11 +294,11 @@ def make_pick(
                 raise refusal(str(exc), exc.reason, 400 if exc.reason in BAD_REQUEST else 409) from None
             made = after.picks[seat.index][-1]
             state = record(pod, seat, state, made, now, by_bot=False)
-            state = settle(pod, seats, state, now, {seat.pk})
+            state = settle(pod, seats, state, now, {seat.pk}, views)
     if late is not None:
         raise late
-    # The answer is drawn after commit: the pod's write lock is held no longer than needed.
-    return PickResult(seat_state(pod, seat, state, now, seats), _pure_row(made))
+    answer = views.get(seat.pk) or seat_state(pod, seat, state, now, seats)
+    return PickResult(answer, _pure_row(made))
 
 
 def set_marks(pod: Pod | int, user: User, round_number: int, pick_number: int, cards: Sequence[str]) -> dict[str, Any]:
@@ -315,10 +336,15 @@ def expire_pick(seat_id: int, version: int | None = None, now: datetime | None =
     its deadline has passed, and the pod is drafting and not paused.
     """
     now = now or timezone.now()
+    # Most timers find their pick already made: one unlocked read sends them away (the locked
+    # checks below still decide for the rest).
+    current = Seat.objects.filter(pk=seat_id, deadline__lte=now)
+    if version is not None:
+        current = current.filter(timer_version=version)
+    pod_id = current.values_list("pod_id", flat=True).first()
+    if pod_id is None:
+        return False
     with transaction.atomic():
-        pod_id = Seat.objects.filter(pk=seat_id).values_list("pod_id", flat=True).first()
-        if pod_id is None:
-            return False
         pod = locked_pod(pod_id)
         seats = seats_of(pod)
         seat = next(s for s in seats if s.pk == seat_id)

@@ -109,7 +109,7 @@ def start_pod(pod: Pod | int, by: User, now: datetime | None = None) -> Pod:
         pod.set_status(Pod.Status.DRAFTING)
         pod.round_opened = 1
         pod.started_at = now
-        settle(pod, seats, state, now, {s.pk for s in seats})
+        settle(pod, seats, state, now, {s.pk for s in seats}, opened=True)
         return pod
 
 

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
+
+from config.asgi_threads import run_soon
 
 if TYPE_CHECKING:
     from tournaments.drafts.models import Pod, Seat
@@ -30,30 +32,55 @@ def seat_group(seat_id: int) -> str:
     return f"draft-seat-{seat_id}"
 
 
-def after_commit(pod: Pod, seats: Sequence[Seat], state: DraftState | None, seat_ids: Iterable[int] = ()) -> None:
-    """Push the pod's summary to its group and each listed seat's own state to that seat.
-
-    Built from the objects the change just saved (no queries), once the transaction commits.
-    """
+def after_commit(
+    pod: Pod,
+    seats: Sequence[Seat],
+    state: DraftState | None,
+    seat_ids: Iterable[int] = (),
+    now: datetime | None = None,
+    into: dict[int, dict[str, Any]] | None = None,
+) -> dict[int, dict[str, Any]]:
+    """Once the transaction commits (the pod's lock released), draw the pod's summary and each
+    listed seat's own state from the objects the change just saved (no queries while drafting)
+    and push them. The seat states drawn land in ``into`` (returned), by seat id, so the caller
+    can answer with them instead of drawing them again."""
     wanted = set(seat_ids)
-    transaction.on_commit(lambda: send_now(pod, list(seats), state, wanted))
+    seats = list(seats)
+    views: dict[int, dict[str, Any]] = {} if into is None else into
+
+    def draw_and_send() -> None:
+        from tournaments.drafts.services.reading import pod_summary, seat_state
+
+        try:
+            summary = pod_summary(pod, state, seats)
+            messages: list[tuple[str, dict[str, Any]]] = [
+                (pod_group(pod.pk), {"kind": "pod", "version": pod.version, "pod": summary})
+            ]
+            for seat in seats:
+                if seat.pk in wanted and seat.registration_id is not None:
+                    views[seat.pk] = view = seat_state(pod, seat, state, now, seats, summary=summary)
+                    messages.append((seat_group(seat.pk), {"kind": "seat", "version": pod.version, "state": view}))
+        except Exception as exc:  # a push is a courtesy; the state is always readable over the API
+            log.warning("draft push for pod %s failed: %s", pod.pk, exc)
+            return
+        send(pod.pk, messages)
+
+    transaction.on_commit(draw_and_send)
+    return views
 
 
-def send_now(pod: Pod, seats: list[Seat], state: DraftState | None, seat_ids: set[int]) -> None:
-    from tournaments.drafts.services.reading import pod_summary, seat_state
-
+def send(pod_id: int, messages: list[tuple[str, dict[str, Any]]]) -> None:
+    """Hand the sending to the server's event loop without waiting for it (``run_soon``); outside
+    a server (a worker, a test) it is sent at once. A failed push is logged, never raised."""
     layer = get_channel_layer()
     if layer is None:
         return
+
+    async def send_all() -> None:
+        for group, payload in messages:
+            await layer.group_send(group, {"type": "draft.push", "payload": payload})
+
     try:
-        _send(layer, pod_group(pod.pk), {"kind": "pod", "version": pod.version, "pod": pod_summary(pod, state, seats)})
-        for seat in seats:
-            if seat.pk in seat_ids and seat.registration_id is not None:
-                view = seat_state(pod, seat, state, seats=seats)
-                _send(layer, seat_group(seat.pk), {"kind": "seat", "version": pod.version, "state": view})
+        run_soon(send_all)
     except Exception as exc:  # a push is a courtesy; the state is always readable over the API
-        log.warning("draft push for pod %s failed: %s", pod.pk, exc)
-
-
-def _send(layer: Any, group: str, payload: dict[str, Any]) -> None:
-    async_to_sync(layer.group_send)(group, {"type": "draft.push", "payload": payload})
+        log.warning("draft push for pod %s failed: %s", pod_id, exc)

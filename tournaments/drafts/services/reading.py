@@ -88,12 +88,14 @@ def seat_state(
     state: DraftState | None = None,
     now: datetime | None = None,
     seats: Sequence[Seat] | None = None,
+    summary: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """One player's view: the pod summary plus their current pack, their picks and their clock."""
+    """One player's view: the pod summary (``summary`` if already drawn) plus their current pack,
+    their picks and their clock."""
     now = now or timezone.now()
     seats = seats if seats is not None else list(pod.seats.select_related("registration__player"))
     state = state if state is not None or not pod.packs else load_state(pod, seats)
-    data = pod_summary(pod, state, seats)
+    data = dict(summary) if summary is not None else pod_summary(pod, state, seats)
     data["seat"] = seat.index
     data["bot"] = seat.bot
     data["current"] = None
