@@ -273,6 +273,7 @@ def _view(
         "best_of": match.best_of,
         "wins": match.wins,
         "winner": None if match.winner is None else f"p{match.winner}",
+        "end_reason": (game.end_reason or None) if game.finished else None,  # e.g. "clock": a seat ran out of time
         "clocks": shared["clocks"],
         "connected": shared["connected"],
         "bot": match.bot or None,

@@ -57,6 +57,15 @@
       .then(function (r) { return r.json().catch(function () { return {}; }).then(function (b) { return { ok: r.ok, status: r.status, body: b }; }); });
   }
 
+  // Why the last game ended, when it was not played out (the view's end_reason).
+  function howItEnded(view) {
+    var reason = view.end_reason;
+    if (reason === "clock" && view.winner) return " " + capital(who(view)[other(view.winner)]) + " ran out of time.";
+    if (reason === "time") return " Round time was called.";
+    if (reason === "set by a referee") return " A referee set the result.";
+    return "";
+  }
+
   function renderControls(view) {
     var box = root.querySelector(".controls");
     var legal = view.board.legal || [];
@@ -64,7 +73,7 @@
     var items = [], names = who(view);
     var pend = view.board.pending, choice = view.choice || {};
     var hint;
-    if (view.status === "finished") hint = "The match is over.";
+    if (view.status === "finished") hint = "The match is over." + howItEnded(view);
     else if (view.status === "paused") hint = "The match is paused by a referee; the clocks are stopped.";
     else if (choice.pending) {
       var roll = choice.die_roll ? " (" + names.p1 + " rolled " + choice.die_roll[0] + ", " + names.p2 + " " + choice.die_roll[1] + ")" : "";

@@ -22,11 +22,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @contextmanager
-def asgi_server() -> Iterator[str]:
+def asgi_server(app: str = "config.asgi:application") -> Iterator[str]:
+    """The server's URL while it runs ``app`` (``tests.browser.sweeping_asgi:application`` also expires
+    match clocks, as beat does)."""
     port = free_port()
     env = {**os.environ, "DATABASE_URL": database_url(), "FETT_ENV": "test"}
     server = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "config.asgi:application", "--port", str(port), "--lifespan", "off",
+        [sys.executable, "-m", "uvicorn", app, "--port", str(port), "--lifespan", "off",
          "--no-access-log", "--log-level", "warning"],
         cwd=ROOT, env=env, start_new_session=True,
     )  # fmt: skip

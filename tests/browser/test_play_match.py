@@ -9,22 +9,11 @@ import pytest
 
 from gameplay import engine
 from gameplay.engine.bots import GreedyAgent
-from gameplay.formats import Deck
 from gameplay.matches import services as play
 from gameplay.matches.models import PlayMatch
-from gameplay.services import current_catalog
 from tests.browser.asgi import asgi_server
-from tests.browser.test_event_flow import logged_in_page
-from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
+from tests.browser.onsite import onsite_match, play_page
 from tournaments.models import Match
-from tournaments.services import decks, registration, rounds
-
-
-class Live:
-    """``logged_in_page`` wants an object with ``url``."""
-
-    def __init__(self, url: str) -> None:
-        self.url = url
 
 
 def next_move(played: PlayMatch, seat: int, agents: list[GreedyAgent]) -> str:
@@ -39,32 +28,20 @@ def click_move(page: Any, move: str) -> None:
     subject = move.split(" ")[1] if " " in move and move.split(" ")[1].startswith("c") else None
     button = page.locator(f'.controls button[data-action="{move}"]')
     if subject and button.count() == 0:
-        page.locator(f'.gcard[data-card="{subject}"]').first.click()
+        card = page.locator(f'.gcard[data-card="{subject}"]').first
+        # A tap scrolls the card only to the screen's edge, where the sticky controls may cover it.
+        card.evaluate("card => card.scrollIntoView({block: 'center'})")
+        card.click()
     page.locator(f'.controls button[data-action="{move}"]').click()
 
 
 @pytest.mark.django_db(transaction=True)
 def test_two_players_play_a_best_of_one_to_the_end_and_it_reaches_the_standings(browser: Any) -> None:
-    catalog = current_catalog()
-    organiser = OrganiserFactory()
-    event = EventFactory(organiser=organiser, format="awakening-starter", played_on_site=True, rounds=1)
-    players = [UserFactory(username="ann", display_name="Ann"), UserFactory(username="bob", display_name="Bob")]
-    for user, starter in zip(players, ("eva-starter", "romin-starter"), strict=True):
-        RegistrationFactory(event=event, player=user)
-        decks.register_deck(event, user, Deck.from_starter(catalog.starter_decks[starter]), user)
-    registration.start_event(event, organiser)
-    round_ = rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
-    table = Match.objects.select_related("play").get(round=round_)
-    played = table.play
-    assert played is not None
+    onsite = onsite_match()
+    event, table, played, players = onsite.event, onsite.table, onsite.played, onsite.players
 
     with asgi_server() as url:
-        pages = {}
-        for user in players:
-            page = logged_in_page(browser, Live(url), user)
-            page.goto(f"{url}/play/{played.pk}/")
-            page.wait_for_selector('[data-testid="connection"]:has-text("live")')
-            pages[user.pk] = page
+        pages = {user.pk: play_page(browser, url, user, played) for user in players}
         agents = [GreedyAgent(seed=1), GreedyAgent(seed=2)]
         moves, started = 0, time.monotonic()
         while moves < 2000 and time.monotonic() - started < 240:
