@@ -149,13 +149,14 @@ async def client(seat: dict[str, Any], base: str, figures: Figures, pool: Thread
     loop = asyncio.get_running_loop()
     match, token = seat["match"], seat["token"]
     ws_url = base.replace("http://", "ws://") + f"/ws/play/{match}/"
-    view: dict[str, Any] = (await loop.run_in_executor(pool, http, "GET", f"{base}/api/play/{match}/", token))[1]
     waiting = asyncio.Event()
     waiting.set()
 
     await asyncio.sleep(rng.random() * ramp)  # clients arrive over the ramp-up, not all in one instant
     headers = {"Cookie": seat["cookie"], "Origin": base}
     async with websockets.connect(ws_url, additional_headers=headers, open_timeout=60) as socket_:
+        # Read the view once the socket listens, so no change falls between the two.
+        view: dict[str, Any] = (await loop.run_in_executor(pool, http, "GET", f"{base}/api/play/{match}/", token))[1]
 
         async def listen() -> None:
             nonlocal view
