@@ -14,7 +14,7 @@ It starts everything it needs: uvicorn (``config.asgi``), a Celery worker with b
 queues, and, unless ``DATABASE_URL`` / ``REDIS_URL`` are set, a fresh SQLite file and an
 embedded Redis in a temporary directory (never the development database).
 
-Run:  .venv/bin/python benchmarks/bench_drafts.py [--pods 50] [--think 2] [--pick-seconds 4] [--web-workers 2]
+Run:  .venv/bin/python benchmarks/bench_drafts.py [--pods 50] [--think 2] [--pick-seconds 10] [--web-workers 2]
       DATABASE_URL=postgres://... REDIS_URL=redis://... .venv/bin/python benchmarks/bench_drafts.py
 """
 
@@ -278,7 +278,7 @@ def lateness(data: dict[str, Any]) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pods", type=int, default=50)
-    parser.add_argument("--pick-seconds", type=int, default=4, help="every pick's clock (the idle seat waits it out)")
+    parser.add_argument("--pick-seconds", type=int, default=10, help="every pick's clock (the idle seat waits it out)")
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds a player takes to pick (0: at once)")
     parser.add_argument("--web-workers", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=1800)

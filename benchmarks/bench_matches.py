@@ -3,7 +3,7 @@
     python benchmarks/bench_matches.py [--matches 200] [--seconds 90] [--window 5] [--dawdle 0.2] [--think 1]
 
 It runs against DATABASE_URL (default: a `fett_bench` database on the local PostgreSQL) and
-REDIS_URL (default: the local Redis), starts its own uvicorn (2 workers), a Celery worker on the
+REDIS_URL (default: the local Redis), starts its own uvicorn (`--web-workers`, 2), a Celery worker on the
 `timers` and `default` queues and beat, creates the matches, and plays them with two clients per
 match that see only what the API and their websocket send them. Each client thinks for a random
 time (`--think`, mean seconds; 0 plays as fast as the server answers) and answers with a random
@@ -149,13 +149,14 @@ async def client(seat: dict[str, Any], base: str, figures: Figures, pool: Thread
     loop = asyncio.get_running_loop()
     match, token = seat["match"], seat["token"]
     ws_url = base.replace("http://", "ws://") + f"/ws/play/{match}/"
-    view: dict[str, Any] = (await loop.run_in_executor(pool, http, "GET", f"{base}/api/play/{match}/", token))[1]
     waiting = asyncio.Event()
     waiting.set()
 
     await asyncio.sleep(rng.random() * ramp)  # clients arrive over the ramp-up, not all in one instant
     headers = {"Cookie": seat["cookie"], "Origin": base}
     async with websockets.connect(ws_url, additional_headers=headers, open_timeout=60) as socket_:
+        # Read the view once the socket listens, so no change falls between the two.
+        view: dict[str, Any] = (await loop.run_in_executor(pool, http, "GET", f"{base}/api/play/{match}/", token))[1]
 
         async def listen() -> None:
             nonlocal view
@@ -259,6 +260,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=int, default=90)
     parser.add_argument("--window", type=int, default=5, help="answer window in seconds (5 at least)")
     parser.add_argument("--dawdle", type=float, default=0.2, help="share of windows left to expire")
+    parser.add_argument("--web-workers", type=int, default=2, help="uvicorn processes")
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds a client thinks before a move (0: none)")
     args = parser.parse_args()
     env = configure()
@@ -268,8 +270,8 @@ def main() -> int:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     servers = [
-        start(["uvicorn", "config.asgi:application", "--port", str(port), "--workers", "2", "--lifespan", "off",
-               "--no-access-log", "--log-level", "warning"], env),
+        start(["uvicorn", "config.asgi:application", "--port", str(port), "--workers", str(args.web_workers),
+               "--lifespan", "off", "--no-access-log", "--log-level", "warning"], env),
         start(["celery", "-A", "config", "worker", "-Q", "timers,default", "-c", "2", "--loglevel", "WARNING"], env),
         start(["celery", "-A", "config", "beat", "--loglevel", "WARNING", "--schedule", "/tmp/fett-bench-beat"], env),
     ]  # fmt: skip
@@ -301,9 +303,8 @@ def main() -> int:
 
     trips = [t * 1000 for t in figures.round_trips]
     pushes = [t * 1000 for t in figures.push_delays]
-    print(
-        f"think time {args.think} s (mean), answer window {args.window} s, {args.dawdle:.0%} of windows left to expire"
-    )
+    print(f"think time {args.think} s (mean), answer window {args.window} s, {args.dawdle:.0%} of windows left to "
+          f"expire, {args.web_workers} web processes")  # fmt: skip
     print(f"{args.matches} matches, {len(seats)} clients, {elapsed:.0f} s: {len(trips)} actions "
           f"({len(trips) / elapsed:.0f}/s), {len(figures.finished)} matches finished")  # fmt: skip
     print(f"action round trip (POST to answer): p50 {percentile(trips, 50):.0f} ms, "

@@ -350,10 +350,21 @@ def _locked(match_id: int) -> PlayMatch:
     return PlayMatch.objects.select_for_update().get(pk=match_id)
 
 
+def _locked_with_game(match_id: int) -> tuple[PlayMatch, Game]:
+    """The match row locked together with its current game, in one query (a move's hot path)."""
+    game = (
+        Game.objects.filter(match_id=match_id).select_related("match").select_for_update(of=("match",))
+        .order_by("-number").first()
+    )  # fmt: skip
+    if game is None:
+        raise PlayMatch.DoesNotExist(f"No match {match_id} with a game.")
+    return game.match, game
+
+
 @transaction.atomic
 def play(match_id: int, user: User, action: str | dict[str, Any], version: int) -> Outcome:
     """A player's move. Refuses a stale version (409), a move out of turn or an illegal one (400)."""
-    match = _locked(match_id)
+    match, game = _locked_with_game(match_id)
     seat = match.seat_of(user.pk)
     if seat is None:
         raise Forbidden("You are not playing in this match.")
@@ -365,14 +376,21 @@ def play(match_id: int, user: User, action: str | dict[str, Any], version: int) 
     if _charge_clock(match, now) and match.on_clock == seat:
         views = _flag(match, now, viewer=seat)
         return Outcome(match, refused="Your match clock ran out before this move arrived.", views=views)
-    return Outcome(match, views=_move(match, seat, action, now, automatic=False))
+    return Outcome(match, views=_move(match, seat, action, now, automatic=False, game=game))
 
 
 def _move(
-    match: PlayMatch, seat: int, action: str | dict[str, Any], now: Any, automatic: bool, due: Any = None
+    match: PlayMatch,
+    seat: int,
+    action: str | dict[str, Any],
+    now: Any,
+    automatic: bool,
+    due: Any = None,
+    game: Game | None = None,
 ) -> Views:
-    """Apply one seat's action; returns the views pushed after commit (the mover's among them)."""
-    game = match.current_game()
+    """Apply one seat's action (in ``game``, the current one, if the caller holds it); returns the
+    views pushed after commit (the mover's among them)."""
+    game = game if game is not None else match.current_game()
     assert game is not None
     if game.awaiting_choice:
         raise Conflict("Who goes first is not chosen yet.")
