@@ -140,16 +140,19 @@ def start_servers(env: dict[str, str], port: int, web_workers: int, tmp: Path) -
     worker = [sys.executable, "-m", "celery", "-A", "config", "worker", "-B", "-s", str(tmp / "beat-schedule"),
               "-Q", "timers,default", "-c", "2", "--loglevel", "WARNING", "-n", f"bench-{os.getpid()}@%h"]  # fmt: skip
     procs = [subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True) for cmd in (web, worker)]
-    deadline = time.monotonic() + 30
+    # Ready means /healthz is green: the web server, the worker and beat all run (a draft started
+    # before the worker listens would count the worker's start-up as auto-pick lateness).
+    deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
         try:
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            conn.request("GET", "/api/")
-            if conn.getresponse().status < 500:
+            conn.request("GET", "/healthz")
+            if conn.getresponse().status == 200:
                 return procs
         except OSError:
-            time.sleep(0.3)
-    raise SystemExit("the web server did not start")
+            pass
+        time.sleep(0.5)
+    raise SystemExit("the web server, worker or beat did not start (see /healthz)")
 
 
 def http_post(port: int, path: str, token: str, body: dict[str, Any] | None = None) -> tuple[int, dict[str, Any]]:
