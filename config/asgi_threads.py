@@ -54,6 +54,21 @@ def run_soon(coroutine_function: Any) -> None:
     asyncio.run_coroutine_threadsafe(coroutine, loop).add_done_callback(_report)
 
 
+def send_to_groups(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    """Send each ``(group, message)`` over the channel layer, in order, through ``run_soon``."""
+    from channels.layers import get_channel_layer
+
+    layer = get_channel_layer()
+    if layer is None or not messages:
+        return
+
+    async def send_all() -> None:
+        for group, message in messages:
+            await layer.group_send(group, message)
+
+    run_soon(send_all)
+
+
 def _on_loop(loop: asyncio.AbstractEventLoop) -> bool:
     try:
         return asyncio.get_running_loop() is loop

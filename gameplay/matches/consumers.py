@@ -9,12 +9,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from channels.layers import get_channel_layer
 
-from config.asgi_threads import run_soon
+from config.asgi_threads import send_to_groups
 from config.redis_client import key, state_redis
 from gameplay.matches.models import PlayMatch
 
@@ -85,16 +83,8 @@ def mark_presence(match_id: int, seat: int, channel: str, connected: bool) -> No
         redis.expire(presence_key(match_id, seat), PRESENCE_TTL)
     else:
         redis.srem(presence_key(match_id, seat), channel)
-    layer = get_channel_layer()
-    if layer is None:
-        return
     message = {"type": "match.presence", "connected": connected_seats(match_id)}
-
-    async def send_all() -> None:
-        for seat in (0, 1, None):
-            await layer.group_send(group_name(match_id, seat), message)
-
-    async_to_sync(send_all)()
+    send_to_groups([(group_name(match_id, seat), message) for seat in (0, 1, None)])
 
 
 def watchers_key(match_id: int) -> str:
@@ -130,14 +120,6 @@ def listeners(match_id: int) -> tuple[dict[str, bool], bool]:
 
 def push_views(match_id: int, version: int, views: dict[int | None, dict[str, Any]]) -> None:
     """Send each seat its own view, and spectators the public one (called after commit)."""
-    layer = get_channel_layer()
-    if layer is None or not views:
-        return
-
-    async def send_all() -> None:
-        for seat, view in views.items():
-            await layer.group_send(
-                group_name(match_id, seat), {"type": "match.view", "version": version, "view": view, "at": time.time()}
-            )
-
-    run_soon(send_all)
+    sent = time.time()
+    send_to_groups([(group_name(match_id, seat), {"type": "match.view", "version": version, "view": view, "at": sent})
+                    for seat, view in views.items()])  # fmt: skip

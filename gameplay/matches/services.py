@@ -309,13 +309,6 @@ def connected_seats(match_id: int) -> dict[str, bool]:
     return seats(match_id)
 
 
-def watched(match_id: int) -> tuple[dict[str, bool], bool]:
-    """Which seats have a page open, and whether anyone is watching (one Redis round trip)."""
-    from gameplay.matches.consumers import listeners
-
-    return listeners(match_id)
-
-
 def _public(board: dict[str, Any]) -> dict[str, Any]:
     """A spectator's board: the first seat's view with its hand hidden as well."""
     public = dict(board, legal=[], you=None, options=[])
@@ -729,9 +722,10 @@ def _after_commit(
     them and queue the timers after commit. Returns the views: the ``viewer`` seat's always,
     the other seat's if its page is open, the public one if anyone watches."""
     from gameplay.matches import clocks as timers
+    from gameplay.matches.consumers import listeners
 
     try:
-        connected, watchers = watched(match.pk)
+        connected, watchers = listeners(match.pk)  # one Redis round trip
     except Exception:  # Redis down: presence is unknown, so push everything (best effort)
         connected, watchers = {"p1": True, "p2": True}, True
     seats: list[int | None] = [s for s in (0, 1) if s == viewer or connected[f"p{s + 1}"]]

@@ -12,10 +12,9 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from channels.layers import get_channel_layer
 from django.db import transaction
 
-from config.asgi_threads import run_soon
+from config.asgi_threads import send_to_groups
 
 if TYPE_CHECKING:
     from tournaments.drafts.models import Pod, Seat
@@ -72,15 +71,7 @@ def after_commit(
 def send(pod_id: int, messages: list[tuple[str, dict[str, Any]]]) -> None:
     """Hand the sending to the server's event loop without waiting for it (``run_soon``); outside
     a server (a worker, a test) it is sent at once. A failed push is logged, never raised."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
-
-    async def send_all() -> None:
-        for group, payload in messages:
-            await layer.group_send(group, {"type": "draft.push", "payload": payload})
-
     try:
-        run_soon(send_all)
+        send_to_groups([(group, {"type": "draft.push", "payload": payload}) for group, payload in messages])
     except Exception as exc:  # a push is a courtesy; the state is always readable over the API
         log.warning("draft push for pod %s failed: %s", pod_id, exc)
