@@ -152,6 +152,8 @@ def start_servers(env: dict[str, str], port: int, web_workers: int, tmp: Path) -
         except OSError:
             pass
         time.sleep(0.5)
+    for proc in procs:  # the caller never sees them: stop them here
+        os.killpg(proc.pid, signal.SIGTERM)
     raise SystemExit("the web server, worker or beat did not start (see /healthz)")
 
 

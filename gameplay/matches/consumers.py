@@ -10,9 +10,9 @@ import time
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from config.asgi_threads import send_to_groups
+from config.consumers import SiteConsumer
 from config.redis_client import key, state_redis
 from gameplay.matches.models import PlayMatch
 
@@ -21,7 +21,7 @@ def group_name(match_id: int, seat: int | None) -> str:
     return f"play-{match_id}-{'public' if seat is None else f'p{seat + 1}'}"
 
 
-class MatchConsumer(AsyncJsonWebsocketConsumer):
+class MatchConsumer(SiteConsumer):
     async def connect(self) -> None:
         user = self.scope.get("user")
         match_id = int(self.scope["url_route"]["kwargs"]["match_id"])

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from config.consumers import SiteConsumer
 from tournaments.drafts.models import Pod
 from tournaments.drafts.services.push import pod_group, seat_group
 from tournaments.drafts.services.reading import seat_of, spectates
@@ -31,7 +31,7 @@ def _membership(user: Any, pod_id: int) -> tuple[bool, int | None, int]:
     return spectates(user, pod), None, pod.version
 
 
-class PodConsumer(AsyncJsonWebsocketConsumer):
+class PodConsumer(SiteConsumer):
     groups: list[str]
 
     async def connect(self) -> None:

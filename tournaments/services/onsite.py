@@ -15,6 +15,7 @@ from gameplay.matches import services as play
 from gameplay.matches.models import PlayMatch
 from tournaments.errors import Conflict
 from tournaments.models import DeckVersion, Event, Match, ResultReport, Round
+from tournaments.services.common import locked_event
 
 
 def decks_for(round_: Round) -> dict[int, dict[str, Any]]:
@@ -60,7 +61,12 @@ def call_time(round_: Round) -> None:
 @transaction.atomic
 def record_result(played: PlayMatch) -> Match | None:
     """Write a finished on-site match into its event match as a confirmed result."""
-    match = Match.objects.select_for_update().filter(play=played).select_related("round__event").first()
+    # The event first, then the match: the order every result change takes (``results``).
+    event_id = Match.objects.filter(play=played).values_list("round__event_id", flat=True).first()
+    if event_id is None:
+        return None
+    locked_event(event_id)
+    match = Match.objects.select_for_update(of=("self",)).filter(play=played).select_related("round__event").first()
     if match is None or match.status == Match.Status.CONFIRMED:
         return match
     if match.round.event.status == Event.Status.FINISHED:

@@ -49,7 +49,7 @@ def validate_score(score: Score, event: Event, round_: Round) -> None:
 
 def _locked_match(match: Match) -> tuple[Event, Round, Match]:
     event = locked_event(match.round.event_id)
-    match = Match.objects.select_for_update().select_related("round").get(pk=match.pk)
+    match = Match.objects.select_for_update(of=("self",)).select_related("round").get(pk=match.pk)
     return event, match.round, match
 
 

@@ -61,7 +61,9 @@ class PickResult:
 
 def locked_pod(pod: Pod | int) -> Pod:
     pk = pod.pk if isinstance(pod, Pod) else pod
-    return Pod.objects.select_for_update().select_related("event").get(pk=pk)
+    # Only the pod's row: a plain FOR UPDATE with the join would lock the event's row too, and
+    # every pick of every pod of the event would queue on it.
+    return Pod.objects.select_for_update(of=("self",)).select_related("event").get(pk=pk)
 
 
 #: Every pod column but the opened packs (large, and fixed once the pod starts).
