@@ -25,6 +25,7 @@ can hand a push to that loop without waiting for it (see ``run_soon``).
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import threading
 from collections.abc import Coroutine
@@ -77,10 +78,47 @@ def send_to_groups(messages: list[tuple[str, dict[str, Any]]]) -> None:
         return
 
     async def send_all() -> None:
-        for group, message in messages:
-            await layer.group_send(group, message)
+        await publish_all(layer, messages)
 
     run_soon(send_all)
+
+
+def push_json(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    """Push each ``(group, payload)`` to every socket of the group as JSON text, encoded once here
+    (on the sender's thread), not by every receiving consumer on its loop (``SiteConsumer.site_text``)."""
+    send_to_groups([(group, {"type": "site.text", "text": json.dumps(payload)}) for group, payload in messages])
+
+
+_publishers: dict[asyncio.AbstractEventLoop, Any] = {}
+
+
+async def publish_all(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:
+    """``group_send`` each message, in one Redis round trip where the layer is Redis pub/sub.
+
+    channels-redis publishes one message per round trip, under a lock it shares with every
+    subscribe of the process: under load, pushes queued behind each other. The messages are
+    serialised and named exactly as its ``group_send`` does, and published by a pipeline on a
+    connection of this loop's own. Any other layer (the in-memory one of the tests) gets
+    ``group_send`` one by one."""
+    from channels_redis.pubsub import RedisPubSubChannelLayer
+
+    hosts = layer._kwargs.get("hosts") if isinstance(layer, RedisPubSubChannelLayer) else None
+    if not hosts or len(hosts) != 1:  # not Redis pub/sub, or sharded: channels-redis's own way
+        for group, message in messages:
+            await layer.group_send(group, message)
+        return
+    loop_layer = layer._get_layer()
+    loop = asyncio.get_running_loop()
+    client = _publishers.get(loop)
+    if client is None:
+        import redis.asyncio
+
+        host = hosts[0]
+        client = _publishers[loop] = redis.asyncio.Redis.from_url(host if isinstance(host, str) else host["address"])
+    pipe = client.pipeline(transaction=False)
+    for group, message in messages:
+        pipe.publish(loop_layer._get_group_channel_name(group), layer.serialize(message))
+    await pipe.execute()
 
 
 def _on_loop(loop: asyncio.AbstractEventLoop) -> bool:
@@ -124,7 +162,11 @@ class PooledThreadsHandler(ASGIHandler):
         """The sync part of a request, on its thread: Django's WSGI order, start to close."""
         signals.request_started.send(sender=self.__class__, scope=scope)
         request, error_response = self.create_request(scope, body_file)
-        response: HttpResponseBase = error_response if request is None else self.get_response(request)
+        if request is None:
+            assert error_response is not None
+            response: HttpResponseBase = error_response
+        else:
+            response = self.get_response(request)
         response._handler_class = self.__class__  # type: ignore[attr-defined]
         if isinstance(response, FileResponse):
             response.block_size = self.chunk_size

@@ -24,6 +24,10 @@ class SiteConsumer(AsyncJsonWebsocketConsumer):
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
 
+    async def site_text(self, message: dict[str, Any]) -> None:
+        """A push encoded once by its sender (``config.asgi_threads.push_json``): sent as it is."""
+        await self.send(text_data=message["text"])
+
 
 class PingConsumer(AsyncWebsocketConsumer):
     """Answers "ping" with "pong" and the user's name: proves websockets and auth work."""

@@ -11,7 +11,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 
-from config.asgi_threads import send_to_groups
+from config.asgi_threads import push_json
 from config.consumers import SiteConsumer
 from config.redis_client import key, state_redis
 from gameplay.matches.models import PlayMatch
@@ -59,14 +59,6 @@ class MatchConsumer(SiteConsumer):
         elif hasattr(self, "group"):
             await database_sync_to_async(mark_watching)(self.match_id, self.channel_name, False)
 
-    async def match_view(self, message: dict[str, Any]) -> None:
-        await self.send_json(
-            {"type": "view", "version": message["version"], "view": message["view"], "at": message["at"]}
-        )
-
-    async def match_presence(self, message: dict[str, Any]) -> None:
-        await self.send_json({"type": "presence", "connected": message["connected"]})
-
 
 PRESENCE_TTL = 24 * 3600
 
@@ -83,8 +75,8 @@ def mark_presence(match_id: int, seat: int, channel: str, connected: bool) -> No
         redis.expire(presence_key(match_id, seat), PRESENCE_TTL)
     else:
         redis.srem(presence_key(match_id, seat), channel)
-    message = {"type": "match.presence", "connected": connected_seats(match_id)}
-    send_to_groups([(group_name(match_id, seat), message) for seat in (0, 1, None)])
+    message = {"type": "presence", "connected": connected_seats(match_id)}
+    push_json([(group_name(match_id, seat), message) for seat in (0, 1, None)])
 
 
 def watchers_key(match_id: int) -> str:
@@ -121,5 +113,5 @@ def listeners(match_id: int) -> tuple[dict[str, bool], bool]:
 def push_views(match_id: int, version: int, views: dict[int | None, dict[str, Any]]) -> None:
     """Send each seat its own view, and spectators the public one (called after commit)."""
     sent = time.time()
-    send_to_groups([(group_name(match_id, seat), {"type": "match.view", "version": version, "view": view, "at": sent})
-                    for seat, view in views.items()])  # fmt: skip
+    push_json([(group_name(match_id, seat), {"type": "view", "version": version, "view": view, "at": sent})
+               for seat, view in views.items()])  # fmt: skip

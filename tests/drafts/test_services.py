@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.utils import timezone
@@ -290,3 +291,32 @@ def test_sealed_pools_are_opened_for_every_player_and_built_under_the_sealed_rul
     other = draft_table(4, username="z")
     with pytest.raises(Invalid, match="not a sealed event"):
         pools.open_sealed(other.event, other.organiser)
+
+
+def test_a_process_that_did_not_make_the_pick_reads_the_newest_state_from_redis(
+    django_capture_on_commit_callbacks: Any, django_assert_num_queries: Any, fresh_redis_state: None
+) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tournaments.drafts.services import state as draft_state
+
+    table = draft_table(4, username="sc")
+    pod = started_pod(table, seats=6)
+    seat = human_seats(pod)[0]
+    with django_capture_on_commit_callbacks(execute=True):
+        assert pick_first_cards(pod, seat)
+    pod.refresh_from_db()
+    draft_state._STATES.clear()  # another process: nothing of this pod in its memory
+    with django_assert_num_queries(0):
+        shared = load_state(pod)
+    assert to_json(shared) == to_json(rebuild_state(pod))
+    assert shared.version == Pick.objects.filter(pod=pod).count()
+
+    # A pod with the same id and version but made at another time (a database recreated beside
+    # a live Redis) is not served that snapshot: it is rebuilt from its own rows.
+    pod.created_at -= timedelta(seconds=1)
+    draft_state._STATES.clear()
+    with CaptureQueriesContext(connection) as queries:
+        load_state(pod)
+    assert any("drafts_pick" in q["sql"] for q in queries.captured_queries)

@@ -360,3 +360,13 @@ def test_the_state_version_counts_accepted_picks() -> None:
 def test_malformed_json_fields_are_refused(damage: dict[str, object]) -> None:
     with pytest.raises(DraftDataError):
         from_json({**to_json(fresh_draft(4)), **damage})
+
+
+def test_a_text_that_is_not_a_snapshot_is_refused() -> None:
+    from tournaments.limited.serial import DraftDataError, from_snapshot, snapshot
+
+    state = fresh_draft(4)
+    text = snapshot(state)
+    for bad in ("", "[]", "{}", text.replace("fett-draft-snapshot-v1", "other"), text[:-5]):
+        with pytest.raises(DraftDataError, match="snapshot"):
+            from_snapshot(bad)

@@ -65,3 +65,21 @@ def test_a_bot_always_returns_a_legal_choice(cards: list[str], take: int, held: 
     assert len(chosen) == max(0, min(take, len(cards)))
     assert not Counter(chosen) - Counter(cards)
     assert chosen == bot.choose(list(cards), take, list(held))
+
+
+@FAST
+@given(data=st.data(), seats=st.integers(min_value=4, max_value=8), seed=st.integers(0, 10_000))
+def test_a_snapshot_reads_back_as_the_same_state_at_any_point(data: st.DataObject, seats: int, seed: int) -> None:
+    from tournaments.limited.serial import from_snapshot, snapshot
+
+    state = fresh_draft(seats, seed=f"snap-{seed}")
+    bots = seat_bots(synthetic_set(), seats)
+    for _ in range(data.draw(st.integers(0, 18 * seats))):
+        movable = [s for s in range(seats) if current_pack(state, s) is not None]
+        if not movable:
+            break
+        seat = data.draw(st.sampled_from(movable))
+        made = choose_auto_pick(state, seat, (), bots[seat])
+        state = pick(state, seat, made.round, made.pick_number, made.cards, pack=made.pack, auto=made.auto)
+        assert from_snapshot(snapshot(state)) == state
+    assert from_snapshot(snapshot(state)) == state

@@ -53,6 +53,3 @@ class PodConsumer(SiteConsumer):
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         if isinstance(content, dict) and content.get("kind") == "ping":
             await self.send_json({"kind": "pong"})
-
-    async def draft_push(self, event: dict[str, Any]) -> None:
-        await self.send_json(event["payload"])

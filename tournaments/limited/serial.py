@@ -82,6 +82,40 @@ def from_json(data: Mapping[str, Any] | str) -> DraftState:
         raise DraftDataError(f"Invalid draft document: {exc}") from None
 
 
+SNAPSHOT_FORMAT = "fett-draft-snapshot-v1"
+
+
+def snapshot(state: DraftState) -> str:
+    """The whole state as compact JSON text, packs left included: for a cache shared by processes.
+
+    Unlike `to_json` nothing is left to derive, so reading it back (`from_snapshot`) costs one
+    JSON parse instead of re-applying every pick; it is for text this program wrote itself."""
+    return json.dumps(
+        [SNAPSHOT_FORMAT, state.algorithm, state.seed, state.pod, state.seats, state.opened, state.remaining,
+         [[[p.round, p.pick_number, p.pack, p.cards, p.auto] for p in seat] for seat in state.picks]],
+        separators=(",", ":"),
+    )  # fmt: skip
+
+
+def from_snapshot(text: str | bytes) -> DraftState:
+    """The state a `snapshot` wrote; `DraftDataError` if the text is not one."""
+    try:
+        fmt, algorithm, seed, pod, seats, opened, remaining, picks = json.loads(text)
+        if fmt != SNAPSHOT_FORMAT:
+            raise ValueError(f"format {fmt!r}")
+
+        def packs(rounds: list[list[list[str]]]) -> tuple[tuple[tuple[str, ...], ...], ...]:
+            return tuple(tuple(tuple(pack) for pack in packs) for packs in rounds)
+
+        made = tuple(
+            tuple(Pick(seat, r, n, pack, tuple(cards), bool(auto)) for r, n, pack, cards, auto in seat_picks)
+            for seat, seat_picks in enumerate(picks)
+        )
+        return DraftState(str(seed), int(pod), tuple(seats), packs(opened), packs(remaining), made, str(algorithm))
+    except (ValueError, TypeError) as exc:
+        raise DraftDataError(f"Not a {SNAPSHOT_FORMAT} text: {exc}") from None
+
+
 def _packs(data: object) -> list[list[list[str]]]:
     """The opened packs, checked to be lists (rounds) of lists (seats) of lists of slugs."""
     ok = isinstance(data, list) and all(

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 
-from config.asgi_threads import send_to_groups
+from config.asgi_threads import push_json
 
 if TYPE_CHECKING:
     from tournaments.drafts.models import Pod, Seat
@@ -72,6 +72,6 @@ def send(pod_id: int, messages: list[tuple[str, dict[str, Any]]]) -> None:
     """Hand the sending to the server's event loop without waiting for it (``run_soon``); outside
     a server (a worker, a test) it is sent at once. A failed push is logged, never raised."""
     try:
-        send_to_groups([(group, {"type": "draft.push", "payload": payload}) for group, payload in messages])
+        push_json(messages)
     except Exception as exc:  # a push is a courtesy; the state is always readable over the API
         log.warning("draft push for pod %s failed: %s", pod_id, exc)

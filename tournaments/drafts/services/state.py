@@ -1,17 +1,24 @@
-"""A pod's state, always rebuilt from the packs opened at the start plus its pick rows."""
+"""A pod's state: the packs opened at the start plus its pick rows, with caches of the newest
+state (in each process and, shared, in Redis) so a pick need not re-apply every earlier one."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import fields
-from typing import Any
+from datetime import datetime
+from typing import Any, cast
 
 from django.db import transaction
+from redis.exceptions import RedisError
 
+from config.redis_client import key as redis_key
+from config.redis_client import state_redis
 from gameplay.services import current_catalog
 from tournaments.drafts.models import Pick, Pod, Seat
 from tournaments.limited import CardSet, DraftState, DraftTimes, apply_picks, card_set_from_catalog, start_draft
 from tournaments.limited import Pick as PurePick
+from tournaments.limited.serial import DraftDataError, from_snapshot, snapshot
 
 _CARD_SETS: dict[str, CardSet] = {}
 TIME_FIELDS = tuple(f.name for f in fields(DraftTimes))
@@ -49,16 +56,55 @@ def seat_names(seats: Sequence[Seat]) -> list[str]:
 
 # Committed states by pod: (version, state). Every change bumps the pod's version in the same
 # transaction, so a state cached for the version on the locked row is exactly what the rows say.
-_STATES: dict[int, tuple[int, DraftState]] = {}
+# Each process keeps the states it saw; all processes share the newest one of each pod through
+# Redis (a snapshot keyed by pod and tagged with its version), so the process that makes the
+# next pick (another web process, a timer worker) need not rebuild it from the pick rows.
+_STATES: dict[int, tuple[str, DraftState]] = {}
 MAX_CACHED_PODS = 1024
+SHARED_TTL = 6 * 3600
+
+log = logging.getLogger(__name__)
+
+
+def _shared_key(pod_id: int) -> str:
+    return redis_key("draft", "state", str(pod_id))
 
 
 def load_state(pod: Pod, seats: Sequence[Seat] | None = None) -> DraftState:
     """The pod's draft state: its opened packs with every stored pick re-applied (and re-checked)."""
+    tag = _tag(pod.version, pod.created_at)
     cached = _STATES.get(pod.pk)
-    if cached is not None and cached[0] == pod.version:
+    if cached is not None and cached[0] == tag:
         return cached[1]
+    shared = _shared_state(pod, tag)
+    if shared is not None:
+        _keep(pod.pk, tag, shared)
+        return shared
     return rebuild_state(pod, seats)
+
+
+def _shared_state(pod: Pod, tag: str) -> DraftState | None:
+    try:
+        raw = cast(bytes | None, state_redis().get(_shared_key(pod.pk)))
+    except RedisError as exc:  # the rows are the truth: rebuild from them
+        log.warning("draft state cache unreachable (%s)", exc)
+        return None
+    if raw is None:
+        return None
+    stored_tag, _, text = bytes(raw).partition(b" ")
+    if stored_tag != tag.encode():
+        return None
+    try:
+        state = from_snapshot(text)
+    except DraftDataError:
+        return None
+    return state if (state.seed, state.pod) == (pod.seed, pod.number) else None
+
+
+def _tag(version: int, created_at: datetime) -> str:
+    """The pod's version and creation time: another pod with the same id (a database restored or
+    recreated beside a live Redis, a test database) is told apart by the latter."""
+    return f"{version}/{created_at.timestamp():.6f}"
 
 
 def rebuild_state(pod: Pod, seats: Sequence[Seat] | None = None) -> DraftState:
@@ -69,13 +115,22 @@ def rebuild_state(pod: Pod, seats: Sequence[Seat] | None = None) -> DraftState:
     return apply_picks(initial, [PurePick(s, r, n, p, tuple(c), a) for s, r, n, p, c, a in rows])
 
 
+def _keep(pod_id: int, tag: str, state: DraftState) -> None:
+    if pod_id not in _STATES and len(_STATES) >= MAX_CACHED_PODS:
+        _STATES.pop(next(iter(_STATES)))
+    _STATES[pod_id] = (tag, state)
+
+
 def remember(pod: Pod, state: DraftState) -> None:
-    """Cache the state for the pod's version once the transaction that made it commits."""
-    key, version = pod.pk, pod.version
+    """Cache the state for the pod's version once the transaction that made it commits: in this
+    process, and for the others in Redis."""
+    pod_id, tag = pod.pk, _tag(pod.version, pod.created_at)
 
     def store() -> None:
-        if len(_STATES) >= MAX_CACHED_PODS:
-            _STATES.pop(next(iter(_STATES)))
-        _STATES[key] = (version, state)
+        _keep(pod_id, tag, state)
+        try:
+            state_redis().set(_shared_key(pod_id), f"{tag} {snapshot(state)}", ex=SHARED_TTL)
+        except RedisError as exc:
+            log.warning("draft state cache unreachable (%s)", exc)
 
     transaction.on_commit(store)
