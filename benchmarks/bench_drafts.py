@@ -10,11 +10,12 @@ the server auto-picks for them at each deadline. Measured:
 - *auto-pick lateness*: when the server made an auto-pick after the clock's deadline (Pick.at − deadline);
 - picks per second and the time a pick request takes.
 
-It starts everything it needs: uvicorn (``config.asgi``), a Celery worker with beat on both
-queues, and, unless ``DATABASE_URL`` / ``REDIS_URL`` are set, a fresh SQLite file and an
+It starts everything it needs: uvicorn (``config.asgi``), a Celery worker with beat on `default`
+and one on `timers` (``--timer-processes``), and, unless ``DATABASE_URL`` / ``REDIS_URL`` are set, a fresh SQLite file and an
 embedded Redis in a temporary directory (never the development database).
 
 Run:  .venv/bin/python benchmarks/bench_drafts.py [--pods 50] [--think 2] [--pick-seconds 10] [--web-workers 2]
+                                                  [--timer-processes 4]
       DATABASE_URL=postgres://... REDIS_URL=redis://... .venv/bin/python benchmarks/bench_drafts.py
 """
 
@@ -119,7 +120,9 @@ def setup_event(pods: int, pick_seconds: int) -> dict[str, Any]:
             "event": event.pk}  # fmt: skip
 
 
-def start_servers(env: dict[str, str], port: int, web_workers: int, tmp: Path) -> list[subprocess.Popen[bytes]]:
+def start_servers(
+    env: dict[str, str], port: int, web_workers: int, timer_processes: int, tmp: Path
+) -> list[subprocess.Popen[bytes]]:
     web = [
         sys.executable,
         "-m",
@@ -137,9 +140,13 @@ def start_servers(env: dict[str, str], port: int, web_workers: int, tmp: Path) -
         "--workers",
         str(web_workers),
     ]
-    worker = [sys.executable, "-m", "celery", "-A", "config", "worker", "-B", "-s", str(tmp / "beat-schedule"),
-              "-Q", "timers,default", "-c", "2", "--loglevel", "WARNING", "-n", f"bench-{os.getpid()}@%h"]  # fmt: skip
-    procs = [subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True) for cmd in (web, worker)]
+    celery = [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel", "WARNING"]
+    # The production layout of ARCHITECTURE.md: a worker (with beat) on `default`, and one of its
+    # own on `timers`, whose tasks mostly wait on the database, so it runs more processes.
+    worker = [*celery, "-B", "-s", str(tmp / "beat-schedule"), "-Q", "default", "-c", "1",
+              "-n", f"bench-default-{os.getpid()}@%h"]  # fmt: skip
+    timers = [*celery, "-Q", "timers", "-c", str(timer_processes), "-n", f"bench-timers-{os.getpid()}@%h"]
+    procs = [subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True) for cmd in (web, worker, timers)]
     # Ready means /healthz is green: the web server, the worker and beat all run (a draft started
     # before the worker listens would count the worker's start-up as auto-pick lateness).
     deadline = time.monotonic() + 90
@@ -286,6 +293,7 @@ def main() -> None:
     parser.add_argument("--pick-seconds", type=int, default=10, help="every pick's clock (the idle seat waits it out)")
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds a player takes to pick (0: at once)")
     parser.add_argument("--web-workers", type=int, default=2)
+    parser.add_argument("--timer-processes", type=int, default=4, help="processes of the `timers` worker")
     parser.add_argument("--timeout", type=float, default=1800)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="fett-bench-") as tmp_name:
@@ -295,7 +303,7 @@ def main() -> None:
         try:
             port = free_port()
             data = setup_event(args.pods, args.pick_seconds)
-            procs = start_servers(env, port, args.web_workers, tmp)
+            procs = start_servers(env, port, args.web_workers, args.timer_processes, tmp)
             figures = Figures()
             elapsed = asyncio.run(drive(data, port, figures, args.timeout, args.think))
         finally:
@@ -313,6 +321,7 @@ def main() -> None:
     ms = 1000.0
     print(f"{args.pods} pods × 8 seats ({len(data['players'])} players, 1 idle per pod), "
           f"{args.think} s mean thinking per pick, {args.pick_seconds} s pick clock, {args.web_workers} web worker(s), "
+          f"timers worker -c {args.timer_processes}, "
           f"database {env['DATABASE_URL'].split(':')[0]}")  # fmt: skip
     rate = figures.picks / elapsed
     print(f"draft wall time: {elapsed:.1f} s; player picks accepted: {figures.picks}, refused (late or stale): "

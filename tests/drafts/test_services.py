@@ -320,3 +320,65 @@ def test_a_process_that_did_not_make_the_pick_reads_the_newest_state_from_redis(
     with CaptureQueriesContext(connection) as queries:
         load_state(pod)
     assert any("drafts_pick" in q["sql"] for q in queries.captured_queries)
+
+
+def test_one_clock_task_per_pod_picks_for_every_seat_out_of_time_and_queues_the_next() -> None:
+    table = draft_table(4, username="ck")
+    now = timezone.now()
+    pod = started_pod(table, now=now)
+    pod.refresh_from_db()
+    seats = human_seats(pod)
+    deadlines = {seat.deadline for seat in seats}
+    assert len(deadlines) == 1 and None not in deadlines  # four clocks started together...
+    assert pod.timer_at == seats[0].deadline  # ...and one task queued for them
+
+    # Player 1 picks in time: the queued task is kept, or replaced by one for an earlier deadline
+    # (the next pick's clock is shorter): always the earliest running clock.
+    later = now + timedelta(seconds=5)
+    assert pick_first_cards(pod, seats[0], later)
+    pod.refresh_from_db()
+    running = [s.deadline for s in Seat.objects.filter(pod=pod, bot=False) if s.deadline is not None]
+    assert pod.timer_at == min(running)
+    first = pod.timer_at.isoformat()
+    seats = human_seats(pod)
+
+    # A task replaced by another (queued for another time) leaves without a change.
+    version = pod.version
+    assert picking.expire_due(pod.pk, (pod.timer_at - timedelta(seconds=1)).isoformat(), now + timedelta(hours=1)) == 0
+    pod.refresh_from_db()
+    assert pod.version == version
+
+    # The task itself, after the deadline: the seats out of time get the server's pick, the others
+    # do not, and the task for the next deadline is queued.
+    overdue = pod.timer_at + timedelta(milliseconds=5)
+    due = {s.pk for s in seats if s.deadline is not None and s.deadline <= overdue}
+    assert due and picking.expire_due(pod.pk, first, overdue) == len(due)
+    autos = Pick.objects.filter(pod=pod, auto=True, by_bot=False)
+    assert {p.seat_id for p in autos} == due
+    pod.refresh_from_db()
+    running = [s.deadline for s in Seat.objects.filter(pod=pod, bot=False) if s.deadline is not None]
+    assert pod.timer_at == min(running) and pod.timer_at > overdue
+    # The same task again (delivered twice) does nothing.
+    assert picking.expire_due(pod.pk, first, overdue) == 0
+    assert autos.count() == len(due)
+
+
+def test_a_clock_task_with_nothing_due_queues_the_next_without_touching_the_pod() -> None:
+    table = draft_table(4, username="cn")
+    now = timezone.now()
+    pod = started_pod(table, now=now)
+    pod.refresh_from_db()
+    queued = pod.timer_at
+    assert queued is not None
+    # Everyone picks before the first clocks run out; their next clocks end after the queued task.
+    for seat in human_seats(pod):
+        assert pick_first_cards(pod, seat, queued - timedelta(seconds=5))
+    pod.refresh_from_db()
+    version = pod.version
+    assert pod.timer_at == queued
+    assert picking.expire_due(pod.pk, queued.isoformat(), queued + timedelta(milliseconds=1)) == 0
+    pod.refresh_from_db()
+    running = [s.deadline for s in Seat.objects.filter(pod=pod, bot=False) if s.deadline is not None]
+    assert pod.version == version  # no pick, no push
+    assert pod.timer_at == min(running) > queued
+    assert not Pick.objects.filter(pod=pod, auto=True, by_bot=False).exists()

@@ -44,6 +44,9 @@ class Pod(models.Model):
     version = models.PositiveIntegerField(default=0, help_text="Rises with every change; every push carries it.")
     deadline = models.DateTimeField(null=True, blank=True, help_text="End of the review pause.")
     timer_version = models.PositiveIntegerField(default=0)
+    timer_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the pod's queued clock task runs (the earliest seat deadline then)."
+    )
     paused = models.BooleanField(default=False)
     paused_at = models.DateTimeField(null=True, blank=True)
     remaining_ms = models.PositiveIntegerField(null=True, blank=True, help_text="Review left when paused.")

@@ -10,7 +10,14 @@ from tournaments.drafts.services import picking, pools
 
 @shared_task(name="tournaments.drafts.tasks.expire_draft_pick", ignore_result=True)
 def expire_draft_pick(seat_id: int, version: int) -> bool:
+    """One seat's clock (tasks queued before the pod-wide clock task; the sweeper uses the same code)."""
     return picking.expire_pick(seat_id, version)
+
+
+@shared_task(name="tournaments.drafts.tasks.expire_draft_clocks", ignore_result=True)
+def expire_draft_clocks(pod_id: int, at: str) -> int:
+    """The pod's pick clocks: one task per pod, for the earliest deadline (see ``picking.expire_due``)."""
+    return picking.expire_due(pod_id, at)
 
 
 @shared_task(name="tournaments.drafts.tasks.expire_draft_review", ignore_result=True)

@@ -28,3 +28,17 @@ def schedule(task_name: str, object_id: int, version: int, eta: datetime) -> Non
             )
 
     transaction.on_commit(enqueue)
+
+
+def schedule_pod(pod_id: int, eta: datetime) -> None:
+    """Queue the pod's clock task (``tasks.expire_draft_clocks``) for ``eta``, after commit."""
+
+    def enqueue() -> None:
+        from tournaments.drafts.tasks import expire_draft_clocks
+
+        try:
+            expire_draft_clocks.apply_async((pod_id, eta.isoformat()), eta=eta, queue="timers", retry=False)
+        except Exception as exc:
+            log.warning("could not queue the clocks of pod %s (%s); the sweeper will catch them", pod_id, exc)
+
+    transaction.on_commit(enqueue)

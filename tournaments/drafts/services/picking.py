@@ -180,7 +180,27 @@ def _start_clocks(pod: Pod, seats: list[Seat], state: DraftState, now: datetime)
         seat.remaining_ms = None
         seat.timer_version += 1
         seat.save(update_fields=["clock_round", "clock_pick", "deadline", "remaining_ms", "timer_version"])
-        clock.schedule("expire_draft_pick", seat.pk, seat.timer_version, seat.deadline)
+
+
+def _arm_pod_timer(pod: Pod, seats: Sequence[Seat], now: datetime) -> bool:
+    """Queue the pod's clock task for its earliest running pick clock, unless one is already
+    queued for that time or earlier. True if ``pod.timer_at`` changed (the caller saves it).
+
+    One task per pod, not one per clock: a task finds every clock of the pod that ran out, and
+    queues the next. Most clocks end with the player's pick; a task per clock made a burst of
+    timer tasks at every wave of the draft that nearly all had nothing to do (a worker drains
+    only some hundreds a second), and the few that mattered waited behind them."""
+    if pod.paused or pod.status != Pod.Status.DRAFTING:
+        return False
+    deadlines = [seat.deadline for seat in seats if seat.deadline is not None and not seat.bot]
+    if not deadlines:
+        return False
+    earliest = min(deadlines)
+    if pod.timer_at is not None and now < pod.timer_at <= earliest:
+        return False  # the queued task runs first and queues the next
+    pod.timer_at = earliest
+    clock.schedule_pod(pod.pk, earliest)
+    return True
 
 
 def settle(
@@ -202,6 +222,7 @@ def settle(
     while _round_transition(pod, seats, state, now):
         state = _automatic_moves(pod, seats, state, now)
     _start_clocks(pod, seats, state, now)
+    _arm_pod_timer(pod, seats, now)
     # A new clock means a new pack in front of that player: they are pushed their state.
     changed = {seat.pk for seat in seats if (seat.clock_round, seat.clock_pick, seat.deadline) != clocks[seat.pk]}
     pod.version += 1
@@ -365,6 +386,50 @@ def expire_pick(seat_id: int, version: int | None = None, now: datetime | None =
         return True
 
 
+def expire_due(pod_id: int, at: str | None = None, now: datetime | None = None) -> int:
+    """The pod's clock task: the server picks for every seat whose clock ran out, then the task for
+    the next deadline is queued. Returns the number of auto-picks made.
+
+    ``at`` is the ``timer_at`` the task was queued for: a task another one has replaced (queued
+    for an earlier deadline since) leaves after one read. Nothing due: the next task is queued
+    without locking the pod (conditionally on ``timer_at``, so a pick that re-armed it wins)."""
+    now = now or timezone.now()
+    pod_row = Pod.objects.filter(pk=pod_id).values_list("timer_at", "status", "paused").first()
+    if pod_row is None:
+        return 0
+    timer_at, status, paused = pod_row
+    if at is not None and (timer_at is None or timer_at.isoformat() != at):
+        return 0
+    if status != Pod.Status.DRAFTING or paused:
+        return 0  # resuming or opening a round queues a task again
+    running = Seat.objects.filter(pod_id=pod_id, bot=False, deadline__isnull=False).values_list("deadline", flat=True)
+    deadlines = [deadline for deadline in running if deadline is not None]
+    if deadlines and min(deadlines) > now:
+        earliest = min(deadlines)
+        if Pod.objects.filter(pk=pod_id, timer_at=timer_at).update(timer_at=earliest):
+            clock.schedule_pod(pod_id, earliest)
+        return 0
+    made = 0
+    with transaction.atomic():
+        pod = locked_pod(pod_id)
+        if pod.status != Pod.Status.DRAFTING or pod.paused:
+            return 0
+        seats = seats_of(pod)
+        state = load_state(pod, seats)
+        touched = set()
+        for seat in seats:
+            overdue = not seat.bot and seat.deadline is not None and seat.deadline <= now
+            if overdue and _pack_key(pod, state, seat) == (seat.clock_round, seat.clock_pick):
+                state = auto_pick_for(pod, seat, state, now)
+                touched.add(seat.pk)
+                made += 1
+        if touched:
+            settle(pod, seats, state, now, touched)
+        elif _arm_pod_timer(pod, seats, now):
+            pod.save(update_fields=["timer_at"])
+    return made
+
+
 def end_review(pod_id: int, version: int | None = None, now: datetime | None = None) -> bool:
     """Open the next round when the review pause is over; True if this call opened it."""
     now = now or timezone.now()
@@ -405,4 +470,14 @@ def sweep(now: datetime | None = None) -> int:
     return done
 
 
-__all__ = ["PickResult", "end_review", "expire_pick", "make_pick", "pick_row", "set_marks", "settle", "sweep"]
+__all__ = [
+    "PickResult",
+    "end_review",
+    "expire_due",
+    "expire_pick",
+    "make_pick",
+    "pick_row",
+    "set_marks",
+    "settle",
+    "sweep",
+]

@@ -155,7 +155,6 @@ def resume_pod(pod: Pod | int, by: User, now: datetime | None = None) -> Pod:
                 seat.remaining_ms = None
                 seat.timer_version += 1
                 seat.save(update_fields=["remaining_ms", "deadline", "timer_version"])
-                clock.schedule("expire_draft_pick", seat.pk, seat.timer_version, seat.deadline)
         if pod.remaining_ms is not None:
             pod.deadline = now + timedelta(milliseconds=pod.remaining_ms)
             pod.remaining_ms = None
