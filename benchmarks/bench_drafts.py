@@ -11,8 +11,9 @@ the server auto-picks for them at each deadline. Measured:
 - picks per second and the time a pick request takes.
 
 It starts everything it needs: uvicorn (``config.asgi``), a Celery worker with beat on `default`
-and one on `timers` (``--timer-processes``), and, unless ``DATABASE_URL`` / ``REDIS_URL`` are set, a fresh SQLite file and an
-embedded Redis in a temporary directory (never the development database).
+and one on `timers` (``--timer-processes``), and, unless ``DATABASE_URL`` / ``REDIS_URL`` are set,
+a fresh SQLite file and an embedded Redis in a temporary directory (never the development
+database).
 
 Run:  .venv/bin/python benchmarks/bench_drafts.py [--pods 50] [--think 2] [--pick-seconds 10] [--web-workers 2]
                                                   [--timer-processes 4]
@@ -51,6 +52,7 @@ class Figures:
     refused: int = 0
     errors: int = 0
     picks: int = 0
+    failures: dict[str, int] = field(default_factory=dict)
 
 
 def free_port() -> int:
@@ -188,6 +190,7 @@ class Player:
         self.done = asyncio.Event()
         self.last_key: tuple[int, int] | None = None
         self.requests: set[asyncio.Task[None]] = set()
+        self.connected = asyncio.Event()
 
     def released_at(self, current: dict[str, Any]) -> float | None:
         """When the pick that made this pack available was sent (upstream's or our own previous)."""
@@ -232,8 +235,9 @@ class Player:
             status, _ = await loop.run_in_executor(
                 self.pool, http_post, self.port, f"/api/pods/{self.info['pod']}/pick/", self.info["token"], body
             )
-        except OSError:
+        except Exception as exc:  # a connection refused, reset or cut short: counted, never silent
             status = 0
+            self.figures.failures[type(exc).__name__] = self.figures.failures.get(type(exc).__name__, 0) + 1
         self.figures.request_time.append(time.monotonic() - started)
         self.figures.picks += status == 200
         self.figures.refused += status in (400, 409)
@@ -244,7 +248,8 @@ class Player:
 
         url = f"ws://127.0.0.1:{self.port}/ws/pods/{self.info['pod']}/"
         headers = {"Cookie": f"sessionid={self.info['session']}", "Origin": f"http://127.0.0.1:{self.port}"}
-        async with websockets.connect(url, additional_headers=headers, max_size=2**22) as ws:
+        async with websockets.connect(url, additional_headers=headers, max_size=2**22, open_timeout=120) as ws:
+            self.connected.set()
             while not self.done.is_set():
                 try:
                     raw = await asyncio.wait_for(ws.recv(), timeout=5)
@@ -264,7 +269,8 @@ async def drive(data: dict[str, Any], port: int, figures: Figures, timeout: floa
     with ThreadPoolExecutor(max_workers=64) as pool:
         players = [Player(info, port, pool, figures, sent, think) for info in data["players"]]
         tasks = [asyncio.create_task(p.run()) for p in players]
-        await asyncio.sleep(2)  # every socket connected before the packs open
+        # Every socket connected before the packs open (400 handshakes at once take a while).
+        await asyncio.wait_for(asyncio.gather(*(p.connected.wait() for p in players)), timeout=180)
         started = time.monotonic()
         loop = asyncio.get_running_loop()
         await asyncio.gather(*(loop.run_in_executor(pool, http_post, port, f"/api/pods/{pk}/start/", data["boss"])
@@ -326,6 +332,8 @@ def main() -> None:
     rate = figures.picks / elapsed
     print(f"draft wall time: {elapsed:.1f} s; player picks accepted: {figures.picks}, refused (late or stale): "
           f"{figures.refused}, failed (5xx/connection): {figures.errors}; {rate:.1f} picks/s")  # fmt: skip
+    if figures.failures:
+        print(f"requests that failed without an answer: {figures.failures}")
     print(f"pick request: p50 {percentile(figures.request_time, 50) * ms:.0f} ms, "
           f"p95 {percentile(figures.request_time, 95) * ms:.0f} ms")  # fmt: skip
     pushes = figures.push_latency
