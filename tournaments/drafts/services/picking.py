@@ -192,7 +192,9 @@ def _arm_pod_timer(pod: Pod, seats: Sequence[Seat], now: datetime) -> bool:
     only some hundreds a second), and the few that mattered waited behind them."""
     if pod.paused or pod.status != Pod.Status.DRAFTING:
         return False
-    deadlines = [seat.deadline for seat in seats if seat.deadline is not None and not seat.bot]
+    # Clocks already out of time are the queued task's (or, if it was lost, the sweeper's): a task
+    # queued for the past would run at once and, finding nothing it may pick, queue itself again.
+    deadlines = [seat.deadline for seat in seats if seat.deadline is not None and seat.deadline > now and not seat.bot]
     if not deadlines:
         return False
     earliest = min(deadlines)
