@@ -48,11 +48,13 @@ sys.path.insert(0, str(ROOT))
 @dataclass
 class Figures:
     push_latency: list[float] = field(default_factory=list)
+    push_at: list[float] = field(default_factory=list)  # when each push arrived (monotonic)
     request_time: list[float] = field(default_factory=list)
     refused: int = 0
     errors: int = 0
     picks: int = 0
     failures: dict[str, int] = field(default_factory=dict)
+    started: float = 0.0
 
 
 def free_port() -> int:
@@ -218,6 +220,7 @@ class Player:
         released = self.released_at(current)
         if released is not None:
             self.figures.push_latency.append(received - released)
+            self.figures.push_at.append(received)
         if self.info["idle"]:
             return
         body = {"round": current["round"], "pick_number": current["pick_number"], "pack": current["pack"],
@@ -271,7 +274,7 @@ async def drive(data: dict[str, Any], port: int, figures: Figures, timeout: floa
         tasks = [asyncio.create_task(p.run()) for p in players]
         # Every socket connected before the packs open (400 handshakes at once take a while).
         await asyncio.wait_for(asyncio.gather(*(p.connected.wait() for p in players)), timeout=180)
-        started = time.monotonic()
+        started = figures.started = time.monotonic()
         loop = asyncio.get_running_loop()
         await asyncio.gather(*(loop.run_in_executor(pool, http_post, port, f"/api/pods/{pk}/start/", data["boss"])
                                for pk in data["pods"]))  # fmt: skip
@@ -284,6 +287,17 @@ def percentile(values: list[float], p: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def print_timeline(figures: Figures, window: float) -> None:
+    """Pick → next pack per window of the draft: where the slow pushes happened (round starts...)."""
+    windows: dict[int, list[float]] = {}
+    for at, latency in zip(figures.push_at, figures.push_latency, strict=True):
+        windows.setdefault(int((at - figures.started) // window), []).append(latency)
+    for index in sorted(windows):
+        values = windows[index]
+        print(f"  {index * window:6.0f} s: n={len(values):4d} p50 {percentile(values, 50) * 1000:5.0f} ms "
+              f"p95 {percentile(values, 95) * 1000:5.0f} ms")  # fmt: skip
 
 
 def lateness(data: dict[str, Any]) -> list[float]:
@@ -301,6 +315,7 @@ def main() -> None:
     parser.add_argument("--web-workers", type=int, default=2)
     parser.add_argument("--timer-processes", type=int, default=4, help="processes of the `timers` worker")
     parser.add_argument("--timeout", type=float, default=1800)
+    parser.add_argument("--timeline", type=float, default=0, help="also print the pushes per window of this many seconds")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="fett-bench-") as tmp_name:
         tmp = Path(tmp_name)
@@ -339,6 +354,8 @@ def main() -> None:
     pushes = figures.push_latency
     print(f"pick → next pack pushed: n={len(pushes)}, p50 {percentile(pushes, 50) * ms:.0f} ms, "
           f"p95 {percentile(pushes, 95) * ms:.0f} ms")  # fmt: skip
+    if args.timeline:
+        print_timeline(figures, args.timeline)
     mean = statistics.fmean(late) if late else float("nan")
     print(f"auto-pick lateness after the deadline: n={len(late)}, p50 {percentile(late, 50) * ms:.0f} ms, "
           f"p95 {percentile(late, 95) * ms:.0f} ms, max {max(late, default=float('nan')) * ms:.0f} ms, "

@@ -127,6 +127,22 @@ def test_picks_are_idempotent_and_stale_ones_get_409_with_the_state() -> None:
     assert malformed.status_code == 400
 
 
+def test_a_pick_for_a_pod_nobody_may_see_or_that_does_not_exist_answers_404_and_changes_nothing() -> None:
+    table = draft_table(4, username="nf")
+    pod = started_pod(table)
+    seat = human_seats(pod)[0]
+    pending = current_pack(load_state(pod), seat.index)
+    assert pending is not None
+    body = {"round": 1, "pick_number": pending.pick_number, "pack": pending.pack, "cards": list(pending.cards[:2])}
+    before = (Pick.objects.count(), Pod.objects.get(pk=pod.pk).version)
+    for url in (f"/api/pods/{pod.pk + 1000}/pick/", "/api/pods/x1/pick/"):
+        assert client(table.outsider).post(url, body, format="json").status_code == 404
+    # An event back in its draft stage is seen by its organiser only: to an outsider the pod does not exist.
+    type(pod.event).objects.filter(pk=pod.event_id).update(status="draft")
+    assert client(table.outsider).post(f"/api/pods/{pod.pk}/pick/", body, format="json").status_code == 404
+    assert (Pick.objects.count(), Pod.objects.get(pk=pod.pk).version) == before
+
+
 def test_marks_and_pause_resume_swap_through_the_api() -> None:
     table = draft_table(4, username="e")
     pod = started_pod(table)

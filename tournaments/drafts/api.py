@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -49,6 +50,12 @@ class DraftErrorsMixin(EventErrorsMixin):
 
 def visible_pods(user: Any) -> QuerySet[Pod]:
     return Pod.objects.select_related("event").filter(event__in=selectors.visible_events(user))
+
+
+def _pod_id(pk: str) -> int:
+    if not pk.isdigit():
+        raise Http404("No pod matches the given query.")
+    return int(pk)
 
 
 def deck_from_input(data: dict[str, Any]) -> Deck:
@@ -153,8 +160,9 @@ class PodViewSet(DraftErrorsMixin, viewsets.ViewSet):
     @action(detail=True, methods=["post"])
     def pick(self, request: Request, pk: str) -> Response:
         data = _valid(PickSerializer(data=request.data))
+        # The pick finds and locks the pod itself (a pod the caller may not see answers 404 there).
         result = picking.make_pick(
-            self._pod(pk), signed_in_user(request), data["round"], data["pick_number"], data["cards"], data.get("pack")
+            _pod_id(pk), signed_in_user(request), data["round"], data["pick_number"], data["cards"], data.get("pack")
         )
         return Response({"repeated": result.repeated, "recorded": result.recorded, "state": result.state,
                          "version": result.state["version"]})  # fmt: skip

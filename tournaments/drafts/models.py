@@ -63,6 +63,11 @@ class Pod(models.Model):
     def __str__(self) -> str:
         return f"{self.event} pod {self.number}"
 
+    @property
+    def opened(self) -> bool:
+        """The packs are opened (and stored in ``packs``) from the start of the draft on."""
+        return self.status != self.Status.SEATED
+
     def set_status(self, status: str) -> None:
         if status not in self.TRANSITIONS[self.status]:
             now, then = self.get_status_display().lower(), self.Status(status).label.lower()

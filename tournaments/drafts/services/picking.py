@@ -18,9 +18,11 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.http import Http404
 from django.utils import timezone
 
 from accounts.models import User
+from tournaments import selectors
 from tournaments.drafts.errors import PickRefused
 from tournaments.drafts.models import Pick, Pod, Pool, Seat
 from tournaments.drafts.services import clock, push
@@ -60,10 +62,12 @@ class PickResult:
 
 
 def locked_pod(pod: Pod | int) -> Pod:
+    """The pod's row, locked, with its event; the opened packs (large, fixed once the pod starts,
+    and needed only to rebuild a state no cache holds) are read when first used."""
     pk = pod.pk if isinstance(pod, Pod) else pod
     # Only the pod's row: a plain FOR UPDATE with the join would lock the event's row too, and
     # every pick of every pod of the event would queue on it.
-    return Pod.objects.select_for_update(of=("self",)).select_related("event").get(pk=pk)
+    return Pod.objects.select_for_update(of=("self",)).select_related("event").defer("packs").get(pk=pk)
 
 
 #: Every pod column but the opened packs (large, and fixed once the pod starts).
@@ -238,9 +242,11 @@ def settle(
 # --- a player's pick -----------------------------------------------------------------------------
 
 
-def _seat_for(seats: list[Seat], user: User) -> Seat:
+def _seat_for(pod: Pod, seats: list[Seat], user: User) -> Seat:
     seat = next((s for s in seats if s.registration is not None and s.registration.player_id == user.pk), None)
     if seat is None:
+        if not selectors.visible_events(user).filter(pk=pod.event_id).exists():
+            raise Http404("No pod matches the given query.")  # as if it did not exist, like every lookup
         raise Forbidden("You have no seat in this pod.")
     return seat
 
@@ -276,10 +282,13 @@ def make_pick(
     late: PickRefused | None = None
     views: dict[int, dict[str, Any]] = {}
     with transaction.atomic():
-        pod = locked_pod(pod)
+        try:
+            pod = locked_pod(pod)
+        except Pod.DoesNotExist:
+            raise Http404("No pod matches the given query.") from None
         seats = seats_of(pod)
-        seat = _seat_for(seats, user)
-        state = load_state(pod, seats) if pod.packs else None
+        seat = _seat_for(pod, seats, user)
+        state = load_state(pod, seats) if pod.opened else None
 
         def refusal(message: str, reason: str, code: int = 409, recorded: PurePick | None = None) -> PickRefused:
             payload = {"version": pod.version, "state": seat_state(pod, seat, state, now, seats),
@@ -331,8 +340,8 @@ def set_marks(pod: Pod | int, user: User, round_number: int, pick_number: int, c
     with transaction.atomic():
         pod = locked_pod(pod)
         seats = seats_of(pod)
-        seat = _seat_for(seats, user)
-        if pod.status != Pod.Status.DRAFTING or not pod.packs:
+        seat = _seat_for(pod, seats, user)
+        if pod.status != Pod.Status.DRAFTING:
             raise Conflict(f"Pod {pod.number} is not drafting; nothing to mark.")
         state = load_state(pod, seats)
         waiting: PendingPack | None = next(

@@ -183,7 +183,7 @@ def swap_for_bot(pod: Pod | int, seat_index: int, by: User, now: datetime | None
         seat.deadline, seat.remaining_ms = None, None
         seat.timer_version += 1
         seat.save(update_fields=["bot", "deadline", "remaining_ms", "timer_version"])
-        if pod.packs:
+        if pod.opened:
             settle(pod, seats, load_state(pod, seats), now, {seat.pk})
         else:
             pod.version += 1

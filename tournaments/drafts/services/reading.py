@@ -71,10 +71,10 @@ def pod_summary(pod: Pod, state: DraftState | None = None, seats: Sequence[Seat]
         "size": len(seats),
         "settings": dict(pod.settings),
     }
-    if pod.packs:
+    if pod.opened:
         state = state if state is not None else load_state(pod, seats)
         data["progress"] = progress(pod, state, seats)
-        data["picks_per_round"] = -(-len(pod.packs[0][0]) // 2)
+        data["picks_per_round"] = -(-len(state.opened[0][0]) // 2)
     else:
         data["progress"] = [{"seat": s.index, "name": s.label(), "bot": s.bot, "picks": [0, 0], "waiting_packs": 0}
                             for s in seats]  # fmt: skip
@@ -94,7 +94,7 @@ def seat_state(
     their picks and their clock."""
     now = now or timezone.now()
     seats = seats if seats is not None else list(pod.seats.select_related("registration__player"))
-    state = state if state is not None or not pod.packs else load_state(pod, seats)
+    state = state if state is not None or not pod.opened else load_state(pod, seats)
     data = dict(summary) if summary is not None else pod_summary(pod, state, seats)
     data["seat"] = seat.index
     data["bot"] = seat.bot
