@@ -1,9 +1,13 @@
 """Draft pods under load, through the HTTP API and the pods' websockets. Prints figures; asserts nothing.
 
 N concurrent 8-seat pods (default 50) run a whole draft: every player listens on the pod's
-websocket and, when a pack is pushed, thinks for a random time (``--think``, exponential with that
-mean in seconds; 0 picks at once) and picks the first cards; one player per pod never picks, so
-the server auto-picks for them at each deadline. Measured:
+websocket and, when a pack is pushed, thinks for a random time and picks the first cards; one
+player per pod never picks, so the server auto-picks for them at each deadline. Thinking is
+exponential with a mean of ``--think`` seconds for every pick (0 picks at once), or, with
+``--think-per-card``, of that many seconds per card in the pack (a full 18-card pack takes
+longest, as with people). Each player sends its picks on one keep-alive connection, as a
+browser does; the players run in ``--client-processes`` processes (a pod's players together).
+Measured:
 
 - *pick → next pack*: from sending the pick that made a pack available (the upstream neighbour's
   pick or the player's own previous pick) until that pack is pushed to the receiving player;
@@ -15,8 +19,8 @@ and one on `timers` (``--timer-processes``), and, unless ``DATABASE_URL`` / ``RE
 a fresh SQLite file and an embedded Redis in a temporary directory (never the development
 database).
 
-Run:  .venv/bin/python benchmarks/bench_drafts.py [--pods 50] [--think 2] [--pick-seconds 10] [--web-workers 2]
-                                                  [--timer-processes 4]
+Run:  .venv/bin/python benchmarks/bench_drafts.py [--pods 50] [--think 2 | --think-per-card 0.25]
+          [--pick-seconds 10] [--web-workers 2] [--timer-processes 4] [--client-processes 2] [--timeline 10]
       DATABASE_URL=postgres://... REDIS_URL=redis://... .venv/bin/python benchmarks/bench_drafts.py
 """
 
@@ -48,7 +52,7 @@ sys.path.insert(0, str(ROOT))
 @dataclass
 class Figures:
     push_latency: list[float] = field(default_factory=list)
-    push_at: list[float] = field(default_factory=list)  # when each push arrived (monotonic)
+    push_at: list[float] = field(default_factory=list)  # when each push arrived (monotonic; merged: since start)
     request_time: list[float] = field(default_factory=list)
     refused: int = 0
     errors: int = 0
@@ -168,23 +172,42 @@ def start_servers(
     raise SystemExit("the web server, worker or beat did not start (see /healthz)")
 
 
-def http_post(port: int, path: str, token: str, body: dict[str, Any] | None = None) -> tuple[int, dict[str, Any]]:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    data = json.dumps(body or {})
-    conn.request("POST", path, data, {"Authorization": f"Token {token}", "Content-Type": "application/json"})
-    response = conn.getresponse()
-    payload = response.read()
-    try:
-        return response.status, json.loads(payload) if payload else {}
-    except ValueError:  # a 5xx error page
-        return response.status, {}
+class Connection:
+    """One player's keep-alive HTTP connection (as a browser keeps one), used by one request at a time."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.conn: http.client.HTTPConnection | None = None
+
+    def post(self, path: str, token: str, body: dict[str, Any] | None = None) -> tuple[int, dict[str, Any]]:
+        data = json.dumps(body or {})
+        headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+        for attempt in (1, 2):
+            if self.conn is None:
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+            try:
+                self.conn.request("POST", path, data, headers)
+                response = self.conn.getresponse()
+                payload = response.read()
+                break
+            except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+                # The server closed the idle connection before reading this request (its keep-alive
+                # timeout): send it again on a new one (a repeated pick is answered as such).
+                self.conn.close()
+                self.conn = None
+                if attempt == 2:
+                    raise
+        try:
+            return response.status, json.loads(payload) if payload else {}
+        except ValueError:  # a 5xx error page
+            return response.status, {}
 
 
 class Player:
     """One bench player: listens on the websocket, picks the first cards of each pushed pack."""
 
     def __init__(self, info: dict[str, Any], port: int, pool: ThreadPoolExecutor, figures: Figures,
-                 sent: dict[tuple[int, int, int, int], float], think: float) -> None:  # fmt: skip
+                 sent: dict[tuple[int, int, int, int], float], think: Think) -> None:  # fmt: skip
         self.info, self.port, self.pool, self.figures, self.sent = info, port, pool, figures, sent
         self.think = think
         self.rng = random.Random(f"{info['pod']}/{info['seat']}")
@@ -193,6 +216,8 @@ class Player:
         self.last_key: tuple[int, int] | None = None
         self.requests: set[asyncio.Task[None]] = set()
         self.connected = asyncio.Event()
+        self.connection = Connection(port)
+        self.one_at_a_time = asyncio.Lock()
 
     def released_at(self, current: dict[str, Any]) -> float | None:
         """When the pick that made this pack available was sent (upstream's or our own previous)."""
@@ -226,21 +251,22 @@ class Player:
         body = {"round": current["round"], "pick_number": current["pick_number"], "pack": current["pack"],
                 "cards": current["cards"][: current["take"]]}  # fmt: skip
         # The request runs beside the socket reader, so pushes are timed when they arrive.
-        self.requests.add(asyncio.create_task(self.post(body, key)))
+        self.requests.add(asyncio.create_task(self.post(body, key, len(current["cards"]))))
 
-    async def post(self, body: dict[str, Any], key: tuple[int, int]) -> None:
-        if self.think:
-            await asyncio.sleep(self.rng.expovariate(1 / self.think))
+    async def post(self, body: dict[str, Any], key: tuple[int, int], cards: int) -> None:
+        mean = self.think.mean(cards)
+        if mean:
+            await asyncio.sleep(self.rng.expovariate(1 / mean))
         loop = asyncio.get_running_loop()
-        started = time.monotonic()
-        self.sent[(self.info["pod"], self.info["seat"], *key)] = started
-        try:
-            status, _ = await loop.run_in_executor(
-                self.pool, http_post, self.port, f"/api/pods/{self.info['pod']}/pick/", self.info["token"], body
-            )
-        except Exception as exc:  # a connection refused, reset or cut short: counted, never silent
-            status = 0
-            self.figures.failures[type(exc).__name__] = self.figures.failures.get(type(exc).__name__, 0) + 1
+        async with self.one_at_a_time:  # one keep-alive connection: one request on it at a time
+            started = time.monotonic()
+            self.sent[(self.info["pod"], self.info["seat"], *key)] = started
+            try:
+                path = f"/api/pods/{self.info['pod']}/pick/"
+                status, _ = await loop.run_in_executor(self.pool, self.connection.post, path, self.info["token"], body)
+            except Exception as exc:  # a connection refused, reset or cut short: counted, never silent
+                status = 0
+                self.figures.failures[type(exc).__name__] = self.figures.failures.get(type(exc).__name__, 0) + 1
         self.figures.request_time.append(time.monotonic() - started)
         self.figures.picks += status == 200
         self.figures.refused += status in (400, 409)
@@ -267,19 +293,79 @@ class Player:
             await asyncio.gather(*self.requests, return_exceptions=True)
 
 
-async def drive(data: dict[str, Any], port: int, figures: Figures, timeout: float, think: float) -> float:
+@dataclass(frozen=True)
+class Think:
+    """How long a player looks at a pack: exponential, with a mean of ``flat`` seconds, or, when
+    ``per_card`` is set, of that many seconds per card in the pack (a full pack takes longest)."""
+
+    flat: float
+    per_card: float = 0.0
+
+    def mean(self, cards: int) -> float:
+        return self.per_card * cards if self.per_card else self.flat
+
+
+async def drive(part: dict[str, Any], port: int, figures: Figures, timeout: float, think: Think,
+                ready: Any) -> float:  # fmt: skip
+    """One client process's pods: connect every socket, wait until every process has, start the pods."""
     sent: dict[tuple[int, int, int, int], float] = {}
     with ThreadPoolExecutor(max_workers=64) as pool:
-        players = [Player(info, port, pool, figures, sent, think) for info in data["players"]]
+        players = [Player(info, port, pool, figures, sent, think) for info in part["players"]]
         tasks = [asyncio.create_task(p.run()) for p in players]
         # Every socket connected before the packs open (400 handshakes at once take a while).
         await asyncio.wait_for(asyncio.gather(*(p.connected.wait() for p in players)), timeout=180)
-        started = figures.started = time.monotonic()
         loop = asyncio.get_running_loop()
-        await asyncio.gather(*(loop.run_in_executor(pool, http_post, port, f"/api/pods/{pk}/start/", data["boss"])
-                               for pk in data["pods"]))  # fmt: skip
+        await loop.run_in_executor(None, ready.wait)
+        started = figures.started = time.monotonic()
+        await asyncio.gather(*(loop.run_in_executor(pool, Connection(port).post, f"/api/pods/{pk}/start/", part["boss"])
+                               for pk in part["pods"]))  # fmt: skip
         await asyncio.wait_for(asyncio.gather(*tasks), timeout=timeout)
         return time.monotonic() - started
+
+
+def client_process(part: dict[str, Any], port: int, timeout: float, think: Think, ready: Any, out: Any) -> None:
+    figures = Figures()
+    try:
+        elapsed = asyncio.run(drive(part, port, figures, timeout, think, ready))
+        out.put((figures, elapsed, None))
+    except BaseException as exc:  # reported to the parent, which stops the run
+        out.put((figures, 0.0, repr(exc)))
+
+
+def run_clients(data: dict[str, Any], port: int, processes: int, timeout: float, think: Think) -> tuple[Figures, float]:
+    """Drive the pods from ``processes`` client processes (each pod's players in one of them, so
+    the times of a pod's picks stay in one process); their figures merged."""
+    import multiprocessing
+
+    from django.db import connections
+
+    connections.close_all()  # the children never use the parent's database connections
+    context = multiprocessing.get_context("fork")
+    processes = max(1, min(processes, len(data["pods"])))
+    ready, out = context.Barrier(processes), context.Queue()
+    parts = [{"boss": data["boss"], "pods": data["pods"][i::processes]} for i in range(processes)]
+    for part in parts:
+        part["players"] = [p for p in data["players"] if p["pod"] in set(part["pods"])]
+    children = [context.Process(target=client_process, args=(part, port, timeout, think, ready, out)) for part in parts]
+    for child in children:
+        child.start()
+    merged, elapsed = Figures(), 0.0
+    results = [out.get(timeout=timeout + 300) for _ in children]
+    for child in children:
+        child.join(timeout=30)
+    for figures, took, error in results:
+        if error:
+            raise SystemExit(f"a client process failed: {error}")
+        merged.push_latency += figures.push_latency
+        merged.push_at += [at - figures.started for at in figures.push_at]
+        merged.request_time += figures.request_time
+        merged.refused += figures.refused
+        merged.errors += figures.errors
+        merged.picks += figures.picks
+        for name, count in figures.failures.items():
+            merged.failures[name] = merged.failures.get(name, 0) + count
+        elapsed = max(elapsed, took)
+    return merged, elapsed
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -293,7 +379,7 @@ def print_timeline(figures: Figures, window: float) -> None:
     """Pick → next pack per window of the draft: where the slow pushes happened (round starts...)."""
     windows: dict[int, list[float]] = {}
     for at, latency in zip(figures.push_at, figures.push_latency, strict=True):
-        windows.setdefault(int((at - figures.started) // window), []).append(latency)
+        windows.setdefault(int(at // window), []).append(latency)
     for index in sorted(windows):
         values = windows[index]
         print(f"  {index * window:6.0f} s: n={len(values):4d} p50 {percentile(values, 50) * 1000:5.0f} ms "
@@ -315,7 +401,14 @@ def main() -> None:
     parser.add_argument("--web-workers", type=int, default=2)
     parser.add_argument("--timer-processes", type=int, default=4, help="processes of the `timers` worker")
     parser.add_argument("--timeout", type=float, default=1800)
-    parser.add_argument("--timeline", type=float, default=0, help="also print the pushes per window of this many seconds")
+    parser.add_argument(
+        "--think-per-card",
+        type=float,
+        default=0.0,
+        help="mean seconds of thinking per card in the pack instead of --think (18 cards: 18×)",
+    )
+    parser.add_argument("--client-processes", type=int, default=2, help="processes the bench's players run in")
+    parser.add_argument("--timeline", type=float, default=0, help="also print pushes per window of this many seconds")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="fett-bench-") as tmp_name:
         tmp = Path(tmp_name)
@@ -325,8 +418,8 @@ def main() -> None:
             port = free_port()
             data = setup_event(args.pods, args.pick_seconds)
             procs = start_servers(env, port, args.web_workers, args.timer_processes, tmp)
-            figures = Figures()
-            elapsed = asyncio.run(drive(data, port, figures, args.timeout, args.think))
+            think = Think(args.think, args.think_per_card)
+            figures, elapsed = run_clients(data, port, args.client_processes, args.timeout, think)
         finally:
             for proc in procs:
                 if proc.poll() is None:
@@ -340,8 +433,11 @@ def main() -> None:
                     embedded_redis.stop(proc)
         late = lateness(data)
     ms = 1000.0
+    think_text = (f"thinking {args.think_per_card} s per card in the pack (mean)" if args.think_per_card
+                  else f"{args.think} s mean thinking per pick")  # fmt: skip
     print(f"{args.pods} pods × 8 seats ({len(data['players'])} players, 1 idle per pod), "
-          f"{args.think} s mean thinking per pick, {args.pick_seconds} s pick clock, {args.web_workers} web worker(s), "
+          f"{think_text}, {args.pick_seconds} s pick clock, {args.web_workers} web worker(s), "
+          f"{args.client_processes} client processes, "
           f"timers worker -c {args.timer_processes}, "
           f"database {env['DATABASE_URL'].split(':')[0]}")  # fmt: skip
     rate = figures.picks / elapsed
