@@ -12,7 +12,9 @@ django.setup(set_prefix=False)
 from django.conf import settings  # noqa: E402
 
 from config.asgi_threads import PooledThreadsHandler  # noqa: E402
+from config.warm import warm_up  # noqa: E402
 
+warm_up()
 django_asgi_app = PooledThreadsHandler(threads=settings.WEB_THREADS)
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set up first)

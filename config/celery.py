@@ -34,10 +34,13 @@ app.conf.include = ["config.tasks"]
 
 @worker_process_init.connect
 def _push_loop(**_kwargs: object) -> None:
-    """Each worker process pushes to websockets through one loop and connection of its own."""
+    """Each worker process pushes to websockets through one loop and connection of its own, and
+    reads the card catalog before its first task (see ``config.warm``)."""
     from config.asgi_threads import start_background_loop
+    from config.warm import warm_up
 
     start_background_loop()
+    warm_up()
 
 
 app.conf.beat_schedule = {
