@@ -48,6 +48,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks._client import Connection  # noqa: E402
+
 
 @dataclass
 class Figures:
@@ -170,37 +172,6 @@ def start_servers(
     for proc in procs:  # the caller never sees them: stop them here
         os.killpg(proc.pid, signal.SIGTERM)
     raise SystemExit("the web server, worker or beat did not start (see /healthz)")
-
-
-class Connection:
-    """One player's keep-alive HTTP connection (as a browser keeps one), used by one request at a time."""
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.conn: http.client.HTTPConnection | None = None
-
-    def post(self, path: str, token: str, body: dict[str, Any] | None = None) -> tuple[int, dict[str, Any]]:
-        data = json.dumps(body or {})
-        headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
-        for attempt in (1, 2):
-            if self.conn is None:
-                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
-            try:
-                self.conn.request("POST", path, data, headers)
-                response = self.conn.getresponse()
-                payload = response.read()
-                break
-            except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
-                # The server closed the idle connection before reading this request (its keep-alive
-                # timeout): send it again on a new one (a repeated pick is answered as such).
-                self.conn.close()
-                self.conn = None
-                if attempt == 2:
-                    raise
-        try:
-            return response.status, json.loads(payload) if payload else {}
-        except ValueError:  # a 5xx error page
-            return response.status, {}
 
 
 class Player:

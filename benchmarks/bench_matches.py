@@ -1,6 +1,7 @@
 """Many concurrent bot-vs-bot matches driven through the HTTP API and websockets; prints figures.
 
     python benchmarks/bench_matches.py [--matches 200] [--seconds 90] [--window 5] [--dawdle 0.2] [--think 1]
+                                       [--client-processes 2]
 
 It runs against DATABASE_URL (default: a `fett_bench` database on the local PostgreSQL) and
 REDIS_URL (default: the local Redis), starts its own uvicorn (`--web-workers`, 2), a Celery worker on the
@@ -8,8 +9,10 @@ REDIS_URL (default: the local Redis), starts its own uvicorn (`--web-workers`, 2
 match that see only what the API and their websocket send them. Each client thinks for a random
 time (`--think`, mean seconds; 0 plays as fast as the server answers) and answers with a random
 legal action; a `--dawdle` share of answer and block windows is left to expire, so the
-timers have work. It prints the action round trip (POST to answer), the time until the opponent's
-websocket receives the new version, and how late the timers fired (from the game log). Prints only.
+timers have work. Each client keeps one HTTP connection open, as a browser does; the clients run
+in `--client-processes` processes (both seats of a match in one). It prints the action round
+trip (POST to answer), the time until the opponent's websocket receives the new version, and how
+late the timers fired (from the game log). Prints only.
 """
 
 from __future__ import annotations
@@ -33,6 +36,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from benchmarks._client import Connection  # noqa: E402
+
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/fett_bench"
 
 
@@ -131,23 +137,17 @@ class Figures:
         self.errors[what] = self.errors.get(what, 0) + 1
 
 
-def http(method: str, url: str, token: str, body: dict[str, Any] | None = None) -> tuple[int, dict[str, Any]]:
-    data = json.dumps(body).encode() if body is not None else None
-    headers = {"Authorization": f"Token {token}", "Content-Type": "application/json", "Accept": "application/json"}
-    request = urllib.request.Request(url, data=data, headers=headers, method=method)
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read() or b"{}")
-
-
 async def client(seat: dict[str, Any], base: str, figures: Figures, pool: ThreadPoolExecutor, stop_at: float,
                  dawdle: float, think: float, ramp: float, rng: random.Random) -> None:  # fmt: skip
     import websockets
 
     loop = asyncio.get_running_loop()
     match, token = seat["match"], seat["token"]
+    connection = Connection(int(base.rsplit(":", 1)[1]))
+
+    async def http(method: str, path: str, body: dict[str, Any] | None = None) -> tuple[int, dict[str, Any]]:
+        return await loop.run_in_executor(pool, connection.request, method, path, token, body)
+
     ws_url = base.replace("http://", "ws://") + f"/ws/play/{match}/"
     waiting = asyncio.Event()
     waiting.set()
@@ -156,7 +156,7 @@ async def client(seat: dict[str, Any], base: str, figures: Figures, pool: Thread
     headers = {"Cookie": seat["cookie"], "Origin": base}
     async with websockets.connect(ws_url, additional_headers=headers, open_timeout=60) as socket_:
         # Read the view once the socket listens, so no change falls between the two.
-        view: dict[str, Any] = (await loop.run_in_executor(pool, http, "GET", f"{base}/api/play/{match}/", token))[1]
+        view: dict[str, Any] = (await http("GET", f"/api/play/{match}/"))[1]
 
         async def listen() -> None:
             nonlocal view
@@ -183,16 +183,14 @@ async def client(seat: dict[str, Any], base: str, figures: Figures, pool: Thread
                 choice = view.get("choice") or {}
                 if choice.get("pending"):  # before each game the chooser says who goes first: itself
                     if choice.get("chooser") == view["seat"]:
-                        status, body = await loop.run_in_executor(
-                            pool, http, "POST", f"{base}/api/play/{match}/first/", token,
-                            {"version": view["version"], "first": "me"},
-                        )  # fmt: skip
+                        status, body = await http(
+                            "POST", f"/api/play/{match}/first/", {"version": view["version"], "first": "me"}
+                        )
                         if status == 200 and body["version"] > view["version"]:
                             view = body
                         elif status != 200:
                             figures.error(f"choosing who goes first: HTTP {status}")
-                            reread = await loop.run_in_executor(pool, http, "GET", f"{base}/api/play/{match}/", token)
-                            view = reread[1]
+                            view = (await http("GET", f"/api/play/{match}/"))[1]
                         waiting.set()
                     continue
                 pending = view["board"].get("pending") or {}
@@ -210,16 +208,14 @@ async def client(seat: dict[str, Any], base: str, figures: Figures, pool: Thread
                 action, version = rng.choice(view["board"]["legal"]), view["version"]
                 figures.mover[(match, version + 1)] = seat["seat"]
                 figures.sent_at[(match, version + 1)] = started = time.perf_counter()
-                status, body = await loop.run_in_executor(
-                    pool, http, "POST", f"{base}/api/play/{match}/act/", token, {"version": version, "action": action}
-                )
+                status, body = await http("POST", f"/api/play/{match}/act/", {"version": version, "action": action})
                 figures.round_trips.append(time.perf_counter() - started)
                 if status == 200:
                     if body["version"] > view["version"]:
                         view = body
                 elif status == 409:
                     figures.error("409 (stale: a timer moved first)")
-                    view = (await loop.run_in_executor(pool, http, "GET", f"{base}/api/play/{match}/", token))[1]
+                    view = (await http("GET", f"/api/play/{match}/"))[1]
                 else:
                     figures.error(f"HTTP {status}")
                 waiting.set()
@@ -229,6 +225,59 @@ async def client(seat: dict[str, Any], base: str, figures: Figures, pool: Thread
             pass
         finally:
             listener.cancel()
+
+
+def client_process(seats: list[dict[str, Any]], base: str, stop_at: float, dawdle: float, think: float, seed: int,
+                   out: Any) -> None:  # fmt: skip
+    figures = Figures()
+
+    async def drive() -> None:
+        with ThreadPoolExecutor(max_workers=64) as pool:
+            rng = random.Random(seed)
+            await asyncio.gather(*(client(s, base, figures, pool, stop_at, dawdle, think, 10.0,
+                                          random.Random(rng.random())) for s in seats))  # fmt: skip
+
+    try:
+        asyncio.run(drive())
+    finally:
+        figures.sent_at, figures.mover = {}, {}
+        out.put(figures)
+
+
+def run_clients(seats: list[dict[str, Any]], base: str, stop_at: float, dawdle: float, think: float,
+                processes: int) -> Figures:  # fmt: skip
+    """The clients in ``processes`` processes (both seats of a match in the same one, so a move's
+    send time and its push's arrival are read on one clock); their figures merged."""
+    import multiprocessing
+
+    from django.db import connections
+
+    connections.close_all()  # the children never use the parent's database connections
+    context = multiprocessing.get_context("fork")
+    matches = sorted({s["match"] for s in seats})
+    processes = max(1, min(processes, len(matches)))
+    out = context.Queue()
+    children = []
+    for index in range(processes):
+        mine = set(matches[index::processes])
+        part = [s for s in seats if s["match"] in mine]
+        children.append(
+            context.Process(target=client_process, args=(part, base, stop_at, dawdle, think, index + 1, out))
+        )
+    for child in children:
+        child.start()
+    merged = Figures()
+    for _ in children:
+        figures = out.get(timeout=max(60.0, stop_at - time.time() + 120))
+        merged.round_trips += figures.round_trips
+        merged.push_delays += figures.push_delays
+        merged.legs += figures.legs
+        merged.finished |= figures.finished
+        for what, count in figures.errors.items():
+            merged.errors[what] = merged.errors.get(what, 0) + count
+    for child in children:
+        child.join(timeout=30)
+    return merged
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -262,6 +311,7 @@ def main() -> int:
     parser.add_argument("--dawdle", type=float, default=0.2, help="share of windows left to expire")
     parser.add_argument("--web-workers", type=int, default=2, help="uvicorn processes")
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds a client thinks before a move (0: none)")
+    parser.add_argument("--client-processes", type=int, default=2, help="processes the clients run in (by match)")
     args = parser.parse_args()
     env = configure()
     ensure_database(env["DATABASE_URL"])
@@ -282,17 +332,9 @@ def main() -> int:
                 break
             except OSError:
                 time.sleep(0.2)
-        figures = Figures()
         began = time.time()
         stop_at = began + args.seconds
-
-        async def drive() -> None:
-            with ThreadPoolExecutor(max_workers=64) as pool:
-                rng = random.Random(1)
-                await asyncio.gather(*(client(s, base, figures, pool, stop_at, args.dawdle, args.think, 10.0,
-                                              random.Random(rng.random())) for s in seats))  # fmt: skip
-
-        asyncio.run(drive())
+        figures = run_clients(seats, base, stop_at, args.dawdle, args.think, args.client_processes)
         elapsed = time.time() - began
         late = timer_lateness(began)
     finally:

@@ -14,7 +14,7 @@ class EventForm(forms.ModelForm[Event]):
         fields = (
             "name", "format", "structure", "rounds", "round_minutes", "best_of", "top_cut", "tiebreakers",
             "bye_counts_in_own_mw", "late_entry_until_round", "pod_rounds", "starts_at", "played_on_site",
-            "clock_minutes", "window_seconds", "clock_loses_match", "extra_turns",
+            "clock_minutes", "window_seconds", "clock_loses_match", "extra_turns", "matches_public",
         )  # fmt: skip
         widgets = {"starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"})}
 

@@ -84,6 +84,10 @@ class Event(models.Model):
     clock_loses_match = models.BooleanField(
         default=False, help_text="An empty clock loses the match (not just the game)."
     )
+    matches_public = models.BooleanField(
+        default=False,
+        help_text="Anyone, signed in or not, may watch this event's matches played here (public information only).",
+    )
     extra_turns = models.PositiveSmallIntegerField(
         default=3, help_text="When round time is called, matches played here go on this many turns, then draw."
     )

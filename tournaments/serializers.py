@@ -19,7 +19,8 @@ class EventSerializer(serializers.ModelSerializer[Event]):
         fields = (
             "id", "name", "organiser", "format", "structure", "rounds", "round_minutes", "best_of", "top_cut",
             "tiebreakers", "bye_counts_in_own_mw", "late_entry_until_round", "pod_rounds", "starts_at",
-            "played_on_site", "clock_minutes", "window_seconds", "clock_loses_match", "extra_turns", "lists_published",
+            "played_on_site", "clock_minutes", "window_seconds", "clock_loses_match", "extra_turns", "matches_public",
+            "lists_published",
             "status", "status_display", "cut_seeds", "created_at",
         )  # fmt: skip
         read_only_fields = ("id", "organiser", "status", "status_display", "cut_seeds", "created_at", "lists_published")

@@ -13,8 +13,8 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import ValidationError
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.exceptions import NotAuthenticated, ValidationError
+from rest_framework.permissions import BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -69,10 +69,26 @@ class MatchSummarySerializer(serializers.ModelSerializer[PlayMatch]):
         read_only_fields = fields
 
 
+class SignedInOrWatching(BasePermission):
+    """Signed in for everything; without an account only reading a match (its view, log and
+    replays), which ``PlayViewSet._visible`` then allows for public matches only."""
+
+    READS = ("retrieve", "log", "replay")
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        if request.user is not None and request.user.is_authenticated:
+            return True
+        return request.method == "GET" and getattr(view, "action", None) in self.READS
+
+
+def _referee(match: PlayMatch, user: Any) -> bool:
+    return isinstance(user, User) and services.can_referee(match, user)
+
+
 @extend_schema(tags=["play"])
 class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
     serializer_class = MatchSummarySerializer
-    permission_classes = [IsAuthenticated]
+    permission_classes = [SignedInOrWatching]
     queryset = PlayMatch.objects.all()
     lookup_value_regex = r"\d+"
 
@@ -89,8 +105,10 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
     def _visible(self) -> tuple[PlayMatch, int | None]:
         """The match and the user's seat (None: a watcher, who sees public information only)."""
         match = get_object_or_404(PlayMatch.objects.select_related("player1", "player2"), pk=self.kwargs["pk"])
+        if not self.request.user.is_authenticated and not match.public:
+            raise NotAuthenticated()  # sign in first, as for everything else
         seat = match.seat_of(self.request.user.pk)
-        if seat is None and not services.can_watch(match, signed_in_user(self.request)):
+        if seat is None and not services.can_watch(match, self.request.user):
             raise Http404("No such match.")
         return match, seat
 
@@ -219,7 +237,7 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
         wanted = request.query_params.get("seat", "public")
         if wanted not in ("p1", "p2", "public"):
             return Response({"detail": "seat is p1, p2 or public."}, status=400)
-        if wanted != "public" and seat is None and not services.can_referee(match, signed_in_user(request)):
+        if wanted != "public" and seat is None and not _referee(match, request.user):
             return Response({"detail": "Watchers replay the public view only."}, status=403)
         game = get_object_or_404(match.games, number=number)
         view_seat = None if wanted == "public" else (0 if wanted == "p1" else 1)

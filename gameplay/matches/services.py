@@ -71,6 +71,7 @@ def create_match(
     clock_seconds: int = 25 * 60,
     window_seconds: int = 20,
     clock_loses_match: bool = False,
+    public: bool = False,
     label: str = "",
     seed: int | None = None,
 ) -> PlayMatch:
@@ -90,7 +91,7 @@ def create_match(
     match = PlayMatch.objects.create(
         player1=player1, player2=player2, bot=bot, decks=[seat_setup(d) for d in decks], best_of=best_of,
         clock_seconds=clock_seconds, window_seconds=window_seconds, clock_loses_match=clock_loses_match,
-        label=label, seed=secrets.randbits(62) if seed is None else seed, wins=[0, 0],
+        public=public, label=label, seed=secrets.randbits(62) if seed is None else seed, wins=[0, 0],
         remaining_ms=[clock_seconds * 1000, clock_seconds * 1000],
     )  # fmt: skip
     dice = _dice(match.seed)

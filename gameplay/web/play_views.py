@@ -1,16 +1,20 @@
 """Pages for matches played on the site: your matches, practice against a bot, the play page, replays.
 
-Players see their own view; referees, staff and (for public matches) anyone signed in may watch the
-public view. Replays step through finished games over the replay API.
+Players see their own view; referees, staff and, for public matches (an event's, once the event
+allows it), anyone, signed in or not, may watch the public view. Replays step through finished
+games over the replay API.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from functools import wraps
+from typing import Any, cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.views import redirect_to_login
 from django.db.models import Count, Exists, OuterRef, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -77,8 +81,11 @@ def play_home(request: HttpRequest) -> HttpResponse:
 
 
 def _visible_match(request: HttpRequest, pk: int) -> tuple[PlayMatch, int | None]:
-    """The match and the user's seat; None for a watcher (referees, staff, anyone for a public match)."""
+    """The match and the user's seat; None for a watcher (referees, staff, anyone for a public match,
+    signed in or not). Someone not signed in is sent to sign in for any other match."""
     match = get_object_or_404(PlayMatch.objects.select_related("player1", "player2"), pk=pk)
+    if not request.user.is_authenticated and not match.public:
+        raise _SignIn()
     seat = match.seat_of(request.user.pk)
     if seat is None and not services.can_watch(match, request.user):
         raise Http404("No such match.")
@@ -101,17 +108,36 @@ def _seat_names(match: PlayMatch) -> dict[str, str]:
     }
 
 
-@login_required
+class _SignIn(Exception):
+    """A page of a match that is not public, asked for by someone not signed in."""
+
+
+def _signing_in(view: Any) -> Any:
+    """Send to the sign-in page whoever must sign in to see this match (as ``login_required`` did)."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, pk: int) -> HttpResponse:
+        try:
+            return cast(HttpResponse, view(request, pk))
+        except _SignIn:
+            return redirect_to_login(request.get_full_path())
+
+    return wrapped
+
+
+def _referee(match: PlayMatch, user: User | AnonymousUser) -> bool:
+    return isinstance(user, User) and services.can_referee(match, user)
+
+
+@_signing_in
 def play_page(request: HttpRequest, pk: int) -> HttpResponse:
     match, seat = _visible_match(request, pk)
-    user = request.user
-    assert isinstance(user, User)
     names = _seat_names(match)
     context = {
         "match": match,
         "seat": seat,
         "watching": seat is None,
-        "referee": services.can_referee(match, user),
+        "referee": _referee(match, request.user),
         "names": names,
         "has_finished_game": match.games.filter(finished=True).exists(),
         "catalog": _catalog_names(),
@@ -119,14 +145,12 @@ def play_page(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "gameplay/play.html", context)
 
 
-@login_required
+@_signing_in
 def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
     """``?game=1&seat=p1|p2|public&step=0``: step through a finished game (the board comes from the replay API)."""
     match, seat = _visible_match(request, pk)
-    user = request.user
-    assert isinstance(user, User)
     games = list(match.games.filter(finished=True).annotate(steps=Count("actions")).order_by("number"))
-    may_see_seats = seat is not None or services.can_referee(match, user)
+    may_see_seats = seat is not None or _referee(match, request.user)
     seats = [("p1", f"{_seat_names(match)['p1']}'s view (p1)"), ("p2", f"{_seat_names(match)['p2']}'s view (p2)")]
     seats = [*seats, ("public", "Public (both hands hidden)")] if may_see_seats else [("public", "Public")]
     names = _seat_names(match)

@@ -107,3 +107,50 @@ def test_players_cannot_report_a_match_played_on_the_site(django_capture_on_comm
     with pytest.raises(Conflict, match="played on the site"):
         results.report_result(table, table.player_a, results.Score(1, 0))
     assert results.set_result(table, organiser, results.Score(1, 0)).status == Match.Status.CONFIRMED
+
+
+def test_the_public_watches_an_events_matches_once_the_event_allows_it_and_sees_public_information_only(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    from django.test import Client
+
+    from tests.clients import api_client
+
+    event, organiser = onsite_event()
+    with django_capture_on_commit_callbacks(execute=True):
+        round_ = rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
+    played = [t.play for t in round_.matches.select_related("play") if t.play is not None]
+    assert len(played) == 2 and not any(p.public for p in played)
+    anonymous, api = Client(), api_client(None)
+    first = played[0]
+    assert anonymous.get(f"/play/{first.pk}/").status_code == 302  # sign in first
+    assert api.get(f"/api/play/{first.pk}/").status_code in (401, 403)  # sign in first
+    round_page = anonymous.get(f"/events/{event.pk}/rounds/{round_.number}/").content.decode()
+    assert 'data-testid="watch-link"' not in round_page
+
+    registration.update_event(event, organiser, matches_public=True)
+    assert all(PlayMatch.objects.get(pk=p.pk).public for p in played)
+    page = anonymous.get(f"/play/{first.pk}/")
+    assert page.status_code == 200 and 'data-testid="watching"' in page.content.decode()
+    view = api.get(f"/api/play/{first.pk}/")
+    assert view.status_code == 200 and view.json()["seat"] is None and view.json()["board"]["legal"] == []
+    assert all(isinstance(side["hand"], int) for side in view.json()["board"]["players"])
+    assert api.get(f"/api/play/{first.pk}/log/").status_code == 200
+    assert api.post(f"/api/play/{first.pk}/act/", {"version": 1, "action": "pass"}, format="json").status_code in (
+        401, 403
+    )  # fmt: skip
+    assert api.get("/api/play/").status_code in (401, 403)  # "my matches" needs an account
+    round_page = anonymous.get(f"/events/{event.pk}/rounds/{round_.number}/").content.decode()
+    assert round_page.count('data-testid="watch-link"') == 2
+
+    registration.update_event(event, organiser, matches_public=False)
+    assert anonymous.get(f"/play/{first.pk}/").status_code == 302
+    assert api.get(f"/api/play/{first.pk}/").status_code in (401, 403)
+
+
+def test_an_event_that_allows_watching_makes_its_new_matches_public(django_capture_on_commit_callbacks: Any) -> None:
+    event, organiser = onsite_event()
+    registration.update_event(event, organiser, matches_public=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        round_ = rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
+    assert [t.play.public for t in round_.matches.select_related("play") if t.play is not None] == [True, True]

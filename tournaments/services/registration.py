@@ -8,6 +8,7 @@ from django.db import transaction
 
 from accounts.models import User
 from gameplay.formats import FORMATS
+from gameplay.matches.models import PlayMatch
 from tournaments.errors import Conflict, Invalid
 from tournaments.models import Event, IllegalTransition, Registration
 from tournaments.pairing import recommended_rounds, round_robin_rounds
@@ -23,7 +24,7 @@ from tournaments.services.common import (
 EDITABLE_FIELDS = (
     "name", "format", "structure", "rounds", "round_minutes", "best_of", "top_cut", "tiebreakers",
     "bye_counts_in_own_mw", "late_entry_until_round", "pod_rounds", "starts_at", "played_on_site", "clock_minutes",
-    "window_seconds", "clock_loses_match", "extra_turns",
+    "window_seconds", "clock_loses_match", "extra_turns", "matches_public",
 )  # fmt: skip
 LOCKED_ONCE_RUNNING = (
     "format", "structure", "best_of", "tiebreakers", "bye_counts_in_own_mw", "pod_rounds", "played_on_site",
@@ -68,10 +69,13 @@ def update_event(event: Event, by: User, **fields: Any) -> Event:
     frozen = [name for name in LOCKED_ONCE_RUNNING if name in fields and fields[name] != getattr(event, name)]
     if started and frozen:
         raise Conflict(f"These settings cannot change once the event has started: {', '.join(frozen)}.")
+    opened = "matches_public" in fields and fields["matches_public"] != event.matches_public
     for name, value in fields.items():
         setattr(event, name, value)
     validate_settings(event)
     event.save()
+    if opened:  # the matches already made follow the event's setting (watchers' pages re-check it)
+        PlayMatch.objects.filter(event_match__round__event=event).update(public=event.matches_public)
     return event
 
 
