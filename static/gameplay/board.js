@@ -107,7 +107,10 @@
       var ladder = root.querySelector(".ladder");
       ladder.replaceChildren.apply(ladder, (board.ladder || []).map(function (r) {
         var owner = opts.who[r.controller] || r.controller;
-        return el("div", { className: "rung", text: owner.charAt(0).toUpperCase() + owner.slice(1) + ": " + describe(r.card || "ability", board, opts.who) + (r.targets.length ? " → " + r.targets.join(", ") : "") });
+        var text = owner.charAt(0).toUpperCase() + owner.slice(1) + ": " + describe(r.card || "ability", board, opts.who) + (r.targets.length ? " → " + r.targets.join(", ") : "");
+        // Mirror Ward turned it back: every target it declared becomes its controller when it resolves.
+        if (r.redirected) text += " · turned back by Mirror Ward: it hits its own side";
+        return el("div", { className: "rung" + (r.redirected ? " redirected" : ""), text: text });
       }));
     }
     return { el: el, cardName: cardName, describe: describe, subjectOf: subjectOf, clockText: clockText, render: render };

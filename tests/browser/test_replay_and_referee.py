@@ -166,3 +166,38 @@ def test_a_player_steps_through_a_finished_games_replay(browser: Any) -> None:
         assert link.get_attribute("href") == f"/api/play/{match.pk}/log/?format=json"
         log = page.request.get(f"{url}{link.get_attribute('href')}").json()
         assert [a["action"] for a in log["games"][0]["actions"]] == [a.action for a in actions]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_anyone_without_an_account_watches_a_public_match_live_and_a_turned_back_rung_is_marked(
+    browser: Any,
+) -> None:
+    players = two_players()
+    match = services.create_match(players[0], players[1], STARTERS, seed=1, label="table 1", public=True)
+
+    with asgi_server() as url:
+        context = browser.new_context(viewport=PHONE)
+        page = context.new_page()
+        page.goto(f"{url}/play/{match.pk}/")
+        page.wait_for_selector('[data-testid="connection"]:has-text("live")')
+        assert page.get_by_test_id("watching").is_visible()
+        assert page.locator(".controls button").count() == 0
+        services.choose_first(match.pk, players[0], True, match.version)  # pushed live to the watcher
+        match.refresh_from_db()
+        page.wait_for_function(f"window.__playVersion === {match.version}")
+        assert fits_the_phone(page)
+        # Mirror Ward turned a rung back (the engine marks it "redirected"): the ladder says so.
+        rung = page.evaluate(
+            """async (url) => {
+              const view = await (await fetch(url, {headers: {Accept: "application/json"}})).json();
+              const root = document.getElementById("play");
+              const board = window.FettBoard(root, JSON.parse(document.getElementById("catalog").textContent));
+              view.board.ladder = [{card: null, controller: "p2", targets: ["p1"], redirected: true}];
+              board.render(view.board, {bottom: "p1", who: {p1: "ann", p2: "bob"}});
+              const node = root.querySelector(".ladder .rung");
+              return [node.className, node.textContent];
+            }""",
+            f"/api/play/{match.pk}/",
+        )
+        assert rung[0] == "rung redirected" and "turned back by Mirror Ward" in rung[1] and rung[1].startswith("Bob")
+        context.close()
