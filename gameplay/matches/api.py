@@ -81,10 +81,6 @@ class SignedInOrWatching(BasePermission):
         return request.method == "GET" and getattr(view, "action", None) in self.READS
 
 
-def _referee(match: PlayMatch, user: Any) -> bool:
-    return isinstance(user, User) and services.can_referee(match, user)
-
-
 @extend_schema(tags=["play"])
 class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
     serializer_class = MatchSummarySerializer
@@ -237,7 +233,7 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
         wanted = request.query_params.get("seat", "public")
         if wanted not in ("p1", "p2", "public"):
             return Response({"detail": "seat is p1, p2 or public."}, status=400)
-        if wanted != "public" and seat is None and not _referee(match, request.user):
+        if wanted != "public" and seat is None and not services.can_referee(match, request.user):
             return Response({"detail": "Watchers replay the public view only."}, status=403)
         game = get_object_or_404(match.games, number=number)
         view_seat = None if wanted == "public" else (0 if wanted == "p1" else 1)

@@ -595,13 +595,16 @@ def answer_challenge(challenge_id: int, by: User, accept: bool, deck: dict[str, 
 # --- referees: pause, resume, add time, set the result ------------------------------------------
 
 
-def can_referee(match: PlayMatch, user: User) -> bool:
+def can_referee(match: PlayMatch, user: Any) -> bool:
+    """Staff and the match's referees (never someone not signed in)."""
+    if user is None or not user.is_authenticated:
+        return False
     return bool(user.is_staff) or match.referees.filter(pk=user.pk).exists()
 
 
 def can_watch(match: PlayMatch, user: Any) -> bool:
     """Public matches anyone may watch; others their referees and staff (public information only)."""
-    return match.public or (user is not None and user.is_authenticated and can_referee(match, user))
+    return match.public or can_referee(match, user)
 
 
 def _refereed(match_id: int, by: User) -> PlayMatch:

@@ -13,7 +13,6 @@ from typing import Any, cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.views import redirect_to_login
 from django.db.models import Count, Exists, OuterRef, Q
 from django.http import Http404, HttpRequest, HttpResponse
@@ -125,10 +124,6 @@ def _signing_in(view: Any) -> Any:
     return wrapped
 
 
-def _referee(match: PlayMatch, user: User | AnonymousUser) -> bool:
-    return isinstance(user, User) and services.can_referee(match, user)
-
-
 @_signing_in
 def play_page(request: HttpRequest, pk: int) -> HttpResponse:
     match, seat = _visible_match(request, pk)
@@ -137,7 +132,7 @@ def play_page(request: HttpRequest, pk: int) -> HttpResponse:
         "match": match,
         "seat": seat,
         "watching": seat is None,
-        "referee": _referee(match, request.user),
+        "referee": services.can_referee(match, request.user),
         "names": names,
         "has_finished_game": match.games.filter(finished=True).exists(),
         "catalog": _catalog_names(),
@@ -150,7 +145,7 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
     """``?game=1&seat=p1|p2|public&step=0``: step through a finished game (the board comes from the replay API)."""
     match, seat = _visible_match(request, pk)
     games = list(match.games.filter(finished=True).annotate(steps=Count("actions")).order_by("number"))
-    may_see_seats = seat is not None or _referee(match, request.user)
+    may_see_seats = seat is not None or services.can_referee(match, request.user)
     seats = [("p1", f"{_seat_names(match)['p1']}'s view (p1)"), ("p2", f"{_seat_names(match)['p2']}'s view (p2)")]
     seats = [*seats, ("public", "Public (both hands hidden)")] if may_see_seats else [("public", "Public")]
     names = _seat_names(match)
