@@ -33,8 +33,23 @@ from gameplay.formats import Deck, Format, InvalidDeckError, Violation, get_form
 
 
 def current_catalog(path: Path | str = DEFAULT_DATA_DIR) -> Catalog:
-    """The catalog in the data files; re-read only when the files' data version changes."""
-    return _catalog_for_version(str(path), data_version(data_files(Path(path))))
+    """The catalog in the data files; re-read only when the files' data version changes.
+
+    Called on hot paths (every auto-pick's bot, every match start), so the files are only
+    listed and stat-ed here: their contents are read and hashed again only when a file was
+    added, removed, resized or touched."""
+    files = data_files(Path(path))
+    return _catalog_for_stamp(str(path), tuple((f.name, *_size_and_mtime(f)) for f in files))
+
+
+def _size_and_mtime(file: Path) -> tuple[int, int]:
+    status = file.stat()
+    return status.st_size, status.st_mtime_ns
+
+
+@lru_cache(maxsize=2)
+def _catalog_for_stamp(path: str, stamp: tuple[tuple[str, int, int], ...]) -> Catalog:
+    return _catalog_for_version(path, data_version(data_files(Path(path))))
 
 
 @lru_cache(maxsize=2)

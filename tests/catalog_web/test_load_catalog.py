@@ -1,15 +1,18 @@
 from __future__ import annotations
 
 import dataclasses
+import os
+import shutil
 from io import StringIO
+from pathlib import Path
 from types import MappingProxyType
 
 import pytest
 from django.core.management import CommandError, call_command
 
 from gameplay import models
-from gameplay.cards.catalog import Catalog
-from gameplay.services import load_catalog_into_db, loaded_version
+from gameplay.cards.catalog import DEFAULT_DATA_DIR, Catalog, data_files
+from gameplay.services import current_catalog, load_catalog_into_db, loaded_version
 
 pytestmark = pytest.mark.django_db
 
@@ -98,3 +101,21 @@ def test_bad_data_stops_the_command_with_the_problems_and_stores_nothing(tmp_pat
         run_command("--data-dir", str(folder))
     assert not models.Card.objects.exists()
     assert loaded_version() is None
+
+
+@pytest.mark.django_db(databases=[])
+def test_the_current_catalog_is_read_again_only_when_the_data_files_change(tmp_path: Path) -> None:
+    for source in data_files(DEFAULT_DATA_DIR):
+        shutil.copy2(source, tmp_path / source.name)
+    first = current_catalog(tmp_path)
+    assert current_catalog(tmp_path) is first  # nothing changed: the same catalog, nothing re-read
+
+    basic = tmp_path / "basic.yaml"
+    os.utime(basic, ns=(basic.stat().st_atime_ns, basic.stat().st_mtime_ns + 10**9))
+    assert current_catalog(tmp_path) is first  # touched, same content: the same data version
+
+    text = basic.read_text(encoding="utf-8")
+    basic.write_text(text.replace("name: Fireball\n", "name: Great Fireball\n", 1), encoding="utf-8")
+    changed = current_catalog(tmp_path)
+    assert changed is not first and changed.data_version != first.data_version
+    assert "Great Fireball" in {card.name for card in changed.cards.values()}
