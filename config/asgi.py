@@ -12,7 +12,7 @@ django.setup(set_prefix=False)
 from django.conf import settings  # noqa: E402
 
 from config.asgi_threads import PooledThreadsHandler  # noqa: E402
-from config.warm import warm_up  # noqa: E402
+from config.warm import freeze_start_up_objects, warm_up  # noqa: E402
 
 warm_up()
 django_asgi_app = PooledThreadsHandler(threads=settings.WEB_THREADS)
@@ -29,3 +29,4 @@ application = ProtocolTypeRouter(
         "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
+freeze_start_up_objects()

@@ -37,10 +37,11 @@ def _push_loop(**_kwargs: object) -> None:
     """Each worker process pushes to websockets through one loop and connection of its own, and
     reads the card catalog before its first task (see ``config.warm``)."""
     from config.asgi_threads import start_background_loop
-    from config.warm import warm_up
+    from config.warm import freeze_start_up_objects, warm_up
 
     start_background_loop()
     warm_up()
+    freeze_start_up_objects()
 
 
 app.conf.beat_schedule = {

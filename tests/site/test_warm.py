@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 
 import pytest
@@ -28,3 +29,18 @@ def test_a_catalog_that_cannot_be_read_is_logged_and_start_up_goes_on(
     with caplog.at_level(logging.WARNING, logger="config.warm"):
         warm.warm_up()
     assert "could not read the card catalog at start-up: cards.yaml: card 'x' has no cost" in caplog.text
+
+
+def test_a_started_process_leaves_its_start_up_objects_to_no_collection_and_collects_young_ones_less_often() -> None:
+    before = gc.get_threshold()
+    try:
+        warm.freeze_start_up_objects()
+        assert gc.get_freeze_count() > 10_000  # modules, classes, settings, URL patterns...
+        assert gc.get_threshold() == (warm.YOUNG_THRESHOLD, before[1], before[2])
+        garbage = [[]]
+        garbage[0].append(garbage)  # a cycle made after the start is still collected
+        del garbage
+        assert gc.collect() > 0
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
