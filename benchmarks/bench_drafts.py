@@ -5,8 +5,11 @@ websocket and, when a pack is pushed, thinks for a random time and picks the fir
 player per pod never picks, so the server auto-picks for them at each deadline. Thinking is
 exponential with a mean of ``--think`` seconds for every pick (0 picks at once), or, with
 ``--think-per-card``, of that many seconds per card in the pack (a full 18-card pack takes
-longest, as with people). Each player sends its picks on one keep-alive connection, as a
-browser does; the players run in ``--client-processes`` processes (a pod's players together).
+longest, as with people). ``--human-pace`` runs the pods on the product's default pick clock
+(60 s for a full pack, falling by 6 s a pick) and has each player use a uniformly random 10–60% of
+the clock the pack shows: the pace of people, where the other settings are a stress far faster.
+Each player sends its picks on one keep-alive connection, as a browser does; the players run in
+``--client-processes`` processes (a pod's players together).
 Measured:
 
 - *pick → next pack*: from sending the pick that made a pack available (the upstream neighbour's
@@ -19,7 +22,7 @@ and one on `timers` (``--timer-processes``), and, unless ``DATABASE_URL`` / ``RE
 a fresh SQLite file and an embedded Redis in a temporary directory (never the development
 database).
 
-Run:  .venv/bin/python benchmarks/bench_drafts.py [--pods 50] [--think 2 | --think-per-card 0.25]
+Run:  .venv/bin/python benchmarks/bench_drafts.py [--pods 50] [--think 2 | --think-per-card 0.25 | --human-pace]
           [--pick-seconds 10] [--web-workers 2] [--timer-processes 4] [--client-processes 2] [--timeline 10]
       DATABASE_URL=postgres://... REDIS_URL=redis://... .venv/bin/python benchmarks/bench_drafts.py
 """
@@ -85,7 +88,7 @@ def prepare_environment(tmp: Path) -> tuple[dict[str, str], list[subprocess.Pope
     return env, started
 
 
-def setup_event(pods: int, pick_seconds: int) -> dict[str, Any]:
+def setup_event(pods: int, pick_seconds: int | None) -> dict[str, Any]:
     """An event of pods × 8 players, seated, with a token and a session per player."""
     import django
 
@@ -107,8 +110,9 @@ def setup_event(pods: int, pick_seconds: int) -> dict[str, Any]:
     users = [User.objects.create_user(f"bench-{stamp}-{i}", password=None) for i in range(pods * 8)]
     Registration.objects.bulk_create(Registration(event=event, player=u) for u in users)
     registration.start_event(event, boss)
-    settings = {"base_seconds": pick_seconds, "per_card_seconds": 0, "review_seconds_first": 2,
-                "draft_deck_building_seconds": 3600}  # fmt: skip
+    settings = {"review_seconds_first": 2, "draft_deck_building_seconds": 3600}
+    if pick_seconds is not None:  # every pick on one flat clock; None: the default table
+        settings |= {"base_seconds": pick_seconds, "per_card_seconds": 0}
     seated = pod_services.seat_pods(event, boss, seats_per_pod=8, settings=settings)
 
     def session(user: User) -> str:
@@ -222,12 +226,13 @@ class Player:
         body = {"round": current["round"], "pick_number": current["pick_number"], "pack": current["pack"],
                 "cards": current["cards"][: current["take"]]}  # fmt: skip
         # The request runs beside the socket reader, so pushes are timed when they arrive.
-        self.requests.add(asyncio.create_task(self.post(body, key, len(current["cards"]))))
+        clock = current.get("seconds_left")
+        self.requests.add(asyncio.create_task(self.post(body, key, len(current["cards"]), clock)))
 
-    async def post(self, body: dict[str, Any], key: tuple[int, int], cards: int) -> None:
-        mean = self.think.mean(cards)
-        if mean:
-            await asyncio.sleep(self.rng.expovariate(1 / mean))
+    async def post(self, body: dict[str, Any], key: tuple[int, int], cards: int, clock: float | None) -> None:
+        thinking = self.think.draw(self.rng, cards, clock)
+        if thinking:
+            await asyncio.sleep(thinking)
         loop = asyncio.get_running_loop()
         async with self.one_at_a_time:  # one keep-alive connection: one request on it at a time
             started = time.monotonic()
@@ -256,6 +261,11 @@ class Player:
                 except TimeoutError:
                     continue
                 received = time.monotonic()
+                # Most messages are the pod's progress (8 sockets per pick): a client process serving
+                # hundreds of players on this machine decodes only those that can end its draft.
+                ending = '"status": "building"' in raw or '"status": "done"' in raw
+                if isinstance(raw, str) and raw.startswith('{"kind": "pod"') and not ending:
+                    continue
                 message = json.loads(raw)
                 if message.get("kind") == "seat":
                     await self.on_state(message["state"], received)
@@ -264,16 +274,25 @@ class Player:
             await asyncio.gather(*self.requests, return_exceptions=True)
 
 
+#: The share of the pick clock a player uses at ``--human-pace``.
+HUMAN_SHARE = (0.1, 0.6)
+
+
 @dataclass(frozen=True)
 class Think:
     """How long a player looks at a pack: exponential, with a mean of ``flat`` seconds, or, when
-    ``per_card`` is set, of that many seconds per card in the pack (a full pack takes longest)."""
+    ``per_card`` is set, of that many seconds per card in the pack (a full pack takes longest);
+    with ``clock_share`` (low, high), a uniformly random share of the pick clock shown instead."""
 
     flat: float
     per_card: float = 0.0
+    clock_share: tuple[float, float] | None = None
 
-    def mean(self, cards: int) -> float:
-        return self.per_card * cards if self.per_card else self.flat
+    def draw(self, rng: random.Random, cards: int, clock: float | None) -> float:
+        if self.clock_share is not None:
+            return rng.uniform(*self.clock_share) * clock if clock else 0.0
+        mean = self.per_card * cards if self.per_card else self.flat
+        return rng.expovariate(1 / mean) if mean else 0.0
 
 
 async def drive(part: dict[str, Any], port: int, figures: Figures, timeout: float, think: Think,
@@ -368,6 +387,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pods", type=int, default=50)
     parser.add_argument("--pick-seconds", type=int, default=10, help="every pick's clock (the idle seat waits it out)")
+    parser.add_argument("--human-pace", action="store_true",
+                        help="the default pick clock table, each player using 10–60%% of the clock shown")  # fmt: skip
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds a player takes to pick (0: at once)")
     parser.add_argument("--web-workers", type=int, default=2)
     parser.add_argument("--timer-processes", type=int, default=4, help="processes of the `timers` worker")
@@ -387,9 +408,9 @@ def main() -> None:
         procs: list[subprocess.Popen[bytes]] = []
         try:
             port = free_port()
-            data = setup_event(args.pods, args.pick_seconds)
+            data = setup_event(args.pods, None if args.human_pace else args.pick_seconds)
             procs = start_servers(env, port, args.web_workers, args.timer_processes, tmp)
-            think = Think(args.think, args.think_per_card)
+            think = Think(args.think, args.think_per_card, HUMAN_SHARE if args.human_pace else None)
             figures, elapsed = run_clients(data, port, args.client_processes, args.timeout, think)
         finally:
             for proc in procs:
@@ -406,8 +427,12 @@ def main() -> None:
     ms = 1000.0
     think_text = (f"thinking {args.think_per_card} s per card in the pack (mean)" if args.think_per_card
                   else f"{args.think} s mean thinking per pick")  # fmt: skip
+    clock_text = f"{args.pick_seconds} s pick clock"
+    if args.human_pace:
+        think_text = f"human pace: each pick takes {HUMAN_SHARE[0]:.0%}–{HUMAN_SHARE[1]:.0%} of its clock (uniform)"
+        clock_text = "the default pick clocks (6 s + 3 s a card)"
     print(f"{args.pods} pods × 8 seats ({len(data['players'])} players, 1 idle per pod), "
-          f"{think_text}, {args.pick_seconds} s pick clock, {args.web_workers} web worker(s), "
+          f"{think_text}, {clock_text}, {args.web_workers} web worker(s), "
           f"{args.client_processes} client processes, "
           f"timers worker -c {args.timer_processes}, "
           f"database {env['DATABASE_URL'].split(':')[0]}")  # fmt: skip
