@@ -66,6 +66,24 @@
     return "";
   }
 
+  // What a decision is about, in words: the kind, or for Echo's copy the card it copies.
+  function decisionText(view, pend) {
+    var d = view.board.decision;
+    return pend.kind === "copy" && d && d.kind === "copy" ? "Echo copies " + board.cardName(d.card) : pend.kind;
+  }
+  // Echo's copy decision shows the card being copied (its name, type, cost and text) above the
+  // ways to declare the copy: the buttons name only targets, and the card is no longer in play.
+  function copiedCard(view) {
+    var d = view.board.decision, pend = view.board.pending;
+    if (!pend || pend.kind !== "copy" || !d || d.kind !== "copy" || view.status !== "playing") return null;
+    var info = catalog.cards[d.card] || {};
+    return el("div", { className: "copying", "data-testid": "copying" }, [
+      el("span", { className: "muted", text: "Echo copies" }),
+      el("div", { className: "gcard copied", "data-card-id": d.card }, [el("span", { text: board.cardName(d.card) }),
+        el("small", { text: [info.type, info.cost !== undefined ? info.cost + " light" : ""].filter(Boolean).join(" · ") }),
+        info.text ? el("small", { className: "card-text", text: info.text }) : null])]);
+  }
+
   function renderControls(view) {
     var box = root.querySelector(".controls");
     var legal = view.board.legal || [];
@@ -81,11 +99,14 @@
       hint = choice.chooser === view.seat ? "You " + reason + ": do you play first or go second?"
         : capital(names[choice.chooser]) + " " + reason + " and " + (view.seat ? "chooses" : "is choosing") + " who goes first.";
     } else if (!pend) hint = "";
-    else if (!view.seat) hint = capital(names[pend.player]) + " to decide (" + pend.kind + ").";
+    else if (!view.seat) hint = capital(names[pend.player]) + " to decide (" + decisionText(view, pend) + ").";
+    else if (pend.player === view.seat && pend.kind === "copy") hint = "Your decision: " + decisionText(view, pend) + " — declare the copy's targets.";
     else if (pend.player === view.seat) hint = "Your decision: " + pend.kind + (legal.some(subjectOf) && !state.selected ? " — tap a highlighted card to see what it can do." : ".");
-    else hint = "Waiting for your opponent (" + pend.kind + ").";
+    else hint = "Waiting for your opponent (" + decisionText(view, pend) + ").";
     hint += countdownText(view);
     items.push(el("p", { className: "hint", "data-testid": "hint", text: hint }));
+    var copied = copiedCard(view);
+    if (copied) items.push(copied);
     if (choice.pending && choice.chooser === view.seat && view.status === "playing") {
       [["me", "Play first", ""], ["opponent", "Go second", "secondary"]].forEach(function (option) {
         var b = el("button", { type: "button", "data-first": option[0], "data-action": "choose " + option[0], "data-testid": "choose-" + option[0], className: option[2], text: option[1] });

@@ -10,10 +10,14 @@ from typing import Any
 import pytest
 
 from accounts.models import User
+from gameplay import engine
+from gameplay.engine.core import ailment_count
+from gameplay.engine.tables import AIL_INDEX
 from gameplay.matches import services
 from gameplay.matches.models import PlayMatch
 from tests.browser.asgi import asgi_server
 from tests.browser.test_event_flow import logged_in_page
+from tests.engine import helpers as engine_helpers
 from tests.factories import UserFactory
 
 STARTERS = [{"starter": "eva-starter"}, {"starter": "romin-starter"}]
@@ -201,3 +205,47 @@ def test_anyone_without_an_account_watches_a_public_match_and_a_turned_back_rung
         )
         assert rung[0] == "rung redirected" and "turned back by Mirror Ward" in rung[1] and rung[1].startswith("Bob")
         context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_echo_shows_the_card_it_copies_and_the_copy_is_declared_from_the_page(browser: Any) -> None:
+    players = two_players()
+    match = services.create_match(players[0], players[1], STARTERS, seed=1, label="table 2")
+    services.choose_first(match.pk, players[0], True, match.version)  # seed 1: Ann plays first
+    # A real position: Ann slung Brand at Bob, then Echo; Echo's copy of Brand waits for her targets.
+    position = engine_helpers.position({"hand": ["brand", "echo"], "concentrations": ["spark"] * 4}, {})
+    position = engine_helpers.decline_all(
+        engine_helpers.run(position, f"play {engine_helpers.handle(position, 0, 'brand')} target=p2")
+    )
+    position = engine_helpers.decline_all(
+        engine_helpers.run(position, f"play {engine_helpers.handle(position, 0, 'echo')}")
+    )
+    game = match.current_game()
+    assert game is not None
+    game.state, game.state_hash = engine.to_json(position), engine.state_hash(position)
+    game.save(update_fields=["state", "state_hash"])
+    match.refresh_from_db()
+
+    with asgi_server() as url:
+        ann = phone_page(browser, url, players[0])
+        ann.goto(f"{url}/play/{match.pk}/")
+        ann.wait_for_selector('[data-testid="connection"]:has-text("live")')
+        hint = ann.get_by_test_id("hint")
+        assert hint.inner_text().startswith("Your decision: Echo copies Brand — declare the copy's targets.")
+        copied = ann.get_by_test_id("copying")
+        assert copied.is_visible() and "Brand" in copied.inner_text() and "Burn" in copied.inner_text()
+        assert fits_the_phone(ann)
+        bob = phone_page(browser, url, players[1])
+        bob.goto(f"{url}/play/{match.pk}/")
+        bob.wait_for_selector('[data-testid="connection"]:has-text("live")')
+        assert bob.get_by_test_id("hint").inner_text().startswith("Waiting for your opponent (Echo copies Brand).")
+        assert bob.locator(".controls button").count() == 0
+
+        ann.locator('.controls button[data-action="choose target=p1"]').click()  # the copy burns Ann herself
+        ann.wait_for_function(f"window.__playVersion === {match.version + 1}")
+        assert ann.get_by_test_id("copying").count() == 0
+        bob.wait_for_function(f"window.__playVersion === {match.version + 1}")
+    game.refresh_from_db()
+    assert game.recent[-1] == "choose target=p1"
+    after = engine.from_json(game.state)
+    assert ailment_count(after, 0, AIL_INDEX["burn"]) == 2 and ailment_count(after, 1, AIL_INDEX["burn"]) == 2
