@@ -37,7 +37,8 @@ def current_catalog(path: Path | str = DEFAULT_DATA_DIR) -> Catalog:
 
     Called on hot paths (every auto-pick's bot, every match start), so the files are only
     listed and stat-ed here: their contents are read and hashed again only when a file was
-    added, removed, resized or touched."""
+    added, removed, resized or touched (an edit that keeps both a file's size and its
+    modification time, to the filesystem's clock tick, is not seen until the next one)."""
     files = data_files(Path(path))
     return _catalog_for_stamp(str(path), tuple((f.name, *_size_and_mtime(f)) for f in files))
 
