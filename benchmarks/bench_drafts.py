@@ -263,8 +263,8 @@ class Player:
                 received = time.monotonic()
                 # Most messages are the pod's progress (8 sockets per pick): a client process serving
                 # hundreds of players on this machine decodes only those that can end its draft.
-                ending = '"status": "building"' in raw or '"status": "done"' in raw
-                if isinstance(raw, str) and raw.startswith('{"kind": "pod"') and not ending:
+                progress = isinstance(raw, str) and raw.startswith('{"kind": "pod"')
+                if progress and '"status": "building"' not in raw and '"status": "done"' not in raw:
                     continue
                 message = json.loads(raw)
                 if message.get("kind") == "seat":

@@ -66,20 +66,25 @@
     return "";
   }
 
+  // The card Echo's copy decision copies, while that decision is pending; else null.
+  function copiedId(view) {
+    var d = view.board.decision, pend = view.board.pending;
+    return pend && pend.kind === "copy" && d && d.kind === "copy" ? d.card : null;
+  }
   // What a decision is about, in words: the kind, or for Echo's copy the card it copies.
   function decisionText(view, pend) {
-    var d = view.board.decision;
-    return pend.kind === "copy" && d && d.kind === "copy" ? "Echo copies " + board.cardName(d.card) : pend.kind;
+    var copied = copiedId(view);
+    return copied ? "Echo copies " + board.cardName(copied) : pend.kind;
   }
   // Echo's copy decision shows the card being copied (its name, type, cost and text) above the
   // ways to declare the copy: the buttons name only targets, and the card is no longer in play.
   function copiedCard(view) {
-    var d = view.board.decision, pend = view.board.pending;
-    if (!pend || pend.kind !== "copy" || !d || d.kind !== "copy" || view.status !== "playing") return null;
-    var info = catalog.cards[d.card] || {};
+    var id = copiedId(view);
+    if (!id || view.status !== "playing") return null;
+    var info = catalog.cards[id] || {};
     return el("div", { className: "copying", "data-testid": "copying" }, [
       el("span", { className: "muted", text: "Echo copies" }),
-      el("div", { className: "gcard copied", "data-card-id": d.card }, [el("span", { text: board.cardName(d.card) }),
+      el("div", { className: "gcard copied", "data-card-id": id }, [el("span", { text: board.cardName(id) }),
         el("small", { text: [info.type, info.cost !== undefined ? info.cost + " light" : ""].filter(Boolean).join(" · ") }),
         info.text ? el("small", { className: "card-text", text: info.text }) : null])]);
   }
