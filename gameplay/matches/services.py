@@ -22,6 +22,7 @@ from django.utils import timezone
 from accounts.models import User
 from gameplay import engine
 from gameplay.cards.catalog import Catalog
+from gameplay.matches import rows
 from gameplay.matches.errors import Conflict, Forbidden, Invalid, Stale
 from gameplay.matches.models import Challenge, ChoiceBy, FirstChoice, Game, GameAction, PlayMatch
 from gameplay.services import current_catalog
@@ -31,6 +32,7 @@ match_finished = Signal()
 
 WINDOW_KINDS = frozenset({"answer", "block"})  # decisions that an answer window bounds
 RECENT_ACTIONS = 30  # the game log a view carries
+MOVE_GAME_FIELDS = ("state", "state_hash", "moves", "recent")  # what a move changes on its game
 
 Views = dict[int | None, dict[str, Any]]
 
@@ -346,13 +348,10 @@ def _locked(match_id: int) -> PlayMatch:
 
 def _locked_with_game(match_id: int) -> tuple[PlayMatch, Game]:
     """The match row locked together with its current game, in one query (a move's hot path)."""
-    game = (
-        Game.objects.filter(match_id=match_id).select_related("match").select_for_update(of=("match",))
-        .order_by("-number").first()
-    )  # fmt: skip
-    if game is None:
+    found = rows.locked_match_and_game(match_id)
+    if found is None:
         raise PlayMatch.DoesNotExist(f"No match {match_id} with a game.")
-    return game.match, game
+    return found
 
 
 @transaction.atomic
@@ -401,24 +400,22 @@ def _move(
     game.moves += 1
     game.state, game.state_hash = engine.to_json(new_state), engine.state_hash(new_state)
     game.recent = [*game.recent[-(RECENT_ACTIONS - 1) :], text]
-    GameAction.objects.create(
+    logged = GameAction(
         game=game, seq=game.moves, seat=seat, action=text, automatic=automatic, state_hash=game.state_hash,
         at=now, deadline=due,
     )  # fmt: skip
     outcome = engine.result(new_state)
-    current: tuple[Game, engine.State] | None = None
-    if outcome is not None:
-        winner = None if outcome["draw"] else int(str(outcome["winner"])[1]) - 1
-        _end_game(match, game, winner, "game over", now)
-    elif match.turn_limit is not None and new_state.turn > match.turn_limit:
-        _end_game(match, game, None, "time", now)
-    else:
-        game.save(update_fields=["state", "state_hash", "moves", "recent"])
-        _restart_clock(match, new_state, now)
-        current = (game, new_state)
+    if outcome is not None or (match.turn_limit is not None and new_state.turn > match.turn_limit):
+        logged.save()
+        winner = None if outcome is None or outcome["draw"] else int(str(outcome["winner"])[1]) - 1
+        _end_game(match, game, winner, "time" if outcome is None else "game over", now)
+        match.version += 1
+        match.save()
+        return _after_commit(match, viewer=seat)
+    _restart_clock(match, new_state, now)
     match.version += 1
-    match.save()
-    return _after_commit(match, current, viewer=seat)
+    rows.save_move(match, game, MOVE_GAME_FIELDS, logged)  # the usual move: its rows in one statement
+    return _after_commit(match, (game, new_state), viewer=seat)
 
 
 def _end_game(match: PlayMatch, game: Game, winner: int | None, reason: str, now: Any) -> None:

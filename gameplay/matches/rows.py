@@ -1,0 +1,125 @@
+"""A move's rows in as few statements as the database allows: the hot path of a live match.
+
+A move reads the match (locked) with its current game and writes three rows: the action, the
+game's new state, and the match's clocks and version. Through the ORM every one of those
+statements is compiled again on every move, which took about a third of a web process's CPU per
+move under the match benchmark (``docs/matches.md``). Here each statement's SQL is built once
+per process from the models' own fields, and on PostgreSQL the three writes travel as one
+statement (a ``WITH`` of data-modifying statements), so a move costs BEGIN, one
+``SELECT ... FOR UPDATE``, one write and COMMIT. Other databases (the embedded SQLite) run the
+same three writes one after the other.
+
+Values still pass through each field's own conversions (``from_db_value`` and the backend's
+converters on the way in, ``pre_save`` and ``get_db_prep_save`` on the way out), and the column
+lists come from ``_meta``: a field added to these models is read and written here unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import Any
+
+from django.db import connection
+from django.db.models import Field, Model
+
+from gameplay.matches.models import Game, GameAction, PlayMatch
+
+
+def _quote(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+def _fields(model: type[Model]) -> list[Field[Any, Any]]:
+    return list(model._meta.concrete_fields)
+
+
+@cache
+def _readers(model: type[Model]) -> tuple[list[str], list[tuple[Any, list[Callable[..., Any]]]]]:
+    """The concrete fields' attribute names, and each column with the converters the ORM applies
+    to it (JSON decoding, ...)."""
+    readers = []
+    for field in _fields(model):
+        column = field.get_col(model._meta.db_table)
+        own = field.get_db_converters(connection)  # type: ignore[attr-defined]  (not in django-stubs)
+        readers.append((column, [*connection.ops.get_db_converters(column), *own]))
+    return [field.attname for field in _fields(model)], readers
+
+
+def _instance(model: type[Model], values: Sequence[Any]) -> Any:
+    """A model instance from one row's values, converted as a queryset would."""
+    names, readers = _readers(model)
+    converted = []
+    for (column, converters), value in zip(readers, values, strict=True):
+        for converter in converters:
+            value = converter(value, column, connection)
+        converted.append(value)
+    return model.from_db(connection.alias, names, converted)
+
+
+@cache
+def _lock_sql(vendor: str) -> str:
+    game_columns = ", ".join(f"g.{_quote(f.column)}" for f in _fields(Game))
+    match_columns = ", ".join(f"m.{_quote(f.column)}" for f in _fields(PlayMatch))
+    lock = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else ""
+    return (
+        f"SELECT {game_columns}, {match_columns} FROM {_quote(Game._meta.db_table)} g "
+        f"INNER JOIN {_quote(PlayMatch._meta.db_table)} m ON m.{_quote(PlayMatch._meta.pk.column)} = g."
+        f"{_quote(Game._meta.get_field('match').column)} "
+        f"WHERE g.{_quote(Game._meta.get_field('match').column)} = %s "
+        f"ORDER BY g.{_quote(Game._meta.get_field('number').column)} DESC LIMIT 1{lock}"
+    )
+
+
+def locked_match_and_game(match_id: int) -> tuple[PlayMatch, Game] | None:
+    """The match row locked (until the transaction ends) with its current game, in one query;
+    None if there is no such match or it has no game yet. Call inside ``transaction.atomic``."""
+    with connection.cursor() as cursor:
+        cursor.execute(_lock_sql(connection.vendor), [match_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    split = len(_fields(Game))
+    game: Game = _instance(Game, row[:split])
+    match: PlayMatch = _instance(PlayMatch, row[split:])
+    Game._meta.get_field("match").set_cached_value(game, match)
+    return match, game
+
+
+def _insert(row: Model) -> tuple[str, list[Any]]:
+    meta = row._meta
+    fields = [f for f in _fields(type(row)) if f is not meta.auto_field]
+    columns = ", ".join(_quote(f.column) for f in fields)
+    marks = ", ".join(["%s"] * len(fields))
+    params = [f.get_db_prep_save(f.pre_save(row, True), connection) for f in fields]
+    return f"INSERT INTO {_quote(meta.db_table)} ({columns}) VALUES ({marks})", params
+
+
+def _update(row: Model, names: Sequence[str] | None = None) -> tuple[str, list[Any]]:
+    """UPDATE of ``names`` (every concrete field but the key when None), as ``save()`` would write."""
+    meta = row._meta
+    fields = [f for f in _fields(type(row)) if not f.primary_key and (names is None or f.name in names)]
+    if names is not None and len(fields) != len(names):
+        raise ValueError(f"{type(row).__name__} has no field among {sorted(set(names) - {f.name for f in fields})}")
+    assignments = ", ".join(f"{_quote(f.column)} = %s" for f in fields)
+    params = [f.get_db_prep_save(f.pre_save(row, False), connection) for f in fields]
+    sql = f"UPDATE {_quote(meta.db_table)} SET {assignments} WHERE {_quote(meta.pk.column)} = %s"
+    return sql, [*params, row.pk]
+
+
+def save_move(match: PlayMatch, game: Game, game_fields: Sequence[str], action: GameAction) -> None:
+    """Insert ``action`` and write ``game_fields`` of ``game`` and every field of ``match``: one
+    statement on PostgreSQL, three elsewhere. Call inside the transaction that locked the match."""
+    statements = [_insert(action), _update(game, game_fields), _update(match)]
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            (insert, insert_params), (game_sql, game_params), (match_sql, match_params) = statements
+            cursor.execute(
+                f"WITH new_action AS ({insert}), saved_game AS ({game_sql}) {match_sql}",
+                [*insert_params, *game_params, *match_params],
+            )
+        else:
+            for sql, params in statements:
+                cursor.execute(sql, params)
+    for row in (action, game, match):
+        row._state.adding = False
