@@ -41,7 +41,7 @@ def _readers(model: type[Model]) -> tuple[list[str], list[tuple[Any, list[Callab
     readers = []
     for field in _fields(model):
         column = field.get_col(model._meta.db_table)
-        own = field.get_db_converters(connection)  # type: ignore[attr-defined]  (not in django-stubs)
+        own = field.get_db_converters(connection)  # type: ignore[attr-defined]
         readers.append((column, [*connection.ops.get_db_converters(column), *own]))
     return [field.attname for field in _fields(model)], readers
 
