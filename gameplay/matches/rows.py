@@ -86,25 +86,34 @@ def locked_match_and_game(match_id: int) -> tuple[PlayMatch, Game] | None:
     return match, game
 
 
-def _insert(row: Model) -> tuple[str, list[Any]]:
-    meta = row._meta
-    fields = [f for f in _fields(type(row)) if f is not meta.auto_field]
+@cache
+def _insert_sql(model: type[Model]) -> tuple[str, list[Field[Any, Any]]]:
+    meta = model._meta
+    fields = [f for f in _fields(model) if f is not meta.auto_field]
     columns = ", ".join(_quote(f.column) for f in fields)
     marks = ", ".join(["%s"] * len(fields))
-    params = [f.get_db_prep_save(f.pre_save(row, True), connection) for f in fields]
-    return f"INSERT INTO {_quote(meta.db_table)} ({columns}) VALUES ({marks})", params
+    return f"INSERT INTO {_quote(meta.db_table)} ({columns}) VALUES ({marks})", fields
+
+
+def _insert(row: Model) -> tuple[str, list[Any]]:
+    sql, fields = _insert_sql(type(row))
+    return sql, [f.get_db_prep_save(f.pre_save(row, True), connection) for f in fields]
+
+
+@cache
+def _update_sql(model: type[Model], names: tuple[str, ...] | None) -> tuple[str, list[Field[Any, Any]]]:
+    meta = model._meta
+    fields = [f for f in _fields(model) if not f.primary_key and (names is None or f.name in names)]
+    if names is not None and len(fields) != len(names):
+        raise ValueError(f"{model.__name__} has no field among {sorted(set(names) - {f.name for f in fields})}")
+    assignments = ", ".join(f"{_quote(f.column)} = %s" for f in fields)
+    return f"UPDATE {_quote(meta.db_table)} SET {assignments} WHERE {_quote(meta.pk.column)} = %s", fields
 
 
 def _update(row: Model, names: Sequence[str] | None = None) -> tuple[str, list[Any]]:
     """UPDATE of ``names`` (every concrete field but the key when None), as ``save()`` would write."""
-    meta = row._meta
-    fields = [f for f in _fields(type(row)) if not f.primary_key and (names is None or f.name in names)]
-    if names is not None and len(fields) != len(names):
-        raise ValueError(f"{type(row).__name__} has no field among {sorted(set(names) - {f.name for f in fields})}")
-    assignments = ", ".join(f"{_quote(f.column)} = %s" for f in fields)
-    params = [f.get_db_prep_save(f.pre_save(row, False), connection) for f in fields]
-    sql = f"UPDATE {_quote(meta.db_table)} SET {assignments} WHERE {_quote(meta.pk.column)} = %s"
-    return sql, [*params, row.pk]
+    sql, fields = _update_sql(type(row), None if names is None else tuple(names))
+    return sql, [*(f.get_db_prep_save(f.pre_save(row, False), connection) for f in fields), row.pk]
 
 
 def save_move(match: PlayMatch, game: Game, game_fields: Sequence[str], action: GameAction) -> None:

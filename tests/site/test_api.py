@@ -51,3 +51,24 @@ def test_the_openapi_schema_and_its_docs_are_served_without_a_cdn(client: Client
     docs = client.get("/api/docs/").content.decode()
     assert "drf_spectacular_sidecar" in docs
     assert "cdn" not in docs.lower()
+
+
+def test_token_authentication_is_one_query_and_refuses_unknown_tokens_and_inactive_users(client: Client) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    user = UserFactory(username="scripter")
+    token = Token.objects.create(user=user)
+    with CaptureQueriesContext(connection) as queries:
+        me = Client().get("/api/me/", HTTP_AUTHORIZATION=f"Token {token.key}")
+    assert me.status_code == 200 and me.json()["username"] == "scripter"
+    assert len(queries) == 1  # the token and its user together; /api/me/ reads nothing more
+    unknown = Client().get("/api/me/", HTTP_AUTHORIZATION="Token " + "0" * 40)
+    # 403, not 401: the first authentication class (sessions) sends no WWW-Authenticate challenge
+    assert unknown.status_code == 403 and unknown.json()["detail"] == "Invalid token."
+    user.is_active = False
+    user.save()
+    inactive = Client().get("/api/me/", HTTP_AUTHORIZATION=f"Token {token.key}")
+    assert inactive.status_code == 403 and inactive.json()["detail"] == "User inactive or deleted."
+    spec = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    assert spec["components"]["securitySchemes"]["tokenAuth"]["type"] == "apiKey"
