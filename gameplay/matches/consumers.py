@@ -6,6 +6,7 @@ over the REST API. Delivery is at most once by design: nothing depends on a push
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -32,11 +33,18 @@ class MatchConsumer(SiteConsumer):
         self.group = group_name(match_id, seat if isinstance(seat, int) else None)
         self.match_id, self.seat = match_id, seat if isinstance(seat, int) else None
         await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
+        # Presence is marked before the socket opens, and the view sent on opening is read after
+        # any move in flight commits: a move pushes only to the seats it sees present, so a move
+        # that looked before the mark reaches this page by that first view instead.
         if self.seat is not None:
             await database_sync_to_async(mark_presence)(match_id, self.seat, self.channel_name, True)
         else:
             await database_sync_to_async(mark_watching)(match_id, self.channel_name, True)
+        await self.accept()
+        view = await database_sync_to_async(view_after_moves_in_flight)(match_id, self.seat)
+        await self.send(
+            text_data=json.dumps({"type": "view", "version": view["version"], "view": view, "at": time.time()})
+        )
 
     @database_sync_to_async
     def _seat(self, match_id: int, user: Any) -> int | bool | None:
@@ -58,6 +66,18 @@ class MatchConsumer(SiteConsumer):
             await database_sync_to_async(mark_presence)(self.match_id, self.seat, self.channel_name, False)
         elif hasattr(self, "group"):
             await database_sync_to_async(mark_watching)(self.match_id, self.channel_name, False)
+
+
+def view_after_moves_in_flight(match_id: int, seat: int | None) -> dict[str, Any]:
+    """The seat's view (or the public one), read once the match row is free: a move that holds its
+    lock commits first, so its change is in this view."""
+    from django.db import transaction
+
+    from gameplay.matches.services import player_view
+
+    with transaction.atomic():
+        match = PlayMatch.objects.select_for_update().get(pk=match_id)
+        return player_view(match, seat)
 
 
 PRESENCE_TTL = 24 * 3600

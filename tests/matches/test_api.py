@@ -12,7 +12,7 @@ from gameplay.matches import services
 from gameplay.matches.models import PlayMatch
 from tests.clients import api_client as api
 from tests.factories import UserFactory
-from tests.matches.test_services import play_first
+from tests.matches.test_services import STARTERS, play_first
 
 pytestmark = pytest.mark.django_db
 
@@ -121,6 +121,59 @@ def test_each_seat_gets_its_own_view_pushed_over_its_websocket(fresh_redis_state
         assert message["type"] == "view" and message["version"] == match.version + 1
         assert message["view"]["seat"] == f"p{seat + 1}"
         assert isinstance(message["view"]["board"]["players"][1 - seat]["hand"], int)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_socket_opens_with_a_view_that_includes_a_move_in_flight(fresh_redis_state: None) -> None:
+    """A move pushes only to the seats it sees with a page open. Here the move looks while the other
+    seat's page is still closed, and commits only once that page's socket is open and its first view
+    is being read: that view waits for the move and shows it."""
+    import threading
+    import time
+
+    from asgiref.sync import async_to_sync
+    from channels.testing import WebsocketCommunicator
+    from django.db import connection, transaction
+
+    from config.asgi import application
+
+    if not connection.features.has_select_for_update:
+        pytest.skip("needs row locks (PostgreSQL); SQLite locks the whole database")
+    players = [UserFactory(username="ann"), UserFactory(username="bob")]
+    match = play_first(services.create_match(players[0], players[1], STARTERS), players)
+    mover = match.on_clock
+    assert mover is not None
+    view = services.player_view(match, mover)
+    opened, first_view = threading.Event(), []
+
+    async def open_page() -> None:
+        socket = WebsocketCommunicator(application, f"/ws/play/{match.pk}/", headers=[(b"origin", b"http://localhost")])
+        socket.scope["user"] = players[1 - mover]
+        assert (await socket.connect())[0]
+        opened.set()
+        first_view.append(await socket.receive_json_from(timeout=20))
+        while first_view[-1]["type"] != "view":
+            first_view.append(await socket.receive_json_from(timeout=20))
+        await socket.disconnect()
+
+    page = threading.Thread(target=async_to_sync(open_page))
+    with transaction.atomic():
+        services.play(match.pk, players[mover], view["board"]["legal"][0], view["version"])  # looks, holds the lock
+        assert services.connected_seats(match.pk)[f"p{2 - mover}"] is False
+        page.start()
+        assert opened.wait(20)
+        waited = 0.0
+        with connection.cursor() as cursor:
+            while waited < 20:  # until the page's read waits on the move's lock
+                cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'")
+                if cursor.fetchone()[0]:
+                    break
+                time.sleep(0.05)
+                waited += 0.05
+        assert waited < 20, "the page's first read never waited for the move"
+    page.join(30)
+    assert first_view and first_view[-1]["version"] == view["version"] + 1
+    assert first_view[-1]["view"]["seat"] == f"p{2 - mover}"
 
 
 async def latest(socket: Any, version: int) -> dict[str, Any]:
