@@ -497,9 +497,18 @@ def _flag(match: PlayMatch, now: Any, viewer: int | None = None) -> Views:
     return _after_commit(match, viewer=viewer)
 
 
-@transaction.atomic
 def expire(match_id: int, timer_version: int | None) -> str:
-    """A deadline passed: auto-pass an answer window, or flag an empty clock. Idempotent."""
+    """A deadline passed: auto-pass an answer window, or flag an empty clock. Idempotent.
+
+    Most timer tasks find that a move came first and moved ``timer_version`` on: one plain read
+    tells, before a transaction and a row lock are taken."""
+    if timer_version is not None and not PlayMatch.objects.filter(pk=match_id, timer_version=timer_version).exists():
+        return "stale timer"
+    return _expire(match_id, timer_version)
+
+
+@transaction.atomic
+def _expire(match_id: int, timer_version: int | None) -> str:
     match = _locked(match_id)
     now = timezone.now()
     if match.status != PlayMatch.Status.PLAYING or match.deadline is None or match.deadline > now:
