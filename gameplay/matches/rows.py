@@ -59,6 +59,7 @@ def _instance(model: type[Model], values: Sequence[Any]) -> Any:
 
 @cache
 def _lock_sql(vendor: str) -> str:
+    """The locked read's SQL, built once per database vendor (the lock clause depends on it)."""
     game_columns = ", ".join(f"g.{_quote(f.column)}" for f in _fields(Game))
     match_columns = ", ".join(f"m.{_quote(f.column)}" for f in _fields(PlayMatch))
     lock = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else ""
