@@ -36,7 +36,7 @@ def after_change(match: PlayMatch, views: dict[int | None, dict[str, Any]]) -> N
         from gameplay.matches.consumers import push_views
 
         try:
-            push_views(match_id, version, views)
+            push_views(match_id, views)
         except Exception as exc:  # pushes are best effort; clients re-read on a gap
             log.warning("could not push match %s (%s)", match_id, exc)
 

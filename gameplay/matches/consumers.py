@@ -42,9 +42,7 @@ class MatchConsumer(SiteConsumer):
             await database_sync_to_async(mark_watching)(match_id, self.channel_name, True)
         await self.accept()
         view = await database_sync_to_async(view_after_moves_in_flight)(match_id, self.seat)
-        await self.send(
-            text_data=json.dumps({"type": "view", "version": view["version"], "view": view, "at": time.time()})
-        )
+        await self.send(text_data=json.dumps(view_message(view, time.time())))
 
     @database_sync_to_async
     def _seat(self, match_id: int, user: Any) -> int | bool | None:
@@ -130,8 +128,13 @@ def listeners(match_id: int) -> tuple[dict[str, bool], bool]:
     return {"p1": bool(p1), "p2": bool(p2)}, bool(watchers)
 
 
-def push_views(match_id: int, version: int, views: dict[int | None, dict[str, Any]]) -> None:
+def view_message(view: dict[str, Any], at: float) -> dict[str, Any]:
+    """A view as a socket receives it: its version, the view, and when the server sent it."""
+    return {"type": "view", "version": view["version"], "view": view, "at": at}
+
+
+def push_views(match_id: int, views: dict[int | None, dict[str, Any]]) -> None:
     """Send each seat its own view, and spectators the public one (called after commit)."""
     sent = time.time()
-    push_json([(group_name(match_id, seat), {"type": "view", "version": version, "view": view, "at": sent})
+    push_json([(group_name(match_id, seat), view_message(view, sent))
                for seat, view in views.items()])  # fmt: skip
