@@ -601,12 +601,13 @@ def answer_challenge(challenge_id: int, by: User, accept: bool, deck: dict[str, 
 # --- referees: pause, resume, add time, set the result ------------------------------------------
 
 
-def can_referee(match: PlayMatch, user: Any) -> bool:
+def can_referee(match: PlayMatch, user: Any, known: oversight.Oversight | None = None) -> bool:
     """Staff, and whoever the match's overseer names now (an event's current organiser and
-    judges); never someone not signed in."""
+    judges); never someone not signed in. ``known``: the oversight, when the caller just read it
+    (a page of many matches of one event)."""
     if user is None or not user.is_authenticated:
         return False
-    return bool(user.is_staff) or user.pk in oversight.oversight(match).referees
+    return bool(user.is_staff) or user.pk in (known or oversight.oversight(match)).referees
 
 
 def can_watch(match: PlayMatch, user: Any) -> bool:
@@ -645,21 +646,22 @@ class Sight:
 BOTH_SEATS = frozenset({0, 1})
 
 
-def sight(match: PlayMatch, user: Any) -> Sight | None:
+def sight(match: PlayMatch, user: Any, known: oversight.Oversight | None = None) -> Sight | None:
     """What ``user`` may see of ``match`` now; None if they may not see it at all.
 
     Players see their own seat; while the match goes on, its finished games give them their own
     seat's view and the public one, and the log their own setup only (no seeds). Once the match is
     over, players get everything. Referees (the event's organiser and judges, who see every list
     anyway) and staff get everything at any time. Everyone else who may watch gets the public
-    view, and everything only once the match is over and its event has published its lists."""
+    view, and everything only once the match is over and its event has published its lists.
+    ``known``: the match's oversight when the caller has just read it (else it is asked now)."""
     user_id = user.pk if user is not None and user.is_authenticated else None
     seat = match.seat_of(user_id)
-    referee = can_referee(match, user)
+    referee = can_referee(match, user, known)
     if seat is None and not (match.public or referee):
         return None
     over = match.status == PlayMatch.Status.FINISHED
-    if referee or (over and (seat is not None or oversight.oversight(match).lists_public)):
+    if referee or (over and (seat is not None or (known or oversight.oversight(match)).lists_public)):
         return Sight(seat, BOTH_SEATS, True, referee)
     return Sight(seat, frozenset() if seat is None else frozenset({seat}), False, referee)
 

@@ -267,3 +267,24 @@ def test_the_play_socket_follows_the_event_judges(fresh_redis_state: None) -> No
     assert judge_after[0] is False
     assert late_judge[0] is True and late_judge[1]["view"]["seat"] is None  # the public view
     assert all(isinstance(side["hand"], int) for side in late_judge[1]["view"]["board"]["players"])
+
+
+def test_the_round_page_links_each_table_as_the_viewer_may_see_it() -> None:
+    t = table(public=False)
+    round_url = f"/events/{t.event.pk}/rounds/1/"
+    other = t.event.round_set.get(number=1).matches.get(table=2).play
+    assert other is not None
+
+    def page(user: User) -> str:
+        client = Client()
+        client.force_login(user)
+        return client.get(round_url).content.decode()
+
+    assert f"/play/{t.match.pk}/" not in page(UserFactory(username="wanda"))  # a private match: no link to a 404
+    mine = page(t.players[0])
+    assert f"/play/{other.pk}/" not in mine  # nor to another table's
+    assert f'href="/play/{t.match.pk}/" data-testid="play-link"' in mine
+    judged = page(t.judge)
+    assert judged.count('data-testid="watch-link"') == 2
+    t.event.judges.remove(t.judge)
+    assert 'data-testid="watch-link"' not in page(t.judge)

@@ -60,8 +60,11 @@ class EventOversight:
 
     def oversight(self, match: PlayMatch) -> Oversight | None:
         event = Event.objects.filter(round_set__matches__play=match.pk).only("organiser_id", "lists_published").first()
-        if event is None:
-            return None
+        return None if event is None else self.of_event(event)
+
+    @staticmethod
+    def of_event(event: Event) -> Oversight:
+        """The oversight of every match of ``event``, as the event is now."""
         judges = event.judges.values_list("pk", flat=True)
         return Oversight(frozenset({event.organiser_id, *judges}), event.lists_published)
 
