@@ -111,6 +111,11 @@ def test_mid_match_the_log_gives_a_player_neither_seed_nor_the_opponents_deck(mi
         assert answer.json()["complete"] is False
         assert "once the match is over" in answer.json()["withheld"]
         assert str(game.seed) not in answer.content.decode()
+        client = Client()
+        client.force_login(player)
+        download = client.get(f"/api/play/{t.match.pk}/log/?format=json")  # the replay page's "Download log"
+        assert download.status_code == 200 and download.json()["games"][0]["seed"] is None
+        assert download.json()["games"][0]["setup"]["players"][1 - seat] is None
 
 
 def test_mid_match_a_player_cannot_replay_the_opponents_seat(mid_match: Table) -> None:
