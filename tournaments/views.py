@@ -76,8 +76,9 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     matches = list(round_.matches.select_related("player_a", "player_b", "play"))
     # Each table's link follows the rule every match path follows (gameplay's ``sight``): a
     # player's own match, a match the viewer may watch (public, or refereed by them), or none.
-    known = onsite.EventOversight.of_event(event)
-    links = {m.pk: _match_link(m, request.user, known) for m in matches if m.play is not None}
+    played = [m for m in matches if m.play is not None]
+    known = onsite.EventOversight.of_event(event) if played else None
+    links = {m.pk: _match_link(m, request.user, known) for m in played}
     by_name = sorted(
         [(m.player_a, m.player_b, m) for m in matches] + [(m.player_b, m.player_a, m) for m in matches if m.player_b],
         key=lambda row: row[0].public_name.lower(),
@@ -88,7 +89,7 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return render(request, "tournaments/round_detail.html", context)
 
 
-def _match_link(match: Match, user: Any, known: Oversight) -> str:
+def _match_link(match: Match, user: Any, known: Oversight | None) -> str:
     """How the round page links a table's match for this viewer: "play", "watch" or nothing."""
     assert match.play is not None
     seen = play_services.sight(match.play, user, known)

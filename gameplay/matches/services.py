@@ -623,7 +623,8 @@ class Sight:
     ``seat`` is the viewer's own seat (None for a watcher): their live view is that seat's, or
     the public one. ``seats`` are the seats whose hidden information (hands, draws) the viewer may
     replay in finished games; the public view is always allowed. ``full_log`` gives the seeds and
-    both deck setups of finished games; without it the log carries the viewer's own setup only."""
+    both deck setups of finished games; without it the log carries the viewer's own setup only.
+    ``referee``: the viewer may pause, add time and set the result (the play page's panel)."""
 
     seat: int | None
     seats: frozenset[int]
