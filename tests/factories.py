@@ -5,7 +5,8 @@ from __future__ import annotations
 import factory
 
 from accounts.models import User
-from tournaments.models import Event, Registration
+from gameplay.matches.models import PlayMatch
+from tournaments.models import Event, Match, Registration, Round
 
 PASSWORD = "correct-horse-battery"
 
@@ -41,3 +42,15 @@ class RegistrationFactory(factory.django.DjangoModelFactory[Registration]):
 
     event = factory.SubFactory(EventFactory)
     player = factory.SubFactory(UserFactory)
+
+
+def judged_by(match: PlayMatch, *judges: User, event: Event | None = None) -> Event:
+    """Put a match at a table of an event's round (a new event if none is given), so that the
+    event's organiser and these judges referee it, as for a round published on the site."""
+    event = event if event is not None else EventFactory()
+    round_ = Round.objects.create(
+        event=event, number=event.round_set.count() + 1, stage=Round.Stage.SWISS, status=Round.Status.OPEN
+    )
+    Match.objects.create(round=round_, table=1, player_a=match.player1, player_b=match.player2, play=match)
+    event.judges.add(*judges)
+    return event

@@ -1,4 +1,5 @@
-"""Signals from gameplay that events act on (gameplay never imports tournaments)."""
+"""Signals from gameplay that events act on, and the hook through which events oversee their
+matches (gameplay never imports tournaments)."""
 
 from __future__ import annotations
 
@@ -15,4 +16,8 @@ def on_match_finished(sender: Any, match: PlayMatch, **_: Any) -> None:
 
 
 def connect() -> None:
+    from gameplay.matches import oversight
+    from tournaments.services.onsite import EventOversight
+
+    oversight.register(EventOversight())  # who referees an event's match, and whether its lists are public
     match_finished.connect(on_match_finished, dispatch_uid="tournaments-record-play-result")

@@ -14,11 +14,13 @@ from django.views.decorators.http import require_POST
 
 from accounts.auth import signed_in_user
 from accounts.models import User
+from gameplay.matches import services as play_services
+from gameplay.matches.oversight import Oversight
 from tournaments import selectors
 from tournaments.forms import ScoreForm
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.permissions import Perm, has_permission
-from tournaments.services import registration, results
+from tournaments.services import onsite, registration, results
 from tournaments.services.standings import bracket, standings
 from tournaments.web import form_refusal, refusals_shown
 
@@ -71,13 +73,29 @@ def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
 def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     round_ = get_object_or_404(selectors.public_rounds(request.user, event), number=number)
-    matches = list(round_.matches.select_related("player_a", "player_b"))
+    matches = list(round_.matches.select_related("player_a", "player_b", "play"))
+    # Each table's link follows the rule every match path follows (gameplay's ``sight``): a
+    # player's own match, a match the viewer may watch (public, or refereed by them), or none.
+    played = [m for m in matches if m.play is not None]
+    known = onsite.EventOversight.of_event(event) if played else None
+    links = {m.pk: _match_link(m, request.user, known) for m in played}
     by_name = sorted(
         [(m.player_a, m.player_b, m) for m in matches] + [(m.player_b, m.player_a, m) for m in matches if m.player_b],
         key=lambda row: row[0].public_name.lower(),
     )
+    for m in matches:
+        m.link = links.get(m.pk, "")  # type: ignore[attr-defined]
     context = {"event": event, "round": round_, "matches": matches, "by_name": by_name}
     return render(request, "tournaments/round_detail.html", context)
+
+
+def _match_link(match: Match, user: Any, known: Oversight | None) -> str:
+    """How the round page links a table's match for this viewer: "play", "watch" or nothing."""
+    assert match.play is not None
+    seen = play_services.sight(match.play, user, known)
+    if seen is None:
+        return ""
+    return "play" if seen.seat is not None else "watch"
 
 
 def standings_page(request: HttpRequest, pk: int) -> HttpResponse:

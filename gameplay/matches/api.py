@@ -100,13 +100,18 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
 
     def _visible(self) -> tuple[PlayMatch, int | None]:
         """The match and the user's seat (None: a watcher, who sees public information only)."""
+        match, seen = self._seen()
+        return match, seen.seat
+
+    def _seen(self) -> tuple[PlayMatch, services.Sight]:
+        """The match and what this user may see of it (``services.sight``: one rule for every path)."""
         match = get_object_or_404(PlayMatch.objects.select_related("player1", "player2"), pk=self.kwargs["pk"])
         if not self.request.user.is_authenticated and not match.public:
             raise NotAuthenticated()  # sign in first, as for everything else
-        seat = match.seat_of(self.request.user.pk)
-        if seat is None and not services.can_watch(match, self.request.user):
+        seen = services.sight(match, self.request.user)
+        if seen is None:
             raise Http404("No such match.")
-        return match, seat
+        return match, seen
 
     def list(self, request: Request) -> Response:
         user = signed_in_user(request)
@@ -173,20 +178,11 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
 
     @action(detail=True, methods=["get"])
     def log(self, request: Request, pk: str) -> Response:
-        """Every game's seed, setup, versions and actions: enough to replay it exactly (finished games only)."""
-        match, _seat = self._visible()
-        games = []
-        for game in match.games.prefetch_related("actions"):
-            if not game.finished:
-                continue
-            games.append({
-                "number": game.number, "seed": game.seed, "setup": game.setup, "engine": game.engine_version,
-                "winner": None if game.winner is None else f"p{game.winner + 1}", "reason": game.end_reason,
-                "first_player": services.first_choice(game),
-                "actions": [{"seq": a.seq, "seat": f"p{a.seat + 1}", "action": a.action, "auto": a.automatic,
-                             "at": a.at.isoformat(), "hash": a.state_hash} for a in game.actions.all()],
-            })  # fmt: skip
-        return Response({"match": match.pk, "label": match.label, "games": games})
+        """The finished games' replay data: every game's seed, setup, versions and actions, enough to
+        replay it exactly, once the match is over (to others only once the event publishes its lists);
+        before that the actions and your own setup only."""
+        match, seen = self._seen()
+        return Response(services.game_log(match, seen))
 
     @extend_schema(request=None)
     @action(detail=True, methods=["post"])
@@ -225,7 +221,7 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
     @action(detail=True, methods=["get"])
     def replay(self, request: Request, pk: str) -> Response:
         """``?game=1&step=10&seat=p1`` (seat may be p1, p2 or public): a finished game, step by step."""
-        match, seat = self._visible()
+        match, seen = self._seen()
         try:
             number, step = int(request.query_params.get("game", "1")), int(request.query_params.get("step", "0"))
         except ValueError:
@@ -233,10 +229,10 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
         wanted = request.query_params.get("seat", "public")
         if wanted not in ("p1", "p2", "public"):
             return Response({"detail": "seat is p1, p2 or public."}, status=400)
-        if wanted != "public" and seat is None and not services.can_referee(match, request.user):
-            return Response({"detail": "Watchers replay the public view only."}, status=403)
-        game = get_object_or_404(match.games, number=number)
         view_seat = None if wanted == "public" else (0 if wanted == "p1" else 1)
+        if not seen.may_replay(view_seat):
+            return Response({"detail": seen.replay_refusal()}, status=403)
+        game = get_object_or_404(match.games, number=number)
         return Response(services.replay_view(game, view_seat, step))
 
 

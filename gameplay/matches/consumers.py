@@ -47,15 +47,11 @@ class MatchConsumer(SiteConsumer):
     @database_sync_to_async
     def _seat(self, match_id: int, user: Any) -> int | bool | None:
         """The user's seat, None for a spectator who may watch, False for anyone else."""
-        from gameplay.matches.services import can_watch
+        from gameplay.matches.services import sight
 
         match = PlayMatch.objects.filter(pk=match_id).first()
-        if match is None:
-            return False
-        seat = match.seat_of(getattr(user, "pk", None))
-        if seat is not None:
-            return seat
-        return None if can_watch(match, user) else False
+        seen = None if match is None else sight(match, user)
+        return False if seen is None else seen.seat
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):

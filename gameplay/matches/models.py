@@ -3,7 +3,8 @@
 The engine state of each game is stored as its JSON after every action, and every action is
 appended to ``GameAction``: the log plus the game's seed, setup and engine/card versions
 replay the game exactly. The match row holds what the clocks need: each player's remaining
-time, who is on the clock since when, the next deadline and a ``timer_version``.
+time, who is on the clock since when, the next deadline and a ``timer_version``. Who referees a
+match is not stored on it: its owner (an event) is asked at each request (``oversight``).
 """
 
 from __future__ import annotations
@@ -47,10 +48,6 @@ class PlayMatch(models.Model):
     window_seconds = models.PositiveIntegerField(default=20)
     clock_loses_match = models.BooleanField(default=False, help_text="An empty clock loses the match, not the game.")
     label = models.CharField(max_length=120, blank=True, help_text="Where the match comes from, e.g. an event table.")
-    referees = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, blank=True, related_name="+",
-        help_text="May watch, pause, add time and set the result (an event's organiser and judges).",
-    )  # fmt: skip
     public = models.BooleanField(default=False, help_text="Anyone may watch (public information only).")
     paused_at = models.DateTimeField(null=True, blank=True)
     seed = models.BigIntegerField()

@@ -22,7 +22,7 @@ from django.utils import timezone
 from accounts.models import User
 from gameplay import engine
 from gameplay.cards.catalog import Catalog
-from gameplay.matches import rows
+from gameplay.matches import oversight, rows
 from gameplay.matches.errors import Conflict, Forbidden, Invalid, Stale
 from gameplay.matches.models import Challenge, ChoiceBy, FirstChoice, Game, GameAction, PlayMatch
 from gameplay.services import current_catalog
@@ -601,16 +601,100 @@ def answer_challenge(challenge_id: int, by: User, accept: bool, deck: dict[str, 
 # --- referees: pause, resume, add time, set the result ------------------------------------------
 
 
-def can_referee(match: PlayMatch, user: Any) -> bool:
-    """Staff and the match's referees (never someone not signed in)."""
+def can_referee(match: PlayMatch, user: Any, known: oversight.Oversight | None = None) -> bool:
+    """Staff, and whoever the match's overseer names now (an event's current organiser and
+    judges); never someone not signed in. ``known``: the oversight, when the caller just read it
+    (a page of many matches of one event)."""
     if user is None or not user.is_authenticated:
         return False
-    return bool(user.is_staff) or match.referees.filter(pk=user.pk).exists()
+    return bool(user.is_staff) or user.pk in (known or oversight.oversight(match)).referees
 
 
 def can_watch(match: PlayMatch, user: Any) -> bool:
     """Public matches anyone may watch; others their referees and staff (public information only)."""
     return match.public or can_referee(match, user)
+
+
+@dataclass(frozen=True)
+class Sight:
+    """What one viewer may see of a match: the one rule every path that carries a game follows
+    (the views and the socket, the log and its download, the replay API and page).
+
+    ``seat`` is the viewer's own seat (None for a watcher): their live view is that seat's, or
+    the public one. ``seats`` are the seats whose hidden information (hands, draws) the viewer may
+    replay in finished games; the public view is always allowed. ``full_log`` gives the seeds and
+    both deck setups of finished games; without it the log carries the viewer's own setup only.
+    ``referee``: the viewer may pause, add time and set the result (the play page's panel)."""
+
+    seat: int | None
+    seats: frozenset[int]
+    full_log: bool
+    referee: bool
+
+    def may_replay(self, view_seat: int | None) -> bool:
+        return view_seat is None or view_seat in self.seats
+
+    def replay_refusal(self) -> str:
+        """Why a seat view other than the allowed ones is refused."""
+        if self.seat is not None:
+            return "Until the match is over you may replay your own view or the public one."
+        return (
+            "Watchers replay the public view only. "
+            "Every seat opens once the match is over and its event has published its lists."
+        )
+
+
+BOTH_SEATS = frozenset({0, 1})
+
+
+def sight(match: PlayMatch, user: Any, known: oversight.Oversight | None = None) -> Sight | None:
+    """What ``user`` may see of ``match`` now; None if they may not see it at all.
+
+    Players see their own seat; while the match goes on, its finished games give them their own
+    seat's view and the public one, and the log their own setup only (no seeds). Once the match is
+    over, players get everything. Referees (the event's organiser and judges, who see every list
+    anyway) and staff get everything at any time. Everyone else who may watch gets the public
+    view, and everything only once the match is over and its event has published its lists.
+    ``known``: the match's oversight when the caller has just read it (else it is asked now)."""
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    seat = match.seat_of(user_id)
+    referee = can_referee(match, user, known)
+    if seat is None and not (match.public or referee):
+        return None
+    over = match.status == PlayMatch.Status.FINISHED
+    if referee or (over and (seat is not None or (known or oversight.oversight(match)).lists_public)):
+        return Sight(seat, BOTH_SEATS, True, referee)
+    return Sight(seat, frozenset() if seat is None else frozenset({seat}), False, referee)
+
+
+def game_log(match: PlayMatch, seen: Sight) -> dict[str, Any]:
+    """The finished games' replay data as ``seen`` allows: every game's seed, setup, versions and
+    actions for a full log; otherwise no seed and only the viewer's own deck in the setup."""
+    games = []
+    for game in match.games.prefetch_related("actions"):
+        if not game.finished:
+            continue
+        if seen.full_log:
+            seed, setup = game.seed, game.setup
+        else:
+            players = game.setup.get("players", [])
+            mine = [deck if n == seen.seat else None for n, deck in enumerate(players)]
+            seed, setup = None, (dict(game.setup, players=mine) if seen.seat is not None else None)
+        games.append({
+            "number": game.number, "seed": seed, "setup": setup, "engine": game.engine_version,
+            "winner": None if game.winner is None else f"p{game.winner + 1}", "reason": game.end_reason,
+            "first_player": first_choice(game),
+            "actions": [{"seq": a.seq, "seat": f"p{a.seat + 1}", "action": a.action, "auto": a.automatic,
+                         "at": a.at.isoformat(), "hash": a.state_hash} for a in game.actions.all()],
+        })  # fmt: skip
+    body: dict[str, Any] = {"match": match.pk, "label": match.label, "complete": seen.full_log, "games": games}
+    if not seen.full_log:
+        body["withheld"] = (
+            "Seeds and your opponent's deck are shown once the match is over."
+            if seen.seat is not None
+            else "Seeds and deck lists are shown once the match is over and the event publishes its lists."
+        )
+    return body
 
 
 def _refereed(match_id: int, by: User) -> PlayMatch:

@@ -20,7 +20,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
 from accounts.models import User
-from gameplay.matches import services
+from gameplay.matches import oversight, services
 from gameplay.matches.errors import MatchError
 from gameplay.matches.models import Challenge, Game, PlayMatch
 from gameplay.services import current_catalog
@@ -55,8 +55,7 @@ def play_home(request: HttpRequest) -> HttpResponse:
         .annotate(has_finished_game=finished_game)
         .order_by("-created_at")
     )
-    refereed = PlayMatch.referees.through.objects.filter(user_id=user.pk).values("playmatch_id")
-    may_watch = Q() if user.is_staff else Q(public=True) | Q(pk__in=refereed)
+    may_watch = Q() if user.is_staff else Q(public=True) | oversight.refereed_by(user.pk)
     watchable = (
         PlayMatch.objects.filter(may_watch)
         .exclude(player1=user)
@@ -79,16 +78,15 @@ def play_home(request: HttpRequest) -> HttpResponse:
     return render(request, "gameplay/play_home.html", context)
 
 
-def _visible_match(request: HttpRequest, pk: int) -> tuple[PlayMatch, int | None]:
-    """The match and the user's seat; None for a watcher (referees, staff, anyone for a public match,
-    signed in or not). Someone not signed in is sent to sign in for any other match."""
+def _seen_match(request: HttpRequest, pk: int) -> tuple[PlayMatch, services.Sight]:
+    """The match and what this user may see of it (``services.sight``, the rule every path follows)."""
     match = get_object_or_404(PlayMatch.objects.select_related("player1", "player2"), pk=pk)
     if not request.user.is_authenticated and not match.public:
         raise _SignIn()
-    seat = match.seat_of(request.user.pk)
-    if seat is None and not services.can_watch(match, request.user):
+    seen = services.sight(match, request.user)
+    if seen is None:
         raise Http404("No such match.")
-    return match, seat
+    return match, seen
 
 
 def _catalog_names() -> dict[str, Any]:
@@ -126,13 +124,13 @@ def _signing_in(view: Any) -> Any:
 
 @_signing_in
 def play_page(request: HttpRequest, pk: int) -> HttpResponse:
-    match, seat = _visible_match(request, pk)
+    match, seen = _seen_match(request, pk)
     names = _seat_names(match)
     context = {
         "match": match,
-        "seat": seat,
-        "watching": seat is None,
-        "referee": services.can_referee(match, request.user),
+        "seat": seen.seat,
+        "watching": seen.seat is None,
+        "referee": seen.referee,
         "names": names,
         "has_finished_game": match.games.filter(finished=True).exists(),
         "catalog": _catalog_names(),
@@ -143,12 +141,11 @@ def play_page(request: HttpRequest, pk: int) -> HttpResponse:
 @_signing_in
 def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
     """``?game=1&seat=p1|p2|public&step=0``: step through a finished game (the board comes from the replay API)."""
-    match, seat = _visible_match(request, pk)
+    match, seen = _seen_match(request, pk)
     games = list(match.games.filter(finished=True).annotate(steps=Count("actions")).order_by("number"))
-    may_see_seats = seat is not None or services.can_referee(match, request.user)
-    seats = [("p1", f"{_seat_names(match)['p1']}'s view (p1)"), ("p2", f"{_seat_names(match)['p2']}'s view (p2)")]
-    seats = [*seats, ("public", "Public (both hands hidden)")] if may_see_seats else [("public", "Public")]
     names = _seat_names(match)
+    seats = [(f"p{n + 1}", f"{names[f'p{n + 1}']}'s view (p{n + 1})") for n in (0, 1) if seen.may_replay(n)]
+    seats = [*seats, ("public", "Public (both hands hidden)")] if seats else [("public", "Public")]
     context: dict[str, Any] = {
         "match": match,
         "names": names,
@@ -156,7 +153,7 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
         "seats": seats,
         "catalog": _catalog_names(),
     }
-    problem, status, chosen = _replay_choice(request, games, seat, may_see_seats)
+    problem, status, chosen = _replay_choice(request, games, seen)
     if problem:
         return render(request, "gameplay/replay.html", {**context, "problem": problem}, status=status)
     return render(request, "gameplay/replay.html", {**context, **chosen})
@@ -168,13 +165,13 @@ def _game_label(game: Game, names: dict[str, str]) -> str:
 
 
 def _replay_choice(
-    request: HttpRequest, games: Sequence[Game], seat: int | None, may_see_seats: bool
+    request: HttpRequest, games: Sequence[Game], seen: services.Sight
 ) -> tuple[str, int, dict[str, Any]]:
     """The game, seat view and step asked for, or a problem and its status (nothing is replayed)."""
     if not games:
         return "No game of this match has finished yet: there is nothing to replay.", 404, {}
     raw_game, raw_step = request.GET.get("game", str(games[0].number)), request.GET.get("step", "0")
-    wanted = request.GET.get("seat", f"p{seat + 1}" if seat is not None else "public")
+    wanted = request.GET.get("seat", f"p{seen.seat + 1}" if seen.seat is not None else "public")
     if not raw_game.isdigit() or not raw_step.isdigit():
         return "The game and the step are whole numbers, e.g. ?game=1&step=10.", 400, {}
     game = next((g for g in games if g.number == int(raw_game)), None)
@@ -183,8 +180,8 @@ def _replay_choice(
         return f"Game {raw_game} is not a finished game of this match (finished: {finished}).", 404, {}
     if wanted not in ("p1", "p2", "public"):
         return "The view is p1, p2 or public.", 400, {}
-    if wanted != "public" and not may_see_seats:
-        return "Watchers replay the public view only.", 403, {}
+    if wanted != "public" and not seen.may_replay(0 if wanted == "p1" else 1):
+        return seen.replay_refusal(), 403, {}
     step = int(raw_step)
     steps = game.steps  # type: ignore[attr-defined]
     if step > steps:

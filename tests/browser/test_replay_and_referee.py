@@ -18,7 +18,7 @@ from gameplay.matches.models import PlayMatch
 from tests.browser.asgi import asgi_server
 from tests.browser.test_event_flow import logged_in_page
 from tests.engine import helpers as engine_helpers
-from tests.factories import UserFactory
+from tests.factories import UserFactory, judged_by
 
 STARTERS = [{"starter": "eva-starter"}, {"starter": "romin-starter"}]
 PHONE = {"width": 375, "height": 812}
@@ -66,7 +66,7 @@ def test_a_referee_pauses_and_resumes_a_live_match_from_the_play_page(browser: A
     players = two_players()
     judge = UserFactory(username="judy", display_name="Judy")
     match = services.create_match(players[0], players[1], STARTERS, seed=1, label="table 1")
-    match.referees.add(judge)
+    judged_by(match, judge)
     services.choose_first(match.pk, players[0], True, match.version)  # seed 1: Ann won the roll and plays first
 
     with asgi_server() as url:

@@ -16,7 +16,7 @@ from gameplay import engine
 from gameplay.matches import services
 from gameplay.matches.models import ChoiceBy, FirstChoice, Game, GameAction, PlayMatch
 from tests.clients import api_client as api
-from tests.factories import UserFactory
+from tests.factories import UserFactory, judged_by
 
 pytestmark = pytest.mark.django_db
 STARTERS = [{"starter": "eva-starter"}, {"starter": "romin-starter"}]
@@ -115,7 +115,7 @@ def test_wrong_choices_are_refused_clearly_and_change_nothing() -> None:
     assert api(stranger).post(url, {"version": match.version, "first": "me"}).status_code == 404
     assert api(None).post(url, {"version": match.version, "first": "me"}).status_code in (401, 403)
     judge = UserFactory(username="judge")
-    match.referees.add(judge)
+    judged_by(match, judge)
     watching = api(judge).post(url, {"version": match.version, "first": "me"})
     assert watching.status_code == 403 and "watching" in watching.json()["detail"]
     assert unchanged(match) == before
@@ -156,7 +156,7 @@ def test_an_empty_clock_while_choosing_loses_like_any_other_decision() -> None:
 def test_pausing_while_choosing_stops_the_window_and_resuming_gives_the_chooser_a_new_one() -> None:
     match, players = new_match(P1_WINS_THE_ROLL)
     judge = UserFactory(username="judge")
-    match.referees.add(judge)
+    judged_by(match, judge)
     paused = services.pause(match.pk, judge)
     assert paused.deadline is None
     refused = api(players[0]).post(f"/api/play/{match.pk}/first/", {"version": paused.version, "first": "me"})

@@ -14,7 +14,7 @@ from gameplay import engine
 from gameplay.matches import services
 from gameplay.matches.errors import Forbidden, Invalid, Stale
 from gameplay.matches.models import GameAction, PlayMatch
-from tests.factories import UserFactory
+from tests.factories import UserFactory, judged_by
 
 pytestmark = pytest.mark.django_db
 STARTERS = [{"starter": "eva-starter"}, {"starter": "romin-starter"}]
@@ -201,7 +201,7 @@ def test_a_bot_match_finishes_and_reports_its_result(django_capture_on_commit_ca
 def test_referees_pause_resume_add_time_and_set_the_result_and_players_cannot() -> None:
     match, players = two_player_match()
     judge = UserFactory(username="judge")
-    match.referees.add(judge)
+    judged_by(match, judge)
     with pytest.raises(Forbidden):
         services.pause(match.pk, players[0])
     paused = services.pause(match.pk, judge)

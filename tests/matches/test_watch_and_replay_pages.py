@@ -13,7 +13,7 @@ from gameplay.matches import services
 from gameplay.matches.models import PlayMatch
 from tests.clients import api_client as api
 from tests.conftest import Personas
-from tests.factories import UserFactory
+from tests.factories import UserFactory, judged_by
 
 pytestmark = pytest.mark.django_db
 STARTERS = [{"starter": "eva-starter"}, {"starter": "romin-starter"}]
@@ -23,7 +23,7 @@ def started(personas: Personas, public: bool = False, seed: int = 1) -> tuple[Pl
     """Pat against Bea, refereed by the event's judge, with who goes first already chosen."""
     players = [personas.player, UserFactory(username="bea", display_name="Bea")]
     match = services.create_match(players[0], players[1], STARTERS, seed=seed, label="table 1")
-    match.referees.add(personas.judge)
+    judged_by(match, personas.judge)  # an event of another organiser: the personas' organiser is no referee
     if public:
         PlayMatch.objects.filter(pk=match.pk).update(public=True)
     game = match.current_game()

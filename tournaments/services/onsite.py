@@ -2,7 +2,8 @@
 
 Publishing a round creates one ``gameplay`` match per table from the players' registered decks;
 when the round's time is called the matches still going get their extra turns; when a match
-ends its result is recorded exactly as a confirmed report would be.
+ends its result is recorded exactly as a confirmed report would be. Who referees these matches,
+and whether their lists are public, the event says at each request (``EventOversight``).
 """
 
 from __future__ import annotations
@@ -10,9 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 
 from gameplay.matches import services as play
 from gameplay.matches.models import PlayMatch
+from gameplay.matches.oversight import Oversight
 from tournaments.errors import Conflict
 from tournaments.models import DeckVersion, Event, Match, ResultReport, Round
 from tournaments.services.common import locked_event
@@ -48,8 +51,26 @@ def start_matches(round_: Round) -> None:
             label=f"{event.name}, {round_.label.lower()}, table {match.table}",
             seed=(event.seed + round_.number * 1009 + match.table) % (1 << 62),
         )  # fmt: skip
-        match.play.referees.set([event.organiser_id, *event.judges.values_list("pk", flat=True)])
         match.save(update_fields=["play"])
+
+
+class EventOversight:
+    """Answers ``gameplay.matches.oversight`` for the matches of events: the event's current
+    organiser and judges referee them, and their lists are public once the event publishes them."""
+
+    def oversight(self, match: PlayMatch) -> Oversight | None:
+        event = Event.objects.filter(round_set__matches__play=match.pk).only("organiser_id", "lists_published").first()
+        return None if event is None else self.of_event(event)
+
+    @staticmethod
+    def of_event(event: Event) -> Oversight:
+        """The oversight of every match of ``event``, as the event is now."""
+        judges = event.judges.values_list("pk", flat=True)
+        return Oversight(frozenset({event.organiser_id, *judges}), event.lists_published)
+
+    def refereed_by(self, user_id: int) -> Any:
+        judged = Q(round__event__organiser_id=user_id) | Q(round__event__judges=user_id)
+        return Match.objects.filter(judged, play__isnull=False).values("play_id")
 
 
 def call_time(round_: Round) -> None:
