@@ -638,6 +638,8 @@ class Sight:
         """Why a seat view other than the allowed ones is refused."""
         if self.seat is not None:
             return "Until the match is over you may replay your own view or the public one."
+        if self.referee:
+            return "Until the match is over referees replay the public view only."
         return (
             "Watchers replay the public view only. "
             "Every seat opens once the match is over and its event has published its lists."
@@ -652,9 +654,11 @@ def sight(match: PlayMatch, user: Any, known: oversight.Oversight | None = None)
 
     Players see their own seat; while the match goes on, its finished games give them their own
     seat's view and the public one, and the log their own setup only (no seeds). Once the match is
-    over, players get everything. Referees (the event's organiser and judges, who see every list
-    anyway) and staff get everything at any time. Everyone else who may watch gets the public
-    view, and everything only once the match is over and its event has published its lists.
+    over, players get everything. Referees (the event's organiser and judges) and staff watch like
+    anyone else while it goes on (public views only: a screen at the judges' table must never show
+    one player the other's hand) and get everything once it is over. Everyone else who may watch
+    gets the public view, and everything only once the match is over and its event has published
+    its lists.
     ``known``: the match's oversight when the caller has just read it (else it is asked now)."""
     user_id = user.pk if user is not None and user.is_authenticated else None
     seat = match.seat_of(user_id)
@@ -662,7 +666,7 @@ def sight(match: PlayMatch, user: Any, known: oversight.Oversight | None = None)
     if seat is None and not (match.public or referee):
         return None
     over = match.status == PlayMatch.Status.FINISHED
-    if referee or (over and (seat is not None or (known or oversight.oversight(match)).lists_public)):
+    if over and (seat is not None or referee or (known or oversight.oversight(match)).lists_public):
         return Sight(seat, BOTH_SEATS, True, referee)
     return Sight(seat, frozenset() if seat is None else frozenset({seat}), False, referee)
 

@@ -162,11 +162,18 @@ def test_mid_match_a_public_watcher_gets_the_public_view_only(mid_match: Table) 
     assert t.replay(outsider, "p1").status_code == 403
 
 
-def test_referees_see_every_seat_at_any_time(mid_match: Table) -> None:
+def test_referees_watch_the_public_view_until_the_match_is_over(mid_match: Table) -> None:
     t = mid_match
     game = t.match.games.get(number=1)
-    assert t.log(t.judge).json()["games"][0]["seed"] == game.seed
-    assert t.replay(t.judge, "p1").status_code == 200
+    for referee in (t.judge, t.organiser):
+        answer = t.log(referee)
+        assert answer.json()["games"][0]["seed"] is None and answer.json()["games"][0]["setup"] is None
+        assert str(game.seed) not in answer.content.decode()
+        refused = t.replay(referee, "p1")
+        assert refused.status_code == 403
+        assert refused.json()["detail"] == "Until the match is over referees replay the public view only."
+        assert t.replay(referee, "p2").status_code == 403
+        assert t.replay(referee, "public").status_code == 200
 
 
 def test_after_the_match_players_and_referees_get_the_full_log_and_others_once_lists_are_published(
