@@ -442,7 +442,7 @@ def _end_match(match: PlayMatch, now: Any) -> None:
     wins = match.wins
     match.winner = None if wins[0] == wins[1] else (1 if wins[0] > wins[1] else 2)
     match.status = PlayMatch.Status.FINISHED
-    match.finished_at = now
+    match.finished_at = match.finished_at or now  # a corrected result keeps when the match ended
     match.on_clock, match.clock_since, match.deadline, match.deadline_kind = None, None, None, ""
     match.timer_version += 1
     finished = match
@@ -715,8 +715,19 @@ def add_time(match_id: int, by: User, seat: int, seconds: int) -> PlayMatch:
 
 @transaction.atomic
 def set_result(match_id: int, by: User, wins: tuple[int, int]) -> PlayMatch:
-    """A referee decides the match: games won by each seat (the current game ends)."""
-    match = _refereed(match_id, by)
+    """A referee decides the match (the referee panel): games won by each seat (the current game ends)."""
+    return _decide(_refereed(match_id, by), wins)
+
+
+@transaction.atomic
+def decide(match_id: int, wins: tuple[int, int]) -> PlayMatch:
+    """The match's result as an event's judge decided it (the caller has checked who may): a match
+    still going (or paused) ends with it as with the referee panel; a finished match's result is
+    corrected. Either way ``match_finished`` is sent after commit and the players' pages are pushed."""
+    return _decide(_locked(match_id), wins)
+
+
+def _decide(match: PlayMatch, wins: tuple[int, int]) -> PlayMatch:
     needed = match.best_of // 2 + 1
     if any(w < 0 or w > needed for w in wins) or wins[0] == wins[1] == needed or sum(wins) > match.best_of:
         raise Invalid(f"In a best-of-{match.best_of}, give each seat 0 to {needed} games won, not both {needed}.")
@@ -726,6 +737,7 @@ def set_result(match_id: int, by: User, wins: tuple[int, int]) -> PlayMatch:
         game.finished, game.end_reason, game.finished_at = True, "set by a referee", now
         game.save()
     match.wins = list(wins)
+    match.paused_at = None
     _end_match(match, now)
     match.version += 1
     match.save()
