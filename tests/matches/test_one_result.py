@@ -135,3 +135,39 @@ def test_a_later_result_on_the_site_is_never_dropped(django_capture_on_commit_ca
     record_result(PlayMatch.objects.get(pk=table.play_id))
     table.refresh_from_db()
     assert table.version == before and table.reports.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_both_players_pages_are_pushed_the_judges_result(
+    fresh_redis_state: None, django_capture_on_commit_callbacks: Any
+) -> None:
+    from asgiref.sync import async_to_sync
+    from channels.testing import WebsocketCommunicator
+
+    from config.asgi import application
+    from tests.matches.test_api import database_sync, latest
+
+    _event, organiser, table = published(django_capture_on_commit_callbacks)
+    played = PlayMatch.objects.get(pk=table.play_id)
+    players = [played.player1, played.player2]
+
+    async def scenario() -> list[dict[str, Any]]:
+        sockets = []
+        for user in players:
+            socket = WebsocketCommunicator(
+                application, f"/ws/play/{played.pk}/", headers=[(b"origin", b"http://localhost")]
+            )
+            socket.scope["user"] = user
+            connected, _ = await socket.connect()
+            assert connected
+            sockets.append(socket)
+        await database_sync(results.set_result, table, organiser, results.Score(1, 0))
+        received = [await latest(s, played.version + 1) for s in sockets]
+        for s in sockets:
+            await s.disconnect()
+        return received
+
+    for seat, message in enumerate(async_to_sync(scenario)()):
+        view = message["view"]
+        assert view["seat"] == f"p{seat + 1}" and view["status"] == "finished"
+        assert view["end_reason"] == "set by a referee" and view["winner"] == f"p{seat_of_a(table) + 1}"
