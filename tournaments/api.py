@@ -285,6 +285,8 @@ class MatchViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.Generic
     @extend_schema(request=ScoreSerializer)
     @action(detail=True, methods=["post"], url_path="set-result")
     def set_result(self, request: Request, pk: str) -> Response:
+        """The organiser or a judge enters or overrides the result. A match played on the site ends
+        with it there too (or, finished, is corrected): the event and the match never disagree."""
         match = self.get_object()
         return Response(
             MatchSerializer(results.set_result(match, signed_in_user(request), self._score(request, match))).data

@@ -179,6 +179,8 @@ def choose_first(match_id: int, user: User, play_first: bool, version: int) -> O
     if game.chooser != seat:
         raise Conflict("Your opponent chooses who goes first.")
     now = timezone.now()
+    if _past_deadline(match, now):  # the timer has not run yet, but the seat's time is over
+        return _too_late(match, now, seat)
     if _charge_clock(match, now):
         _flag(match, now)
         return Outcome(match, refused="Your clock ran out before your choice arrived.")
@@ -186,7 +188,7 @@ def choose_first(match_id: int, user: User, play_first: bool, version: int) -> O
     return Outcome(match)
 
 
-def _decide_first(match: PlayMatch, game: Game, first: int, by: str, now: Any) -> None:
+def _decide_first(match: PlayMatch, game: Game, first: int, by: str, now: Any, viewer: int | None = None) -> Views:
     if first != game.first:
         setup = dict(game.setup, first=f"p{first + 1}")
         state = _new_state(setup, game.seed)
@@ -201,7 +203,7 @@ def _decide_first(match: PlayMatch, game: Game, first: int, by: str, now: Any) -
     _restart_clock(match, state, now)
     match.version += 1
     match.save()
-    _after_commit(match)
+    return _after_commit(match, viewer=viewer)
 
 
 def _restart(match: PlayMatch, game: Game, now: Any) -> None:
@@ -330,7 +332,7 @@ def clocks(match: PlayMatch, now: Any = None) -> dict[str, Any]:
     now = now or timezone.now()
     remaining = list(match.remaining_ms)
     if match.on_clock is not None and match.clock_since is not None and match.status == PlayMatch.Status.PLAYING:
-        remaining[match.on_clock] -= int((now - match.clock_since).total_seconds() * 1000)
+        remaining[match.on_clock] -= _used_ms(match, now)
     return {
         "remaining_ms": [max(0, r) for r in remaining],
         "on_clock": None if match.on_clock is None else f"p{match.on_clock + 1}",
@@ -366,6 +368,8 @@ def play(match_id: int, user: User, action: str | dict[str, Any], version: int) 
     if version != match.version:
         raise Stale("The game has moved on since you last looked.", current=match.version)
     now = timezone.now()
+    if match.on_clock == seat and _past_deadline(match, now):  # the timer has not run yet, but the time is over
+        return _too_late(match, now, seat, game)
     if _charge_clock(match, now) and match.on_clock == seat:
         views = _flag(match, now, viewer=seat)
         return Outcome(match, refused="Your match clock ran out before this move arrived.", views=views)
@@ -438,7 +442,7 @@ def _end_match(match: PlayMatch, now: Any) -> None:
     wins = match.wins
     match.winner = None if wins[0] == wins[1] else (1 if wins[0] > wins[1] else 2)
     match.status = PlayMatch.Status.FINISHED
-    match.finished_at = now
+    match.finished_at = match.finished_at or now  # a corrected result keeps when the match ended
     match.on_clock, match.clock_since, match.deadline, match.deadline_kind = None, None, None, ""
     match.timer_version += 1
     finished = match
@@ -448,15 +452,44 @@ def _end_match(match: PlayMatch, now: Any) -> None:
 # --- clocks ----------------------------------------------------------------------------------
 
 
+def _used_ms(match: PlayMatch, now: Any) -> int:
+    """Milliseconds the seat on the clock has used since its clock started, counted up to ``now``
+    or its deadline, whichever is earlier: a clock stops at its deadline, however late the
+    server comes to it (a timer task run late, a move that arrived after the deadline)."""
+    assert match.clock_since is not None
+    until = now if match.deadline is None else min(now, match.deadline)
+    return max(timedelta(0), until - match.clock_since) // timedelta(milliseconds=1)
+
+
 def _charge_clock(match: PlayMatch, now: Any) -> bool:
-    """Take the time used since the clock started from its seat; True if that seat is out of time."""
+    """Take the time used since the clock started (never past the deadline) from its seat; True if
+    that seat is out of time. A clock never goes below zero."""
     if match.on_clock is None or match.clock_since is None:
         return False
     remaining = list(match.remaining_ms)
-    remaining[match.on_clock] -= int((now - match.clock_since).total_seconds() * 1000)
+    remaining[match.on_clock] = max(0, remaining[match.on_clock] - _used_ms(match, now))
     match.remaining_ms = remaining
     match.clock_since = now
     return remaining[match.on_clock] <= 0
+
+
+def _past_deadline(match: PlayMatch, now: Any) -> bool:
+    return match.status == PlayMatch.Status.PLAYING and match.deadline is not None and match.deadline <= now
+
+
+TOO_LATE = {
+    "auto-passed": "Your answer window closed before your move arrived; it passed automatically.",
+    "chose first": "Your time to choose ran out before your choice arrived; you play first.",
+    "flagged": "Your match clock ran out before this move arrived.",
+}
+
+
+def _too_late(match: PlayMatch, now: Any, seat: int, game: Game | None = None) -> Outcome:
+    """A decision that arrived after its deadline, before the timer task ran: the deadline acts as
+    if the timer had run on time (the window passes, the chooser plays first, the clock loses),
+    and the decision is refused."""
+    done, views = _at_deadline(match, now, viewer=seat, game=game)
+    return Outcome(match, refused=TOO_LATE[done], views=views)
 
 
 def _restart_clock(match: PlayMatch, state: engine.State, now: Any) -> None:
@@ -515,19 +548,25 @@ def _expire(match_id: int, timer_version: int | None) -> str:
         return "nothing due"
     if timer_version is not None and timer_version != match.timer_version:
         return "stale timer"
+    return _at_deadline(match, now)[0]
+
+
+def _at_deadline(match: PlayMatch, now: Any, viewer: int | None = None, game: Game | None = None) -> tuple[str, Views]:
+    """The deadline has passed (the match row is locked): charge the seat on the clock up to its
+    deadline, not to ``now``, then pass the window, choose for the chooser or flag the clock.
+    The next decider's clock starts at ``now``: nobody could act on it before."""
     seat = match.on_clock
-    assert seat is not None
+    assert seat is not None and match.deadline is not None and match.deadline <= now
+    due = match.deadline
     _charge_clock(match, now)
     if match.deadline_kind == PlayMatch.DeadlineKind.CHOICE and match.remaining_ms[seat] > 0:
-        game = match.current_game()
+        game = game if game is not None else match.current_game()
         assert game is not None
-        _decide_first(match, game, seat, ChoiceBy.TIMER, now)  # no answer in time: the chooser plays first
-        return "chose first"
+        # no answer in time: the chooser plays first
+        return "chose first", _decide_first(match, game, seat, ChoiceBy.TIMER, now, viewer=viewer)
     if match.deadline_kind == PlayMatch.DeadlineKind.WINDOW and match.remaining_ms[seat] > 0:
-        _move(match, seat, "pass", now, automatic=True, due=match.deadline)
-        return "auto-passed"
-    _flag(match, now)
-    return "flagged"
+        return "auto-passed", _move(match, seat, "pass", now, automatic=True, due=due, game=game)
+    return "flagged", _flag(match, now, viewer=viewer)
 
 
 @transaction.atomic
@@ -764,8 +803,19 @@ def add_time(match_id: int, by: User, seat: int, seconds: int) -> PlayMatch:
 
 @transaction.atomic
 def set_result(match_id: int, by: User, wins: tuple[int, int]) -> PlayMatch:
-    """A referee decides the match: games won by each seat (the current game ends)."""
-    match = _refereed(match_id, by)
+    """A referee decides the match (the referee panel): games won by each seat (the current game ends)."""
+    return _decide(_refereed(match_id, by), wins)
+
+
+@transaction.atomic
+def decide(match_id: int, wins: tuple[int, int]) -> PlayMatch:
+    """The match's result as an event's judge decided it (the caller has checked who may): a match
+    still going (or paused) ends with it as with the referee panel; a finished match's result is
+    corrected. Either way ``match_finished`` is sent after commit and the players' pages are pushed."""
+    return _decide(_locked(match_id), wins)
+
+
+def _decide(match: PlayMatch, wins: tuple[int, int]) -> PlayMatch:
     needed = match.best_of // 2 + 1
     if any(w < 0 or w > needed for w in wins) or wins[0] == wins[1] == needed or sum(wins) > match.best_of:
         raise Invalid(f"In a best-of-{match.best_of}, give each seat 0 to {needed} games won, not both {needed}.")
@@ -775,6 +825,7 @@ def set_result(match_id: int, by: User, wins: tuple[int, int]) -> PlayMatch:
         game.finished, game.end_reason, game.finished_at = True, "set by a referee", now
         game.save()
     match.wins = list(wins)
+    match.paused_at = None
     _end_match(match, now)
     match.version += 1
     match.save()
@@ -798,12 +849,15 @@ def bot_move(match_id: int, version: int) -> bool:
         return False
     game = match.current_game()
     assert game is not None and seat is not None
+    if _past_deadline(match, now := timezone.now()):  # a late bot task is held to the deadline like a player
+        _at_deadline(match, now, game=game)
+        return False
     state = load_state(game)
     agent_class = engine_bots().GreedyAgent if match.bot == PlayMatch.Bot.GREEDY else engine_bots().RandomAgent
     action = agent_class(seed=match.seed + version).act(state, seat)
     now = timezone.now()
     _charge_clock(match, now)
-    _move(match, seat, action.to_text(), now, automatic=False)
+    _move(match, seat, action.to_text(), now, automatic=False, game=game)
     return True
 
 

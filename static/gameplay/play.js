@@ -26,8 +26,14 @@
   function capital(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
   function remaining(view, player) {
     var index = player === "p1" ? 0 : 1, left = view.clocks.remaining_ms[index];
-    if (view.clocks.on_clock === player && view.status === "playing") left -= Date.now() - state.fetchedAt;
-    return left;
+    if (view.clocks.on_clock === player && view.status === "playing") {
+      // The clock stops at its deadline (a window's end, or the clock's), even while the server is late
+      // to it; a deadline already past by this machine's clock (set differently) is not trusted.
+      var until = Date.now(), stop = view.clocks.deadline ? Date.parse(view.clocks.deadline) : NaN;
+      if (stop > state.fetchedAt) until = Math.min(until, stop);
+      left -= until - state.fetchedAt;
+    }
+    return Math.max(0, left);
   }
   function secondsLeft(view) {
     return view.clocks.deadline ? Math.max(0, Math.round((Date.parse(view.clocks.deadline) - Date.now()) / 1000)) : 0;

@@ -131,7 +131,9 @@ def test_a_chooser_who_never_answers_plays_first_when_the_window_expires() -> No
     match, _players = new_match(P2_WINS_THE_ROLL, window_seconds=5)
     old_timer = match.timer_version
     assert services.expire(match.pk, old_timer) == "nothing due"
-    PlayMatch.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    # The window opened 6 s ago and closed 1 s ago (a clock's deadline never comes before its start).
+    since = timezone.now() - timedelta(seconds=6)
+    PlayMatch.objects.filter(pk=match.pk).update(clock_since=since, deadline=since + timedelta(seconds=5))
     assert services.expire(match.pk, old_timer - 1) == "stale timer"
     assert services.due_matches() == [match.pk]
     assert services.expire(match.pk, old_timer) == "chose first"
@@ -140,7 +142,7 @@ def test_a_chooser_who_never_answers_plays_first_when_the_window_expires() -> No
     assert (game.first, game.choice, game.choice_by, game.awaiting_choice) == (1, "first", "timer", False)
     match.refresh_from_db()
     assert match.status == PlayMatch.Status.PLAYING and match.on_clock == 1
-    assert match.remaining_ms[1] < match.clock_seconds * 1000  # the chooser's clock ran while it did not answer
+    assert match.remaining_ms[1] == match.clock_seconds * 1000 - 5000  # the chooser's clock ran for the window
     assert match.deadline is not None and match.deadline > timezone.now()
 
 

@@ -8,6 +8,7 @@ and whether their lists are public, the event says at each request (``EventOvers
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.db import transaction
@@ -19,6 +20,8 @@ from gameplay.matches.oversight import Oversight
 from tournaments.errors import Conflict
 from tournaments.models import DeckVersion, Event, Match, ResultReport, Round
 from tournaments.services.common import locked_event
+
+log = logging.getLogger(__name__)
 
 
 def decks_for(round_: Round) -> dict[int, dict[str, Any]]:
@@ -88,14 +91,21 @@ def record_result(played: PlayMatch) -> Match | None:
         return None
     locked_event(event_id)
     match = Match.objects.select_for_update(of=("self",)).filter(play=played).select_related("round__event").first()
-    if match is None or match.status == Match.Status.CONFIRMED:
-        return match
-    if match.round.event.status == Event.Status.FINISHED:
-        return match
+    if match is None:
+        return None
+    played = PlayMatch.objects.get(pk=played.pk)  # as committed, not as the signal's sender held it
     first_is_a = played.player1_id == match.player_a_id
     wins = played.wins if first_is_a else list(reversed(played.wins))
     games = played.games.count()
     draws = max(0, games - wins[0] - wins[1])
+    if match.status == Match.Status.CONFIRMED and (match.a_games, match.b_games, match.draws) == (*wins, draws):
+        return match  # already recorded (a judge's result goes through the match itself)
+    if match.round.event.status == Event.Status.FINISHED:
+        # Results of a finished event never change; every path keeps both in step before it ends.
+        log.error("match %s on the site ended %s after its event finished; the event keeps its result",
+                  played.pk, wins)  # fmt: skip
+        return match
+    # The match on the site decides: an event result that differs from it gives way, with a report.
     match.a_games, match.b_games, match.draws = wins[0], wins[1], draws
     match.status = Match.Status.CONFIRMED
     match.version += 1

@@ -139,11 +139,39 @@ def set_result(match: Match, by: User, score: Score) -> Match:
     later_cut = Round.objects.filter(event=event, stage=Round.Stage.TOP_CUT, number__gt=round_.number).exists()
     if round_.stage == Round.Stage.TOP_CUT and later_cut:
         raise Conflict("The next top-cut round is already paired from this result.")
+    if match.play_id is not None:
+        _decide_on_site(match, score)
     _store(match, score, Match.Status.CONFIRMED)
     match.confirmed_by = by
     match.save()
     _record(match, by, ResultReport.Kind.OVERRIDE, score)
     return match
+
+
+def _decide_on_site(match: Match, score: Score) -> None:
+    """A match played on the site gets the judge's result there too, in the same transaction: a
+    match still going ends with it (its pages are pushed), a finished one is corrected. Its draws
+    are the games without a winner, so the judge's draws must count those."""
+    from gameplay.matches import services as play
+    from gameplay.matches.errors import MatchError
+    from gameplay.matches.models import PlayMatch
+
+    # The event and this match are locked; the on-site match is locked last (as every path does).
+    assert match.play_id is not None
+    played = PlayMatch.objects.select_for_update().get(pk=match.play_id)
+    games = played.games.count()  # the game going on, if any, ends without a winner
+    draws = max(0, games - score.a_games - score.b_games)
+    if score.draws != draws:
+        raise Invalid(
+            f"Table {match.table} is played on the site, where {games} game(s) began, so "
+            f"{score.a_games}-{score.b_games} there means {draws} drawn game(s): give {draws} as the draws."
+        )
+    a_first = played.player1_id == match.player_a_id
+    wins = (score.a_games, score.b_games) if a_first else (score.b_games, score.a_games)
+    try:
+        play.decide(played.pk, wins)
+    except MatchError as exc:  # the match's own rules refuse it: nothing has changed
+        raise (Conflict if exc.status_code == 409 else Invalid)(str(exc)) from None
 
 
 def can_record(user: User, match: Match) -> bool:
