@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from gameplay.matches import services
 from gameplay.matches.models import Game, GameAction, PlayMatch
-from tests.factories import UserFactory
+from tests.factories import UserFactory, judged_by
 from tests.matches.test_services import STARTERS, decider, step, two_player_match
 
 pytestmark = pytest.mark.django_db
@@ -156,7 +156,7 @@ def test_pausing_after_a_window_closed_charges_no_more_than_the_window() -> None
     seat = match.on_clock
     assert seat is not None
     judge = UserFactory(username="ref")
-    match.referees.add(judge)
+    judged_by(match, judge)
     before = match.remaining_ms[seat]
     overran(match, WINDOW_S * 1000)
     paused = services.pause(match.pk, judge)

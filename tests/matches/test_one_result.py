@@ -107,7 +107,7 @@ def test_a_judge_correcting_a_finished_match_corrects_it_on_the_site(django_capt
     _event, organiser, table = published(django_capture_on_commit_callbacks)
     judge = UserFactory(username="ref-rae")
     assert table.play is not None
-    table.play.referees.add(judge)
+    table.round.event.judges.add(judge)  # referees are the event's judges
     with django_capture_on_commit_callbacks(execute=True):  # the referee panel on the match page
         play.set_result(table.play.pk, judge, (1, 0) if seat_of_a(table) == 0 else (0, 1))
     assert_agree(table, 1, 0)
@@ -125,7 +125,7 @@ def test_a_later_result_on_the_site_is_never_dropped(django_capture_on_commit_ca
     Match.objects.filter(pk=table.pk).update(status=Match.Status.CONFIRMED, a_games=1, b_games=0, draws=0)
     judge = UserFactory(username="ref-sam")
     assert table.play is not None
-    table.play.referees.add(judge)
+    table.round.event.judges.add(judge)  # referees are the event's judges
     with django_capture_on_commit_callbacks(execute=True):
         play.set_result(table.play.pk, judge, (0, 1) if seat_of_a(table) == 0 else (1, 0))
     assert_agree(table, 0, 1)
