@@ -1,10 +1,15 @@
 """Matching building blocks for the Swiss pairer: exact solves, windows and big groups.
 
-Decides how a set of players is paired. Three tools, from most to least expensive:
+Decides how a set of players is paired. Four tools:
 
 - :func:`solve_exact` — one maximum-weight perfect matching (rustworkx) over every pair of
   the given players plus a phantom *bye* seat when their count is odd, with weights from
   :func:`~tournaments.pairing.objective.edge_weight`. Exact for the objective.
+- :func:`solve_banded` — the same matching with fewer edges: with the players sorted by
+  points (the *band order*), a table is offered only to two players at most ``2 * d + 2``
+  places apart, ``d`` being the most of these players any one of them has met; every bye is
+  offered. Outside pod rounds it is still exact (the exchange argument is in
+  ``docs/pairing.md``). Large events use it when the fast pass cannot be proven optimal.
 - :func:`solve_window` — a *window* is a small *pool* (a score group plus players carried
   down from above) and a *lookahead* (the next players down). Rematch tables are not
   allowed. It pairs as many pool players as possible, then minimises the score gap, and
@@ -35,10 +40,13 @@ from .objective import SwissProblem, cost_scale, edge_weight
 
 __all__ = [
     "Table",
+    "band_order",
+    "band_width",
     "dirac_size",
     "jitter",
     "max_rematch_free",
     "pair_big_group",
+    "solve_banded",
     "solve_exact",
     "solve_window",
 ]
@@ -105,6 +113,56 @@ def _table(x: int | None, y: int | None) -> Table:
         assert y is not None
         return (y, None)
     return (x, y)
+
+
+def band_width(problem: SwissProblem, ids: Sequence[int]) -> int:
+    """How many places apart in the band order two players of ``ids`` may be and still get a table.
+
+    ``2 * d + 2``, where ``d`` is the most players of ``ids`` any one of them has already met.
+    """
+    inside = set(ids)
+    most = max((len(problem.opponents[p] & inside) for p in ids), default=0)
+    return 2 * most + 2
+
+
+def band_order(problem: SwissProblem, ids: Sequence[int]) -> list[int]:
+    """``ids`` by points, best first; equal points in the round's seeded shuffle order."""
+    return sorted(ids, key=lambda p: (-problem.points[p], problem.shuffle_key[p]))
+
+
+def solve_banded(problem: SwissProblem, ids: Sequence[int]) -> list[Table]:
+    """Pair ``ids`` (plus the bye when odd) minimising the full objective exactly, pods aside.
+
+    Same weights as :func:`solve_exact`, but a table is offered only to two players at most
+    :func:`band_width` places apart in :func:`band_order`; the bye is offered to everyone.
+    Outside pod rounds some optimal pairing uses only those tables (the exchange argument in
+    ``docs/pairing.md``), so the matching is exact while the graph has about
+    ``len(ids) * band_width`` edges instead of ``len(ids) ** 2 / 2``.
+    """
+    order = band_order(problem, ids)
+    nodes: list[int | None] = [*order]
+    if len(nodes) % 2:
+        nodes.append(None)
+    scale = cost_scale(problem, ids)
+    lift, shift = _jittered(len(nodes) // 2, scale.top)
+    width = band_width(problem, order)
+    salt = problem.salt
+    edges: list[tuple[int, int, int]] = []
+    for i, a in enumerate(order):
+        for j in range(i + 1, min(len(order), i + width + 1)):
+            b = order[j]
+            weight = edge_weight(problem.edge_cost(a, b), scale) * lift
+            edges.append((i, j, weight + (jitter(salt, a, b) >> shift)))
+    if len(nodes) > len(order):
+        bye = len(order)
+        for i, a in enumerate(order):
+            weight = edge_weight(problem.edge_cost(a, None), scale) * lift
+            edges.append((i, bye, weight + (jitter(salt, a, None) >> shift)))
+    graph = rx.PyGraph()
+    graph.add_nodes_from(nodes)
+    graph.add_edges_from(edges)
+    pairs = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: int(w), verify_optimum=False)
+    return [_table(nodes[i], nodes[j]) for i, j in _canonical(pairs)]
 
 
 def solve_window(

@@ -35,8 +35,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
 
-from .matching import Table, dirac_size, pair_big_group, solve_exact, solve_window
-from .objective import PairingCost, SwissProblem, build_swiss_problem
+from .matching import Table, dirac_size, pair_big_group, solve_banded, solve_exact, solve_window
+from .objective import PairingCost, SwissProblem, build_swiss_problem, cost_floor
 from .records import MatchRecord, Pairing, PlayerEntry, RoundPlan
 from .standings import StandingsSettings
 
@@ -105,7 +105,10 @@ def _solve_swiss(problem: SwissProblem, ids: list[int], exact_limit: int) -> lis
         return solve_exact(problem, ids)
     top, tail = ids[:-tail_size], ids[-tail_size:]
     tables, carry = _top_down(problem, top)
-    return tables + solve_exact(problem, carry + tail)
+    tables += solve_exact(problem, carry + tail)
+    if problem.cost(tables) == cost_floor(problem, ids):
+        return tables  # provably optimal: nothing can cost less than the floor
+    return solve_banded(problem, ids)
 
 
 def _tail_size(problem: SwissProblem, ids: list[int], exact_limit: int) -> int:
