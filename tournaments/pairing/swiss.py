@@ -23,6 +23,11 @@ Algorithm (see ``docs/pairing.md``):
 3. The carry and the tail are solved exactly. Because the tail is above the Dirac size, a
    rematch-free completion always exists there, so the greedy top pass can never paint the
    bottom into a corner, and the bye goes to the lowest-ranked eligible player.
+4. That fast pass is kept only when it costs exactly
+   :func:`~tournaments.pairing.objective.cost_floor`, which no pairing can beat. Otherwise
+   the round is one matching over the band of tables between players at most
+   ``2 × (most past opponents) + 2`` places apart in points order
+   (:func:`~tournaments.pairing.matching.solve_banded`), which is exact outside pod rounds.
 
 Pod rounds (the first ``pod_rounds`` rounds of a draft event) add the cross-pod cost; large
 pod events pair each pod by a window and send the players a pod cannot seat to one pool.
