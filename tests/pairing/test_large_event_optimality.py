@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments.pairing import MatchRecord, PlayerEntry, SwissSettings, pair_swiss_round
-from tournaments.pairing.matching import solve_banded
+from tournaments.pairing.matching import band_cuts, band_order, solve_banded, solve_split
 from tournaments.pairing.objective import build_swiss_problem, cost_floor
 
 from .test_swiss_optimality import Objective, plan_tables
@@ -77,3 +77,40 @@ def test_the_band_holds_an_optimal_pairing_and_the_floor_is_below_every_pairing(
     ids = list(problem.ranked)
     assert objective.total(solve_banded(problem, ids)) == best
     assert cost_floor(problem, ids).as_tuple() <= best
+
+
+wide_cases = st.builds(
+    build_case,
+    count=st.integers(40, 80),
+    rounds=st.integers(1, 2),
+    seed=st.integers(0, 2**32),
+    drops=st.integers(0, 3),
+    pods=st.just(0),
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(wide_cases)
+def test_the_split_band_reaches_the_exact_optimum(case: Case) -> None:
+    """Early rounds of 40 to 80 players have wide equal-point runs, so the round is cut."""
+    players, history, round_number, seed = case
+    problem = build_swiss_problem(players, history, round_number, seed)
+    objective = Objective(players, history, seed, pods_on=False)
+    assert objective.total(solve_split(problem, list(problem.ranked))) == objective.exact_optimum()
+
+
+def test_a_round_with_wide_equal_point_runs_is_cut_and_still_optimal() -> None:
+    players, history, round_number, seed = build_case(81, 1, 7, 0, 0)
+    problem = build_swiss_problem(players, history, round_number, seed)
+    order = band_order(problem, list(problem.ranked))
+    cuts = band_cuts(problem, order)
+    assert cuts
+    points = [problem.points[p] for p in order]
+    for k in cuts:
+        assert k % 2 == 0 and len(set(points[k - 8 : k + 8])) == 1  # one past opponent each: w = 4
+    objective = Objective(players, history, seed, pods_on=False)
+    tables = solve_split(problem, list(problem.ranked))
+    for k in cuts:
+        left = set(order[:k])
+        assert all((a in left) == (b in left) for a, b in tables if b is not None)
+    assert objective.total(tables) == objective.exact_optimum()
