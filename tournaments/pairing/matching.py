@@ -1,10 +1,17 @@
 """Matching building blocks for the Swiss pairer: exact solves, windows and big groups.
 
-Decides how a set of players is paired. Three tools, from most to least expensive:
+Decides how a set of players is paired. Four tools:
 
 - :func:`solve_exact` — one maximum-weight perfect matching (rustworkx) over every pair of
   the given players plus a phantom *bye* seat when their count is odd, with weights from
   :func:`~tournaments.pairing.objective.edge_weight`. Exact for the objective.
+- :func:`solve_banded` — the same matching with fewer edges: with the players sorted by
+  points (the *band order*), a table is offered only to two players at most ``2 * d + 2``
+  places apart, ``d`` being the most of these players any one of them has met; every bye is
+  offered. Outside pod rounds it is still exact (the exchange argument is in
+  ``docs/pairing.md``). :func:`solve_split` first cuts the round into parts wherever a wide
+  run of equal points allows it (:func:`band_cuts`) and solves each part so; large events use
+  it when the fast pass cannot be proven optimal.
 - :func:`solve_window` — a *window* is a small *pool* (a score group plus players carried
   down from above) and a *lookahead* (the next players down). Rematch tables are not
   allowed. It pairs as many pool players as possible, then minimises the score gap, and
@@ -28,6 +35,7 @@ seed and the history, and among equally good pairings the seed picks one at rand
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 import rustworkx as rx
 
@@ -35,11 +43,16 @@ from .objective import SwissProblem, cost_scale, edge_weight
 
 __all__ = [
     "Table",
+    "band_cuts",
+    "band_order",
+    "band_width",
     "dirac_size",
     "jitter",
     "max_rematch_free",
     "pair_big_group",
+    "solve_banded",
     "solve_exact",
+    "solve_split",
     "solve_window",
 ]
 
@@ -105,6 +118,95 @@ def _table(x: int | None, y: int | None) -> Table:
         assert y is not None
         return (y, None)
     return (x, y)
+
+
+def band_width(problem: SwissProblem, ids: Sequence[int]) -> int:
+    """How many places apart in the band order two players of ``ids`` may be and still get a table.
+
+    ``2 * d + 2``, where ``d`` is the most players of ``ids`` any one of them has already met.
+    """
+    inside = set(ids)
+    most = max((len(problem.opponents[p] & inside) for p in ids), default=0)
+    return 2 * most + 2
+
+
+def band_order(problem: SwissProblem, ids: Sequence[int]) -> list[int]:
+    """``ids`` by points, best first; equal points in the round's seeded shuffle order."""
+    return sorted(ids, key=lambda p: (-problem.points[p], problem.shuffle_key[p]))
+
+
+def solve_banded(problem: SwissProblem, ids: Sequence[int]) -> list[Table]:
+    """Pair ``ids`` (plus the bye when odd) minimising the full objective exactly, pods aside.
+
+    Same weights as :func:`solve_exact`, but a table is offered only to two players at most
+    :func:`band_width` places apart in :func:`band_order`; the bye is offered to everyone.
+    Outside pod rounds some optimal pairing uses only those tables (the exchange argument in
+    ``docs/pairing.md``), so the matching is exact while the graph has about
+    ``len(ids) * band_width`` edges instead of ``len(ids) ** 2 / 2``.
+    """
+    order = band_order(problem, ids)
+    nodes: list[int | None] = [*order]
+    if len(nodes) % 2:
+        nodes.append(None)
+    scale = cost_scale(problem, ids)
+    lift, shift = _jittered(len(nodes) // 2, scale.top)
+    width = band_width(problem, order)
+    salt = problem.salt
+    edges: list[tuple[int, int, int]] = []
+    for i, a in enumerate(order):
+        for j in range(i + 1, min(len(order), i + width + 1)):
+            b = order[j]
+            weight = edge_weight(problem.edge_cost(a, b), scale) * lift
+            edges.append((i, j, weight + (jitter(salt, a, b) >> shift)))
+    if len(nodes) > len(order):
+        bye = len(order)
+        for i, a in enumerate(order):
+            weight = edge_weight(problem.edge_cost(a, None), scale) * lift
+            edges.append((i, bye, weight + (jitter(salt, a, None) >> shift)))
+    graph = rx.PyGraph()
+    graph.add_nodes_from(nodes)
+    graph.add_edges_from(edges)
+    pairs = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: int(w), verify_optimum=False)
+    return [_table(nodes[i], nodes[j]) for i, j in _canonical(pairs)]
+
+
+def band_cuts(problem: SwissProblem, order: Sequence[int]) -> list[int]:
+    """Places where the round splits into parts that can be paired separately, exactly.
+
+    ``order`` is in :func:`band_order`; a cut ``k`` puts ``order[:k]`` on one side. With
+    ``w`` the :func:`band_width`, a cut needs: ``k`` even; the ``2w`` players on each side
+    of it all on the same points; every player who may get the bye (the ``d + 1``
+    lowest-ranked of those with the fewest byes) at least ``2w`` places after it; and at
+    least ``5w`` places since the previous cut. Why that is exact: ``docs/pairing.md``.
+    """
+    width = band_width(problem, order)
+    zone = 2 * width
+    limit = len(order)
+    if len(order) % 2:
+        fewest = min(problem.byes[p] for p in order)
+        eligible = sorted((p for p in order if problem.byes[p] == fewest), key=problem.position.__getitem__)
+        candidates = set(eligible[-(width // 2) :])  # width // 2 == d + 1
+        limit = min(i for i, p in enumerate(order) if p in candidates)
+    points = [problem.points[p] for p in order]
+    cuts: list[int] = []
+    k = zone
+    while k + zone <= limit:
+        if points[k - zone] == points[k + zone - 1]:
+            cuts.append(k)
+            k += 2 * zone + width
+        else:
+            k += 2
+    return cuts
+
+
+def solve_split(problem: SwissProblem, ids: Sequence[int]) -> list[Table]:
+    """:func:`solve_banded` on each part between :func:`band_cuts`; exact outside pod rounds."""
+    order = band_order(problem, ids)
+    bounds = [0, *band_cuts(problem, order), len(order)]
+    tables: list[Table] = []
+    for lo, hi in pairwise(bounds):
+        tables.extend(solve_banded(problem, order[lo:hi]))
+    return tables
 
 
 def solve_window(

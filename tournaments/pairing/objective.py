@@ -37,6 +37,7 @@ __all__ = [
     "PairingCost",
     "SwissProblem",
     "build_swiss_problem",
+    "cost_floor",
     "cost_scale",
     "edge_weight",
 ]
@@ -116,6 +117,28 @@ class SwissProblem:
         for a, b in pairs:
             total = total + self.edge_cost(a, b)
         return total
+
+
+def cost_floor(problem: SwissProblem, ids: Sequence[int]) -> PairingCost:
+    """A cost no pairing of ``ids`` (plus the bye when odd) can beat; often reached.
+
+    It forgets rematches (and pods): the bye goes to the lowest-ranked player with the fewest
+    byes, and the others are paired in points order, first with second, third with fourth.
+    Every pairing costs at least this, compared as :class:`PairingCost` is: it has at least
+    the fewest byes and no fewer rematches; with both equal its bye is a player with the
+    fewest byes, so ranked no lower; with that equal too its bye is this one, and on a line
+    the squared gaps are smallest for neighbours paired in order (uncross any two tables).
+    So a pairing that costs exactly this is optimal.
+    """
+    bye: int | None = None
+    if len(ids) % 2:
+        bye = max(ids, key=lambda p: (-problem.byes[p], problem.position[p]))
+    scores = sorted((problem.points[p] for p in ids if p != bye), reverse=True)
+    gap = sum((scores[i] - scores[i + 1]) ** 2 for i in range(0, len(scores) - 1, 2))
+    if bye is None:
+        return PairingCost(score_gap=gap)
+    head = problem.edge_cost(bye, None)
+    return PairingCost(repeat_byes=head.repeat_byes, bye_rank=head.bye_rank, score_gap=gap)
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,12 @@ Algorithm (see ``docs/pairing.md``):
 3. The carry and the tail are solved exactly. Because the tail is above the Dirac size, a
    rematch-free completion always exists there, so the greedy top pass can never paint the
    bottom into a corner, and the bye goes to the lowest-ranked eligible player.
+4. That fast pass is kept only when it costs exactly
+   :func:`~tournaments.pairing.objective.cost_floor`, which no pairing can beat. Otherwise
+   the round is one matching over the band of tables between players at most
+   ``2 × (most past opponents) + 2`` places apart in points order
+   (:func:`~tournaments.pairing.matching.solve_banded`), split where wide runs of equal points
+   allow (:func:`~tournaments.pairing.matching.solve_split`); exact outside pod rounds.
 
 Pod rounds (the first ``pod_rounds`` rounds of a draft event) add the cross-pod cost; large
 pod events pair each pod by a window and send the players a pod cannot seat to one pool.
@@ -35,8 +41,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
 
-from .matching import Table, dirac_size, pair_big_group, solve_exact, solve_window
-from .objective import PairingCost, SwissProblem, build_swiss_problem
+from .matching import Table, dirac_size, pair_big_group, solve_exact, solve_split, solve_window
+from .objective import PairingCost, SwissProblem, build_swiss_problem, cost_floor
 from .records import MatchRecord, Pairing, PlayerEntry, RoundPlan
 from .standings import StandingsSettings
 
@@ -105,7 +111,10 @@ def _solve_swiss(problem: SwissProblem, ids: list[int], exact_limit: int) -> lis
         return solve_exact(problem, ids)
     top, tail = ids[:-tail_size], ids[-tail_size:]
     tables, carry = _top_down(problem, top)
-    return tables + solve_exact(problem, carry + tail)
+    tables += solve_exact(problem, carry + tail)
+    if problem.cost(tables) == cost_floor(problem, ids):
+        return tables  # provably optimal: nothing can cost less than the floor
+    return solve_split(problem, ids)
 
 
 def _tail_size(problem: SwissProblem, ids: list[int], exact_limit: int) -> int:
