@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,24 @@ def test_without_a_worker_it_answers_503_naming_what_is_down(client: Client, fre
     assert body["checks"]["database"]["status"] == "up"
     assert body["checks"]["redis"]["status"] == "up"
     assert set(body["down"]) == {"celery_worker", "celery_beat"}
+
+
+@pytest.mark.django_db
+def test_a_worker_the_launcher_gave_up_on_is_named_with_when(client: Client, fresh_redis_state: None) -> None:
+    from config.health import clear_gave_up, record_gave_up
+
+    at = datetime(2026, 3, 1, 12, 0, 5, tzinfo=UTC).timestamp()
+    record_gave_up("worker", at, at + 60)
+    status, body = health(client)
+    assert status == 503
+    detail = body["checks"]["celery_worker"]["detail"]
+    assert detail.startswith("RuntimeError: the worker is down: no worker heartbeat")
+    assert (
+        "the launcher gave up restarting it at 12:00:05 UTC (it kept dying) and tries again at 12:01:05 UTC" in detail
+    )
+    assert "gave up" not in body["checks"]["celery_beat"]["detail"]
+    clear_gave_up("worker")
+    assert "gave up" not in health(client)[1]["checks"]["celery_worker"]["detail"]
 
 
 @pytest.mark.django_db
