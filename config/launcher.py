@@ -176,6 +176,7 @@ class Supervisor:
         self.redis_socket: Path | None = None
         self.stopping = False
         self.base = f"http://{host}:{port}"
+        self.backoff_first = backoff_first()  # a wrong value stops the launcher before it starts anything
 
     def environment(self) -> dict[str, str]:
         env = dict(os.environ)
@@ -252,7 +253,7 @@ class Supervisor:
 
     def give_up(self, child: Child, now: float) -> None:
         """Leave a crash-looping worker or beat down for a while (longer each time); say so in Redis."""
-        child.backoff = min(BACKOFF_MAX, child.backoff * 2) if child.backoff else backoff_first()
+        child.backoff = min(BACKOFF_MAX, child.backoff * 2) if child.backoff else self.backoff_first
         child.retry_at = now + child.backoff
         print(
             f"[launcher] {child.name} died {len(child.restarts)} times in a minute; leaving it down for "

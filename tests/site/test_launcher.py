@@ -90,6 +90,17 @@ def stop_launcher(launcher: subprocess.Popen[bytes], children: set[int]) -> None
     wait_until(lambda: not [pid for pid in children if alive(pid)], 60, "every child of the launcher to exit")
 
 
+@pytest.mark.parametrize("value", ["soon", "0", "3600"])
+def test_a_wrong_back_off_stops_the_launcher_before_it_starts_anything(tmp_path: Path, value: str) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "DATABASE_URL"}}
+    env.update({"FETT_ENV": "development", "FETT_VAR_DIR": str(tmp_path / "var"), "LAUNCHER_BACKOFF_SECONDS": value})
+    run = subprocess.run([sys.executable, "-m", "config.launcher"], cwd=ROOT, env=env, capture_output=True,
+                         text=True, timeout=120)  # fmt: skip
+    assert run.returncode == 1
+    assert "LAUNCHER_BACKOFF_SECONDS must be" in run.stderr and repr(value) in run.stderr
+    assert "started" not in run.stdout and not (tmp_path / "var" / "redis").exists()
+
+
 @pytest.mark.slow
 def test_the_launcher_serves_a_green_site_and_stops_every_child(tmp_path: Path) -> None:
     env = launcher_env(tmp_path)
