@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import cast
 
+from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
@@ -26,17 +29,50 @@ def check_redis() -> str:
     return "ok"
 
 
+def gave_up_key(name: str) -> str:
+    return key("launcher", "gave-up", name)
+
+
+def record_gave_up(name: str, at: float, retry_at: float) -> None:
+    """The dev launcher stopped restarting ``name`` (worker or beat) at ``at`` until ``retry_at``
+    (Unix times). The mark outlives the back-off by a minute, in case the launcher itself dies."""
+    mark = json.dumps({"at": at, "retry_at": retry_at})
+    state_redis().set(gave_up_key(name), mark, ex=max(60, int(retry_at - time.time()) + 60))
+
+
+def clear_gave_up(*names: str) -> None:
+    if names:
+        state_redis().delete(*[gave_up_key(name) for name in names])
+
+
+def _clock(stamp: float) -> str:
+    return datetime.fromtimestamp(stamp, UTC).strftime("%H:%M:%S UTC")
+
+
+def _gave_up(name: str) -> str:
+    """`` ...`` saying the launcher gave up restarting ``name``, or nothing."""
+    raw = state_redis().get(gave_up_key(name))
+    if raw is None:
+        return ""
+    mark = json.loads(cast(bytes, raw))
+    return (
+        f"; the launcher gave up restarting it at {_clock(mark['at'])} (it kept dying) "
+        f"and tries again at {_clock(mark['retry_at'])}"
+    )
+
+
 def check_celery_worker() -> str:
     workers = list(state_redis().scan_iter(match=key("heartbeat", "worker", "*"), count=100))
     if not workers:
-        raise RuntimeError("no worker heartbeat in the last 15 seconds")
+        seconds = 3 * settings.WORKER_HEARTBEAT_SECONDS
+        raise RuntimeError(f"the worker is down: no worker heartbeat in the last {seconds} seconds{_gave_up('worker')}")
     return f"ok ({len(workers)} worker{'s' if len(workers) != 1 else ''})"
 
 
 def check_celery_beat() -> str:
     stamp = state_redis().get(beat_key())
     if stamp is None:
-        raise RuntimeError("no beat-scheduled task has run in the last 60 seconds")
+        raise RuntimeError(f"no beat-scheduled task has run in the last 60 seconds{_gave_up('beat')}")
     return f"ok (last tick {time.time() - float(cast(bytes, stamp)):.0f} s ago)"
 
 

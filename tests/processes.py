@@ -8,8 +8,15 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+from typing import cast
 
+import redis
+from django.conf import settings
 from django.db import connection
+
+from config import redis_urls
+from config.redis_client import key, state_redis
+from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -43,3 +50,22 @@ def stop_process(process: subprocess.Popen[bytes], sig: int = signal.SIGTERM) ->
     if process.poll() is None:
         os.killpg(process.pid, sig)
         process.wait(timeout=30)
+
+
+def worker_is_up(name: str) -> bool:
+    """Whether the worker started with ``-n name@%h`` is consuming (its heartbeat, written on
+    ``worker_ready``, is in Redis)."""
+    return any(state_redis().scan_iter(match=key("heartbeat", "worker", f"{name}@*"), count=100))
+
+
+def wait_for_worker(name: str, timeout: float = 120) -> None:
+    wait_until(lambda: worker_is_up(name), timeout, f"the Celery worker {name} to be ready")
+
+
+def broker_queue_length(queue: str) -> int:
+    """Messages waiting in a broker queue (taken ones, even ETA tasks a worker holds, are not counted)."""
+    broker = redis.Redis.from_url(redis_urls.with_db(settings.REDIS_URL, settings.REDIS_DB_BROKER))
+    try:
+        return sum(cast(int, broker.llen(name)) for name in broker.scan_iter(match=f"{queue}*", count=100))
+    finally:
+        broker.close()

@@ -10,13 +10,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from tests.processes import database_url, free_port
+from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,13 +35,19 @@ def asgi_server(app: str = "config.asgi:application") -> Iterator[str]:
     )  # fmt: skip
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
+
+        def answers() -> bool:
+            if server.poll() is not None:
+                raise AssertionError(f"the ASGI server exited with code {server.returncode} before answering")
             try:
-                urllib.request.urlopen(f"{url}/", timeout=1)
-                break
+                urllib.request.urlopen(f"{url}/", timeout=5).close()
+            except urllib.error.HTTPError:  # it answers (with an error status the test will see)
+                return True
             except OSError:
-                time.sleep(0.2)
+                return False
+            return True
+
+        wait_until(answers, 120, f"the ASGI server at {url} to answer", every=0.2)
         yield url
     finally:
         server.terminate()

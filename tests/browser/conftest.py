@@ -61,6 +61,6 @@ def browser() -> Iterator[Any]:
 def page(browser: Any) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 390, "height": 844})  # a phone-sized screen
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(60_000)  # generous: a loaded machine is slow, not wrong
     yield page
     context.close()

@@ -17,6 +17,7 @@ from django.db import connection
 
 from tests.browser.test_event_flow import logged_in_page
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
+from tests.waiting import wait_until
 from tournaments.drafts.models import Pick, Pod, Pool, Seat
 from tournaments.drafts.services import picking
 from tournaments.models import DeckVersion
@@ -123,10 +124,7 @@ def test_a_six_seat_draft_with_two_bots_runs_to_registered_decks(browser: Any, l
         page.wait_for_function(
             "document.querySelector('[data-testid=deck-message]').textContent === 'Deck registered.'"
         )
-    end = time.monotonic() + 60
-    while time.monotonic() < end and Pod.objects.get(pk=pod.pk).status != Pod.Status.DONE:
-        time.sleep(0.5)
-    assert Pod.objects.get(pk=pod.pk).status == Pod.Status.DONE
+    wait_until(lambda: Pod.objects.get(pk=pod.pk).status == Pod.Status.DONE, 120, "every deck to be built")
     versions = DeckVersion.objects.filter(deck__event=event)
     assert versions.count() == 4 and versions.filter(automatic=True, deck__player=idle).count() == 1
     assert Pool.objects.get(pod=pod, registration__player=idle).auto_built

@@ -27,7 +27,7 @@ def logged_in_page(browser: Any, live_server: Any, user: User) -> Any:
     context = browser.new_context(viewport={"width": 412, "height": 915})
     context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session.session_key, "url": live_server.url}])
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(60_000)  # generous: a loaded machine is slow, not wrong
     return page
 
 

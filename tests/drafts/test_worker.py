@@ -5,8 +5,6 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,6 +12,7 @@ from django.utils import timezone
 
 from tests.drafts.helpers import draft_table, human_seats, started_pod
 from tests.processes import celery_process, stop_process
+from tests.waiting import wait_until
 from tournaments.drafts.models import Pick, Pod, Seat
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,15 +28,6 @@ def kill(worker: subprocess.Popen[bytes], sig: int = signal.SIGKILL) -> None:
     stop_process(worker, sig)
 
 
-def wait_for(condition: Callable[[], bool], seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.2)
-    return condition()
-
-
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_a_killed_worker_loses_no_pick_its_successor_expires_every_overdue_one(tmp_path: Path) -> None:
@@ -48,14 +38,15 @@ def test_a_killed_worker_loses_no_pick_its_successor_expires_every_overdue_one(t
         pod = started_pod(table, seats=6, settings=FAST)
         humans = [s.pk for s in human_seats(pod)]
         autos = Pick.objects.filter(pod=pod, seat_id__in=humans, auto=True)
-        assert wait_for(lambda: autos.count() >= 4, 40), "the worker made no auto-picks"
+        wait_until(lambda: autos.count() >= 4, 120, "the worker to make auto-picks")
         kill(first)  # SIGKILL mid-draft: its ETA tasks are lost until the visibility timeout
-        time.sleep(2.5)  # every running pick clock runs out meanwhile
-        now = timezone.now()
-        overdue = list(
-            Seat.objects.filter(pk__in=humans, deadline__lte=now).values_list("pk", "clock_round", "clock_pick")
-        )
-        assert overdue, "no pick was overdue while the worker was down"
+
+        def overdue_seats() -> list[tuple[int, int, int]]:
+            """The humans' picks whose clock ran out (each pick clock is a second or two long)."""
+            due = Seat.objects.filter(pk__in=humans, deadline__lte=timezone.now())
+            return list(due.values_list("pk", "clock_round", "clock_pick"))
+
+        overdue = wait_until(overdue_seats, 60, "a pick to be overdue while the worker is down")
         second = start_worker(tmp_path / "beat-2", "drafts-b")
 
         def all_expired() -> bool:
@@ -64,8 +55,8 @@ def test_a_killed_worker_loses_no_pick_its_successor_expires_every_overdue_one(t
                 for pk, rnd, number in overdue
             )
 
-        assert wait_for(all_expired, 40), "an overdue pick was never expired after the restart"
-        assert wait_for(lambda: Pod.objects.get(pk=pod.pk).status == Pod.Status.BUILDING, 120)
+        wait_until(all_expired, 120, "the new worker to expire every overdue pick")
+        wait_until(lambda: Pod.objects.get(pk=pod.pk).status == Pod.Status.BUILDING, 240, "the draft to end")
         assert Pick.objects.filter(pod=pod).count() == 6 * 18
     finally:
         kill(first)

@@ -129,13 +129,13 @@ def test_a_socket_opens_with_a_view_that_includes_a_move_in_flight(fresh_redis_s
     seat's page is still closed, and commits only once that page's socket is open and its first view
     is being read: that view waits for the move and shows it."""
     import threading
-    import time
 
     from asgiref.sync import async_to_sync
     from channels.testing import WebsocketCommunicator
     from django.db import connection, transaction
 
     from config.asgi import application
+    from tests.waiting import wait_until
 
     if not connection.features.has_select_for_update:
         pytest.skip("needs row locks (PostgreSQL); SQLite locks the whole database")
@@ -161,17 +161,15 @@ def test_a_socket_opens_with_a_view_that_includes_a_move_in_flight(fresh_redis_s
         services.play(match.pk, players[mover], view["board"]["legal"][0], view["version"])  # looks, holds the lock
         assert services.connected_seats(match.pk)[f"p{2 - mover}"] is False
         page.start()
-        assert opened.wait(20)
-        waited = 0.0
+        assert opened.wait(120), "the page never opened its socket"
         with connection.cursor() as cursor:
-            while waited < 20:  # until the page's read waits on the move's lock
+
+            def page_waits_on_the_lock() -> bool:
                 cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'")
-                if cursor.fetchone()[0]:
-                    break
-                time.sleep(0.05)
-                waited += 0.05
-        assert waited < 20, "the page's first read never waited for the move"
-    page.join(30)
+                return bool(cursor.fetchone()[0])
+
+            wait_until(page_waits_on_the_lock, 120, "the page's first read to wait for the move's lock", every=0.05)
+    page.join(120)
     assert first_view and first_view[-1]["version"] == view["version"] + 1
     assert first_view[-1]["view"]["seat"] == f"p{2 - mover}"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +13,7 @@ import pytest
 from django.test import Client
 
 from config.redis_client import state_redis
+from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,6 +31,24 @@ def test_without_a_worker_it_answers_503_naming_what_is_down(client: Client, fre
     assert body["checks"]["database"]["status"] == "up"
     assert body["checks"]["redis"]["status"] == "up"
     assert set(body["down"]) == {"celery_worker", "celery_beat"}
+
+
+@pytest.mark.django_db
+def test_a_worker_the_launcher_gave_up_on_is_named_with_when(client: Client, fresh_redis_state: None) -> None:
+    from config.health import clear_gave_up, record_gave_up
+
+    at = datetime(2026, 3, 1, 12, 0, 5, tzinfo=UTC).timestamp()
+    record_gave_up("worker", at, at + 60)
+    status, body = health(client)
+    assert status == 503
+    detail = body["checks"]["celery_worker"]["detail"]
+    assert detail.startswith("RuntimeError: the worker is down: no worker heartbeat")
+    assert (
+        "the launcher gave up restarting it at 12:00:05 UTC (it kept dying) and tries again at 12:01:05 UTC" in detail
+    )
+    assert "gave up" not in body["checks"]["celery_beat"]["detail"]
+    clear_gave_up("worker")
+    assert "gave up" not in health(client)[1]["checks"]["celery_worker"]["detail"]
 
 
 @pytest.mark.django_db
@@ -76,12 +95,14 @@ def test_a_real_worker_and_beat_turn_it_green(client: Client, fresh_redis_state:
         ),
     ]
     try:
-        deadline = time.monotonic() + 45
-        status, body = health(client)
-        while status != 200 and time.monotonic() < deadline:
-            time.sleep(0.5)
-            status, body = health(client)
-        assert status == 200, body
+        replies: list[tuple[int, dict[str, Any]]] = []
+
+        def green() -> bool:
+            replies.append(health(client))
+            return replies[-1][0] == 200
+
+        wait_until(green, 120, "/healthz to turn green with a real worker and beat")
+        body = replies[-1][1]
         assert body["down"] == []
         assert body["checks"]["celery_worker"]["detail"].startswith("ok (1 worker")
     finally:

@@ -5,16 +5,34 @@ from __future__ import annotations
 import asyncio
 import json
 
+import redis.asyncio
 from channels_redis.pubsub import RedisPubSubChannelLayer
 from django.conf import settings
 
 from config import asgi_threads, redis_urls
 from config.asgi_threads import publish_all
+from tests.waiting import await_until
 
 
 def redis_layer(prefix: str) -> RedisPubSubChannelLayer:
     return RedisPubSubChannelLayer(hosts=[redis_urls.with_db(settings.REDIS_URL, settings.REDIS_DB_CHANNELS)],
                                    prefix=prefix)  # fmt: skip
+
+
+async def subscribed(layer: RedisPubSubChannelLayer, groups: dict[str, int]) -> None:
+    """Wait until Redis counts each group's subscribers (a SUBSCRIBE is sent, not confirmed, when
+    ``group_add`` returns)."""
+    names = {f"{layer.prefix}__group__{group}": count for group, count in groups.items()}
+    counter = redis.asyncio.Redis.from_url(redis_urls.with_db(settings.REDIS_URL, settings.REDIS_DB_CHANNELS))
+
+    async def counted() -> bool:
+        found = dict(await counter.pubsub_numsub(*names))
+        return all(found.get(name.encode(), 0) >= count for name, count in names.items())
+
+    try:
+        await await_until(counted, message=f"Redis to count the subscribers of {sorted(names)}")
+    finally:
+        await counter.aclose()
 
 
 def test_publish_all_reaches_every_subscriber_in_order_in_one_pipeline() -> None:
@@ -24,7 +42,7 @@ def test_publish_all_reaches_every_subscriber_in_order_in_one_pipeline() -> None
         await layer.group_add("table", first)
         await layer.group_add("table", second)
         await layer.group_add("elsewhere", other)
-        await asyncio.sleep(0.1)  # the subscriptions are live
+        await subscribed(layer, {"table": 1, "elsewhere": 1})
         texts = [{"type": "site.text", "text": json.dumps({"n": n})} for n in range(5)]
         await publish_all(layer, [("table", t) for t in texts] + [("elsewhere", {"type": "site.text", "text": "x"})])
         got = []
