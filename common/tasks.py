@@ -1,0 +1,32 @@
+"""Queue a Celery task, by name, once the current transaction commits.
+
+Services name the task instead of importing the tasks module, so a service never imports the
+tasks that call it back (no service <-> task import cycle). ``send_task`` applies the app's
+routes, so ``*.expire_*`` and ``*.sweep_*`` still go to the ``timers`` queue.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import Any
+
+from celery import current_app
+from django.db import transaction
+
+log = logging.getLogger(__name__)
+
+
+def queue_after_commit(name: str, *args: Any, eta: datetime | None = None) -> None:
+    """Send task ``name`` with ``args`` after commit (at once outside a transaction).
+
+    No retries: a request must not hang on a dead broker. A failure is logged and dropped,
+    which is safe only because every timer the site queues is also found by a sweeper."""
+
+    def send() -> None:
+        try:
+            current_app.send_task(name, args=args, eta=eta, retry=False)
+        except Exception as exc:
+            log.warning("could not queue %s%r (%s); its sweeper will catch it", name, args, exc)
+
+    transaction.on_commit(send)
