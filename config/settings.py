@@ -21,7 +21,7 @@ import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 
 from config import redis_urls
-from config.env import env_bool, env_choice, env_int, env_list, env_required, env_str
+from config.env import env_bool, env_choice, env_int, env_list, env_rate, env_required, env_str
 
 # Lets generic classes (ModelAdmin[Event], ModelForm[User]) be subscripted at run time.
 django_stubs_ext.monkeypatch()
@@ -236,6 +236,24 @@ EMAIL_BACKEND = env_str(
 EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
 EMAIL_PORT = env_int("EMAIL_PORT", 25, minimum=1, maximum=65535)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Fett <fett@localhost>")
+
+# --- Abuse limits ------------------------------------------------------------------------
+# Attempts allowed per client in a fixed window, counted in the Redis-backed cache
+# (accounts/throttling.py): sign-in and token requests per address and username, sign-up and
+# password reset per address, practice matches and challenges per user. Tests run with limits
+# no suite reaches; tests of the limits set their own.
+_TEST_RATE = "100000/minute"
+THROTTLE_RATES = {
+    scope: env_rate(f"THROTTLE_{scope.upper().replace('-', '_')}", _TEST_RATE if TESTING else default)
+    for scope, default in {
+        "sign-in": "10/minute",
+        "token": "10/minute",
+        "sign-up": "20/hour",
+        "password-reset": "10/hour",
+        "practice-match": "60/hour",
+        "challenge": "60/hour",
+    }.items()
+}
 
 # --- API --------------------------------------------------------------------------
 REST_FRAMEWORK = {

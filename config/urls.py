@@ -3,9 +3,8 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
-from rest_framework.authtoken.views import obtain_auth_token
 
-from accounts.api import MeView
+from accounts.api import MeView, ObtainToken
 from config.api import api_root
 from config.health import healthz
 from tournaments.views import home
@@ -13,7 +12,7 @@ from tournaments.views import home
 api_patterns: list[URLPattern | URLResolver] = [
     path("", api_root, name="api-root"),
     path("me/", MeView.as_view(), name="api-me"),
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("auth/token/", ObtainToken.as_view(), name="api-token"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include("gameplay.api_urls")),
