@@ -16,6 +16,7 @@ import pytest
 from django.db import connection
 
 from tests.browser.test_event_flow import logged_in_page
+from tests.browser.waiting import wait_until
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 from tournaments.drafts.models import Pick, Pod, Pool, Seat
 from tournaments.drafts.services import picking
@@ -118,11 +119,9 @@ def test_a_six_seat_draft_with_two_bots_runs_to_registered_decks(browser: Any, l
         page.get_by_test_id("pool-link").click()
         page.wait_for_load_state()
         page.get_by_test_id("suggest").click()
-        page.wait_for_function("document.querySelector('[data-testid=deck-count]').textContent === '30'")
+        wait_until(page, "document.querySelector('[data-testid=deck-count]').textContent === '30'")
         page.get_by_test_id("submit-deck").click()
-        page.wait_for_function(
-            "document.querySelector('[data-testid=deck-message]').textContent === 'Deck registered.'"
-        )
+        wait_until(page, "document.querySelector('[data-testid=deck-message]').textContent === 'Deck registered.'")
     end = time.monotonic() + 60
     while time.monotonic() < end and Pod.objects.get(pk=pod.pk).status != Pod.Status.DONE:
         time.sleep(0.5)
