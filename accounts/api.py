@@ -37,8 +37,9 @@ class MeView(generics.RetrieveUpdateAPIView[User]):
 
 
 class ObtainToken(ObtainAuthToken):
-    """DRF's token for a username and password, with the token limit (per client address and
-    username): over it, 429 with ``Retry-After`` and how long to wait."""
+    """Your API token, for your username and password; send it as ``Authorization: Token <key>``.
+    A password change or reset revokes it. Requests are limited per address and username: past the
+    limit the answer is 429 with ``Retry-After`` and how long to wait."""
 
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = request.data
