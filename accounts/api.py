@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, permissions, serializers
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.request import Request
+from rest_framework.response import Response
 
+from accounts import throttling
 from accounts.models import User
 
 
@@ -28,3 +34,14 @@ class MeView(generics.RetrieveUpdateAPIView[User]):
         user = self.request.user
         assert isinstance(user, User)
         return user
+
+
+class ObtainToken(ObtainAuthToken):
+    """Your API token, for your username and password; send it as ``Authorization: Token <key>``.
+    A password change or reset revokes it. Requests are limited per address and username: past the
+    limit the answer is 429 with ``Retry-After`` and how long to wait."""
+
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = request.data
+        throttling.check_api(request, "token", data.get("username") if hasattr(data, "get") else None)
+        return super().post(request, *args, **kwargs)

@@ -6,6 +6,8 @@ attached to single events by the tournaments app; staff get the Django admin.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 
@@ -18,6 +20,18 @@ class User(AbstractUser):
 
     class Meta:
         ordering = ("username",)
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Saving a new password revokes the user's API tokens: every way of setting one (the
+        password change and reset pages, the admin, ``changepassword``) calls ``set_password``
+        and then saves, and only then does the new password count. Existing sessions end as
+        Django ends them (their hash of the password no longer matches)."""
+        new_password = getattr(self, "_password", None) is not None and not self._state.adding
+        super().save(*args, **kwargs)
+        if new_password:
+            from rest_framework.authtoken.models import Token
+
+            Token.objects.filter(user=self).delete()
 
     def __str__(self) -> str:
         return self.public_name

@@ -21,7 +21,7 @@ import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 
 from config import redis_urls
-from config.env import env_bool, env_choice, env_int, env_list, env_required, env_str
+from config.env import env_bool, env_choice, env_int, env_list, env_rate, env_required, env_str
 
 # Lets generic classes (ModelAdmin[Event], ModelForm[User]) be subscripted at run time.
 django_stubs_ext.monkeypatch()
@@ -81,6 +81,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.security.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -236,10 +237,30 @@ EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
 EMAIL_PORT = env_int("EMAIL_PORT", 25, minimum=1, maximum=65535)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Fett <fett@localhost>")
 
+# --- Abuse limits ------------------------------------------------------------------------
+# Attempts allowed per client in a fixed window, counted in the Redis-backed cache
+# (accounts/throttling.py): sign-in and token requests per address and username, sign-up and
+# password reset per address, practice matches and challenges per user. Tests run with limits
+# no suite reaches; tests of the limits set their own.
+_TEST_RATE = "100000/minute"
+THROTTLE_RATES = {
+    scope: env_rate(f"THROTTLE_{scope.upper().replace('-', '_')}", _TEST_RATE if TESTING else default)
+    for scope, default in {
+        "sign-in": "10/minute",
+        "token": "10/minute",
+        "sign-up": "20/hour",
+        "password-reset": "10/hour",
+        "practice-match": "60/hour",
+        "challenge": "60/hour",
+    }.items()
+}
+
 # --- API --------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
+        # Sessions first (pages' scripts); their class answers a presented but refused token with a
+        # 401 and a Token challenge (see accounts/auth.py).
+        "accounts.auth.SessionAuthentication",
         "accounts.auth.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],

@@ -2,10 +2,9 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from accounts.api import MeView
+from accounts.api import MeView, ObtainToken
 from config.api import api_root
 from config.health import healthz
 from tournaments.views import home
@@ -13,9 +12,9 @@ from tournaments.views import home
 api_patterns: list[URLPattern | URLResolver] = [
     path("", api_root, name="api-root"),
     path("me/", MeView.as_view(), name="api-me"),
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("auth/token/", ObtainToken.as_view(), name="api-token"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include("gameplay.api_urls")),
     path("", include("tournaments.api_urls")),
     path("", include("tournaments.drafts.api_urls")),

@@ -18,6 +18,7 @@ from rest_framework.permissions import BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from accounts import throttling
 from accounts.auth import signed_in_user
 from accounts.models import User
 from gameplay.matches import services
@@ -121,6 +122,7 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
     @extend_schema(request=PracticeSerializer, responses=MatchSummarySerializer)
     @action(detail=False, methods=["post"])
     def practice(self, request: Request) -> Response:
+        throttling.check_api(request, "practice-match")
         data = PracticeSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         d = data.validated_data
@@ -274,6 +276,7 @@ class ChallengeViewSet(viewsets.GenericViewSet[Challenge]):
         return Response(ChallengeSerializer(self.get_queryset()[:50], many=True).data)
 
     def create(self, request: Request) -> Response:
+        throttling.check_api(request, "challenge")
         data = ChallengeSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         opponent = User.objects.filter(username=data.validated_data["opponent"]["username"]).first()

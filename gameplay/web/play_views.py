@@ -19,6 +19,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
+from accounts import throttling
 from accounts.models import User
 from gameplay.matches import oversight, services
 from gameplay.matches.errors import MatchError
@@ -32,9 +33,16 @@ def play_home(request: HttpRequest) -> HttpResponse:
     user = request.user
     assert isinstance(user, User)
     catalog = current_catalog()
-    if request.method == "POST" and request.POST.get("action") in ("challenge", "accept", "decline"):
+    refused, action = None, request.POST.get("action")
+    if request.method == "POST" and action not in ("accept", "decline"):
+        # starting a practice match and sending a challenge have limits; over one, the page again, as a 429
+        scope = "challenge" if action == "challenge" else "practice-match"
+        refused = throttling.check_page(request, scope)
+        if refused is not None:
+            messages.error(request, refused.message)
+    if refused is None and request.method == "POST" and action in ("challenge", "accept", "decline"):
         return _challenge_action(request, user)
-    if request.method == "POST":
+    if refused is None and request.method == "POST":
         starters = catalog.starter_decks
         mine, theirs = request.POST.get("starter", ""), request.POST.get("bot_starter", "")
         bot = request.POST.get("bot", "")
@@ -75,7 +83,8 @@ def play_home(request: HttpRequest) -> HttpResponse:
         "bots": PlayMatch.Bot.choices,
         "challenges": challenges.select_related("challenger", "opponent"),
     }
-    return render(request, "gameplay/play_home.html", context)
+    response = render(request, "gameplay/play_home.html", context)
+    return response if refused is None else refused.mark(response)
 
 
 def _seen_match(request: HttpRequest, pk: int) -> tuple[PlayMatch, services.Sight]:

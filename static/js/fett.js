@@ -1,3 +1,10 @@
+// htmx under the site's Content-Security-Policy: no <style> element of its own (the site's CSS has
+// what it needs) and no eval (trigger filters, hx-on); set before htmx starts on DOMContentLoaded.
+if (window.htmx) {
+  htmx.config.includeIndicatorStyles = false;
+  htmx.config.allowEval = false;
+}
+
 // Countdown clocks: any element with data-deadline (ISO time) shows the time left.
 (function () {
   function pad(n) { return n < 10 ? "0" + n : String(n); }

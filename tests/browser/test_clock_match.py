@@ -22,6 +22,7 @@ from gameplay.matches import services as play
 from gameplay.matches.models import GameAction, PlayMatch
 from tests.browser.asgi import asgi_server
 from tests.browser.onsite import onsite_match, play_page
+from tests.browser.waiting import wait_in_page
 from tournaments.models import Match, ResultReport
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -36,7 +37,8 @@ def clock_seconds(page: Any, player: str) -> int:
 
 def wait_for_clock_below(page: Any, player: str, seconds: int) -> int:
     """Wait until ``player``'s clock on this page shows less than ``seconds``; returns what it shows."""
-    page.wait_for_function(
+    wait_in_page(
+        page,
         f"({SECONDS})(document.querySelector('.clock-chip[data-player={player}]').textContent) < {seconds}",
         timeout=60_000,
     )
@@ -78,7 +80,7 @@ def test_a_player_who_never_acts_loses_on_the_clock_and_the_win_reaches_the_stan
         winner_page, idle_page = pages[winner_user.pk], pages[idle_user.pk]
 
         # The die roll's winner lets the other seat play first: that seat must now set up.
-        winner_page.wait_for_function(f"window.__playVersion === {played.version}")
+        wait_in_page(winner_page, f"window.__playVersion === {played.version}")
         winner_page.get_by_test_id("choose-opponent").click()
         deadline = time.monotonic() + 60
         while PlayMatch.objects.filter(pk=played.pk, version=played.version).exists():
@@ -97,7 +99,7 @@ def test_a_player_who_never_acts_loses_on_the_clock_and_the_win_reaches_the_stan
         flag_due = played.deadline
 
         for page in pages.values():
-            page.wait_for_function(f"window.__playVersion === {played.version}")
+            wait_in_page(page, f"window.__playVersion === {played.version}")
             chip = page.locator(f".clock-chip[data-player={idle_player}]")
             assert "running" in (chip.get_attribute("class") or "")
         assert idle_page.get_by_test_id("whose-turn").inner_text() == "Your decision"
@@ -120,8 +122,8 @@ def test_a_player_who_never_acts_loses_on_the_clock_and_the_win_reaches_the_stan
         # At zero the sweeper flags the clock; the pages learn it from their sockets.
         wait_ms = int((flag_due - timezone.now()).total_seconds() * 1000) + 120_000
         for page in pages.values():
-            page.wait_for_function(
-                "document.querySelector('[data-testid=whose-turn]').innerText.includes('match')", timeout=wait_ms
+            wait_in_page(
+                page, "document.querySelector('[data-testid=whose-turn]').innerText.includes('match')", timeout=wait_ms
             )
         assert idle_page.get_by_test_id("whose-turn").inner_text() == "You lost the match"
         assert winner_page.get_by_test_id("whose-turn").inner_text() == "You won the match"

@@ -10,6 +10,7 @@ from gameplay.decklists import format_decklist
 from gameplay.formats import Deck
 from gameplay.services import current_catalog
 from tests.browser.test_event_flow import logged_in_page
+from tests.browser.waiting import wait_in_page
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 from tournaments.models import DeckVersion
 from tournaments.services import registration
@@ -34,7 +35,7 @@ def test_a_player_registers_a_legal_deck_and_sees_the_lock(browser: Any, live_se
     assert "Fireball" in page.get_by_test_id("violations").inner_text()
 
     page.fill("#id_decklist", legal)
-    page.wait_for_function("document.querySelector('[data-testid=verdict]').innerText.startsWith('Legal')")
+    wait_in_page(page, "document.querySelector('[data-testid=verdict]').innerText.startsWith('Legal')")
     assert page.get_by_test_id("curve").is_visible()
     page.get_by_test_id("register-deck").click()
     page.wait_for_load_state()

@@ -16,6 +16,7 @@ import pytest
 from django.db import connection
 
 from tests.browser.test_event_flow import logged_in_page
+from tests.browser.waiting import wait_in_page
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 from tests.waiting import wait_until
 from tournaments.drafts.models import Pick, Pod, Pool, Seat
@@ -119,11 +120,9 @@ def test_a_six_seat_draft_with_two_bots_runs_to_registered_decks(browser: Any, l
         page.get_by_test_id("pool-link").click()
         page.wait_for_load_state()
         page.get_by_test_id("suggest").click()
-        page.wait_for_function("document.querySelector('[data-testid=deck-count]').textContent === '30'")
+        wait_in_page(page, "document.querySelector('[data-testid=deck-count]').textContent === '30'")
         page.get_by_test_id("submit-deck").click()
-        page.wait_for_function(
-            "document.querySelector('[data-testid=deck-message]').textContent === 'Deck registered.'"
-        )
+        wait_in_page(page, "document.querySelector('[data-testid=deck-message]').textContent === 'Deck registered.'")
     wait_until(lambda: Pod.objects.get(pk=pod.pk).status == Pod.Status.DONE, 120, "every deck to be built")
     versions = DeckVersion.objects.filter(deck__event=event)
     assert versions.count() == 4 and versions.filter(automatic=True, deck__player=idle).count() == 1

@@ -13,6 +13,7 @@ from gameplay.matches import services as play
 from gameplay.matches.models import PlayMatch
 from tests.browser.asgi import asgi_server
 from tests.browser.onsite import onsite_match, play_page
+from tests.browser.waiting import wait_in_page
 from tournaments.models import Match
 
 
@@ -53,7 +54,7 @@ def test_two_players_play_a_best_of_one_to_the_end_and_it_reaches_the_standings(
             user = played.player1 if seat == 0 else played.player2
             assert user is not None
             page = pages[user.pk]
-            page.wait_for_function(f"document.querySelector('#play') && window.__playVersion === {played.version}")
+            wait_in_page(page, f"document.querySelector('#play') && window.__playVersion === {played.version}")
             game = played.current_game()
             if game is not None and game.awaiting_choice:  # the die roll's winner chooses on the page
                 move = "play first"
@@ -76,7 +77,7 @@ def test_two_players_play_a_best_of_one_to_the_end_and_it_reaches_the_standings(
         played.refresh_from_db()
         assert played.status == PlayMatch.Status.FINISHED, f"not finished after {moves} moves"
         for page in pages.values():
-            page.wait_for_function("document.querySelector('[data-testid=whose-turn]').innerText.includes('match')")
+            wait_in_page(page, "document.querySelector('[data-testid=whose-turn]').innerText.includes('match')")
         banner = pages[players[0].pk].get_by_test_id("whose-turn").inner_text()
         assert banner in ("You won the match", "You lost the match", "Match drawn")
 

@@ -17,6 +17,7 @@ from gameplay.matches import services
 from gameplay.matches.models import PlayMatch
 from tests.browser.asgi import asgi_server
 from tests.browser.test_event_flow import logged_in_page
+from tests.browser.waiting import wait_in_page
 from tests.engine import helpers as engine_helpers
 from tests.factories import UserFactory, judged_by
 
@@ -74,7 +75,7 @@ def test_a_referee_pauses_and_resumes_a_live_match_from_the_play_page(browser: A
         referee.goto(f"{url}/play/{match.pk}/")
         referee.wait_for_selector('[data-testid="connection"]:has-text("live")')
         match.refresh_from_db()
-        referee.wait_for_function(f"window.__playVersion === {match.version}")
+        wait_in_page(referee, f"window.__playVersion === {match.version}")
         assert referee.get_by_test_id("watching").is_visible()
         assert referee.locator(".controls button").count() == 0, "a watcher has no action controls"
         hands = referee.locator('[data-testid="their-hand"], [data-testid="my-hand-count"]')
@@ -99,8 +100,8 @@ def test_a_referee_pauses_and_resumes_a_live_match_from_the_play_page(browser: A
         assert "whole number" in referee.get_by_test_id("referee-error").inner_text()
         referee.get_by_label("Seconds").fill("0")
         referee.get_by_role("button", name="Add time").click()
-        referee.wait_for_function(
-            "document.querySelector('[data-testid=referee-error]').innerText.includes('Add between 1 second')"
+        wait_in_page(
+            referee, "document.querySelector('[data-testid=referee-error]').innerText.includes('Add between 1 second')"
         )
         after = PlayMatch.objects.get(pk=match.pk)
         assert (after.version, after.remaining_ms) == (before.version, before.remaining_ms)
@@ -111,9 +112,7 @@ def test_a_referee_pauses_and_resumes_a_live_match_from_the_play_page(browser: A
         player.get_by_test_id("paused").wait_for(state="hidden")
         assert "Resumed" in referee.get_by_test_id("referee-done").inner_text()
         assert PlayMatch.objects.get(pk=match.pk).status == PlayMatch.Status.PLAYING
-        player.wait_for_function(
-            "document.querySelector('[data-testid=whose-turn]').innerText === 'Opponent\\'s decision'"
-        )
+        wait_in_page(player, "document.querySelector('[data-testid=whose-turn]').innerText === 'Opponent\\'s decision'")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -132,15 +131,15 @@ def test_a_player_steps_through_a_finished_games_replay(browser: Any) -> None:
         page.get_by_test_id("replay-link").click()
         # The replay page writes its place into the address at once (?game=1&step=0&seat=p1).
         page.wait_for_url(re.compile(rf"/play/{match.pk}/replay/(\?.*)?$"))
-        page.wait_for_function("window.__replayStep === 0")
+        wait_in_page(page, "window.__replayStep === 0")
         assert page.get_by_test_id("replay-step").inner_text() == f"Step 0 of {steps}"
         # Filled from the replay's answer, which may land just after the step is drawn.
-        page.wait_for_function(
-            """document.querySelector('[data-testid="first-player"]').textContent.includes("won the die roll")"""
+        wait_in_page(
+            page, """document.querySelector('[data-testid="first-player"]').textContent.includes("won the die roll")"""
         )
 
         def at(step: int) -> str:
-            page.wait_for_function(f"window.__replayStep === {step}")
+            wait_in_page(page, f"window.__replayStep === {step}")
             assert page.get_by_test_id("replay-step").inner_text() == f"Step {step} of {steps}"
             return str(page.get_by_test_id("replay-action").inner_text())
 
@@ -166,7 +165,7 @@ def test_a_player_steps_through_a_finished_games_replay(browser: Any) -> None:
         # The public view: both hands as counts.
         page.get_by_test_id("replay-seat").select_option("public")
         page.wait_for_url("**seat=public**")
-        page.wait_for_function("window.__replayStep === 0")
+        wait_in_page(page, "window.__replayStep === 0")
         page.get_by_test_id("replay-last").click()
         at(steps)
         assert page.locator('[data-testid="their-hand"], [data-testid="my-hand-count"]').count() == 2
@@ -242,9 +241,9 @@ def test_echo_shows_the_card_it_copies_and_the_copy_is_declared_from_the_page(br
         assert bob.locator(".controls button").count() == 0
 
         ann.locator('.controls button[data-action="choose target=p1"]').click()  # the copy burns Ann herself
-        ann.wait_for_function(f"window.__playVersion === {match.version + 1}")
+        wait_in_page(ann, f"window.__playVersion === {match.version + 1}")
         assert ann.get_by_test_id("copying").count() == 0
-        bob.wait_for_function(f"window.__playVersion === {match.version + 1}")
+        wait_in_page(bob, f"window.__playVersion === {match.version + 1}")
     game.refresh_from_db()
     assert game.recent[-1] == "choose target=p1"
     after = engine.from_json(game.state)

@@ -64,11 +64,12 @@ def test_token_authentication_is_one_query_and_refuses_unknown_tokens_and_inacti
     assert me.status_code == 200 and me.json()["username"] == "scripter"
     assert len(queries) == 1  # the token and its user together; /api/me/ reads nothing more
     unknown = Client().get("/api/me/", HTTP_AUTHORIZATION="Token " + "0" * 40)
-    # 403, not 401: the first authentication class (sessions) sends no WWW-Authenticate challenge
-    assert unknown.status_code == 403 and unknown.json()["detail"] == "Invalid token."
+    # 401 with a challenge: a presented token that is refused names the token scheme
+    assert unknown.status_code == 401 and unknown.json()["detail"] == "Invalid token."
+    assert unknown.headers["WWW-Authenticate"] == "Token"
     user.is_active = False
     user.save()
     inactive = Client().get("/api/me/", HTTP_AUTHORIZATION=f"Token {token.key}")
-    assert inactive.status_code == 403 and inactive.json()["detail"] == "User inactive or deleted."
+    assert inactive.status_code == 401 and inactive.json()["detail"] == "User inactive or deleted."
     spec = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
     assert spec["components"]["securitySchemes"]["tokenAuth"]["type"] == "apiKey"
