@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Q
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -14,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 
 from accounts.auth import signed_in_user
+from config.ids import ID_PATTERN
 from gameplay.formats import get_format
 from gameplay.services import MAX_DECK_INPUT_BYTES, DeckInputError, current_catalog, deck_from_parts, deck_from_text
 from tournaments import selectors
@@ -58,6 +60,7 @@ def _valid(serializer: BaseSerializer[Any]) -> dict[str, Any]:
 class EventViewSet(EventErrorsMixin, viewsets.ModelViewSet[Event]):
     serializer_class = EventSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
+    lookup_value_regex = ID_PATTERN
     http_method_names = ["get", "post", "patch", "head", "options"]
 
     def get_queryset(self) -> Any:
@@ -164,10 +167,12 @@ class EventViewSet(EventErrorsMixin, viewsets.ModelViewSet[Event]):
         published = _valid(CheckInSerializer(data={"checked_in": request.data.get("published")}))["checked_in"]
         return self._answer(decks.publish_lists(self.get_object(), signed_in_user(request), published))
 
+    @extend_schema(responses={200: {"type": "array", "items": {"type": "object", "additionalProperties": {}}}})
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str) -> Response:
         return Response([standing_data(row) for row in standings(self.get_object())])
 
+    @extend_schema(responses=OpenApiTypes.OBJECT)
     @action(detail=True, methods=["get"])
     def bracket(self, request: Request, pk: str) -> Response:
         state = bracket(self.get_object())
@@ -187,6 +192,7 @@ class EventViewSet(EventErrorsMixin, viewsets.ModelViewSet[Event]):
 class RegistrationViewSet(EventErrorsMixin, viewsets.GenericViewSet[Registration]):
     serializer_class = RegistrationSerializer
     permission_classes = [IsAuthenticated]
+    lookup_value_regex = ID_PATTERN
 
     def get_queryset(self) -> Any:
         return Registration.objects.filter(event__in=selectors.visible_events(self.request.user))
@@ -213,6 +219,7 @@ class RegistrationViewSet(EventErrorsMixin, viewsets.GenericViewSet[Registration
 class RoundViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet[Round]):
     serializer_class = RoundSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
+    lookup_value_regex = ID_PATTERN
     queryset = Round.objects.all()  # for the schema; lookups go through selectors.round_for
 
     def get_object(self) -> Round:
@@ -226,7 +233,7 @@ class RoundViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.Generic
     def publish(self, request: Request, pk: str) -> Response:
         return self._answer(rounds.publish_round(self.get_object(), signed_in_user(request)))
 
-    @EMPTY
+    @extend_schema(request=None, responses={204: None})
     @action(detail=True, methods=["post"])
     def discard(self, request: Request, pk: str) -> Response:
         rounds.discard_preview(self.get_object(), signed_in_user(request))
@@ -256,6 +263,7 @@ class RoundViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.Generic
 class MatchViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet[Match]):
     serializer_class = MatchSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
+    lookup_value_regex = ID_PATTERN
     queryset = Match.objects.all()  # for the schema; lookups go through selectors.match_for
 
     def get_object(self) -> Match:
@@ -332,6 +340,7 @@ def _submit_deck(request: Request, event: Event) -> Response:
 class DeckVersionViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet[DeckVersion]):
     serializer_class = DeckVersionSerializer
     permission_classes = [IsAuthenticated]
+    lookup_value_regex = ID_PATTERN
     queryset = DeckVersion.objects.all()
 
     def get_queryset(self) -> Any:
