@@ -17,7 +17,14 @@ from rest_framework.serializers import BaseSerializer
 from accounts.auth import signed_in_user
 from config.ids import ID_PATTERN
 from gameplay.formats import get_format
-from gameplay.services import MAX_DECK_INPUT_BYTES, DeckInputError, current_catalog, deck_from_parts, deck_from_text
+from gameplay.services import (
+    MAX_DECK_INPUT_BYTES,
+    DeckInputError,
+    current_catalog,
+    deck_from_parts,
+    deck_from_text,
+    declared_length,
+)
 from tournaments import selectors
 from tournaments.errors import EventError
 from tournaments.models import DeckVersion, Event, Match, Registration, Round
@@ -312,7 +319,8 @@ class MatchViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.Generic
 
 
 def _submit_deck(request: Request, event: Event) -> Response:
-    if int(request.META.get("CONTENT_LENGTH") or 0) > MAX_DECK_INPUT_BYTES:
+    decks.require_may_register(event, signed_in_user(request), signed_in_user(request))  # before reading the list
+    if declared_length(request) > MAX_DECK_INPUT_BYTES:
         return Response({"detail": f"The deck is too large: at most {MAX_DECK_INPUT_BYTES // 1024} KB."}, status=413)
     data = _valid(DeckSubmitSerializer(data=request.data))
     if data.get("format") and data["format"] != event.format:
