@@ -36,7 +36,9 @@ def test_a_list_of_more_than_500_different_cards_is_refused(personas: Personas) 
     assert answer.status_code == 400
     assert answer.json() == {"cards": [f"At most {MAX_DECK_ENTRIES} different cards; got 3000."]}
     checked = _post(
-        personas.client("anonymous"), "/api/decks/check/", {"format": "standard", "cards": _near_misses(501)}
+        personas.client("anonymous"),
+        "/api/decks/check/",
+        {"format": "awakening-constructed", "cards": _near_misses(501)},
     )
     assert checked.status_code == 400 and "At most 500 different cards" in checked.json()["cards"][0]
 
@@ -55,7 +57,7 @@ def test_only_the_first_unknown_names_get_a_suggestion(personas: Personas) -> No
 
 def test_a_pasted_list_bounds_its_suggestions_too(personas: Personas) -> None:
     text = "\n".join(f"1 {name}" for name in _near_misses(300))
-    answer = _post(personas.client("anonymous"), "/api/decks/check/", {"format": "standard", "text": text})
+    answer = _post(personas.client("anonymous"), "/api/decks/check/", {"format": "awakening-constructed", "text": text})
     assert answer.status_code == 400
     errors = answer.json()["errors"]
     assert sum("did you mean" in e for e in errors) == MAX_SUGGESTIONS
@@ -63,7 +65,9 @@ def test_a_pasted_list_bounds_its_suggestions_too(personas: Personas) -> None:
 
 
 def test_a_long_unknown_name_is_shortened_and_not_compared(personas: Personas) -> None:
-    answer = _post(personas.client("anonymous"), "/api/decks/check/", {"format": "standard", "cards": {"x" * 5000: 1}})
+    answer = _post(
+        personas.client("anonymous"), "/api/decks/check/", {"format": "awakening-constructed", "cards": {"x" * 5000: 1}}
+    )
     assert answer.status_code == 400
     (error, summary) = answer.json()["errors"]
     assert len(error) < 200 and "did you mean" not in error
