@@ -1,9 +1,9 @@
 """The API schema's common error answers, added to every operation by one postprocessing hook.
 
 Every operation can answer 400 (a bad query parameter, body or page), 401 (a bad token), 403,
-404 (an unknown or hidden id, or a page past the end) and 429 (too many requests); operations
-that take a body also 409 (a refused change), 413 (a body over the limit), 415 (a body that is
-not JSON or a form) and 411 (a chunked body without a length). All of them answer with the same
+404 (an unknown or hidden id, or a page past the end), 409 (refused in the object's current
+state) and 429 (too many requests); operations that take a body also 411 (a body without a
+length), 413 (a body over the limit) and 415 (a body that is not JSON or a form). All of them answer with the same
 shape: ``{"detail": "..."}``, sometimes with more fields; a 400 from a serializer names each bad
 field instead (``{"field": ["problem"]}``) or lists its problems (``["problem"]``).
 """
@@ -31,10 +31,10 @@ EVERY_OPERATION = {
     "401": "The token or session is not valid.",
     "403": "Sign in first, or you may not do this.",
     "404": "No such object, or not one you may see.",
+    "409": "Refused in the object's current state (e.g. a game not finished, a change to a locked list).",
     "429": "Too many requests; wait and try again.",
 }
 WITH_BODY = {
-    "409": "The change is refused in the object's current state.",
     "411": "A body was sent without a length (chunked).",
     "413": "The request body is too large.",
     "415": "The body is not JSON or a form.",

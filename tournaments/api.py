@@ -106,19 +106,19 @@ class EventViewSet(EventErrorsMixin, viewsets.ModelViewSet[Event]):
     def finish(self, request: Request, pk: str) -> Response:
         return self._answer(rounds.finish_event(self.get_object(), signed_in_user(request)))
 
-    @extend_schema(request=None, responses=RoundSerializer)
+    @extend_schema(request=None, responses={201: RoundSerializer})
     @action(detail=True, methods=["post"], url_path="pair-next-round")
     def pair_next_round(self, request: Request, pk: str) -> Response:
         round_ = rounds.pair_next_round(self.get_object(), signed_in_user(request))
         return Response(RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=None, responses=RoundSerializer)
+    @extend_schema(request=None, responses={201: RoundSerializer})
     @action(detail=True, methods=["post"])
     def cut(self, request: Request, pk: str) -> Response:
         round_ = rounds.cut_to_top(self.get_object(), signed_in_user(request))
         return Response(RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=None, responses=RegistrationSerializer)
+    @extend_schema(request=None, responses={201: RegistrationSerializer})
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def register(self, request: Request, pk: str) -> Response:
         entry = registration.register(self.get_object(), signed_in_user(request))
@@ -134,20 +134,20 @@ class EventViewSet(EventErrorsMixin, viewsets.ModelViewSet[Event]):
         return Response(RegistrationSerializer(registration.drop(entry, signed_in_user(request))).data)
 
     @extend_schema(responses=RegistrationSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def registrations(self, request: Request, pk: str) -> Response:
         entries = Registration.objects.filter(event=self.get_object()).select_related("player")
         return Response(RegistrationSerializer(entries, many=True).data)
 
     @extend_schema(responses=RoundSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def rounds(self, request: Request, pk: str) -> Response:
         event = self.get_object()
         found = selectors.public_rounds(request.user, event).prefetch_related("matches__player_a", "matches__player_b")
         return Response(RoundSerializer(found, many=True).data)
 
     @extend_schema(methods=["GET"], request=None, responses=DeckVersionSerializer)
-    @extend_schema(methods=["POST"], request=DeckSubmitSerializer, responses=DeckVersionSerializer)
+    @extend_schema(methods=["POST"], request=DeckSubmitSerializer, responses={201: DeckVersionSerializer})
     @action(detail=True, methods=["get", "post"], permission_classes=[IsAuthenticated])
     def deck(self, request: Request, pk: str) -> Response:
         """Your registered deck (GET), or register a new version of it (POST)."""
@@ -162,7 +162,7 @@ class EventViewSet(EventErrorsMixin, viewsets.ModelViewSet[Event]):
         return _submit_deck(request, event)
 
     @extend_schema(responses=DeckVersionSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def decks(self, request: Request, pk: str) -> Response:
         """Every list you may see: staff see all; players their own until the lists are published."""
         found = [d.current() for d in decks.visible_decks(request.user, self.get_object())]
@@ -306,7 +306,7 @@ class MatchViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.Generic
         )
 
     @extend_schema(responses=ResultReportSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def reports(self, request: Request, pk: str) -> Response:
         match = self.get_object()
         from tournaments.permissions import Perm, has_permission
@@ -363,7 +363,7 @@ class DeckVersionViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.G
             | Q(deck__event__judges=user)
         ).distinct()
 
-    @extend_schema(request=DeckCheckSerializer, responses=DeckCheckSerializer)
+    @extend_schema(request=DeckCheckSerializer, responses={201: DeckCheckSerializer})
     @action(detail=True, methods=["post"])
     def check(self, request: Request, pk: str) -> Response:
         data = _valid(DeckCheckSerializer(data=request.data))

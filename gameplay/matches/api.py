@@ -65,7 +65,13 @@ class MatchSetResultSerializer(serializers.Serializer[Any]):
 
 class MatchSummarySerializer(serializers.ModelSerializer[PlayMatch]):
     player1 = serializers.CharField(source="player1.username", read_only=True)
-    player2 = serializers.CharField(source="player2.username", default=None, read_only=True)
+    player2 = serializers.CharField(source="player2.username", default=None, read_only=True, allow_null=True)
+    bot = serializers.ChoiceField(
+        choices=PlayMatch.Bot.choices,
+        allow_blank=True,
+        read_only=True,
+        help_text="Seat 2 is this bot; empty: a person.",
+    )
 
     class Meta:
         model = PlayMatch
@@ -118,7 +124,7 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
         mine = PlayMatch.objects.filter(player1=user) | PlayMatch.objects.filter(player2=user)
         return Response(MatchSummarySerializer(mine.order_by("-created_at")[:50], many=True).data)
 
-    @extend_schema(request=PracticeSerializer, responses=MatchSummarySerializer)
+    @extend_schema(request=PracticeSerializer, responses={201: MatchSummarySerializer})
     @action(detail=False, methods=["post"])
     def practice(self, request: Request) -> Response:
         data = PracticeSerializer(data=request.data)

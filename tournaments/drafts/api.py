@@ -265,7 +265,7 @@ class PoolViewSet(DraftErrorsMixin, viewsets.ViewSet):
             }
         )  # fmt: skip
 
-    @extend_schema(request=DeckInputSerializer, responses=OBJECT)
+    @extend_schema(request=DeckInputSerializer, responses={201: OBJECT})
     @action(detail=True, methods=["post"])
     def deck(self, request: Request, pk: str) -> Response:
         pool = self._pool(pk)
