@@ -150,3 +150,28 @@ def test_error_bodies_are_json_everywhere_under_the_api(personas: Personas) -> N
     assert answer.status_code == 404 and json.loads(answer.content) == {"detail": "Not found."}
     page = Client().get("/no-such-page/")
     assert page.status_code == 404 and page["Content-Type"].startswith("text/html")
+
+
+def test_pages_read_numbers_safely(personas: Personas) -> None:
+    from tests.matches.test_watch_and_replay_pages import finished
+
+    match, _players = finished(personas, public=True)
+    player = personas.client("player")
+    for query in ("?game=%C2%B2", "?step=%C2%B2", "?game=99999999999999999999"):
+        answer = player.get(f"/play/{match.pk}/replay/{query}")
+        assert answer.status_code == 400 and "whole numbers" in answer.content.decode(), query
+    refused = player.post("/play/", {"action": "accept", "challenge": "99999999999999999999"}, follow=True)
+    assert refused.status_code == 200 and "That challenge cannot be answered." in refused.content.decode()
+    for path in ("/events/99999999999999999999/", "/play/99999999999999999999/replay/"):
+        assert player.get(path).status_code == 404, path
+
+
+@pytest.mark.django_db
+def test_the_draft_seating_form_reads_numbers_safely() -> None:
+    from tests.drafts.helpers import draft_table
+
+    table = draft_table(4, username="badnum")
+    boss = Client()
+    boss.force_login(table.organiser)
+    answer = boss.post(f"/events/{table.event.pk}/draft/seat/", {"seats_per_pod": "²"})
+    assert answer.status_code == 400 and "seats per pod must be a whole number" in answer.content.decode()
