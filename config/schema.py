@@ -2,8 +2,8 @@
 
 Every operation can answer 400 (a bad query parameter, body or page), 401 (a bad token), 403,
 404 (an unknown or hidden id, or a page past the end), 409 (refused in the object's current
-state) and 429 (too many requests); operations that take a body also 411 (a body without a
-length), 413 (a body over the limit) and 415 (a body that is not JSON or a form). All of them answer with the same
+state) and 429 (too many requests); operations that take a body also 413 (a body over the
+limit) and 415 (a body that is not JSON or a form). All of them answer with the same
 shape: ``{"detail": "..."}``, sometimes with more fields; a 400 from a serializer names each bad
 field instead (``{"field": ["problem"]}``) or lists its problems (``["problem"]``).
 """
@@ -35,7 +35,6 @@ EVERY_OPERATION = {
     "429": "Too many requests; wait and try again.",
 }
 WITH_BODY = {
-    "411": "A body was sent without a length (chunked).",
     "413": "The request body is too large.",
     "415": "The body is not JSON or a form.",
 }
