@@ -6,3 +6,9 @@ from django.apps import AppConfig
 class AccountsConfig(AppConfig):
     name = "accounts"
     verbose_name = "Accounts"
+
+    def ready(self) -> None:
+        # The first of the site's apps: URL converters must exist before any URL conf is read.
+        from common import ids
+
+        ids.register()

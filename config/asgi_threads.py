@@ -27,16 +27,18 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import tempfile
 import threading
 from collections.abc import Coroutine
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from asgiref.sync import ThreadSensitiveContext, async_to_sync, sync_to_async
+from django.conf import settings
 from django.core import signals
 from django.core.exceptions import RequestAborted
 from django.core.handlers.asgi import ASGIHandler, get_script_prefix
-from django.http import FileResponse, HttpResponseBase
+from django.http import FileResponse, HttpResponseBase, JsonResponse
 from django.urls import set_script_prefix
 
 log = logging.getLogger(__name__)
@@ -133,6 +135,33 @@ def _report(future: Future[Any]) -> None:
         log.warning("a push failed: %s", future.exception())
 
 
+class BodyTooLarge(Exception):
+    """The request body passed the limit while it was read."""
+
+
+def _too_large() -> HttpResponseBase:
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 0
+    return JsonResponse({"detail": f"The request body is too large: at most {limit // 1024} KB."}, status=413)
+
+
+def with_content_length(scope: Any, body_file: Any) -> Any:
+    """The scope with a Content-Length header when the client sent none (a chunked body).
+
+    Django's ASGI request reads its body from the file the handler filled, but DRF's request
+    (and Django's multipart parser) read a body only up to the declared length, so a chunked
+    body without one was read as empty. Once the body is read its length is known: it is
+    declared here, and every check of the declared length sees the real one."""
+    headers = scope.get("headers") or []
+    if any(name.lower() == b"content-length" for name, _value in headers):
+        return scope
+    body_file.seek(0, 2)
+    size = body_file.tell()
+    body_file.seek(0)
+    if not size:
+        return scope
+    return {**scope, "headers": [*headers, (b"content-length", str(size).encode())]}
+
+
 class PooledThreadsHandler(ASGIHandler):
     def __init__(self, threads: int) -> None:
         super().__init__()
@@ -145,6 +174,10 @@ class PooledThreadsHandler(ASGIHandler):
             body_file = await self.read_body(receive)
         except RequestAborted:
             return
+        except BodyTooLarge:
+            await self.send_response(_too_large(), send)
+            return
+        scope = with_content_length(scope, body_file)
         set_script_prefix(get_script_prefix(scope))
         try:
             response = await sync_to_async(self._respond, thread_sensitive=True)(scope, body_file)
@@ -157,6 +190,28 @@ class PooledThreadsHandler(ASGIHandler):
                     await sync_to_async(response.close, thread_sensitive=True)()
         finally:
             body_file.close()
+
+    async def read_body(self, receive: Any) -> Any:
+        """The body, as Django reads it, but refused past ``DATA_UPLOAD_MAX_MEMORY_SIZE`` bytes
+        (Django only checks that limit once the whole body has been written to a file)."""
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        body_file = tempfile.SpooledTemporaryFile(max_size=settings.FILE_UPLOAD_MAX_MEMORY_SIZE, mode="w+b")  # noqa: SIM115 (returned open; the caller closes it)
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                body_file.close()
+                raise RequestAborted()
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if limit is not None and size > limit:
+                body_file.close()
+                raise BodyTooLarge()
+            body_file.write(chunk)
+            if not message.get("more_body", False):
+                break
+        body_file.seek(0)
+        return body_file
 
     def _respond(self, scope: Any, body_file: Any) -> HttpResponseBase:
         """The sync part of a request, on its thread: Django's WSGI order, start to close."""

@@ -18,6 +18,23 @@ class SiteConsumer(AsyncJsonWebsocketConsumer):
     ``database_sync_to_async``, which closes stale connections itself, so the crossing is skipped.
     """
 
+    message_key = "type"  # the field that names a message's kind on this socket
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any) -> None:
+        """A frame that is not JSON text answers an error message; the socket stays open."""
+        if text_data is None:
+            return await self.refuse("Send JSON as text frames.")
+        try:
+            content = await self.decode_json(text_data)
+        except RecursionError:
+            return await self.refuse("The message is JSON nested too deeply.")
+        except ValueError:
+            return await self.refuse("The message is not valid JSON.")
+        await self.receive_json(content, **kwargs)
+
+    async def refuse(self, detail: str) -> None:
+        await self.send_json({self.message_key: "error", "detail": detail})
+
     async def dispatch(self, message: dict[str, Any]) -> None:
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:

@@ -119,7 +119,7 @@ class DeckCheckView(APIView):
     permission_classes = [permissions.AllowAny]
 
     def post(self, request: Request) -> Response:
-        if _declared_length(request) > services.MAX_DECK_INPUT_BYTES:
+        if services.declared_length(request) > services.MAX_DECK_INPUT_BYTES:
             return _error(
                 f"The request is too large: at most {services.MAX_DECK_INPUT_BYTES // 1024} KB.",
                 [],
@@ -142,13 +142,6 @@ class DeckCheckView(APIView):
         except UnknownFormatError as exc:
             return _error(str(exc), [str(exc)], status.HTTP_400_BAD_REQUEST)
         return Response(_check_body(check))
-
-
-def _declared_length(request: Request) -> int:
-    try:
-        return int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        return 0
 
 
 def _error(detail: str, errors: list[str], code: int) -> Response:

@@ -26,6 +26,8 @@ MAX_CHARS = 20_000
 MAX_LINES = 500
 MAX_LINE_CHARS = 200
 MAX_COPIES_PER_LINE = 99
+MAX_SUGGESTIONS = 20  # unknown names that get a "did you mean"; the rest are only counted
+MAX_NAME_CHARS = 120  # longer names are never compared with the catalog, and are shortened in messages
 
 _COUNT_FIRST = re.compile(r"^(?P<count>[+-]?\d+)\s*(?:[x×*](?=\s))?\s*(?P<name>\D.*)$", re.IGNORECASE)
 _COUNT_LAST = re.compile(r"^(?P<name>.+?)\s+[x×*]\s*(?P<count>[+-]?\d+)$", re.IGNORECASE)
@@ -53,6 +55,38 @@ class DeckListError(ValueError):
         super().__init__("\n".join(str(e) for e in errors))
 
 
+class UnknownNames:
+    """Messages for names the catalog does not know, with a "did you mean" for the first
+    ``MAX_SUGGESTIONS`` only: each suggestion compares the name with every catalog name, so a
+    list of thousands of unknown names cost seconds of CPU. Names past the limit are counted."""
+
+    def __init__(self, limit: int = MAX_SUGGESTIONS) -> None:
+        self.limit = limit
+        self.suggested = 0
+        self.not_suggested = 0
+
+    def message(self, what: str, name: str, candidates: Iterable[str]) -> str:
+        shown = name if len(name) <= MAX_NAME_CHARS else name[:MAX_NAME_CHARS] + "..."
+        hint = ""
+        if self.suggested < self.limit and len(name) <= MAX_NAME_CHARS:
+            self.suggested += 1
+            by_folded = {c.casefold(): c for c in candidates}
+            close = difflib.get_close_matches(name.casefold(), list(by_folded), n=1, cutoff=0.6)
+            hint = f"; did you mean {by_folded[close[0]]!r}?" if close else ""
+        else:
+            self.not_suggested += 1
+        return f"unknown {what} {shown!r}{hint}"
+
+    def summary(self) -> str | None:
+        """One line counting the names that got no suggestion, or None when every one did."""
+        if not self.not_suggested:
+            return None
+        return (
+            f"{self.not_suggested} unknown names got no suggestion"
+            f" (only the first {self.limit} are compared with the catalog)"
+        )
+
+
 @dataclass
 class _Builder:
     catalog: Catalog
@@ -60,6 +94,7 @@ class _Builder:
     equips: list[str] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
     errors: list[LineError] = field(default_factory=list)
+    unknown: UnknownNames = field(default_factory=UnknownNames)
 
     def error(self, number: int, text: str, message: str) -> None:
         self.errors.append(LineError(number, text, message))
@@ -78,6 +113,9 @@ def parse_decklist(text: str, catalog: Catalog) -> Deck:
     for number, raw in enumerate(lines, start=1):
         _parse_line(builder, number, raw)
     _check_totals(builder)
+    summary = builder.unknown.summary()
+    if summary is not None:
+        builder.error(0, "", summary)
     if builder.errors:
         raise DeckListError(builder.errors)
     return Deck.of(builder.runeslinger, builder.equips, builder.counts)
@@ -111,7 +149,7 @@ def _parse_line(builder: _Builder, number: int, raw: str) -> None:
         return
     card = builder.catalog.find_card(name)
     if card is None:
-        builder.error(number, raw.strip(), _not_a_card(builder.catalog, name))
+        builder.error(number, raw.strip(), _not_a_card(builder, name))
         return
     builder.counts[card.id] = builder.counts.get(card.id, 0) + count
 
@@ -131,7 +169,11 @@ def _parse_labelled(builder: _Builder, number: int, raw: str, label: str, name: 
     if label == "runeslinger":
         slinger = catalog.find_runeslinger(name)
         if slinger is None:
-            builder.error(number, raw, _unknown("Runeslinger", name, [r.name for r in catalog.runeslingers.values()]))
+            builder.error(
+                number,
+                raw,
+                builder.unknown.message("Runeslinger", name, [r.name for r in catalog.runeslingers.values()]),
+            )
         elif builder.runeslinger is not None and builder.runeslinger != slinger.id:
             builder.error(number, raw, "a deck has one Runeslinger; this is a second one")
         else:
@@ -139,7 +181,7 @@ def _parse_labelled(builder: _Builder, number: int, raw: str, label: str, name: 
         return
     equip = catalog.find_equip(name)
     if equip is None:
-        builder.error(number, raw, _unknown(label, name, [e.name for e in catalog.equips.values()]))
+        builder.error(number, raw, builder.unknown.message(label, name, [e.name for e in catalog.equips.values()]))
     elif label != "equip" and equip.kind is not EquipKind(label):
         builder.error(
             number,
@@ -164,8 +206,9 @@ def _card_names(catalog: Catalog) -> list[str]:
     return [c.name for c in catalog.cards.values()]
 
 
-def _not_a_card(catalog: Catalog, name: str) -> str:
+def _not_a_card(builder: _Builder, name: str) -> str:
     """Why a card line names no card: a Runeslinger or equip written as a card, or a misspelling."""
+    catalog = builder.catalog
     slinger = catalog.find_runeslinger(name)
     if slinger is not None:
         return f"{slinger.name} is a Runeslinger; write it as 'Runeslinger: {slinger.name}'"
@@ -173,14 +216,7 @@ def _not_a_card(catalog: Catalog, name: str) -> str:
     if equip is not None:
         kind = equip.kind.value.capitalize()
         return f"{equip.name} is a {equip.kind.value}; write it as '{kind}: {equip.name}'"
-    return _unknown("card", name, _card_names(catalog))
-
-
-def _unknown(what: str, name: str, candidates: Iterable[str]) -> str:
-    by_folded = {c.casefold(): c for c in candidates}
-    close = difflib.get_close_matches(name.casefold(), list(by_folded), n=1, cutoff=0.6)
-    hint = f"; did you mean {by_folded[close[0]]!r}?" if close else ""
-    return f"unknown {what} {name!r}{hint}"
+    return builder.unknown.message("card", name, _card_names(catalog))
 
 
 def format_decklist(deck: Deck, catalog: Catalog) -> str:

@@ -9,5 +9,5 @@ from django.urls import path
 from gameplay.matches.consumers import MatchConsumer
 
 websocket_urlpatterns: list[Any] = [
-    path("ws/play/<int:match_id>/", MatchConsumer.as_asgi()),
+    path("ws/play/<id:match_id>/", MatchConsumer.as_asgi()),
 ]

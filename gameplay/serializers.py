@@ -8,7 +8,7 @@ from drf_spectacular.utils import inline_serializer
 from rest_framework import serializers
 
 from gameplay.models import Card, Equip, Runeslinger
-from gameplay.services import MAX_DECK_INPUT_BYTES
+from gameplay.services import MAX_DECK_INPUT_BYTES, check_entry_count
 
 
 class CardSerializer(serializers.ModelSerializer[Card]):
@@ -111,9 +111,15 @@ class DeckCheckRequestSerializer(serializers.Serializer[Any]):
             raise serializers.ValidationError("Send either text or runeslinger/equips/cards, not both.")
         if "text" not in attrs and not structured:
             raise serializers.ValidationError("Send a deck: text (a pasted list) or runeslinger/equips/cards.")
-        if len(attrs.get("cards") or {}) > 500:
-            raise serializers.ValidationError({"cards": "At most 500 different cards."})
         return attrs
+
+    def validate_cards(self, value: dict[str, Any]) -> dict[str, Any]:
+        check_entry_count(value)
+        return value
+
+    def validate_pool(self, value: dict[str, Any]) -> dict[str, Any]:
+        check_entry_count(value, "pool entries")
+        return value
 
 
 class ViolationSerializer(serializers.Serializer[Any]):

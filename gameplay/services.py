@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import difflib
 import enum
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -26,7 +25,7 @@ from django.utils import timezone
 from gameplay import models
 from gameplay.cards.catalog import DEFAULT_DATA_DIR, Catalog, data_files, data_version, load_catalog
 from gameplay.cards.model import Ability, Condition, Effect, Modifier, Script
-from gameplay.decklists import DeckListError, format_decklist, parse_decklist
+from gameplay.decklists import DeckListError, UnknownNames, format_decklist, parse_decklist
 from gameplay.formats import Deck, Format, InvalidDeckError, Violation, get_format
 
 # --- the pure catalog --------------------------------------------------------------------------
@@ -226,6 +225,26 @@ def _starter_fields(starter: Any, position: int) -> dict[str, Any]:
 MAX_DECK_INPUT_BYTES = 64 * 1024
 """Requests with a body larger than this are refused before it is read (413)."""
 
+MAX_DECK_ENTRIES = 500
+"""Different cards (or pool entries) one request may name; more is refused with 400 before any is looked up."""
+
+
+def check_entry_count(entries: Mapping[str, object] | None, what: str = "cards") -> None:
+    """Refuse a card mapping with more than ``MAX_DECK_ENTRIES`` names (a serializer's 400)."""
+    from rest_framework import serializers
+
+    if entries is not None and len(entries) > MAX_DECK_ENTRIES:
+        raise serializers.ValidationError(f"At most {MAX_DECK_ENTRIES} different {what}; got {len(entries)}.")
+
+
+def declared_length(request: Any) -> int:
+    """The body length a request declares (0 if none or not a number); read before the body."""
+    try:
+        return max(0, int(request.META.get("CONTENT_LENGTH") or 0))
+    except ValueError:
+        return 0
+
+
 CURVE_TOP = 6  # the last bar of the light-cost curve counts this cost and above
 
 
@@ -270,21 +289,25 @@ def deck_from_parts(
 ) -> Deck:
     """A deck from ids or names; every unknown name is reported with a "did you mean"."""
     errors: list[str] = []
+    names = UnknownNames()
     slinger_id = None
     if runeslinger:
         found = catalog.find_runeslinger(runeslinger)
         if found is None:
-            errors.append(unknown("Runeslinger", runeslinger, [r.name for r in catalog.runeslingers.values()]))
+            errors.append(names.message("Runeslinger", runeslinger, [r.name for r in catalog.runeslingers.values()]))
         else:
             slinger_id = found.id
     equip_ids: list[str] = []
     for name in equips:
         equip = catalog.find_equip(name)
         if equip is None:
-            errors.append(unknown("stance or ability", name, [e.name for e in catalog.equips.values()]))
+            errors.append(names.message("stance or ability", name, [e.name for e in catalog.equips.values()]))
         elif equip.id not in equip_ids:
             equip_ids.append(equip.id)
-    counts = _card_counts(catalog, cards, errors)
+    counts = _card_counts(catalog, cards, errors, names)
+    summary = names.summary()
+    if summary is not None:
+        errors.append(summary)
     if errors:
         raise DeckInputError(errors)
     try:
@@ -293,12 +316,14 @@ def deck_from_parts(
         raise DeckInputError([str(exc)]) from None
 
 
-def _card_counts(catalog: Catalog, cards: Mapping[str, object], errors: list[str]) -> dict[str, int]:
+def _card_counts(
+    catalog: Catalog, cards: Mapping[str, object], errors: list[str], names: UnknownNames
+) -> dict[str, int]:
     counts: dict[str, int] = {}
     for name, count in cards.items():
         card = catalog.find_card(name)
         if card is None:
-            errors.append(unknown("card", name, [c.name for c in catalog.cards.values()]))
+            errors.append(names.message("card", name, [c.name for c in catalog.cards.values()]))
         elif isinstance(count, bool) or not isinstance(count, int) or count < 1:
             errors.append(f"{card.name}: the count must be a whole number of 1 or more, not {count!r}")
         else:
@@ -307,10 +332,8 @@ def _card_counts(catalog: Catalog, cards: Mapping[str, object], errors: list[str
 
 
 def unknown(what: str, name: str, candidates: Iterable[str]) -> str:
-    by_folded = {c.casefold(): c for c in candidates}
-    close = difflib.get_close_matches(name.casefold(), list(by_folded), n=1, cutoff=0.6)
-    hint = f"; did you mean {by_folded[close[0]]!r}?" if close else ""
-    return f"unknown {what} {name!r}{hint}"
+    """The message for one name the catalog does not know, with a "did you mean"."""
+    return UnknownNames().message(what, name, candidates)
 
 
 def with_choices(deck: Deck, catalog: Catalog, runeslinger: str | None, equips: Iterable[str]) -> Deck:

@@ -17,6 +17,6 @@ urlpatterns: list[Any] = [
     path("decks/builder/", views.deck_builder, name="deck-builder"),
     path("decks/builder/check/", views.deck_check, name="deck-check"),
     path("play/", play_views.play_home, name="play-home"),
-    path("play/<int:pk>/", play_views.play_page, name="play"),
-    path("play/<int:pk>/replay/", play_views.replay_page, name="replay"),
+    path("play/<id:pk>/", play_views.play_page, name="play"),
+    path("play/<id:pk>/replay/", play_views.replay_page, name="replay"),
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Q
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -14,8 +15,16 @@ from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 
 from accounts.auth import signed_in_user
+from common.ids import ID_PATTERN
 from gameplay.formats import get_format
-from gameplay.services import MAX_DECK_INPUT_BYTES, DeckInputError, current_catalog, deck_from_parts, deck_from_text
+from gameplay.services import (
+    MAX_DECK_INPUT_BYTES,
+    DeckInputError,
+    current_catalog,
+    deck_from_parts,
+    deck_from_text,
+    declared_length,
+)
 from tournaments import selectors
 from tournaments.errors import EventError
 from tournaments.models import DeckVersion, Event, Match, Registration, Round
@@ -58,6 +67,7 @@ def _valid(serializer: BaseSerializer[Any]) -> dict[str, Any]:
 class EventViewSet(EventErrorsMixin, viewsets.ModelViewSet[Event]):
     serializer_class = EventSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
+    lookup_value_regex = ID_PATTERN
     http_method_names = ["get", "post", "patch", "head", "options"]
 
     def get_queryset(self) -> Any:
@@ -96,19 +106,19 @@ class EventViewSet(EventErrorsMixin, viewsets.ModelViewSet[Event]):
     def finish(self, request: Request, pk: str) -> Response:
         return self._answer(rounds.finish_event(self.get_object(), signed_in_user(request)))
 
-    @extend_schema(request=None, responses=RoundSerializer)
+    @extend_schema(request=None, responses={201: RoundSerializer})
     @action(detail=True, methods=["post"], url_path="pair-next-round")
     def pair_next_round(self, request: Request, pk: str) -> Response:
         round_ = rounds.pair_next_round(self.get_object(), signed_in_user(request))
         return Response(RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=None, responses=RoundSerializer)
+    @extend_schema(request=None, responses={201: RoundSerializer})
     @action(detail=True, methods=["post"])
     def cut(self, request: Request, pk: str) -> Response:
         round_ = rounds.cut_to_top(self.get_object(), signed_in_user(request))
         return Response(RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=None, responses=RegistrationSerializer)
+    @extend_schema(request=None, responses={201: RegistrationSerializer})
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def register(self, request: Request, pk: str) -> Response:
         entry = registration.register(self.get_object(), signed_in_user(request))
@@ -124,20 +134,20 @@ class EventViewSet(EventErrorsMixin, viewsets.ModelViewSet[Event]):
         return Response(RegistrationSerializer(registration.drop(entry, signed_in_user(request))).data)
 
     @extend_schema(responses=RegistrationSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def registrations(self, request: Request, pk: str) -> Response:
         entries = Registration.objects.filter(event=self.get_object()).select_related("player")
         return Response(RegistrationSerializer(entries, many=True).data)
 
     @extend_schema(responses=RoundSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def rounds(self, request: Request, pk: str) -> Response:
         event = self.get_object()
         found = selectors.public_rounds(request.user, event).prefetch_related("matches__player_a", "matches__player_b")
         return Response(RoundSerializer(found, many=True).data)
 
     @extend_schema(methods=["GET"], request=None, responses=DeckVersionSerializer)
-    @extend_schema(methods=["POST"], request=DeckSubmitSerializer, responses=DeckVersionSerializer)
+    @extend_schema(methods=["POST"], request=DeckSubmitSerializer, responses={201: DeckVersionSerializer})
     @action(detail=True, methods=["get", "post"], permission_classes=[IsAuthenticated])
     def deck(self, request: Request, pk: str) -> Response:
         """Your registered deck (GET), or register a new version of it (POST)."""
@@ -152,7 +162,7 @@ class EventViewSet(EventErrorsMixin, viewsets.ModelViewSet[Event]):
         return _submit_deck(request, event)
 
     @extend_schema(responses=DeckVersionSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def decks(self, request: Request, pk: str) -> Response:
         """Every list you may see: staff see all; players their own until the lists are published."""
         found = [d.current() for d in decks.visible_decks(request.user, self.get_object())]
@@ -164,10 +174,12 @@ class EventViewSet(EventErrorsMixin, viewsets.ModelViewSet[Event]):
         published = _valid(CheckInSerializer(data={"checked_in": request.data.get("published")}))["checked_in"]
         return self._answer(decks.publish_lists(self.get_object(), signed_in_user(request), published))
 
+    @extend_schema(responses={200: {"type": "array", "items": {"type": "object", "additionalProperties": {}}}})
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str) -> Response:
         return Response([standing_data(row) for row in standings(self.get_object())])
 
+    @extend_schema(responses=OpenApiTypes.OBJECT)
     @action(detail=True, methods=["get"])
     def bracket(self, request: Request, pk: str) -> Response:
         state = bracket(self.get_object())
@@ -187,6 +199,7 @@ class EventViewSet(EventErrorsMixin, viewsets.ModelViewSet[Event]):
 class RegistrationViewSet(EventErrorsMixin, viewsets.GenericViewSet[Registration]):
     serializer_class = RegistrationSerializer
     permission_classes = [IsAuthenticated]
+    lookup_value_regex = ID_PATTERN
 
     def get_queryset(self) -> Any:
         return Registration.objects.filter(event__in=selectors.visible_events(self.request.user))
@@ -213,6 +226,7 @@ class RegistrationViewSet(EventErrorsMixin, viewsets.GenericViewSet[Registration
 class RoundViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet[Round]):
     serializer_class = RoundSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
+    lookup_value_regex = ID_PATTERN
     queryset = Round.objects.all()  # for the schema; lookups go through selectors.round_for
 
     def get_object(self) -> Round:
@@ -226,7 +240,7 @@ class RoundViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.Generic
     def publish(self, request: Request, pk: str) -> Response:
         return self._answer(rounds.publish_round(self.get_object(), signed_in_user(request)))
 
-    @EMPTY
+    @extend_schema(request=None, responses={204: None})
     @action(detail=True, methods=["post"])
     def discard(self, request: Request, pk: str) -> Response:
         rounds.discard_preview(self.get_object(), signed_in_user(request))
@@ -256,6 +270,7 @@ class RoundViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.Generic
 class MatchViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet[Match]):
     serializer_class = MatchSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
+    lookup_value_regex = ID_PATTERN
     queryset = Match.objects.all()  # for the schema; lookups go through selectors.match_for
 
     def get_object(self) -> Match:
@@ -293,7 +308,7 @@ class MatchViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.Generic
         )
 
     @extend_schema(responses=ResultReportSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def reports(self, request: Request, pk: str) -> Response:
         match = self.get_object()
         from tournaments.permissions import Perm, has_permission
@@ -306,7 +321,8 @@ class MatchViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.Generic
 
 
 def _submit_deck(request: Request, event: Event) -> Response:
-    if int(request.META.get("CONTENT_LENGTH") or 0) > MAX_DECK_INPUT_BYTES:
+    decks.require_may_register(event, signed_in_user(request), signed_in_user(request))  # before reading the list
+    if declared_length(request) > MAX_DECK_INPUT_BYTES:
         return Response({"detail": f"The deck is too large: at most {MAX_DECK_INPUT_BYTES // 1024} KB."}, status=413)
     data = _valid(DeckSubmitSerializer(data=request.data))
     if data.get("format") and data["format"] != event.format:
@@ -334,6 +350,7 @@ def _submit_deck(request: Request, event: Event) -> Response:
 class DeckVersionViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet[DeckVersion]):
     serializer_class = DeckVersionSerializer
     permission_classes = [IsAuthenticated]
+    lookup_value_regex = ID_PATTERN
     queryset = DeckVersion.objects.all()
 
     def get_queryset(self) -> Any:
@@ -348,7 +365,7 @@ class DeckVersionViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.G
             | Q(deck__event__judges=user)
         ).distinct()
 
-    @extend_schema(request=DeckCheckSerializer, responses=DeckCheckSerializer)
+    @extend_schema(request=DeckCheckSerializer, responses={201: DeckCheckSerializer})
     @action(detail=True, methods=["post"])
     def check(self, request: Request, pk: str) -> Response:
         data = _valid(DeckCheckSerializer(data=request.data))

@@ -34,6 +34,7 @@ def my_deck(request: HttpRequest, pk: int) -> HttpResponse:
     result: dict[str, Any] | None = None
     status = 200
     if request.method == "POST":
+        decks.require_may_register(event, signed_in_user(request), signed_in_user(request))  # before reading
         if too_large(request):
             raise Invalid(TOO_LARGE_MESSAGE)
         data = request.POST.copy()

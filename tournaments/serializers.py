@@ -6,6 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from gameplay.services import check_entry_count
 from tournaments.models import DeckCheck, DeckVersion, Event, Match, Registration, ResultReport, Round
 from tournaments.services.standings import StandingRow
 
@@ -146,6 +147,10 @@ class DeckSubmitSerializer(serializers.Serializer[Any]):
     runeslinger = serializers.CharField(required=False, max_length=80)
     equips = serializers.ListField(child=serializers.CharField(max_length=80), required=False, max_length=4)
     cards = serializers.DictField(child=serializers.JSONField(), required=False)
+
+    def validate_cards(self, value: dict[str, Any]) -> dict[str, Any]:
+        check_entry_count(value)
+        return value
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if ("text" in attrs) == ("cards" in attrs):

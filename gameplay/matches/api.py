@@ -10,6 +10,7 @@ from typing import Any
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action
@@ -21,10 +22,13 @@ from rest_framework.response import Response
 from accounts import throttling
 from accounts.auth import signed_in_user
 from accounts.models import User
+from common.ids import ID_PATTERN, parse_id
 from gameplay.matches import services
 from gameplay.matches.errors import Forbidden, MatchError, Stale
 from gameplay.matches.models import Challenge, PlayMatch
 from gameplay.services import current_catalog
+
+VIEW = OpenApiTypes.OBJECT  # a seat's (or the public) view of the match, as the engine draws it
 
 
 class ActSerializer(serializers.Serializer[Any]):
@@ -62,7 +66,13 @@ class MatchSetResultSerializer(serializers.Serializer[Any]):
 
 class MatchSummarySerializer(serializers.ModelSerializer[PlayMatch]):
     player1 = serializers.CharField(source="player1.username", read_only=True)
-    player2 = serializers.CharField(source="player2.username", default=None, read_only=True)
+    player2 = serializers.CharField(source="player2.username", default=None, read_only=True, allow_null=True)
+    bot = serializers.ChoiceField(
+        choices=PlayMatch.Bot.choices,
+        allow_blank=True,
+        read_only=True,
+        help_text="Seat 2 is this bot; empty: a person.",
+    )
 
     class Meta:
         model = PlayMatch
@@ -86,8 +96,9 @@ class SignedInOrWatching(BasePermission):
 class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
     serializer_class = MatchSummarySerializer
     permission_classes = [SignedInOrWatching]
+    lookup_value_regex = ID_PATTERN
+    pagination_class = None  # the list is your latest 50 matches, as an array
     queryset = PlayMatch.objects.all()
-    lookup_value_regex = r"\d+"
 
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, Stale):
@@ -119,7 +130,7 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
         mine = PlayMatch.objects.filter(player1=user) | PlayMatch.objects.filter(player2=user)
         return Response(MatchSummarySerializer(mine.order_by("-created_at")[:50], many=True).data)
 
-    @extend_schema(request=PracticeSerializer, responses=MatchSummarySerializer)
+    @extend_schema(request=PracticeSerializer, responses={201: MatchSummarySerializer})
     @action(detail=False, methods=["post"])
     def practice(self, request: Request) -> Response:
         throttling.check_api(request, "practice-match")
@@ -132,12 +143,13 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
         )  # fmt: skip
         return Response(MatchSummarySerializer(match).data, status=status.HTTP_201_CREATED)
 
+    @extend_schema(responses=VIEW)
     def retrieve(self, request: Request, pk: str) -> Response:
         """Your view of the match (spectating staff get the public view)."""
         match, seat = self._visible()
         return Response(services.player_view(match, seat))
 
-    @extend_schema(request=ActSerializer)
+    @extend_schema(request=ActSerializer, responses=VIEW)
     @action(detail=True, methods=["post"])
     def act(self, request: Request, pk: str) -> Response:
         user = signed_in_user(request)
@@ -161,7 +173,7 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
             return Response({"detail": outcome.refused, **body}, status=409)
         return Response(body)
 
-    @extend_schema(request=FirstSerializer)
+    @extend_schema(request=FirstSerializer, responses=VIEW)
     @action(detail=True, methods=["post"])
     def first(self, request: Request, pk: str) -> Response:
         """Before a game the chooser (the die roll's winner, later the last game's loser) says who goes first."""
@@ -178,6 +190,7 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
             return Response({"detail": outcome.refused, **body}, status=409)
         return Response(body)
 
+    @extend_schema(responses=VIEW)
     @action(detail=True, methods=["get"])
     def log(self, request: Request, pk: str) -> Response:
         """The finished games' replay data: every game's seed, setup, versions and actions, enough to
@@ -186,21 +199,21 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
         match, seen = self._seen()
         return Response(services.game_log(match, seen))
 
-    @extend_schema(request=None)
+    @extend_schema(request=None, responses=VIEW)
     @action(detail=True, methods=["post"])
     def pause(self, request: Request, pk: str) -> Response:
         match, seat = self._visible()
         services.pause(match.pk, signed_in_user(request))
         return Response(services.player_view(PlayMatch.objects.get(pk=match.pk), seat))
 
-    @extend_schema(request=None)
+    @extend_schema(request=None, responses=VIEW)
     @action(detail=True, methods=["post"])
     def resume(self, request: Request, pk: str) -> Response:
         match, seat = self._visible()
         services.resume(match.pk, signed_in_user(request))
         return Response(services.player_view(PlayMatch.objects.get(pk=match.pk), seat))
 
-    @extend_schema(request=MatchAddTimeSerializer)
+    @extend_schema(request=MatchAddTimeSerializer, responses=VIEW)
     @action(detail=True, methods=["post"], url_path="add-time")
     def add_time(self, request: Request, pk: str) -> Response:
         match, seat = self._visible()
@@ -210,7 +223,7 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
         services.add_time(match.pk, signed_in_user(request), target, data.validated_data["seconds"])
         return Response(services.player_view(PlayMatch.objects.get(pk=match.pk), seat))
 
-    @extend_schema(request=MatchSetResultSerializer)
+    @extend_schema(request=MatchSetResultSerializer, responses=VIEW)
     @action(detail=True, methods=["post"], url_path="set-result")
     def set_result(self, request: Request, pk: str) -> Response:
         match, seat = self._visible()
@@ -220,13 +233,13 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
         services.set_result(match.pk, signed_in_user(request), (wins[0], wins[1]))
         return Response(services.player_view(PlayMatch.objects.get(pk=match.pk), seat))
 
+    @extend_schema(responses=VIEW)
     @action(detail=True, methods=["get"])
     def replay(self, request: Request, pk: str) -> Response:
         """``?game=1&step=10&seat=p1`` (seat may be p1, p2 or public): a finished game, step by step."""
         match, seen = self._seen()
-        try:
-            number, step = int(request.query_params.get("game", "1")), int(request.query_params.get("step", "0"))
-        except ValueError:
+        number, step = parse_id(request.query_params.get("game", "1")), parse_id(request.query_params.get("step", "0"))
+        if number is None or step is None:
             return Response({"detail": "game and step are whole numbers."}, status=400)
         wanted = request.query_params.get("seat", "public")
         if wanted not in ("p1", "p2", "public"):
@@ -259,6 +272,8 @@ class ChallengeViewSet(viewsets.GenericViewSet[Challenge]):
 
     serializer_class = ChallengeSerializer
     permission_classes = [IsAuthenticated]
+    lookup_value_regex = ID_PATTERN
+    pagination_class = None  # the list is your latest 50 challenges, as an array
     queryset = Challenge.objects.all()
 
     def get_queryset(self) -> Any:

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_http_methods
 
 from accounts import throttling
 from accounts.models import User
+from common.ids import parse_id
 from gameplay.matches import oversight, services
 from gameplay.matches.errors import MatchError
 from gameplay.matches.models import Challenge, Game, PlayMatch
@@ -181,9 +182,10 @@ def _replay_choice(
         return "No game of this match has finished yet: there is nothing to replay.", 404, {}
     raw_game, raw_step = request.GET.get("game", str(games[0].number)), request.GET.get("step", "0")
     wanted = request.GET.get("seat", f"p{seen.seat + 1}" if seen.seat is not None else "public")
-    if not raw_game.isdigit() or not raw_step.isdigit():
+    number, step = parse_id(raw_game), parse_id(raw_step)
+    if number is None or step is None:
         return "The game and the step are whole numbers, e.g. ?game=1&step=10.", 400, {}
-    game = next((g for g in games if g.number == int(raw_game)), None)
+    game = next((g for g in games if g.number == number), None)
     if game is None:
         finished = ", ".join(str(g.number) for g in games)
         return f"Game {raw_game} is not a finished game of this match (finished: {finished}).", 404, {}
@@ -191,7 +193,6 @@ def _replay_choice(
         return "The view is p1, p2 or public.", 400, {}
     if wanted != "public" and not seen.may_replay(0 if wanted == "p1" else 1):
         return seen.replay_refusal(), 403, {}
-    step = int(raw_step)
     steps = game.steps  # type: ignore[attr-defined]
     if step > steps:
         return f"Step {step} is past the end of game {game.number} ({steps} actions).", 400, {}
@@ -209,7 +210,9 @@ def _challenge_action(request: HttpRequest, user: User) -> HttpResponse:
             services.challenge(user, opponent, {"starter": request.POST.get("starter", "")})
             messages.success(request, f"Challenge sent to {opponent.public_name}.")
             return redirect("gameplay:play-home")
-        challenge_id = int(request.POST.get("challenge", "0"))
+        challenge_id = parse_id(request.POST.get("challenge", ""))
+        if challenge_id is None:
+            raise Challenge.DoesNotExist()  # not an id: no challenge has it
         accept = action == "accept"
         answered = services.answer_challenge(
             challenge_id, user, accept, {"starter": request.POST.get("starter", "")} if accept else None

@@ -16,6 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from accounts.auth import signed_in_user
+from common.ids import ID_PATTERN, parse_id
 from gameplay.formats import Deck
 from gameplay.services import DeckInputError, current_catalog, deck_from_parts, deck_from_text, with_choices
 from tournaments import selectors
@@ -36,6 +37,7 @@ from tournaments.limited import PoolTooSmallError
 from tournaments.permissions import Perm, has_permission
 
 OBJECT = OpenApiTypes.OBJECT
+OBJECTS = {"type": "array", "items": {"type": "object", "additionalProperties": {}}}
 
 
 class DraftErrorsMixin(EventErrorsMixin):
@@ -53,9 +55,10 @@ def visible_pods(user: Any) -> QuerySet[Pod]:
 
 
 def _pod_id(pk: str) -> int:
-    if not pk.isdigit():
+    found = parse_id(pk)
+    if found is None:
         raise Http404("No pod matches the given query.")
-    return int(pk)
+    return found
 
 
 def deck_from_input(data: dict[str, Any]) -> Deck:
@@ -75,6 +78,7 @@ class EventDraftViewSet(DraftErrorsMixin, viewsets.ViewSet):
     """Seating pods and opening sealed pools for an event."""
 
     permission_classes = [IsAuthenticated]
+    lookup_value_regex = ID_PATTERN
 
     @extend_schema(request=SeatPodsSerializer, responses={201: OBJECT})
     def seat(self, request: Request, event_pk: int) -> Response:
@@ -82,7 +86,7 @@ class EventDraftViewSet(DraftErrorsMixin, viewsets.ViewSet):
         made = pods.seat_pods(event, signed_in_user(request), **_valid(SeatPodsSerializer(data=request.data)))
         return Response(reading.dashboard(made), status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses=OBJECT)
+    @extend_schema(responses={200: OBJECTS})
     def list(self, request: Request, event_pk: int) -> Response:
         event = selectors.event_for(request.user, event_pk)
         found = list(Pod.objects.filter(event=event).select_related("event"))
@@ -90,7 +94,7 @@ class EventDraftViewSet(DraftErrorsMixin, viewsets.ViewSet):
             return Response(reading.dashboard(found))
         return Response([reading.pod_summary(pod) for pod in found])
 
-    @extend_schema(request=SealedOpenSerializer, responses={201: OBJECT})
+    @extend_schema(request=SealedOpenSerializer, responses={201: OBJECTS})
     def open_sealed(self, request: Request, event_pk: int) -> Response:
         event = selectors.event_for(request.user, event_pk)
         minutes = _valid(SealedOpenSerializer(data=request.data)).get("build_minutes")
@@ -103,6 +107,7 @@ class PodViewSet(DraftErrorsMixin, viewsets.ViewSet):
     """One pod: its summary, the organiser's controls, and a player's picks."""
 
     permission_classes = [IsAuthenticated]
+    lookup_value_regex = ID_PATTERN
     queryset = Pod.objects.none()  # for the schema (the id's type); lookups go through visible_pods
 
     def _pod(self, pk: str) -> Pod:
@@ -187,8 +192,8 @@ class PodViewSet(DraftErrorsMixin, viewsets.ViewSet):
         if not reading.spectates(request.user, pod):
             assert mine is not None
             seats = [mine]
-        elif request.query_params.get("seat", "").isdigit():
-            seats = [s for s in seats if s.index == int(request.query_params["seat"])]
+        elif (wanted := parse_id(request.query_params.get("seat"))) is not None:
+            seats = [s for s in seats if s.index == wanted]
         return Response({"pod": pod.pk, "seats": [reading.pick_log(pod, seat) for seat in seats]})
 
 
@@ -197,6 +202,7 @@ class PoolViewSet(DraftErrorsMixin, viewsets.ViewSet):
     """Pools after a draft or sealed opening: read, check a deck live, submit it."""
 
     permission_classes = [IsAuthenticated]
+    lookup_value_regex = ID_PATTERN
     queryset = Pool.objects.none()  # for the schema (the id's type); lookups check the viewer
 
     def _pool(self, pk: str) -> Pool:
@@ -213,16 +219,16 @@ class PoolViewSet(DraftErrorsMixin, viewsets.ViewSet):
     @extend_schema(
         operation_id="pools_list",
         parameters=[OpenApiParameter("event", int, required=False)],
-        responses=OBJECT,
+        responses={200: OBJECTS},
         description="Your pools (of one event with ?event=<id>); the organiser and judges see every pool of it.",
     )
     def list(self, request: Request) -> Response:
         user = signed_in_user(request)
-        raw = request.query_params.get("event", "")
+        event_id = parse_id(request.query_params.get("event"))
         found = Pool.objects.select_related("registration__player", "event")
-        if not raw.isdigit():
+        if event_id is None:
             return Response([reading.pool_summary(p) for p in found.filter(registration__player=user)])
-        event = selectors.event_for(user, int(raw))
+        event = selectors.event_for(user, event_id)
         found = found.filter(event=event)
         if not has_permission(user, Perm.VIEW_PRIVATE, event):
             found = found.filter(registration__player=user)
@@ -259,7 +265,7 @@ class PoolViewSet(DraftErrorsMixin, viewsets.ViewSet):
             }
         )  # fmt: skip
 
-    @extend_schema(request=DeckInputSerializer, responses=OBJECT)
+    @extend_schema(request=DeckInputSerializer, responses={201: OBJECT})
     @action(detail=True, methods=["post"])
     def deck(self, request: Request, pk: str) -> Response:
         pool = self._pool(pk)

@@ -15,12 +15,12 @@ router.register("pools", PoolViewSet, basename="api-pool")
 
 urlpatterns: list[Any] = [
     path(
-        "events/<int:event_pk>/pods/",
+        "events/<id:event_pk>/pods/",
         EventDraftViewSet.as_view({"get": "list", "post": "seat"}),
         name="api-event-pods",
     ),
     path(
-        "events/<int:event_pk>/sealed/open/",
+        "events/<id:event_pk>/sealed/open/",
         EventDraftViewSet.as_view({"post": "open_sealed"}),
         name="api-event-sealed-open",
     ),

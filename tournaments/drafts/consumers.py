@@ -33,6 +33,7 @@ def _membership(user: Any, pod_id: int) -> tuple[bool, int | None, int]:
 
 class PodConsumer(SiteConsumer):
     groups: list[str]
+    message_key = "kind"
 
     async def connect(self) -> None:
         pod_id = int(self.scope["url_route"]["kwargs"]["pod_id"])

@@ -9,5 +9,5 @@ from django.urls import path
 from tournaments.drafts.consumers import PodConsumer
 
 websocket_urlpatterns: list[Any] = [
-    path("ws/pods/<int:pod_id>/", PodConsumer.as_asgi()),
+    path("ws/pods/<id:pod_id>/", PodConsumer.as_asgi()),
 ]

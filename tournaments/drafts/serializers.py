@@ -6,6 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from gameplay.services import check_entry_count
 from tournaments.limited import MAX_SEATS, MIN_SEATS
 
 
@@ -46,3 +47,7 @@ class DeckInputSerializer(serializers.Serializer[Any]):
     equips = serializers.ListField(child=serializers.CharField(max_length=120), required=False, max_length=4)
     cards = serializers.DictField(child=serializers.IntegerField(min_value=1, max_value=99), required=False)
     text = serializers.CharField(max_length=20_000, required=False, allow_blank=True, help_text="A pasted list.")
+
+    def validate_cards(self, value: dict[str, Any]) -> dict[str, Any]:
+        check_entry_count(value)
+        return value

@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from accounts.auth import signed_in_user
+from common.ids import parse_id
 from gameplay.services import current_catalog
 from tournaments import selectors
 from tournaments.drafts.models import Pod, Pool
@@ -76,9 +77,10 @@ def _int(request: HttpRequest, name: str, default: int) -> int:
     raw = request.POST.get(name, "").strip()
     if not raw:
         return default
-    if not raw.isdigit():
+    number = parse_id(raw)
+    if number is None:
         raise Invalid(f"{name.replace('_', ' ')} must be a whole number.")
-    return int(raw)
+    return number
 
 
 @login_required

@@ -37,6 +37,18 @@ def lock_reason(event: Event) -> str | None:
     return None
 
 
+def require_may_register(event: Event, player: User, by: User) -> None:
+    """Refuse (403/409) a registration ``by`` may not make for ``player``: checked before the list
+    is read, so a caller who may not register costs the site no parsing."""
+    if by.pk != player.pk:
+        require(by, Perm.MANAGE, event)
+    if not Registration.objects.filter(event=event, player=player, dropped_after_round__isnull=True).exists():
+        raise Forbidden(f"{player.public_name} is not registered for {event.name}.")
+    reason = lock_reason(event)
+    if reason is not None:
+        raise Conflict(reason + " Later changes are refused; ask a judge if something is wrong.")
+
+
 @transaction.atomic
 def register_deck(
     event: Event,
@@ -49,13 +61,7 @@ def register_deck(
 ) -> DeckVersion:
     """Check ``deck`` under the event's format and store it as the player's next version."""
     event = locked_event(event)
-    if by.pk != player.pk:
-        require(by, Perm.MANAGE, event)
-    if not Registration.objects.filter(event=event, player=player, dropped_after_round__isnull=True).exists():
-        raise Forbidden(f"{player.public_name} is not registered for {event.name}.")
-    reason = lock_reason(event)
-    if reason is not None:
-        raise Conflict(reason + " Later changes are refused; ask a judge if something is wrong.")
+    require_may_register(event, player, by)
     deck_format = get_format(event.format)
     if deck_format.limited and pool is None:
         raise Invalid(f"{deck_format.name} decks are built from your pool on the pool page.")
