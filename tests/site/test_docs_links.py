@@ -20,6 +20,8 @@ PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 FENCE = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
 INLINE_CODE = re.compile(r"`[^`\n]+`")
 LINK = re.compile(r"\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+#: A reference-style link's definition: ``[name]: target "title"`` on a line of its own.
+LINK_DEFINITION = re.compile(r"^ {0,3}\[[^\]\n]+\]:\s*<?([^\s>]+)>?", re.MULTILINE)
 HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$", re.MULTILINE)
 #: A code span that is written like a path: it has a slash, or a file extension the repository uses.
 PATH_LIKE = re.compile(r"^[\w.-]+(/[\w.-]+)*/?$")
@@ -57,7 +59,8 @@ def anchors(page: Path) -> set[str]:
 
 
 def relative_links(page: Path) -> list[str]:
-    links = LINK.findall(prose(page.read_text(encoding="utf-8")))
+    text = prose(page.read_text(encoding="utf-8"))
+    links = LINK.findall(text) + LINK_DEFINITION.findall(text)
     return [link for link in links if not re.match(r"^[a-z][a-z0-9+.-]*:", link, re.IGNORECASE)]
 
 
@@ -135,6 +138,9 @@ def test_the_checks_themselves_catch_what_they_are_for(tmp_path: Path) -> None:
     assert slug("Timers (`bench_timers.py`)") == "timers-bench_timerspy"
     assert "gameplay/engine/" in named_paths_of_text("see `gameplay/engine/` and `/api/play/{id}/`", tmp_path)
     assert named_paths_of_text("`/api/play/` `ws/play/{id}/` `*.expire_*` `services.play`", tmp_path) == []
+    page = tmp_path / "links.md"
+    page.write_text("[a](one.md) and [b][two]\n\n[two]: two.md#part\n[web]: https://example.org\n", encoding="utf-8")
+    assert relative_links(page) == ["one.md", "two.md#part"]
 
 
 def named_paths_of_text(text: str, tmp_path: Path) -> list[str]:
