@@ -264,3 +264,21 @@ def test_the_migrations_turn_draft_rounds_into_previews_and_keep_the_event_statu
     assert by_number == {1: "ended", 2: "open", 3: "preview"}
     entry = AuditEntry.objects.get(event_id=event.pk)
     assert (entry.kind, entry.old, entry.new, entry.by_id) == ("event_status", "registration", "running", user.pk)
+
+
+# --- the admin does not edit statuses around the tables ------------------------------------------
+
+
+@pytest.mark.django_db
+def test_the_admin_shows_statuses_but_offers_no_way_to_edit_them() -> None:
+    from django.test import Client
+
+    admin = Client()
+    admin.force_login(UserFactory.create(username="root", is_staff=True, is_superuser=True))
+    pod = _pod()
+    for url in (f"/admin/tournaments/event/{pod.event_id}/change/", f"/admin/drafts/pod/{pod.pk}/change/"):
+        page = admin.get(url)
+        assert page.status_code == 200, url
+        form = page.content.decode()
+        assert 'name="status"' not in form, url
+        assert 'name="number"' in form or 'name="name"' in form, url  # the other fields stay editable
