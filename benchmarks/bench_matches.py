@@ -97,7 +97,8 @@ def prepare(count: int, window: int) -> list[dict[str, Any]]:
 
     call_command("migrate", verbosity=0)
     call_command("load_catalog", verbosity=0)
-    # Earlier runs' matches would keep the timers busy: close them first.
+    # Earlier runs' matches would keep the timers busy: close them first. A bulk update skips
+    # ``set_status``; it is legal because only playing or paused matches (both may finish) are picked.
     PlayMatch.objects.filter(label="benchmark").exclude(status=PlayMatch.Status.FINISHED).update(
         status=PlayMatch.Status.FINISHED, deadline=None, on_clock=None
     )

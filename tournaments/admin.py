@@ -14,4 +14,5 @@ class RegistrationInline(admin.TabularInline[Registration, Event]):
 class EventAdmin(admin.ModelAdmin[Event]):
     list_display = ("name", "organiser", "format", "structure", "status", "created_at")
     list_filter = ("status", "structure", "format")
+    readonly_fields = ("status",)  # statuses move only through set_status (the transition table)
     inlines = [RegistrationInline]

@@ -20,6 +20,8 @@ from tournaments.permissions import Perm, require
 from tournaments.services import registration, results, rounds
 from tournaments.web import form_refusal, refusals_shown
 
+HISTORY_SHOWN = 30  # the newest audit entries on the manage page
+
 
 @login_required
 @require_http_methods(["GET", "POST"])
@@ -66,6 +68,7 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
         "manages": _manages(request, event),
         "add_time_form": AddTimeForm(initial={"minutes": 5}),
         "disputed": Match.objects.filter(round__event=event, status=Match.Status.DISPUTED).count(),
+        "history": list(event.audit_entries.select_related("by").order_by("-at", "-id")[:HISTORY_SHOWN]),
     }
     return render(request, "tournaments/manage.html", context)
 

@@ -1,8 +1,9 @@
 """Events, who plays in them, their rounds, matches and results.
 
-Statuses move only along each model's ``TRANSITIONS`` table; ``set_status``
-refuses anything else with ``IllegalTransition`` (and events write an audit
-row). Every result report is kept as a ``ResultReport`` row: nothing is lost.
+Statuses move only along each model's ``TRANSITIONS`` table (``common.states``):
+``set_status`` refuses anything else with ``IllegalTransition``; event and round
+moves, and results set by staff, write an ``AuditEntry`` for the organiser.
+Every result report is kept as a ``ResultReport`` row: nothing is lost.
 The rules (pairing, standings) live in the pure ``tournaments.pairing``;
 ``tournaments.services`` is the only bridge between the two.
 """
@@ -17,17 +18,16 @@ from django.db import models, transaction
 from django.utils import timezone
 
 from accounts.models import User
+from common.states import IllegalTransition, StatusMachine
 
-
-class IllegalTransition(ValueError):
-    """A status change the transition table does not allow."""
+__all__ = ["IllegalTransition"]  # re-exported: services catch it from here
 
 
 def new_seed() -> int:
     return secrets.randbits(62)
 
 
-class Event(models.Model):
+class Event(StatusMachine, models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", "Draft"
         REGISTRATION = "registration", "Registration open"
@@ -44,13 +44,14 @@ class Event(models.Model):
         MTG = "mtg", "OMW% / GW% / OGW% (33% floor)"
         POKEMON = "pokemon", "Opponents' win % (25% floor, 75% cap for drops) / OO win %"
 
-    TRANSITIONS: ClassVar[dict[str, set[str]]] = {
-        Status.DRAFT: {Status.REGISTRATION},
-        Status.REGISTRATION: {Status.DRAFT, Status.RUNNING},
-        Status.RUNNING: {Status.TOP_CUT, Status.FINISHED},
-        Status.TOP_CUT: {Status.FINISHED},
-        Status.FINISHED: set(),
+    TRANSITIONS: ClassVar[dict[str, frozenset[str]]] = {
+        Status.DRAFT: frozenset({Status.REGISTRATION}),
+        Status.REGISTRATION: frozenset({Status.DRAFT, Status.RUNNING}),
+        Status.RUNNING: frozenset({Status.TOP_CUT, Status.FINISHED}),
+        Status.TOP_CUT: frozenset({Status.FINISHED}),
+        Status.FINISHED: frozenset(),
     }
+    STATUS_SUBJECT = "An event"
 
     name = models.CharField(max_length=120)
     organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organised_events")
@@ -103,19 +104,35 @@ class Event(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def can_move_to(self, status: str) -> bool:
-        return status in self.TRANSITIONS[self.status]
-
-    def set_status(self, status: str, by: User | None) -> None:
-        """Move to ``status`` or raise IllegalTransition; records who and when."""
-        if not self.can_move_to(status):
-            now, then = self.get_status_display().lower(), self.Status(status).label.lower()
-            raise IllegalTransition(f"An event that is {now} cannot move to {then}.")
+    def status_changed(self, old: str, new: str, *, by: User | None, note: str) -> None:
+        """Every move is saved at once and audited (the organiser's history)."""
         with transaction.atomic():
-            old = self.status
-            self.status = status
             self.save(update_fields=["status"])
-            EventStatusChange.objects.create(event=self, old=old, new=status, by=by, at=timezone.now())
+            AuditEntry.objects.create(
+                event=self, by=by, kind=AuditEntry.Kind.EVENT_STATUS, subject="Event", old=old, new=new, note=note
+            )
+
+    @property
+    def is_draft(self) -> bool:
+        """Not yet shown to players: only the organiser and staff see it."""
+        return self.status == self.Status.DRAFT
+
+    @property
+    def takes_registrations(self) -> bool:
+        return self.status == self.Status.REGISTRATION
+
+    @property
+    def is_running(self) -> bool:
+        return self.status == self.Status.RUNNING
+
+    @property
+    def is_under_way(self) -> bool:
+        """Rounds are being played: Swiss (or round robin) or the top cut."""
+        return self.status in (self.Status.RUNNING, self.Status.TOP_CUT)
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
 
     @property
     def has_swiss(self) -> bool:
@@ -126,18 +143,42 @@ class Event(models.Model):
         return self.structure == self.Structure.SWISS_TOP_CUT and self.top_cut > 0
 
 
-class EventStatusChange(models.Model):
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="status_changes")
-    old = models.CharField(max_length=20)
-    new = models.CharField(max_length=20)
+class AuditEntry(models.Model):
+    """What an organiser may need to look back on (append-only): every event and round status
+    move and every result set by staff, with who, when, from what to what."""
+
+    class Kind(models.TextChoices):
+        EVENT_STATUS = "event_status", "Event status"
+        ROUND_STATUS = "round_status", "Round status"
+        RESULT_SET = "result_set", "Result set by staff"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_entries")
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    at = models.DateTimeField()
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    subject = models.CharField(
+        max_length=80, help_text='What changed, in words: "Event", "Round 2", "Round 2, table 3".'
+    )
+    old = models.CharField(max_length=20, blank=True, help_text="The status value, or the score, before.")
+    new = models.CharField(max_length=20, help_text="The status value, or the score, after.")
+    at = models.DateTimeField(default=timezone.now)
+    note = models.TextField(blank=True)
 
     class Meta:
         ordering = ("at", "id")
+        verbose_name_plural = "audit entries"
 
     def __str__(self) -> str:
-        return f"{self.event}: {self.old} → {self.new}"
+        return f"{self.event}: {self.describe()}"
+
+    def describe(self) -> str:
+        """The change in words, e.g. "Round 2: preview → in progress" (never a raw value)."""
+        if self.kind == self.Kind.RESULT_SET:
+            before = f"result {self.old}" if self.old else "no result"
+            return f"{self.subject}: {before} → result {self.new}"
+        choices = Event.Status if self.kind == self.Kind.EVENT_STATUS else Round.Status
+        labels = dict(choices.choices)
+        before, after = (str(labels.get(v, v)).lower() for v in (self.old, self.new))
+        return f"{self.subject}: {before} → {after}"
 
 
 class Registration(models.Model):
@@ -163,27 +204,29 @@ class Registration(models.Model):
         return self.dropped_after_round is None
 
 
-class Round(models.Model):
+class Round(StatusMachine, models.Model):
     class Stage(models.TextChoices):
         SWISS = "swiss", "Swiss"
         ROUND_ROBIN = "round_robin", "Round robin"
         TOP_CUT = "top_cut", "Top cut"
 
     class Status(models.TextChoices):
-        DRAFT = "draft", "Preview"
+        PREVIEW = "preview", "Preview"
         OPEN = "open", "In progress"
         ENDED = "ended", "Ended"
 
-    TRANSITIONS: ClassVar[dict[str, set[str]]] = {
-        Status.DRAFT: {Status.OPEN},
-        Status.OPEN: {Status.ENDED},
-        Status.ENDED: set(),
+    # A preview that is discarded is deleted, not moved: it was never shown to players.
+    TRANSITIONS: ClassVar[dict[str, frozenset[str]]] = {
+        Status.PREVIEW: frozenset({Status.OPEN}),
+        Status.OPEN: frozenset({Status.ENDED}),
+        Status.ENDED: frozenset(),
     }
+    STATUS_SUBJECT = "A round"
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField()
     stage = models.CharField(max_length=20, choices=Stage.choices)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PREVIEW)
     bye_explanation = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     published_at = models.DateTimeField(null=True, blank=True)
@@ -205,18 +248,43 @@ class Round(models.Model):
             return f"Top cut round {self.number}"
         return f"Round {self.number}"
 
-    def set_status(self, status: str) -> None:
-        if status not in self.TRANSITIONS[self.status]:
-            raise IllegalTransition(f"{self.label} is {self.get_status_display().lower()}; it cannot become {status}.")
-        self.status = status
+    def status_changed(self, old: str, new: str, *, by: User | None, note: str) -> None:
+        """Audited for the organiser; the caller saves the round with its other fields."""
+        AuditEntry.objects.create(
+            event_id=self.event_id, by=by, kind=AuditEntry.Kind.ROUND_STATUS, subject=self.label, old=old, new=new,
+            note=note,
+        )  # fmt: skip
+
+    @property
+    def is_preview(self) -> bool:
+        """Paired but not published: only the organiser and staff see it."""
+        return self.status == self.Status.PREVIEW
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+    @property
+    def has_ended(self) -> bool:
+        return self.status == self.Status.ENDED
 
 
-class Match(models.Model):
+class Match(StatusMachine, models.Model):
     class Status(models.TextChoices):
         PENDING = "pending", "Not reported"
         REPORTED = "reported", "Awaiting confirmation"
         DISPUTED = "disputed", "Disputed"
         CONFIRMED = "confirmed", "Confirmed"
+
+    # A result confirmed can be confirmed again with other numbers: staff override it, or the
+    # match played on the site ends with a different result (``onsite.record_play_result``).
+    TRANSITIONS: ClassVar[dict[str, frozenset[str]]] = {
+        Status.PENDING: frozenset({Status.REPORTED, Status.CONFIRMED}),
+        Status.REPORTED: frozenset({Status.CONFIRMED, Status.DISPUTED}),
+        Status.DISPUTED: frozenset({Status.CONFIRMED}),
+        Status.CONFIRMED: frozenset({Status.CONFIRMED}),
+    }
+    STATUS_SUBJECT = "A match"
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveSmallIntegerField()
@@ -252,6 +320,23 @@ class Match(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.player_b_id is None
+
+    @property
+    def is_pending(self) -> bool:
+        """No result reported yet."""
+        return self.status == self.Status.PENDING
+
+    @property
+    def awaits_confirmation(self) -> bool:
+        return self.status == self.Status.REPORTED
+
+    @property
+    def is_disputed(self) -> bool:
+        return self.status == self.Status.DISPUTED
+
+    @property
+    def is_confirmed(self) -> bool:
+        return self.status == self.Status.CONFIRMED
 
     def players(self) -> tuple[int, ...]:
         return (self.player_a_id,) if self.player_b_id is None else (self.player_a_id, self.player_b_id)

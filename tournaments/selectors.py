@@ -27,7 +27,7 @@ def event_for(user: User | AnonymousUser, pk: int) -> Event:
 def round_for(user: User | AnonymousUser, pk: int) -> Round:
     """A round; previews are shown to those who manage the event only."""
     round_ = get_object_or_404(Round.objects.select_related("event"), pk=pk, event__in=visible_events(user))
-    if round_.status == Round.Status.DRAFT and not _manages(user, round_.event):
+    if round_.status == Round.Status.PREVIEW and not _manages(user, round_.event):
         raise_not_found()
     return round_
 
@@ -38,14 +38,14 @@ def match_for(user: User | AnonymousUser, pk: int) -> Match:
         pk=pk,
         round__event__in=visible_events(user),
     )
-    if match.round.status == Round.Status.DRAFT and not _manages(user, match.round.event):
+    if match.round.status == Round.Status.PREVIEW and not _manages(user, match.round.event):
         raise_not_found()
     return match
 
 
 def public_rounds(user: User | AnonymousUser, event: Event) -> QuerySet[Round]:
     rounds = Round.objects.filter(event=event).order_by("number")
-    return rounds if _manages(user, event) else rounds.exclude(status=Round.Status.DRAFT)
+    return rounds if _manages(user, event) else rounds.exclude(status=Round.Status.PREVIEW)
 
 
 def _manages(user: User | AnonymousUser, event: Event) -> bool:

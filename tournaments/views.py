@@ -53,7 +53,7 @@ BO1_CHOICES = [("I won", 1, 0, 0, ""), ("I lost", 0, 1, 0, "secondary"), ("Draw"
 def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     user = request.user
     mine = Registration.objects.filter(event=event, player_id=user.pk).first() if user.is_authenticated else None
-    current = selectors.public_rounds(user, event).exclude(status=Round.Status.DRAFT).last()
+    current = selectors.public_rounds(user, event).exclude(status=Round.Status.PREVIEW).last()
     my_match = None
     if current is not None and user.is_authenticated:
         my_match = current.matches.filter(player_a=user).first() or current.matches.filter(player_b=user).first()
@@ -65,7 +65,7 @@ def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "bo1_choices": BO1_CHOICES,
         "manages": has_permission(user, Perm.MANAGE, event),
         "records": has_permission(user, Perm.RECORD_RESULTS, event),
-        "rounds": selectors.public_rounds(user, event).exclude(status=Round.Status.DRAFT),
+        "rounds": selectors.public_rounds(user, event).exclude(status=Round.Status.PREVIEW),
         "player_count": Registration.objects.filter(event=event, dropped_after_round__isnull=True).count(),
     }
 
@@ -147,7 +147,7 @@ def player_history(request: HttpRequest, pk: int, player_id: int) -> HttpRespons
     entry = get_object_or_404(Registration.objects.select_related("player"), event=event, player_id=player_id)
     matches = (
         Match.objects.filter(round__event=event)
-        .exclude(round__status=Round.Status.DRAFT)
+        .exclude(round__status=Round.Status.PREVIEW)
         .filter(Q(player_a_id=player_id) | Q(player_b_id=player_id))
         .select_related("round", "player_a", "player_b")
         .order_by("round__number")

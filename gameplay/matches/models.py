@@ -15,8 +15,10 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from common.states import StatusMachine
 
-class PlayMatch(models.Model):
+
+class PlayMatch(StatusMachine, models.Model):
     class Status(models.TextChoices):
         PLAYING = "playing", "Playing"
         PAUSED = "paused", "Paused"
@@ -31,11 +33,13 @@ class PlayMatch(models.Model):
         WINDOW = "window", "Answer window"
         CHOICE = "choice", "Choice of who goes first"
 
-    TRANSITIONS: ClassVar[dict[str, set[str]]] = {
-        Status.PLAYING: {Status.PAUSED, Status.FINISHED},
-        Status.PAUSED: {Status.PLAYING, Status.FINISHED},
-        Status.FINISHED: set(),
+    # A finished match may finish again: a referee's result corrects it (``services.decide``).
+    TRANSITIONS: ClassVar[dict[str, frozenset[str]]] = {
+        Status.PLAYING: frozenset({Status.PAUSED, Status.FINISHED}),
+        Status.PAUSED: frozenset({Status.PLAYING, Status.FINISHED}),
+        Status.FINISHED: frozenset({Status.FINISHED}),
     }
+    STATUS_SUBJECT = "A match"
 
     player1 = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     player2 = models.ForeignKey(
@@ -83,6 +87,18 @@ class PlayMatch(models.Model):
 
     def current_game(self) -> Game | None:
         return self.games.order_by("-number").first()
+
+    @property
+    def is_playing(self) -> bool:
+        return self.status == self.Status.PLAYING
+
+    @property
+    def is_paused(self) -> bool:
+        return self.status == self.Status.PAUSED
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
 
 
 class FirstChoice(models.TextChoices):
@@ -149,7 +165,7 @@ class GameAction(models.Model):
         return f"{self.game} #{self.seq}: {self.action}"
 
 
-class Challenge(models.Model):
+class Challenge(StatusMachine, models.Model):
     """One player invites another to a match outside events; accepting starts it."""
 
     class Status(models.TextChoices):
@@ -157,6 +173,14 @@ class Challenge(models.Model):
         ACCEPTED = "accepted", "Accepted"
         DECLINED = "declined", "Declined"
         CANCELLED = "cancelled", "Withdrawn"
+
+    TRANSITIONS: ClassVar[dict[str, frozenset[str]]] = {
+        Status.OPEN: frozenset({Status.ACCEPTED, Status.DECLINED, Status.CANCELLED}),
+        Status.ACCEPTED: frozenset(),
+        Status.DECLINED: frozenset(),
+        Status.CANCELLED: frozenset(),
+    }
+    STATUS_SUBJECT = "A challenge"
 
     challenger = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     opponent = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")

@@ -441,7 +441,7 @@ def _end_game(match: PlayMatch, game: Game, winner: int | None, reason: str, now
 def _end_match(match: PlayMatch, now: Any) -> None:
     wins = match.wins
     match.winner = None if wins[0] == wins[1] else (1 if wins[0] > wins[1] else 2)
-    match.status = PlayMatch.Status.FINISHED
+    match.set_status(PlayMatch.Status.FINISHED)
     match.finished_at = match.finished_at or now  # a corrected result keeps when the match ended
     match.on_clock, match.clock_since, match.deadline, match.deadline_kind = None, None, None, ""
     match.timer_version += 1
@@ -621,7 +621,7 @@ def answer_challenge(challenge_id: int, by: User, accept: bool, deck: dict[str, 
     if by.pk == found.challenger_id:
         if accept:
             raise Forbidden("Your opponent accepts; you may withdraw the challenge.")
-        found.status = Challenge.Status.CANCELLED
+        found.set_status(Challenge.Status.CANCELLED)
     elif accept:
         if deck is None:
             raise Invalid("Choose your deck to accept.")
@@ -629,9 +629,9 @@ def answer_challenge(challenge_id: int, by: User, accept: bool, deck: dict[str, 
         found.match = create_match(
             found.challenger, found.opponent, [found.challenger_deck, deck], best_of=found.best_of, label="challenge"
         )
-        found.status = Challenge.Status.ACCEPTED
+        found.set_status(Challenge.Status.ACCEPTED)
     else:
-        found.status = Challenge.Status.DECLINED
+        found.set_status(Challenge.Status.DECLINED)
     found.answered_at = timezone.now()
     found.save()
     return found
@@ -757,7 +757,8 @@ def pause(match_id: int, by: User) -> PlayMatch:
         raise Conflict("The match is already paused.")
     now = timezone.now()
     _charge_clock(match, now)
-    match.status, match.paused_at = PlayMatch.Status.PAUSED, now
+    match.set_status(PlayMatch.Status.PAUSED)
+    match.paused_at = now
     match.clock_since, match.deadline, match.deadline_kind = None, None, ""
     match.timer_version += 1
     match.version += 1
@@ -773,7 +774,8 @@ def resume(match_id: int, by: User) -> PlayMatch:
         raise Conflict("The match is not paused.")
     game = match.current_game()
     assert game is not None
-    match.status, match.paused_at = PlayMatch.Status.PLAYING, None
+    match.set_status(PlayMatch.Status.PLAYING)
+    match.paused_at = None
     _restart(match, game, timezone.now())
     match.version += 1
     match.save()

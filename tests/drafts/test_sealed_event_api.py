@@ -50,7 +50,7 @@ def deck_from_pool(pool_cards: list[str], rule: dict[str, Any]) -> dict[str, int
 def play_round(boss: Any, eid: int, number: int, by_id: dict[int, User]) -> tuple[Any, set[frozenset[int]], set[int]]:
     """Pair, publish, report (player A wins 1-0), confirm and end round ``number``; the pairs and the winners."""
     preview = ok(boss.post(f"/api/events/{eid}/pair-next-round/"), 201)
-    assert preview["number"] == number and preview["status"] == "draft"
+    assert preview["number"] == number and preview["status"] == "preview"
     assert len(preview["matches"]) == PLAYERS // 2
     seated = [p for m in preview["matches"] for p in (m["player_a"], m["player_b"])]
     assert sorted(seated) == sorted(by_id), "every player sits exactly once, with no bye"

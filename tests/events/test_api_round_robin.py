@@ -36,7 +36,7 @@ def test_a_six_player_round_robin_runs_through_the_api() -> None:
     met: list[frozenset[int]] = []
     for number in range(1, 6):
         preview = ok(boss.post(f"/api/events/{eid}/pair-next-round/"), 201)
-        assert preview["number"] == number and preview["status"] == "draft"
+        assert preview["number"] == number and preview["status"] == "preview"
         assert ok(api().get(f"/api/rounds/{preview['id']}/"), 404)  # previews are not public
         ok(boss.post(f"/api/rounds/{preview['id']}/publish/"))
         round_ = ok(api().get(f"/api/rounds/{preview['id']}/"))

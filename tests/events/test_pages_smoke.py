@@ -16,7 +16,9 @@ WHO = ("organiser", "judge", "player", "outsider", "anonymous")
 def pages(event: Event) -> list[str]:
     base = f"/events/{event.pk}"
     urls = [f"{base}/", f"{base}/live/", f"{base}/standings/", f"{base}/standings/?format=csv", f"{base}/bracket/"]
-    urls += [f"{base}/rounds/{r.number}/" for r in Round.objects.filter(event=event).exclude(status="draft")]
+    urls += [
+        f"{base}/rounds/{r.number}/" for r in Round.objects.filter(event=event).exclude(status=Round.Status.PREVIEW)
+    ]
     urls += [f"{base}/players/{r.player_id}/" for r in event.registrations.all()[:2]]
     return ["/", "/events/", *urls]
 

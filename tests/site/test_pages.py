@@ -11,7 +11,7 @@ from django.test import Client
 
 from accounts.models import User
 from config.asgi import application
-from tournaments.models import Event, EventStatusChange, IllegalTransition, Registration
+from tournaments.models import AuditEntry, Event, IllegalTransition, Registration
 
 pytestmark = pytest.mark.django_db
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -51,8 +51,14 @@ def test_event_status_moves_only_along_the_table_and_is_audited() -> None:
     event.refresh_from_db()
     assert event.status == Event.Status.REGISTRATION
     event.set_status(Event.Status.RUNNING, by=event.organiser)
-    change = EventStatusChange.objects.get(event=event)
-    assert (change.old, change.new, change.by) == ("registration", "running", event.organiser)
+    change = AuditEntry.objects.get(event=event)
+    assert (change.kind, change.old, change.new, change.by) == (
+        "event_status",
+        "registration",
+        "running",
+        event.organiser,
+    )
+    assert change.describe() == "Event: registration open → running"
 
 
 def test_websockets_answer_through_the_asgi_app() -> None:

@@ -17,7 +17,8 @@ class PodAdmin(admin.ModelAdmin[Pod]):
     list_display = ("event", "number", "status", "paused", "version")
     list_filter = ("status",)
     inlines = [SeatInline]
-    readonly_fields = ("packs", "version", "timer_version", "deadline")
+    # The status is read-only: it moves only through set_status (the transition table).
+    readonly_fields = ("status", "packs", "version", "timer_version", "deadline")
 
 
 @admin.register(Pick)

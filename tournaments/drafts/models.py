@@ -15,10 +15,11 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from tournaments.models import Event, IllegalTransition, Registration
+from common.states import StatusMachine
+from tournaments.models import Event, Registration
 
 
-class Pod(models.Model):
+class Pod(StatusMachine, models.Model):
     class Status(models.TextChoices):
         SEATED = "seated", "Seated"
         DRAFTING = "drafting", "Drafting"
@@ -26,13 +27,14 @@ class Pod(models.Model):
         BUILDING = "building", "Deck building"
         DONE = "done", "Done"
 
-    TRANSITIONS: ClassVar[dict[str, set[str]]] = {
-        Status.SEATED: {Status.DRAFTING},
-        Status.DRAFTING: {Status.REVIEW, Status.BUILDING},
-        Status.REVIEW: {Status.DRAFTING},
-        Status.BUILDING: {Status.DONE},
-        Status.DONE: set(),
+    TRANSITIONS: ClassVar[dict[str, frozenset[str]]] = {
+        Status.SEATED: frozenset({Status.DRAFTING}),
+        Status.DRAFTING: frozenset({Status.REVIEW, Status.BUILDING}),
+        Status.REVIEW: frozenset({Status.DRAFTING}),
+        Status.BUILDING: frozenset({Status.DONE}),
+        Status.DONE: frozenset(),
     }
+    STATUS_SUBJECT = "A pod"
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="pods")
     number = models.PositiveSmallIntegerField(help_text="1, 2, ... within the event; Registration.pod holds it.")
@@ -68,11 +70,20 @@ class Pod(models.Model):
         """The packs are opened (and stored in ``packs``) from the start of the draft on."""
         return self.status != self.Status.SEATED
 
-    def set_status(self, status: str) -> None:
-        if status not in self.TRANSITIONS[self.status]:
-            now, then = self.get_status_display().lower(), self.Status(status).label.lower()
-            raise IllegalTransition(f"Pod {self.number} is {now}; it cannot move to {then}.")
-        self.status = status
+    @property
+    def is_seated(self) -> bool:
+        """Seated, waiting for the organiser to start the draft."""
+        return self.status == self.Status.SEATED
+
+    @property
+    def is_picking(self) -> bool:
+        """The draft is going on: picking, or the review pause between rounds."""
+        return self.status in (self.Status.DRAFTING, self.Status.REVIEW)
+
+    @property
+    def draft_is_over(self) -> bool:
+        """Deck building or done: picks can no longer change."""
+        return self.status in (self.Status.BUILDING, self.Status.DONE)
 
 
 class Seat(models.Model):

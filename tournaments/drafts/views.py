@@ -60,7 +60,10 @@ def event_drafts(request: HttpRequest, pk: int) -> HttpResponse:
         "event": event,
         "manages": has_permission(request.user, Perm.MANAGE, event),
         "watches": watches,
-        "pods": reading.dashboard(found) if watches else [],
+        # The dashboard rows are the API's; each also carries its pod, which the page asks for words.
+        "pods": [{**row, "model": pod} for pod, row in zip(found, reading.dashboard(found), strict=True)]
+        if watches
+        else [],
         "sealed_pools": [reading.pool_summary(p) for p in Pool.objects.filter(event=event, pod=None)]
         if watches
         else [],

@@ -29,7 +29,7 @@ def last_round(event: Event) -> Round | None:
 
 def played_round_count(event: Event) -> int:
     """Rounds that have been published (open or ended)."""
-    return rounds_of(event).exclude(status=Round.Status.DRAFT).count()
+    return rounds_of(event).exclude(status=Round.Status.PREVIEW).count()
 
 
 def active_registrations(event: Event) -> QuerySet[Registration]:

@@ -29,7 +29,7 @@ def lock_reason(event: Event) -> str | None:
     if event.status == Event.Status.FINISHED:
         return f"{event.name} is finished."
     if get_format(event.format).limited:
-        if Round.objects.filter(event=event).exclude(status=Round.Status.DRAFT).exists():
+        if Round.objects.filter(event=event).exclude(status=Round.Status.PREVIEW).exists():
             return f"Deck lists for {event.name} locked when round 1 was published."
         return None
     if event.status not in (Event.Status.DRAFT, Event.Status.REGISTRATION):

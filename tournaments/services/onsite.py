@@ -107,7 +107,7 @@ def record_result(played: PlayMatch) -> Match | None:
         return match
     # The match on the site decides: an event result that differs from it gives way, with a report.
     match.a_games, match.b_games, match.draws = wins[0], wins[1], draws
-    match.status = Match.Status.CONFIRMED
+    match.set_status(Match.Status.CONFIRMED)
     match.version += 1
     match.save()
     ResultReport.objects.create(match=match, kind=ResultReport.Kind.AUTO, a_games=wins[0], b_games=wins[1], draws=draws)

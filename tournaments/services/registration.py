@@ -10,7 +10,7 @@ from accounts.models import User
 from gameplay.formats import FORMATS
 from gameplay.matches.models import PlayMatch
 from tournaments.errors import Conflict, Invalid
-from tournaments.models import Event, IllegalTransition, Registration
+from tournaments.models import Event, IllegalTransition, Registration, Round
 from tournaments.pairing import recommended_rounds, round_robin_rounds
 from tournaments.permissions import Perm, require
 from tournaments.services.common import (
@@ -102,7 +102,7 @@ def register(event: Event, player: User) -> Registration:
     late_round = None
     if event.status == Event.Status.RUNNING:
         next_round = played_round_count(event) + 1
-        if event.late_entry_until_round < next_round or rounds_of(event).filter(status="draft").exists():
+        if event.late_entry_until_round < next_round or rounds_of(event).filter(status=Round.Status.PREVIEW).exists():
             raise Conflict(f"Late entry to {event.name} is closed.")
         late_round = next_round
     elif event.status != Event.Status.REGISTRATION:

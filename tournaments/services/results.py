@@ -12,7 +12,7 @@ from django.db import transaction
 
 from accounts.models import User
 from tournaments.errors import Conflict, Forbidden, Invalid
-from tournaments.models import Event, Match, ResultReport, Round
+from tournaments.models import AuditEntry, Event, Match, ResultReport, Round
 from tournaments.permissions import Perm, has_permission, require
 from tournaments.services.common import locked_event
 
@@ -61,7 +61,7 @@ def _record(match: Match, by: User | None, kind: str, score: Score) -> None:
 
 def _store(match: Match, score: Score, status: str) -> None:
     match.a_games, match.b_games, match.draws = score.a_games, score.b_games, score.draws
-    match.status = status
+    match.set_status(status)
     match.version += 1
 
 
@@ -98,13 +98,13 @@ def _second_report(match: Match, by: User, score: Score) -> Match:
         raise Conflict(f"You already reported {match.score}; your opponent has to confirm it.")
     reported = Score(match.a_games or 0, match.b_games or 0, match.draws or 0)
     if score == reported:
-        match.status = Match.Status.CONFIRMED
+        match.set_status(Match.Status.CONFIRMED)
         match.confirmed_by = by
         match.version += 1
         match.save()
         _record(match, by, ResultReport.Kind.CONFIRM, score)
         return match
-    match.status = Match.Status.DISPUTED
+    match.set_status(Match.Status.DISPUTED)
     match.version += 1
     match.save()
     _record(match, by, ResultReport.Kind.REPORT, score)
@@ -133,7 +133,7 @@ def set_result(match: Match, by: User, score: Score) -> Match:
         raise Conflict(f"{event.name} is finished; its results can no longer change.")
     if match.is_bye:
         raise Conflict("A bye's result is fixed.")
-    if round_.status == Round.Status.DRAFT:
+    if round_.status == Round.Status.PREVIEW:
         raise Conflict(f"{round_.label} is a preview; publish it before entering results.")
     validate_score(score, event, round_)
     later_cut = Round.objects.filter(event=event, stage=Round.Stage.TOP_CUT, number__gt=round_.number).exists()
@@ -141,10 +141,15 @@ def set_result(match: Match, by: User, score: Score) -> Match:
         raise Conflict("The next top-cut round is already paired from this result.")
     if match.play_id is not None:
         _decide_on_site(match, score)
+    before = match.score
     _store(match, score, Match.Status.CONFIRMED)
     match.confirmed_by = by
     match.save()
     _record(match, by, ResultReport.Kind.OVERRIDE, score)
+    AuditEntry.objects.create(
+        event=event, by=by, kind=AuditEntry.Kind.RESULT_SET, subject=f"{round_.label}, table {match.table}",
+        old=before, new=match.score,
+    )  # fmt: skip
     return match
 
 

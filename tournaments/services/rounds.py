@@ -32,7 +32,7 @@ from tournaments.services.timers import schedule_round_timer
 
 def _refuse_unfinished_rounds(event: Event) -> None:
     for round_ in rounds_of(event).exclude(status=Round.Status.ENDED):
-        if round_.status == Round.Status.DRAFT:
+        if round_.status == Round.Status.PREVIEW:
             raise Conflict(f"{round_.label} is already paired as a preview: publish or discard it first.")
         raise Conflict(f"{round_.label} is still in progress: every result must be in and the round ended first.")
 
@@ -98,7 +98,7 @@ def discard_preview(round_: Round, by: User) -> None:
     event = locked_event(round_.event_id)
     require(by, Perm.MANAGE, event)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
-    if round_.status != Round.Status.DRAFT:
+    if round_.status != Round.Status.PREVIEW:
         raise Conflict(f"{round_.label} is published; only a preview can be discarded.")
     round_.delete()
 
@@ -109,7 +109,7 @@ def edit_pairings(round_: Round, tables: Sequence[tuple[int, int | None]], by: U
     event = locked_event(round_.event_id)
     require(by, Perm.MANAGE, event)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
-    if round_.status != Round.Status.DRAFT:
+    if round_.status != Round.Status.PREVIEW:
         raise Conflict(f"{round_.label} is published; its pairings can no longer be edited.")
     if round_.stage == Round.Stage.TOP_CUT:
         raise Conflict("Top-cut pairings follow the bracket and cannot be edited.")
@@ -168,7 +168,7 @@ def publish_round(round_: Round, by: User) -> Round:
     event = locked_event(round_.event_id)
     require(by, Perm.MANAGE, event)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
-    if round_.status != Round.Status.DRAFT:
+    if round_.status != Round.Status.PREVIEW:
         raise Conflict(f"{round_.label} is already published.")
     dropped = Registration.objects.filter(
         event=event, dropped_after_round__isnull=False, player__in=_players_of(round_)
@@ -177,7 +177,7 @@ def publish_round(round_: Round, by: User) -> Round:
         names = ", ".join(r.player.public_name for r in dropped)
         raise Conflict(f"{names} dropped after this preview was made: discard it and pair again.")
     now = timezone.now()
-    round_.set_status(Round.Status.OPEN)
+    round_.set_status(Round.Status.OPEN, by=by)
     round_.published_at = now
     round_.ends_at = now + timedelta(minutes=event.round_minutes)
     round_.timer_version += 1
@@ -186,7 +186,7 @@ def publish_round(round_: Round, by: User) -> Round:
         onsite.start_matches(round_)
     for bye in round_.matches.filter(player_b__isnull=True):
         bye.a_games, bye.b_games, bye.draws = BYE_GAMES
-        bye.status = Match.Status.CONFIRMED
+        bye.set_status(Match.Status.CONFIRMED)
         bye.save()
         ResultReport.objects.create(match=bye, kind=ResultReport.Kind.AUTO, a_games=2, b_games=0, draws=0)
     schedule_round_timer(round_)
@@ -225,7 +225,7 @@ def end_round(round_: Round, by: User) -> Round:
     open_tables = [str(m.table) for m in round_.matches.exclude(status=Match.Status.CONFIRMED)]
     if open_tables:
         raise Conflict(f"{round_.label} still has unconfirmed results at table {', '.join(open_tables)}.")
-    round_.set_status(Round.Status.ENDED)
+    round_.set_status(Round.Status.ENDED, by=by)
     round_.ended_at = timezone.now()
     round_.timer_version += 1
     round_.save()
