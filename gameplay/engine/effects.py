@@ -17,6 +17,7 @@ from typing import Any
 from gameplay.cards.model import Condition
 from gameplay.engine import core
 from gameplay.engine.core import T, kind_of
+from gameplay.engine.rules import LEGACY_ENGINE
 from gameplay.engine.state import F_UNDER, NO_TARGET, State, player_target, target_player
 from gameplay.engine.tables import AIL_INDEX, AILMENTS, CAbility, CEffect
 from gameplay.engine.targets import valid_targets
@@ -262,7 +263,7 @@ def resolve(state: State, ctx: dict[str, Any], e: CEffect) -> list[int]:
     if found:
         pv = ctx["pv"] = found[0]
         ctx.pop("pvc", None)
-        if pv >= 0:
+        if pv >= 0 and state.engine != LEGACY_ENGINE:
             ctl = state.controller(pv)
             if ctl >= 0 and ctl != state.cards[pv] & 1:
                 ctx["pvc"] = ctl  # "its controller" once it has left play (kept only when not its owner)

@@ -23,6 +23,7 @@ from gameplay.engine.effects import (
     push,
     resolve,
 )
+from gameplay.engine.rules import LEGACY_ENGINE
 from gameplay.engine.state import F_BARRIER, F_DMG, State, player_target, target_player
 from gameplay.engine.tables import AIL_INDEX, AILMENTS, CEffect
 from gameplay.engine.zones import leave_field
@@ -91,6 +92,8 @@ def _deal(state: State, ctx: dict[str, Any], e: CEffect, t: int, events: Events)
         over = damage_card(state, t, dmg, mode, events)
         if over <= 0:
             return False
+        if state.engine == LEGACY_ENGINE:  # engine 1 gave it to the owner: its games replay as played
+            ctl = state.owner(t)
         t, dmg = player_target(ctl), over  # pierce goes to the controlling Runeslinger (001 p.17)
     p = target_player(t)
     dealt = damage_runeslinger(state, p, dmg, mode, events)

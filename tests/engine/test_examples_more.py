@@ -291,3 +291,23 @@ def test_its_controller_is_the_controller_it_had_before_it_left_play() -> None:
     assert s.controller(binding) < 0 and s.owner(binding) == 0
     assert resolve(s, dict(ctx), CEffect("draw", {}, "previous_controller")) == [-2]  # p2
     assert resolve(s, dict(ctx), CEffect("draw", {}, "previous_owner")) == [-1]  # p1
+
+
+def test_a_game_of_engine_1_keeps_its_pierce_as_it_was_played() -> None:
+    """Games recorded under engine 1 replay exactly as they were played (docs/rules.md): there the
+    pierce left over past a boon went to its owner. New games follow 001 p.17 (tests above)."""
+    spec = {
+        "turn": 3,
+        "players": [
+            {**EVA, "deck": ["spark"] * 10, "hand": ["lightning-bolt"], "concentrations": ["spark"] * 3},
+            {
+                **ROMIN,
+                "deck": ["spark"] * 10,
+                "blocked": True,
+                "ailments": [{"type": "burn", "count": 2, "boon": "binding", "boon_owner": "p1"}],
+            },
+        ],
+    }
+    s = scenario(spec, engine="1")
+    s = decline_all(run(s, f"play {handle(s, 0, 'lightning-bolt')} target={handle(s, 1, 'binding', 'field')}"))
+    assert s.players[0].health == 16 and s.players[1].health == 20
