@@ -420,35 +420,34 @@ def seed_rng(seed: int) -> int:
 
 HANDLE_BITS = 20
 HANDLE_SPACE = 1 << HANDLE_BITS  # handles of engine 2 are below this (then the counter goes on above)
-_HALF_BITS = HANDLE_BITS // 2
-_HALF_MASK = (1 << _HALF_BITS) - 1
-_ROUNDS = 6
-
-
-def _mix(x: int) -> int:
-    """splitmix64's finaliser: 64 well mixed bits of 64."""
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9 & _MASK
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EB & _MASK
-    return x ^ (x >> 31)
+_HALF_MASK = (1 << (HANDLE_BITS // 2)) - 1
+_M32 = 0xFFFFFFFF
 
 
 def opaque_handle(seed: int, n: int) -> int:
-    """The n-th handle of a game: n put through a balanced Feistel network on HANDLE_BITS bits
-    whose round keys come from the seed, so a permutation of [0, HANDLE_SPACE) per game. Numbers
-    beyond the space (never reached: a game gives a few hundred handles) stay distinct above it."""
+    """The n-th handle of a game: n put through a balanced four-round Feistel network on
+    HANDLE_BITS bits whose round keys come from the seed (`_round_keys`), so a permutation of
+    [0, HANDLE_SPACE) per game. Each round mixes the right half with a multiply-xorshift hash on
+    32 bits (small ints: fast) and keeps its top 10 bits. Numbers beyond the space (never reached:
+    a game gives a few hundred handles) stay distinct above it."""
     if n >= HANDLE_SPACE:
         return n + HANDLE_SPACE
-    left, right = n >> _HALF_BITS, n & _HALF_MASK
-    for key in _round_keys(seed):
-        left, right = right, left ^ (_mix(key ^ right) >> (64 - _HALF_BITS))
-    return (left << _HALF_BITS) | right
+    k0, k1, k2, k3 = _round_keys(seed)
+    left, right = n >> 10, n & _HALF_MASK
+    x = ((right ^ k0) * 0x9E3779B1) & _M32
+    left ^= (((x ^ (x >> 16)) * 0x85EBCA6B) & _M32) >> 22
+    x = ((left ^ k1) * 0x9E3779B1) & _M32
+    right ^= (((x ^ (x >> 16)) * 0x85EBCA6B) & _M32) >> 22
+    x = ((right ^ k2) * 0x9E3779B1) & _M32
+    left ^= (((x ^ (x >> 16)) * 0x85EBCA6B) & _M32) >> 22
+    x = ((left ^ k3) * 0x9E3779B1) & _M32
+    right ^= (((x ^ (x >> 16)) * 0x85EBCA6B) & _M32) >> 22
+    return (left << 10) | right
 
 
-@functools.lru_cache(maxsize=256)
-def _round_keys(seed: int) -> tuple[int, ...]:
-    keys = []
-    key = _mix((seed & _MASK) ^ 0x6A09E667F3BCC909)
-    for r in range(_ROUNDS):
-        key = _mix(key + r + 1)
-        keys.append(key)
-    return tuple(keys)
+@functools.lru_cache(maxsize=1024)
+def _round_keys(seed: int) -> tuple[int, int, int, int]:
+    """Four 32-bit round keys from the seed (sha256, so no key is a simple function of another)."""
+    d = hashlib.sha256(b"fett-handles:%d" % seed).digest()
+    k = [int.from_bytes(d[i : i + 4], "big") for i in (0, 4, 8, 12)]
+    return k[0], k[1], k[2], k[3]
