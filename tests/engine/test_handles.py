@@ -160,3 +160,19 @@ def test_the_opponent_s_view_names_no_card_of_a_hidden_hand_or_deck(seed: int) -
                 assert not leaked, f"p{viewer + 1}'s view names hidden cards {leaked} at step {steps}"
             state, _ = apply(state, rnd.choice(legal_actions(state, pend.player)))
             steps += 1
+
+
+def test_the_shared_actions_stay_bounded_when_every_game_has_its_own_handles() -> None:
+    """`legal` shares equal simple actions ("set cN", "play cN", ...) across states and games.
+    Handles of engine 1 were the same small numbers in every game, so that table stayed small;
+    opaque handles differ per game, so in a server hosting game after game it must not grow
+    without end: it is emptied when it reaches its bound (sharing is only a speed-up)."""
+    from gameplay.engine import legal
+
+    for h in range(legal.SHARED_ACTIONS_MAX + 500):
+        action = legal.handle_action("set", h)
+        assert action.to_text() == f"set c{h}"
+        legal.simple_action("play", f"c{h}")
+    assert len(legal._SIMPLE) <= legal.SHARED_ACTIONS_MAX
+    assert len(legal.SIMPLE_TEXT) <= legal.SHARED_ACTIONS_MAX
+    assert sum(len(t) for t in legal._BY_HANDLE.values()) <= legal.SHARED_ACTIONS_MAX
