@@ -17,6 +17,7 @@ from typing import Any
 from gameplay.cards.model import Condition
 from gameplay.engine import core
 from gameplay.engine.core import T, kind_of
+from gameplay.engine.rules import LEGACY_ENGINE
 from gameplay.engine.state import F_UNDER, NO_TARGET, State, player_target, target_player
 from gameplay.engine.tables import AIL_INDEX, AILMENTS, CAbility, CEffect
 from gameplay.engine.targets import valid_targets
@@ -260,7 +261,12 @@ def resolve(state: State, ctx: dict[str, Any], e: CEffect) -> list[int]:
     else:
         found = valid_targets(state, word, c)
     if found:
-        ctx["pv"] = found[0]
+        pv = ctx["pv"] = found[0]
+        ctx.pop("pvc", None)
+        if pv >= 0 and state.engine != LEGACY_ENGINE:
+            ctl = state.controller(pv)
+            if ctl >= 0 and ctl != state.cards[pv] & 1:
+                ctx["pvc"] = ctl  # "its controller" once it has left play (kept only when not its owner)
     return found
 
 
@@ -275,7 +281,9 @@ def _previous_player(state: State, ctx: dict[str, Any], owner: bool) -> list[int
     if owner:
         return [player_target(state.owner(pv))]
     ctl = state.controller(pv)
-    return [player_target(ctl if ctl >= 0 else state.owner(pv))]
+    if ctl < 0:  # it left play: the controller it had when it was named, else its owner
+        ctl = ctx.get("pvc", state.owner(pv))
+    return [player_target(ctl)]
 
 
 def amount(state: State, ctx: dict[str, Any], value: object, target: int | None = None) -> int:

@@ -80,11 +80,25 @@ _SIMPLE: dict[tuple[str, str | None, tuple[tuple[str, str], ...]], Action] = {}
 SIMPLE_TEXT: dict[int, tuple[Action, str]] = {}
 
 
+# Handles differ from game to game (opaque handles), so the shared actions are emptied at this
+# size rather than growing with every game a process hosts; sharing is only a speed-up.
+SHARED_ACTIONS_MAX = 20_000
+
+
+def _forget_shared_actions() -> None:
+    _SIMPLE.clear()
+    SIMPLE_TEXT.clear()
+    for table in _BY_HANDLE.values():
+        table.clear()
+
+
 def simple_action(kind: str, subject: str | None = None, options: tuple[tuple[str, str], ...] = ()) -> Action:
     """An action with no declarations; actions are immutable values, so equal ones are shared."""
     key = (kind, subject, options)
     found = _SIMPLE.get(key)
     if found is None:
+        if len(_SIMPLE) >= SHARED_ACTIONS_MAX:
+            _forget_shared_actions()
         found = _SIMPLE[key] = new_action(kind, subject, options=options)
         SIMPLE_TEXT[id(found)] = (found, found.to_text())
     return found

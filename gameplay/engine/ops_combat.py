@@ -23,6 +23,7 @@ from gameplay.engine.effects import (
     push,
     resolve,
 )
+from gameplay.engine.rules import LEGACY_ENGINE
 from gameplay.engine.state import F_BARRIER, F_DMG, State, player_target, target_player
 from gameplay.engine.tables import AIL_INDEX, AILMENTS, CEffect
 from gameplay.engine.zones import leave_field
@@ -87,10 +88,13 @@ def _deal(state: State, ctx: dict[str, Any], e: CEffect, t: int, events: Events)
     mode = str(e.params.get("mode", "normal"))
     dmg = max(0, amount(state, ctx, e.params["amount"], t) + core.damage_bonus(state, ctx["c"], ctx["ty"]))
     if t >= 0:
+        ctl = state.controller(t)  # read before the damage: a destroyed card has left play
         over = damage_card(state, t, dmg, mode, events)
         if over <= 0:
             return False
-        t, dmg = player_target(state.owner(t) if state.controller(t) < 0 else state.controller(t)), over
+        if state.engine == LEGACY_ENGINE:  # engine 1 gave it to the owner: its games replay as played
+            ctl = state.owner(t)
+        t, dmg = player_target(ctl), over  # pierce goes to the controlling Runeslinger (001 p.17)
     p = target_player(t)
     dealt = damage_runeslinger(state, p, dmg, mode, events)
     events.append({"e": "damage", "p": p, "amount": dealt})

@@ -47,4 +47,9 @@ class RuleSet:
 
 AWAKENING = RuleSet(name="awakening")
 RULE_SETS: dict[str, RuleSet] = {AWAKENING.name: AWAKENING}
-ENGINE_VERSION = "1"
+# The engine version a new game is played under. A state keeps the version it was started with
+# (`State.engine`): engine 1 numbered handles by deck position and sent pierce damage past a
+# destroyed defense card to its owner; its recorded games still replay exactly (docs/rules.md).
+ENGINE_VERSION = "2"
+LEGACY_ENGINE = "1"
+ENGINE_VERSIONS = (LEGACY_ENGINE, ENGINE_VERSION)

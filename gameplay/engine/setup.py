@@ -15,7 +15,7 @@ from gameplay.cards.schema import EquipKind
 from gameplay.engine import core
 from gameplay.engine.errors import ScenarioError, UnsupportedCardError
 from gameplay.engine.flow import advance
-from gameplay.engine.rules import RULE_SETS, Phase
+from gameplay.engine.rules import ENGINE_VERSION, ENGINE_VERSIONS, RULE_SETS, Phase
 from gameplay.engine.state import (
     F_DMG,
     F_TOKENS,
@@ -97,10 +97,18 @@ def _equips(t: Tables, rs: Any, ids: list[str], p: int) -> list[str]:
     return [e.id for e in equips]
 
 
-def new_game(setup: dict[str, Any], seed: int, tables: Tables | None = None) -> State:
-    """A new encounter: shuffle, draw 5, then each player sets a starting concentration."""
+def _engine(state: State, engine: str) -> None:
+    if engine not in ENGINE_VERSIONS:
+        raise ScenarioError(f"unknown engine version {engine!r}: this engine plays {', '.join(ENGINE_VERSIONS)}")
+    state.engine = engine
+
+
+def new_game(setup: dict[str, Any], seed: int, tables: Tables | None = None, engine: str = ENGINE_VERSION) -> State:
+    """A new encounter: shuffle, draw 5, then each player sets a starting concentration.
+    `engine`: the engine version to play under (a recorded game replays under its own)."""
     t = bind(tables)
     state = State()
+    _engine(state, engine)
     state.rules = str(setup.get("rules", "awakening"))
     if state.rules not in RULE_SETS:
         raise ScenarioError(f"unknown rule set {state.rules!r}")
@@ -112,7 +120,8 @@ def new_game(setup: dict[str, Any], seed: int, tables: Tables | None = None) -> 
         _player_base(state, p, dict(spec), t)
     for p, pl in enumerate(state.players):
         shuffle(state, pl.deck)
-        pl.deck = [state.rehandle(h) for h in pl.deck]  # handles follow deck position, not the deck list
+        # fresh handles after shuffling (engine 1 numbered them by deck position; now they are opaque)
+        pl.deck = [state.rehandle(h) for h in pl.deck]
         pl.health = core.max_health(state, p)
     first = setup.get("first")
     state.first = state.active = randbelow(state, 2) if first is None else _pindex(first)
@@ -132,10 +141,11 @@ def _pindex(value: object) -> int:
     raise ScenarioError(f"a player is p1 or p2, not {value!r}")
 
 
-def scenario(spec: dict[str, Any], seed: int = 0, tables: Tables | None = None) -> State:
+def scenario(spec: dict[str, Any], seed: int = 0, tables: Tables | None = None, engine: str = ENGINE_VERSION) -> State:
     """Start from any position described by a plain dict (see docs/rules.md, "Scenarios")."""
     t = bind(tables)
     state = State()
+    _engine(state, engine)
     state.rules = str(spec.get("rules", "awakening"))
     state.version, state.seed, state.rng = t.version, seed, seed_rng(seed)
     state.turn = int(spec.get("turn", 2))

@@ -1,7 +1,10 @@
 """The game state: compact, copied cheaply by `apply`, serialised canonically.
 
 PURE. Words: a *handle* is the int a card is known by while it stays in one visible place; a
-card entering a hidden zone (hand, deck) gets a fresh handle. `cards` maps every live handle to
+card entering a hidden zone (hand, deck) gets a fresh handle. Handles are *opaque*: the n-th
+handle a game gives is the image of n under a permutation of [0, HANDLE_SPACE) keyed by the
+game's seed (`opaque_handle`), so its number says nothing about deck position or draw order;
+games of engine 1 (`LEGACY_ENGINE`) keep the plain counter they were recorded with. `cards` maps every live handle to
 ``kind * 2 + owner``. A *field entry* is a card in play: where it sits, whether it is used, the
 damage it took this turn, its tokens, its barrier. An *ailment area* is ``[type, count, boon]``
 (type -1 when empty, boon -1 when exposed). A *frame* is ``[list_id, index, ctx]``: effects
@@ -14,12 +17,13 @@ change: `cards` (`own_cards`), a player's ailment areas, concentrations, utility
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from typing import Any
 
 from gameplay.engine.errors import StateFormatError
-from gameplay.engine.rules import ENGINE_VERSION, OVER, READY, RULE_SETS, RuleSet
+from gameplay.engine.rules import ENGINE_VERSION, ENGINE_VERSIONS, LEGACY_ENGINE, OVER, READY, RULE_SETS, RuleSet
 
 NO_TARGET = -100
 # Field entry indexes.
@@ -199,6 +203,7 @@ class State:
         "answer",
         "cards",
         "decision",
+        "engine",
         "extra",
         "first",
         "ladder",
@@ -217,6 +222,7 @@ class State:
 
     def __init__(self) -> None:
         self.rules = "awakening"
+        self.engine = ENGINE_VERSION  # the engine version the game was started under
         self.version = ""
         self.seed = 0
         self.rng = 1
@@ -260,6 +266,7 @@ class State:
         is shared and copied on its first change."""
         s = State.__new__(State)
         s.rules, s.version, s.seed, s.rng, s.turn = self.rules, self.version, self.seed, self.rng, self.turn
+        s.engine = self.engine
         s.active, s.first, s.phase, s.step, s.next_handle = (
             self.active,
             self.first,
@@ -301,8 +308,9 @@ class State:
         return self.cards
 
     def new_handle(self, value: int) -> int:
-        h = self.next_handle
-        self.next_handle += 1
+        n = self.next_handle
+        self.next_handle = n + 1
+        h = n if self.engine == LEGACY_ENGINE else opaque_handle(self.seed, n)
         self.own_cards()[h] = value
         return h
 
@@ -312,7 +320,7 @@ class State:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "engine": ENGINE_VERSION,
+            "engine": self.engine,
             "rules": self.rules,
             "version": self.version,
             "seed": self.seed,
@@ -342,9 +350,10 @@ def to_json(state: State) -> str:
 def from_json(text: str) -> State:
     try:
         d = json.loads(text)
-        if d.get("engine") != ENGINE_VERSION:
+        if d.get("engine") not in ENGINE_VERSIONS:
             raise StateFormatError(f"state written by engine {d.get('engine')!r}, this is {ENGINE_VERSION!r}")
         s = State()
+        s.engine = d["engine"]
         for key in (
             "rules",
             "version",
@@ -405,3 +414,40 @@ def shuffle(state: State, items: list[int]) -> None:
 def seed_rng(seed: int) -> int:
     x = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK
     return x or 1
+
+
+# --- opaque handles ---------------------------------------------------------------------------
+
+HANDLE_BITS = 20
+HANDLE_SPACE = 1 << HANDLE_BITS  # handles of engine 2 are below this (then the counter goes on above)
+_HALF_MASK = (1 << (HANDLE_BITS // 2)) - 1
+_M32 = 0xFFFFFFFF
+
+
+def opaque_handle(seed: int, n: int) -> int:
+    """The n-th handle of a game: n put through a balanced four-round Feistel network on
+    HANDLE_BITS bits whose round keys come from the seed (`_round_keys`), so a permutation of
+    [0, HANDLE_SPACE) per game. Each round mixes the right half with a multiply-xorshift hash on
+    32 bits (small ints: fast) and keeps its top 10 bits. Numbers beyond the space (never reached:
+    a game gives a few hundred handles) stay distinct above it."""
+    if n >= HANDLE_SPACE:
+        return n + HANDLE_SPACE
+    k0, k1, k2, k3 = _round_keys(seed)
+    left, right = n >> 10, n & _HALF_MASK
+    x = ((right ^ k0) * 0x9E3779B1) & _M32
+    left ^= (((x ^ (x >> 16)) * 0x85EBCA6B) & _M32) >> 22
+    x = ((left ^ k1) * 0x9E3779B1) & _M32
+    right ^= (((x ^ (x >> 16)) * 0x85EBCA6B) & _M32) >> 22
+    x = ((right ^ k2) * 0x9E3779B1) & _M32
+    left ^= (((x ^ (x >> 16)) * 0x85EBCA6B) & _M32) >> 22
+    x = ((left ^ k3) * 0x9E3779B1) & _M32
+    right ^= (((x ^ (x >> 16)) * 0x85EBCA6B) & _M32) >> 22
+    return (left << 10) | right
+
+
+@functools.lru_cache(maxsize=1024)
+def _round_keys(seed: int) -> tuple[int, int, int, int]:
+    """Four 32-bit round keys from the seed (sha256, so no key is a simple function of another)."""
+    d = hashlib.sha256(b"fett-handles:%d" % seed).digest()
+    k = [int.from_bytes(d[i : i + 4], "big") for i in (0, 4, 8, 12)]
+    return k[0], k[1], k[2], k[3]

@@ -143,11 +143,16 @@ def _start_game(match: PlayMatch, number: int, chooser: int, now: Any, die_roll:
     return game
 
 
-def _new_state(setup: dict[str, Any], seed: int) -> engine.State:
+def _new_state(setup: dict[str, Any], seed: int, engine_version: str = engine.ENGINE_VERSION) -> engine.State:
     try:
-        return engine.new_game(setup, seed)
+        return engine.new_game(setup, seed, engine=engine_version)
     except engine.EngineError as exc:
         raise Invalid(f"The decks cannot start a game: {exc}") from None
+
+
+def _engine_of(game: Game) -> str:
+    """The engine version a game was started under (its actions name that version's handles)."""
+    return game.engine_version.split("/", 1)[0]
 
 
 def _await_choice(match: PlayMatch, chooser: int, now: Any) -> None:
@@ -191,7 +196,7 @@ def choose_first(match_id: int, user: User, play_first: bool, version: int) -> O
 def _decide_first(match: PlayMatch, game: Game, first: int, by: str, now: Any, viewer: int | None = None) -> Views:
     if first != game.first:
         setup = dict(game.setup, first=f"p{first + 1}")
-        state = _new_state(setup, game.seed)
+        state = _new_state(setup, game.seed, _engine_of(game))
         game.setup, game.first = setup, first
         game.state, game.state_hash = engine.to_json(state), engine.state_hash(state)
     else:
@@ -295,7 +300,10 @@ def replay_view(game: Game, seat: int | None, step: int) -> dict[str, Any]:
         raise Conflict("Only a finished game can be replayed.")
     if not 0 <= step <= len(actions):
         raise Invalid(f"Step {step} is outside this game's 0 to {len(actions)} actions.")
-    state = engine.new_game(game.setup, game.seed)
+    try:
+        state = engine.new_game(game.setup, game.seed, engine=_engine_of(game))
+    except engine.EngineError:
+        raise Conflict("This game was played under an engine version this site can no longer replay.") from None
     for text in actions[:step]:
         state, _events = engine.apply(state, engine.parse_action(text))
     board = engine.view(state, 0 if seat is None else seat)

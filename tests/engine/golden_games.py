@@ -5,7 +5,9 @@ Record again, explicitly, after an intended rule or card-data change (never from
     .venv/bin/python -m tests.engine.golden_games
 
 Each file holds the setup, seed, engine and card-data versions, the action log (text notation)
-and the final state hash; `replay` plays the log through `apply` and returns the final state.
+and the final state hash; `replay` plays the log through `apply` under the recorded engine
+version and returns the final state. Recording writes ``NAME.json`` at the current engine
+version; games kept from an older version are named ``NAME.engine-V.json`` and still replay.
 """
 
 from __future__ import annotations
@@ -53,7 +55,8 @@ def record(name: str, first: str, second: str, seed: int) -> dict[str, Any]:
 
 
 def replay(game: dict[str, Any]) -> State:
-    state = new_game(game["setup"], game["seed"])
+    """The recorded game played again under the engine version it was recorded with."""
+    state = new_game(game["setup"], game["seed"], engine=game["engine"])
     for text in game["actions"]:
         state, _ = apply(state, text)
     return state

@@ -225,3 +225,89 @@ def test_return_from_discard_is_your_choice() -> None:
     assert sorted(ids(s, s.players[0].hand)) == ["fireball", "jab"]
     assert sorted(ids(s, s.players[0].discard)) == ["aegis", "fireball"]
     assert jab not in [f"c{h}" for h in s.players[0].hand]
+
+
+def test_pierce_past_a_boon_placed_on_an_enemy_goes_to_its_controller_not_its_owner() -> None:
+    """001 p.13 "Boons: Advanced rules" (a boon you play on an opponent's field is owned by you
+    and controlled by them) with 001 p.17 "Pierce" (damage over a defense card's defense is dealt
+    to that card's controlling Runeslinger): p1's Binding sits on p2's burn, so p2 controls it;
+    p1's Lightning Bolt (7 pierce) on it (defense 3) deals the 4 left over to p2, not to p1."""
+    s = position(
+        {"hand": ["lightning-bolt"], "concentrations": ["spark"] * 3},
+        {"blocked": True, "ailments": [{"type": "burn", "count": 2, "boon": "binding", "boon_owner": "p1"}]},
+    )
+    binding = handle(s, 1, "binding", "field")
+    assert s.owner(int(binding[1:])) == 0 and s.controller(int(binding[1:])) == 1
+    s = decline_all(run(s, f"play {handle(s, 0, 'lightning-bolt')} target={binding}"))
+    assert not s.players[1].field
+    assert "binding" in ids(s, s.players[0].discard)  # the destroyed boon goes to its owner's pile
+    assert s.players[1].health == 16 and s.players[0].health == 20
+
+
+def test_pierce_past_an_enemy_owned_boon_you_control_hits_you() -> None:
+    """The mirror case: p2's Binding on p1's weaken is controlled by p1; p2's own Lightning Bolt
+    on it pierces into p1 (its controller), not into p2 (its owner, who cast the bolt)."""
+    s = position(
+        {"blocked": True, "ailments": [{"type": "weaken", "count": 1, "boon": "binding", "boon_owner": "p2"}]},
+        {"hand": ["lightning-bolt"], "concentrations": ["spark"] * 3},
+        active="p2",
+    )
+    binding = handle(s, 0, "binding", "field")
+    s = decline_all(run(s, f"play {handle(s, 1, 'lightning-bolt')} target={binding}"))
+    assert not s.players[0].field
+    assert s.players[0].health == 16 and s.players[1].health == 20
+
+
+def test_pierce_past_a_divine_barrier_you_do_not_own_and_its_health_loss_both_hit_the_controller() -> None:
+    """001 p.13: Divine Barrier (defense 3) played by p1 on p2's ailment, destroyed while p2
+    controls it: p2 loses 9 health (its "destroyed" trigger) and also takes the 4 pierce damage
+    over its defense (001 p.17); p1, its owner, takes nothing."""
+    s = position(
+        {"hand": ["lightning-bolt"], "concentrations": ["spark"] * 3},
+        {"blocked": True, "ailments": [{"type": "burn", "count": 1, "boon": "divine-barrier", "boon_owner": "p1"}]},
+    )
+    barrier = handle(s, 1, "divine-barrier", "field")
+    s = decline_all(run(s, f"play {handle(s, 0, 'lightning-bolt')} target={barrier}"))
+    assert not s.players[1].field
+    assert s.players[1].health == 20 - 4 - 9 and s.players[0].health == 20
+
+
+def test_its_controller_is_the_controller_it_had_before_it_left_play() -> None:
+    """The words "its controller" (the `previous_controller` target, as in Iron Wall's "Destroy target ...
+    Its controller draws a card") names the player who controlled the card when it was chosen,
+    even once the card has left play: p1's Binding on p2's burn is controlled by p2, so after it
+    is destroyed "its controller" is still p2, not p1 who owns it. (No card of the catalog can
+    destroy a card controlled by a non-owner and then name its controller yet; this drives the
+    target resolution itself.)"""
+    from gameplay.engine.effects import new_ctx, resolve
+    from gameplay.engine.tables import CEffect
+    from gameplay.engine.zones import leave_field
+
+    s = position({}, {"ailments": [{"type": "burn", "count": 2, "boon": "binding", "boon_owner": "p1"}]})
+    binding = int(handle(s, 1, "binding", "field")[1:])
+    ctx = new_ctx(0, -1, "", [binding])
+    assert resolve(s, ctx, CEffect("destroy", {}, "any", tslot=0)) == [binding]
+    assert leave_field(s, binding, "discard", [], destroyed=True)
+    assert s.controller(binding) < 0 and s.owner(binding) == 0
+    assert resolve(s, dict(ctx), CEffect("draw", {}, "previous_controller")) == [-2]  # p2
+    assert resolve(s, dict(ctx), CEffect("draw", {}, "previous_owner")) == [-1]  # p1
+
+
+def test_a_game_of_engine_1_keeps_its_pierce_as_it_was_played() -> None:
+    """Games recorded under engine 1 replay exactly as they were played (docs/rules.md): there the
+    pierce left over past a boon went to its owner. New games follow 001 p.17 (tests above)."""
+    spec = {
+        "turn": 3,
+        "players": [
+            {**EVA, "deck": ["spark"] * 10, "hand": ["lightning-bolt"], "concentrations": ["spark"] * 3},
+            {
+                **ROMIN,
+                "deck": ["spark"] * 10,
+                "blocked": True,
+                "ailments": [{"type": "burn", "count": 2, "boon": "binding", "boon_owner": "p1"}],
+            },
+        ],
+    }
+    s = scenario(spec, engine="1")
+    s = decline_all(run(s, f"play {handle(s, 0, 'lightning-bolt')} target={handle(s, 1, 'binding', 'field')}"))
+    assert s.players[0].health == 16 and s.players[1].health == 20

@@ -250,3 +250,45 @@ def test_only_deadlines_within_the_horizon_are_fed_to_the_timer_queue() -> None:
     assert clocks.feed_due_soon() == 1
     PlayMatch.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
     assert clocks.feed_due_soon() == 0  # past deadlines are the sweeper's
+
+
+def _as_engine_1(match: PlayMatch) -> None:
+    """Make the match's open game one that was started before engine 2: engine 1's state and
+    version, as games saved then are stored."""
+    game = match.current_game()
+    assert game is not None
+    state = engine.new_game(game.setup, game.seed, engine="1")
+    game.engine_version = "1/" + game.engine_version.split("/", 1)[1]
+    game.state, game.state_hash = engine.to_json(state), engine.state_hash(state)
+    game.save()
+
+
+def test_a_game_saved_under_engine_1_plays_on_and_replays_under_engine_1() -> None:
+    """Its actions name engine 1's handles: it goes on under engine 1 and its replay is built
+    under engine 1 too, to the very state it ended in (hash by hash)."""
+    players = [UserFactory(username="ann"), UserFactory(username="bob")]
+    match = services.create_match(players[0], players[1], STARTERS, seed=7)
+    _as_engine_1(match)
+    game = match.current_game()
+    assert game is not None
+    services.choose_first(match.pk, players[game.chooser], False, match.version)  # set up again, other seat first
+    game.refresh_from_db()
+    assert game.engine_version.startswith("1/") and services.load_state(game).engine == "1"
+    match.refresh_from_db()
+    rng = random.Random(4)
+    for _ in range(5000):
+        if not step(match, players, rng):
+            break
+    game.refresh_from_db()
+    assert game.finished
+    log = list(game.actions.order_by("seq"))
+    state = engine.new_game(game.setup, game.seed, engine="1")
+    for action in log:
+        state, _ = engine.apply(state, engine.parse_action(action.action))
+        assert engine.state_hash(state) == action.state_hash
+    assert engine.state_hash(state) == game.state_hash
+    end = services.replay_view(game, 0, len(log))
+    assert end["board"] == dict(engine.view(state, 0), legal=[])
+    game.engine_version = "0/" + game.engine_version.split("/", 1)[1]  # a version this engine does not play
+    with pytest.raises(services.Conflict, match="engine version"):
+        services.replay_view(game, 0, 1)
