@@ -26,8 +26,9 @@ from tournaments import selectors
 from tournaments.drafts.errors import PickRefused
 from tournaments.drafts.models import Pick, Pod, Pool, Seat
 from tournaments.drafts.services import clock, push
+from tournaments.drafts.services.pools import create_draft_pools, expire_build
 from tournaments.drafts.services.reading import pick_row, seat_state
-from tournaments.drafts.services.state import card_set, load_state, remember, times
+from tournaments.drafts.services.state import card_set, load_state, remember, seats_of, times
 from tournaments.errors import Conflict, Forbidden
 from tournaments.limited import (
     ROUNDS,
@@ -72,13 +73,6 @@ def locked_pod(pod: Pod | int) -> Pod:
 
 #: Every pod column but the opened packs (large, and fixed once the pod starts).
 _POD_FIELDS = [f.name for f in Pod._meta.concrete_fields if not f.primary_key and f.name != "packs"]
-#: What a pick needs of each seat's player (the whole user rows cost more to load than the rest).
-_SEAT_PLAYER_FIELDS = ("registration__player__username", "registration__player__display_name")
-
-
-def seats_of(pod: Pod) -> list[Seat]:
-    seats = Seat.objects.filter(pod=pod).select_related("registration__player").order_by("index")
-    return list(seats.only(*(f.name for f in Seat._meta.concrete_fields), "registration__player", *_SEAT_PLAYER_FIELDS))
 
 
 def bot_for(pod: Pod, seat: Seat) -> RatingBot:
@@ -147,8 +141,6 @@ def _round_transition(pod: Pod, seats: list[Seat], state: DraftState, now: datet
     if pod.status != Pod.Status.DRAFTING or not is_round_complete(state, pod.round_opened):
         return False
     if is_finished(state):
-        from tournaments.drafts.services.pools import create_draft_pools
-
         pod.set_status(Pod.Status.BUILDING)
         pod.finished_at = now
         create_draft_pools(pod, seats, state, now)
@@ -463,8 +455,6 @@ def end_review(pod_id: int, version: int | None = None, now: datetime | None = N
 
 def sweep(now: datetime | None = None) -> int:
     """Expire every clock past its deadline that no task handled (worker killed, broker lost)."""
-    from tournaments.drafts.services.pools import expire_build
-
     now = now or timezone.now()
     done = 0
     seats = Seat.objects.filter(
