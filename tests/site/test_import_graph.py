@@ -108,10 +108,10 @@ def imports_of(module: str, path: Path) -> list[Import]:
                     found.append(Import(module, target, node.lineno, in_function, for_typing))
             return
         if isinstance(node, ast.If) and _is_type_checking(node):
-            for child in node.body:
-                visit(child, in_function, True)
-            for child in node.orelse:
-                visit(child, in_function, for_typing)
+            for statement in node.body:
+                visit(statement, in_function, True)
+            for statement in node.orelse:
+                visit(statement, in_function, for_typing)
             return
         nested = in_function or isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
         for child in ast.iter_child_nodes(node):

@@ -4,7 +4,7 @@ the real broker, and a worker knows a task by that name."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 import pytest
 import redis
@@ -20,7 +20,8 @@ from tournaments.services import registration, rounds
 def queued_timers() -> list[dict[str, Any]]:
     """The headers of every message waiting in the broker's `timers` queue."""
     broker = redis.Redis.from_url(redis_urls.with_db(settings.REDIS_URL, settings.REDIS_DB_BROKER))
-    return [json.loads(raw)["headers"] for raw in broker.lrange("timers", 0, -1)]
+    messages = cast(list[bytes], broker.lrange("timers", 0, -1))
+    return [json.loads(raw)["headers"] for raw in messages]
 
 
 def new_tasks(before: list[dict[str, Any]]) -> list[tuple[str, str]]:
