@@ -85,7 +85,7 @@ class Celery:
 
     def worker(self, name: str) -> subprocess.Popen[bytes]:
         """A worker on both queues, as `make run` starts it, once it consumes (its heartbeat is written)."""
-        from config.redis_client import key, state_redis
+        from common.redis import key, state_redis
 
         process = self.start("worker", "-Q", "default,timers", "-c", "2", "-n", f"{name}@%h")
         pattern = key("heartbeat", "worker", f"{name}@*")

@@ -1,2 +1,3 @@
-"""Small shared library for the apps: Celery hand-off after commit (and, as it moves out of
-``config``, the Redis client and the push helpers). It imports no app; every app may import it."""
+"""Small shared library for the apps: the Celery hand-off after commit (``tasks``), the Redis
+client (``redis``), websocket pushes (``push``) and the base consumer (``consumers``). It imports
+no app; every app may import it (``config`` is the layer above both)."""

@@ -17,23 +17,18 @@ the view and, for a response that is not streamed, its ``close``, which hands th
 connection back) runs in one call on the borrowed thread; the loop only reads the body and sends
 the bytes.
 
-``serving_loop()`` is the event loop of the process's server (or the background loop a Celery
-worker process starts, see ``start_background_loop``; None elsewhere), so code on another thread
-can hand a push to that loop without waiting for it (see ``run_soon``).
+At its first request the handler makes the serving loop the one pushes are handed to
+(``common.push.set_serving_loop``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
-import logging
 import tempfile
-import threading
-from collections.abc import Coroutine
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from asgiref.sync import ThreadSensitiveContext, async_to_sync, sync_to_async
+from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.conf import settings
 from django.core import signals
 from django.core.exceptions import RequestAborted
@@ -41,98 +36,7 @@ from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.http import FileResponse, HttpResponseBase, JsonResponse
 from django.urls import set_script_prefix
 
-log = logging.getLogger(__name__)
-
-_loop: asyncio.AbstractEventLoop | None = None
-
-
-def serving_loop() -> asyncio.AbstractEventLoop | None:
-    return _loop
-
-
-def start_background_loop() -> asyncio.AbstractEventLoop:
-    """An event loop on a daemon thread, for a process with no server loop (a Celery worker
-    process): its pushes then reuse one channel-layer connection and never block a task."""
-    global _loop
-    loop = asyncio.new_event_loop()
-    threading.Thread(target=loop.run_forever, name="push-loop", daemon=True).start()
-    _loop = loop
-    return loop
-
-
-def run_soon(coroutine_function: Any) -> None:
-    """Run ``coroutine_function()`` on the server's loop without waiting for it when called from a
-    request thread; elsewhere (a Celery worker, a test, a management command) run it to the end."""
-    loop = _loop
-    if loop is None or not loop.is_running() or _on_loop(loop):
-        async_to_sync(coroutine_function)()
-        return
-    coroutine: Coroutine[Any, Any, Any] = coroutine_function()
-    asyncio.run_coroutine_threadsafe(coroutine, loop).add_done_callback(_report)
-
-
-def send_to_groups(messages: list[tuple[str, dict[str, Any]]]) -> None:
-    """Send each ``(group, message)`` over the channel layer, in order, through ``run_soon``."""
-    from channels.layers import get_channel_layer
-
-    layer = get_channel_layer()
-    if layer is None or not messages:
-        return
-
-    async def send_all() -> None:
-        await publish_all(layer, messages)
-
-    run_soon(send_all)
-
-
-def push_json(messages: list[tuple[str, dict[str, Any]]]) -> None:
-    """Push each ``(group, payload)`` to every socket of the group as JSON text, encoded once here
-    (on the sender's thread), not by every receiving consumer on its loop (``SiteConsumer.site_text``)."""
-    send_to_groups([(group, {"type": "site.text", "text": json.dumps(payload)}) for group, payload in messages])
-
-
-_publishers: dict[asyncio.AbstractEventLoop, Any] = {}
-
-
-async def publish_all(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:
-    """``group_send`` each message, in one Redis round trip where the layer is Redis pub/sub.
-
-    channels-redis publishes one message per round trip, under a lock it shares with every
-    subscribe of the process: under load, pushes queued behind each other. The messages are
-    serialised and named exactly as its ``group_send`` does, and published by a pipeline on a
-    connection of this loop's own. Any other layer (the in-memory one of the tests) gets
-    ``group_send`` one by one."""
-    from channels_redis.pubsub import RedisPubSubChannelLayer
-
-    hosts = layer._kwargs.get("hosts") if isinstance(layer, RedisPubSubChannelLayer) else None
-    if not hosts or len(hosts) != 1:  # not Redis pub/sub, or sharded: channels-redis's own way
-        for group, message in messages:
-            await layer.group_send(group, message)
-        return
-    loop_layer = layer._get_layer()
-    loop = asyncio.get_running_loop()
-    client = _publishers.get(loop)
-    if client is None:
-        import redis.asyncio
-
-        host = hosts[0]
-        client = _publishers[loop] = redis.asyncio.Redis.from_url(host if isinstance(host, str) else host["address"])
-    pipe = client.pipeline(transaction=False)
-    for group, message in messages:
-        pipe.publish(loop_layer._get_group_channel_name(group), layer.serialize(message))
-    await pipe.execute()
-
-
-def _on_loop(loop: asyncio.AbstractEventLoop) -> bool:
-    try:
-        return asyncio.get_running_loop() is loop
-    except RuntimeError:
-        return False
-
-
-def _report(future: Future[Any]) -> None:
-    if not future.cancelled() and future.exception() is not None:
-        log.warning("a push failed: %s", future.exception())
+from common import push
 
 
 class BodyTooLarge(Exception):
@@ -230,9 +134,8 @@ class PooledThreadsHandler(ASGIHandler):
         return response
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        global _loop
         if self._idle is None:  # made on the serving loop, at the first request
-            _loop = asyncio.get_running_loop()
+            push.set_serving_loop(asyncio.get_running_loop())
             self._idle = asyncio.Queue()
             for number in range(self.threads):
                 self._idle.put_nowait(ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"django-{number}"))

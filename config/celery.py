@@ -36,7 +36,8 @@ app.conf.include = ["config.tasks"]
 def _push_loop(**_kwargs: object) -> None:
     """Each worker process pushes to websockets through one loop and connection of its own, and
     reads the card catalog before its first task (see ``config.warm``)."""
-    from config.asgi_threads import start_background_loop
+    # Imported here: this module loads with the settings, before Django's apps (which warm reads).
+    from common.push import start_background_loop
     from config.warm import freeze_start_up_objects, warm_up
 
     start_background_loop()

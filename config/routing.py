@@ -6,7 +6,7 @@ from typing import Any
 
 from django.urls import path
 
-from config.consumers import PingConsumer
+from common.consumers import PingConsumer
 from gameplay.routing import websocket_urlpatterns as play_routes
 from tournaments.drafts.routing import websocket_urlpatterns as draft_routes
 

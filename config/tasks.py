@@ -12,7 +12,7 @@ from celery import shared_task
 from celery.signals import worker_ready, worker_shutdown
 from django.conf import settings
 
-from config.redis_client import key, state_redis
+from common.redis import key, state_redis
 
 log = logging.getLogger(__name__)
 _stop = threading.Event()

@@ -6,6 +6,8 @@ import gc
 import logging
 import time
 
+from tournaments.drafts.services import state
+
 log = logging.getLogger(__name__)
 
 
@@ -15,11 +17,9 @@ def warm_up() -> None:
     task's auto-picks late by as much, or several times as much on a busy machine, when a draft's
     first clocks ran out. A catalog that cannot be read is logged here and reported again by the
     request or task that needs it."""
-    from tournaments.drafts.services.state import card_set
-
     started = time.monotonic()
     try:
-        card_set()
+        state.card_set()
     except Exception as exc:  # the catalog's own errors name the file and the card
         log.warning("could not read the card catalog at start-up: %s", exc)
         return

@@ -49,6 +49,6 @@ def personas(db: None) -> Personas:
 @pytest.fixture
 def fresh_redis_state() -> None:
     """Empty the site's own Redis database (heartbeats, locks) before the test."""
-    from config.redis_client import state_redis
+    from common.redis import state_redis
 
     state_redis().flushdb()

@@ -14,8 +14,8 @@ import redis
 from django.conf import settings
 from django.db import connection
 
+from common.redis import key, state_redis
 from config import redis_urls
-from config.redis_client import key, state_redis
 from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -28,6 +28,7 @@ from gameplay.services import (
 from tournaments import selectors
 from tournaments.errors import EventError
 from tournaments.models import DeckVersion, Event, Match, Registration, Round
+from tournaments.permissions import Perm, has_permission
 from tournaments.serializers import (
     AddTimeSerializer,
     CheckInSerializer,
@@ -311,8 +312,6 @@ class MatchViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.Generic
     @action(detail=True, methods=["get"], pagination_class=None)
     def reports(self, request: Request, pk: str) -> Response:
         match = self.get_object()
-        from tournaments.permissions import Perm, has_permission
-
         if not (
             request.user.pk in match.players() or has_permission(request.user, Perm.VIEW_PRIVATE, match.round.event)
         ):

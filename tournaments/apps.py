@@ -8,6 +8,6 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self) -> None:
-        from tournaments import receivers
+        from tournaments import receivers  # models load only once the app registry is ready
 
         receivers.connect()

@@ -16,7 +16,7 @@ from tournaments import selectors
 from tournaments.errors import Invalid
 from tournaments.forms import AddTimeForm, EventForm, TableScoreForm
 from tournaments.models import Event, Match, Registration, Round
-from tournaments.permissions import Perm, require
+from tournaments.permissions import Perm, has_permission, require
 from tournaments.services import registration, results, rounds
 from tournaments.web import form_refusal, refusals_shown
 
@@ -74,8 +74,6 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _manages(request: HttpRequest, event: Event) -> bool:
-    from tournaments.permissions import has_permission
-
     return has_permission(request.user, Perm.MANAGE, event)
 
 

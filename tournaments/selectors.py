@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q, QuerySet
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from accounts.models import User
 from tournaments.models import Event, Match, Round
+from tournaments.permissions import Perm, has_permission
 
 
 def visible_events(user: User | AnonymousUser) -> QuerySet[Event]:
@@ -49,12 +51,8 @@ def public_rounds(user: User | AnonymousUser, event: Event) -> QuerySet[Round]:
 
 
 def _manages(user: User | AnonymousUser, event: Event) -> bool:
-    from tournaments.permissions import Perm, has_permission
-
     return has_permission(user, Perm.MANAGE, event)
 
 
 def raise_not_found() -> None:
-    from django.http import Http404
-
     raise Http404("No such round.")

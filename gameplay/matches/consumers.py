@@ -12,9 +12,9 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 
-from config.asgi_threads import push_json
-from config.consumers import SiteConsumer
-from config.redis_client import key, state_redis
+from common.consumers import SiteConsumer
+from common.push import push_json
+from common.redis import key, state_redis
 from gameplay.matches.models import PlayMatch
 
 

@@ -13,8 +13,8 @@ import logging
 import threading
 import time
 
+from common.push import serving_loop
 from config.asgi import application
-from config.asgi_threads import serving_loop
 
 __all__ = ["application"]
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from config.redis_client import state_redis
+from common.redis import state_redis
 from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,8 +9,9 @@ import redis.asyncio
 from channels_redis.pubsub import RedisPubSubChannelLayer
 from django.conf import settings
 
-from config import asgi_threads, redis_urls
-from config.asgi_threads import publish_all
+from common import push
+from common.push import publish_all
+from config import redis_urls
 from tests.waiting import await_until
 
 
@@ -49,7 +50,7 @@ def test_publish_all_reaches_every_subscriber_in_order_in_one_pipeline() -> None
         for channel, count in ((first, 5), (second, 5), (other, 1)):
             got.append([await asyncio.wait_for(layer.receive(channel), 5) for _ in range(count)])
         await layer.flush()
-        publisher = asgi_threads._publishers.pop(asyncio.get_running_loop())  # the pipeline's own connection
+        publisher = push._publishers.pop(asyncio.get_running_loop())  # the pipeline's own connection
         await publisher.aclose()
         return got[0], got[1], got[2]
 

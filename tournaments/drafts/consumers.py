@@ -11,7 +11,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 
-from config.consumers import SiteConsumer
+from common.consumers import SiteConsumer
 from tournaments.drafts.models import Pod
 from tournaments.drafts.services.push import pod_group, seat_group
 from tournaments.drafts.services.reading import seat_of, spectates

@@ -11,6 +11,9 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from accounts.models import User
+from gameplay.matches import services as play
+from gameplay.matches.errors import MatchError
+from gameplay.matches.models import PlayMatch
 from tournaments.errors import Conflict, Forbidden, Invalid
 from tournaments.models import AuditEntry, Event, Match, ResultReport, Round
 from tournaments.permissions import Perm, has_permission, require
@@ -157,10 +160,6 @@ def _decide_on_site(match: Match, score: Score) -> None:
     """A match played on the site gets the judge's result there too, in the same transaction: a
     match still going ends with it (its pages are pushed), a finished one is corrected. Its draws
     are the games without a winner, so the judge's draws must count those."""
-    from gameplay.matches import services as play
-    from gameplay.matches.errors import MatchError
-    from gameplay.matches.models import PlayMatch
-
     # The event and this match are locked; the on-site match is locked last (as every path does).
     assert match.play_id is not None
     played = PlayMatch.objects.select_for_update().get(pk=match.play_id)

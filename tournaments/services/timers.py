@@ -14,6 +14,7 @@ import logging
 from django.db import transaction
 from django.utils import timezone
 
+from common.tasks import queue_after_commit
 from tournaments.models import Match, Round
 from tournaments.services import onsite
 
@@ -21,18 +22,9 @@ log = logging.getLogger(__name__)
 
 
 def schedule_round_timer(round_: Round) -> None:
-    from tournaments.tasks import expire_round_timer
-
-    round_id, version, eta = round_.pk, round_.timer_version, round_.ends_at
-
-    def enqueue() -> None:
-        try:
-            # No retries: a request must not hang on a dead broker, and the sweeper backs this up.
-            expire_round_timer.apply_async((round_id, version), eta=eta, queue="timers", retry=False)
-        except Exception as exc:
-            log.warning("could not queue the timer of round %s (%s); the sweeper will call time", round_id, exc)
-
-    transaction.on_commit(enqueue)
+    """Queue ``tasks.expire_round_timer(round id, timer version)`` for the round's deadline, after
+    commit. Named, not imported: the tasks module imports this one."""
+    queue_after_commit("tournaments.tasks.expire_round_timer", round_.pk, round_.timer_version, eta=round_.ends_at)
 
 
 def call_time(round_id: int, version: int | None = None) -> bool:

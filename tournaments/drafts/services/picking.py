@@ -26,8 +26,9 @@ from tournaments import selectors
 from tournaments.drafts.errors import PickRefused
 from tournaments.drafts.models import Pick, Pod, Pool, Seat
 from tournaments.drafts.services import clock, push
+from tournaments.drafts.services.pools import create_draft_pools, expire_build
 from tournaments.drafts.services.reading import pick_row, seat_state
-from tournaments.drafts.services.state import card_set, load_state, remember, times
+from tournaments.drafts.services.state import card_set, load_state, remember, seats_of, times
 from tournaments.errors import Conflict, Forbidden
 from tournaments.limited import (
     ROUNDS,
@@ -72,13 +73,6 @@ def locked_pod(pod: Pod | int) -> Pod:
 
 #: Every pod column but the opened packs (large, and fixed once the pod starts).
 _POD_FIELDS = [f.name for f in Pod._meta.concrete_fields if not f.primary_key and f.name != "packs"]
-#: What a pick needs of each seat's player (the whole user rows cost more to load than the rest).
-_SEAT_PLAYER_FIELDS = ("registration__player__username", "registration__player__display_name")
-
-
-def seats_of(pod: Pod) -> list[Seat]:
-    seats = Seat.objects.filter(pod=pod).select_related("registration__player").order_by("index")
-    return list(seats.only(*(f.name for f in Seat._meta.concrete_fields), "registration__player", *_SEAT_PLAYER_FIELDS))
 
 
 def bot_for(pod: Pod, seat: Seat) -> RatingBot:
@@ -147,8 +141,6 @@ def _round_transition(pod: Pod, seats: list[Seat], state: DraftState, now: datet
     if pod.status != Pod.Status.DRAFTING or not is_round_complete(state, pod.round_opened):
         return False
     if is_finished(state):
-        from tournaments.drafts.services.pools import create_draft_pools
-
         pod.set_status(Pod.Status.BUILDING)
         pod.finished_at = now
         create_draft_pools(pod, seats, state, now)
@@ -262,6 +254,109 @@ def _pure_row(made: PurePick) -> dict[str, Any]:
             "auto": made.auto}  # fmt: skip
 
 
+@dataclass
+class _PickDesk:
+    """One pick request inside its transaction: the locked pod, its seats, the picker's seat and
+    the pod's state as the request moves it on (None before the draft starts)."""
+
+    pod: Pod
+    seats: list[Seat]
+    seat: Seat
+    state: DraftState | None
+    now: datetime
+
+    @classmethod
+    def open(cls, pod: Pod | int, user: User, now: datetime) -> _PickDesk:
+        try:
+            locked = locked_pod(pod)
+        except Pod.DoesNotExist:
+            raise Http404("No pod matches the given query.") from None
+        seats = seats_of(locked)
+        seat = _seat_for(locked, seats, user)
+        return cls(locked, seats, seat, load_state(locked, seats) if locked.opened else None, now)
+
+    def seat_view(self) -> dict[str, Any]:
+        return seat_state(self.pod, self.seat, self.state, self.now, self.seats)
+
+    def refusal(self, message: str, reason: str, code: int = 409, recorded: PurePick | None = None) -> PickRefused:
+        payload = {"version": self.pod.version, "state": self.seat_view(),
+                   "recorded": _pure_row(recorded) if recorded else None}  # fmt: skip
+        return PickRefused(message, reason=reason, payload=payload, status_code=code)
+
+    def started_state(self) -> DraftState:
+        if self.state is None:
+            raise self.refusal("The draft has not started yet.", "not-started")
+        return self.state
+
+
+def _already_made(
+    desk: _PickDesk, round_number: int, pick_number: int, cards: Sequence[str], pack: int | None
+) -> PickResult | None:
+    """The answer to a repeated pick (same cards, by the player); a refusal if this pick is made
+    otherwise; None if it is still to make."""
+    recorded = _recorded(desk.started_state(), desk.seat.index, round_number, pick_number)
+    if recorded is None:
+        return None
+    same = Counter(recorded.cards) == Counter(cards) and pack in (None, recorded.pack)
+    if same and not recorded.auto:
+        return PickResult(desk.seat_view(), _pure_row(recorded), repeated=True)
+    what = "the server picked" if recorded.auto else "you picked"
+    raise desk.refusal(
+        f"Pick {pick_number} of round {round_number} is already made ({what} {', '.join(recorded.cards)}).",
+        PickRefusal.ALREADY_PICKED, recorded=recorded,
+    )  # fmt: skip
+
+
+def _refuse_unless_open(desk: _PickDesk, round_number: int) -> None:
+    """Refuse a pick the pod or the seat does not take now (not drafting, paused, a bot's seat,
+    a round not yet opened)."""
+    pod = desk.pod
+    if pod.status != Pod.Status.DRAFTING:
+        raise desk.refusal(f"Pod {pod.number} is {pod.get_status_display().lower()}; no picks now.", "not-drafting")
+    if pod.paused:
+        raise desk.refusal(f"Pod {pod.number} is paused; picks resume when the organiser resumes it.", "paused")
+    if desk.seat.bot:
+        raise desk.refusal("A bot picks for your seat now; ask the organiser.", "bot-seat")
+    if round_number > pod.round_opened:
+        raise desk.refusal(f"Round {round_number} has not opened yet.", PickRefusal.ROUND_NOT_STARTED)
+
+
+def _pick_for_the_late(desk: _PickDesk, round_number: int, pick_number: int) -> PickRefused | None:
+    """If this pick's clock has run out, the server makes its auto-pick now and the refusal to
+    raise once that is committed is returned; None if the pick is on time."""
+    seat = desk.seat
+    if (
+        seat.deadline is None
+        or seat.deadline > desk.now
+        or (seat.clock_round, seat.clock_pick) != (round_number, pick_number)
+    ):
+        return None
+    state = auto_pick_for(desk.pod, seat, desk.started_state(), desk.now)
+    desk.state = settle(desk.pod, desk.seats, state, desk.now, {seat.pk})
+    done = _recorded(desk.state, seat.index, round_number, pick_number)
+    return desk.refusal("Too late: time ran out and the server picked for you.", "late", recorded=done)
+
+
+def _take(
+    desk: _PickDesk,
+    round_number: int,
+    pick_number: int,
+    cards: Sequence[str],
+    pack: int | None,
+    views: dict[int, dict[str, Any]],
+) -> PurePick:
+    """Record the player's pick and move the pod on; its pushes' seat views land in ``views``."""
+    state = desk.started_state()
+    try:
+        after = pick(state, desk.seat.index, round_number, pick_number, cards, pack=pack)
+    except PickError as exc:
+        raise desk.refusal(str(exc), exc.reason, 400 if exc.reason in BAD_REQUEST else 409) from None
+    made = after.picks[desk.seat.index][-1]
+    state = record(desk.pod, desk.seat, state, made, desk.now, by_bot=False)
+    desk.state = settle(desk.pod, desk.seats, state, desk.now, {desk.seat.pk}, views)
+    return made
+
+
 def make_pick(
     pod: Pod | int,
     user: User,
@@ -276,63 +371,23 @@ def make_pick(
     Idempotent: a pick already recorded with the same cards (by the player, not the server)
     answers as a success with ``repeated`` and changes nothing; any other stale, late or
     early pick raises ``PickRefused`` carrying the current state. A pick arriving after the
-    seat's deadline is late: the server makes its auto-pick at that moment and refuses it.
+    seat's deadline is late: the server makes its auto-pick at that moment and refuses it
+    (after commit, so the auto-pick stays).
     """
-    now = now or timezone.now()
-    late: PickRefused | None = None
     views: dict[int, dict[str, Any]] = {}
     with transaction.atomic():
-        try:
-            pod = locked_pod(pod)
-        except Pod.DoesNotExist:
-            raise Http404("No pod matches the given query.") from None
-        seats = seats_of(pod)
-        seat = _seat_for(pod, seats, user)
-        state = load_state(pod, seats) if pod.opened else None
-
-        def refusal(message: str, reason: str, code: int = 409, recorded: PurePick | None = None) -> PickRefused:
-            payload = {"version": pod.version, "state": seat_state(pod, seat, state, now, seats),
-                       "recorded": _pure_row(recorded) if recorded else None}  # fmt: skip
-            return PickRefused(message, reason=reason, payload=payload, status_code=code)
-
-        if state is None:
-            raise refusal("The draft has not started yet.", "not-started")
-        recorded = _recorded(state, seat.index, round_number, pick_number)
-        if recorded is not None:
-            same = Counter(recorded.cards) == Counter(cards) and pack in (None, recorded.pack)
-            if same and not recorded.auto:
-                return PickResult(seat_state(pod, seat, state, now, seats), _pure_row(recorded), repeated=True)
-            what = "the server picked" if recorded.auto else "you picked"
-            raise refusal(
-                f"Pick {pick_number} of round {round_number} is already made ({what} {', '.join(recorded.cards)}).",
-                PickRefusal.ALREADY_PICKED, recorded=recorded,
-            )  # fmt: skip
-        if pod.status != Pod.Status.DRAFTING:
-            raise refusal(f"Pod {pod.number} is {pod.get_status_display().lower()}; no picks now.", "not-drafting")
-        if pod.paused:
-            raise refusal(f"Pod {pod.number} is paused; picks resume when the organiser resumes it.", "paused")
-        if seat.bot:
-            raise refusal("A bot picks for your seat now; ask the organiser.", "bot-seat")
-        if round_number > pod.round_opened:
-            raise refusal(f"Round {round_number} has not opened yet.", PickRefusal.ROUND_NOT_STARTED)
-        key = (seat.clock_round, seat.clock_pick)
-        if seat.deadline is not None and seat.deadline <= now and key == (round_number, pick_number):
-            state = auto_pick_for(pod, seat, state, now)
-            state = settle(pod, seats, state, now, {seat.pk})
-            done = _recorded(state, seat.index, round_number, pick_number)
-            late = refusal("Too late: time ran out and the server picked for you.", "late", recorded=done)
-        else:
-            try:
-                after = pick(state, seat.index, round_number, pick_number, cards, pack=pack)
-            except PickError as exc:
-                raise refusal(str(exc), exc.reason, 400 if exc.reason in BAD_REQUEST else 409) from None
-            made = after.picks[seat.index][-1]
-            state = record(pod, seat, state, made, now, by_bot=False)
-            state = settle(pod, seats, state, now, {seat.pk}, views)
+        desk = _PickDesk.open(pod, user, now or timezone.now())
+        repeated = _already_made(desk, round_number, pick_number, cards, pack)
+        if repeated is not None:
+            return repeated
+        _refuse_unless_open(desk, round_number)
+        late = _pick_for_the_late(desk, round_number, pick_number)
+        if late is None:
+            made = _take(desk, round_number, pick_number, cards, pack, views)
     if late is not None:
         raise late
-    answer = views.get(seat.pk) or seat_state(pod, seat, state, now, seats)
-    return PickResult(answer, _pure_row(made))
+    # The pushes drew the seat's view after commit; without a push it is drawn now.
+    return PickResult(views.get(desk.seat.pk) or desk.seat_view(), _pure_row(made))
 
 
 def set_marks(pod: Pod | int, user: User, round_number: int, pick_number: int, cards: Sequence[str]) -> dict[str, Any]:
@@ -463,8 +518,6 @@ def end_review(pod_id: int, version: int | None = None, now: datetime | None = N
 
 def sweep(now: datetime | None = None) -> int:
     """Expire every clock past its deadline that no task handled (worker killed, broker lost)."""
-    from tournaments.drafts.services.pools import expire_build
-
     now = now or timezone.now()
     done = 0
     seats = Seat.objects.filter(

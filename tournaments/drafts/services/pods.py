@@ -12,8 +12,8 @@ from django.utils import timezone
 from accounts.models import User
 from tournaments.drafts.models import Pod, Seat
 from tournaments.drafts.services import clock
-from tournaments.drafts.services.picking import locked_pod, seats_of, settle
-from tournaments.drafts.services.state import card_set, clean_times, load_state
+from tournaments.drafts.services.picking import locked_pod, settle
+from tournaments.drafts.services.state import card_set, clean_times, load_state, seats_of
 from tournaments.errors import Conflict, Invalid
 from tournaments.limited import MAX_SEATS, MIN_SEATS, DraftSetupError, new_draft
 from tournaments.limited.rng import Stream, derive_seed

@@ -18,8 +18,8 @@ from accounts.models import User
 from gameplay.formats import Deck
 from gameplay.services import DeckCheck, check_deck, current_catalog
 from tournaments.drafts.models import Pod, Pool, Seat
-from tournaments.drafts.services import clock
-from tournaments.drafts.services.state import card_set, clean_times
+from tournaments.drafts.services import clock, push
+from tournaments.drafts.services.state import card_set, clean_times, load_state, seats_of, times
 from tournaments.errors import Conflict, EventError, Forbidden, Invalid
 from tournaments.limited import (
     DEFAULT_TIMES,
@@ -51,8 +51,6 @@ def _start_build_clock(pool: Pool, seconds: int, now: datetime) -> None:
 
 def create_draft_pools(pod: Pod, seats: list[Seat], state: DraftState, now: datetime) -> None:
     """Each player's 36 cards become their pool; the deck-building clock starts (bots get none)."""
-    from tournaments.drafts.services.state import times
-
     seconds = times(pod).draft_deck_building_seconds
     drafted = pools(state)
     for seat in seats:
@@ -197,10 +195,6 @@ def _maybe_done(pool: Pool) -> None:
         pod.set_status(Pod.Status.DONE)
         pod.version += 1
         pod.save(update_fields=["status", "version"])
-        from tournaments.drafts.services import push
-        from tournaments.drafts.services.picking import seats_of
-        from tournaments.drafts.services.state import load_state
-
         seats = seats_of(pod)
         push.after_commit(pod, seats, load_state(pod, seats))
 

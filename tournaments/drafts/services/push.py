@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 
-from config.asgi_threads import push_json
+from common.push import push_json
+from tournaments.drafts.services.reading import pod_summary, seat_state
 
 if TYPE_CHECKING:
     from tournaments.drafts.models import Pod, Seat
@@ -48,8 +49,6 @@ def after_commit(
     views: dict[int, dict[str, Any]] = {} if into is None else into
 
     def draw_and_send() -> None:
-        from tournaments.drafts.services.reading import pod_summary, seat_state
-
         try:
             summary = pod_summary(pod, state, seats)
             messages: list[tuple[str, dict[str, Any]]] = [

@@ -12,8 +12,8 @@ from typing import Any, cast
 from django.db import transaction
 from redis.exceptions import RedisError
 
-from config.redis_client import key as redis_key
-from config.redis_client import state_redis
+from common.redis import key as redis_key
+from common.redis import state_redis
 from gameplay.services import current_catalog
 from tournaments.drafts.models import Pick, Pod, Seat
 from tournaments.limited import CardSet, DraftState, DraftTimes, apply_picks, card_set_from_catalog, start_draft
@@ -48,6 +48,16 @@ def clean_times(raw: dict[str, Any]) -> dict[str, int]:
 
 def times(pod: Pod) -> DraftTimes:
     return DraftTimes(**clean_times({k: v for k, v in pod.settings.items() if k in TIME_FIELDS}))
+
+
+#: What a pick needs of each seat's player (the whole user rows cost more to load than the rest).
+_SEAT_PLAYER_FIELDS = ("registration__player__username", "registration__player__display_name")
+
+
+def seats_of(pod: Pod) -> list[Seat]:
+    """The pod's seats in order, with just the player fields a pick and a push need."""
+    seats = Seat.objects.filter(pod=pod).select_related("registration__player").order_by("index")
+    return list(seats.only(*(f.name for f in Seat._meta.concrete_fields), "registration__player", *_SEAT_PLAYER_FIELDS))
 
 
 def seat_names(seats: Sequence[Seat]) -> list[str]:

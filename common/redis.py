@@ -1,4 +1,5 @@
-"""One redis-py client per process for the site's own keys (heartbeats, locks)."""
+"""One redis-py client per process for the site's own keys (heartbeats, locks, caches), and the
+spelling of those keys under the run's prefix."""
 
 from __future__ import annotations
 

@@ -42,7 +42,7 @@ class SiteConsumer(AsyncJsonWebsocketConsumer):
         await handler(message)
 
     async def site_text(self, message: dict[str, Any]) -> None:
-        """A push encoded once by its sender (``config.asgi_threads.push_json``): sent as it is."""
+        """A push encoded once by its sender (``common.push.push_json``): sent as it is."""
         await self.send(text_data=message["text"])
 
 
