@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from django.apps import AppConfig
 
+from common import ids
+
 
 class AccountsConfig(AppConfig):
     name = "accounts"
@@ -9,6 +11,4 @@ class AccountsConfig(AppConfig):
 
     def ready(self) -> None:
         # The first of the site's apps: URL converters must exist before any URL conf is read.
-        from common import ids
-
         ids.register()

@@ -26,7 +26,7 @@ from django.http import HttpRequest, HttpResponse
 from redis.exceptions import RedisError
 from rest_framework.exceptions import Throttled
 
-from config.env import parse_rate
+from common.rates import parse_rate
 
 log = logging.getLogger(__name__)
 
