@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from gameplay.matches import services
+from gameplay.matches import services, timers
 
 
 @shared_task(name="gameplay.tasks.expire_match_timer", ignore_result=True)
@@ -25,6 +25,4 @@ def bot_move(match_id: int, version: int) -> bool:
 @shared_task(name="gameplay.tasks.sweep_feed_match_timers", ignore_result=True)
 def sweep_feed_match_timers() -> int:
     """Beat: queue the tasks of deadlines that came within the horizon (a `sweep_` task: timers queue)."""
-    from gameplay.matches.clocks import feed_due_soon
-
-    return feed_due_soon()
+    return timers.feed_due_soon()

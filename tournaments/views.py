@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.auth import signed_in_user
 from accounts.models import User
-from gameplay.matches import services as play_services
+from gameplay.matches import selectors as play_selectors
 from gameplay.matches.oversight import Oversight
 from tournaments import selectors
 from tournaments.forms import ScoreForm
@@ -92,7 +92,7 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def _match_link(match: Match, user: Any, known: Oversight | None) -> str:
     """How the round page links a table's match for this viewer: "play", "watch" or nothing."""
     assert match.play is not None
-    seen = play_services.sight(match.play, user, known)
+    seen = play_selectors.sight(match.play, user, known)
     if seen is None:
         return ""
     return "play" if seen.seat is not None else "watch"

@@ -22,8 +22,8 @@ from rest_framework.response import Response
 from accounts import throttling
 from accounts.auth import signed_in_user
 from accounts.models import User
-from common.ids import ID_PATTERN, parse_id
-from gameplay.matches import services
+from common.ids import ID_PATTERN
+from gameplay.matches import selectors, services
 from gameplay.matches.errors import Forbidden, MatchError, Stale
 from gameplay.matches.models import Challenge, PlayMatch
 from gameplay.services import current_catalog
@@ -115,20 +115,19 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
         match, seen = self._seen()
         return match, seen.seat
 
-    def _seen(self) -> tuple[PlayMatch, services.Sight]:
-        """The match and what this user may see of it (``services.sight``: one rule for every path)."""
-        match = get_object_or_404(PlayMatch.objects.select_related("player1", "player2"), pk=self.kwargs["pk"])
-        if not self.request.user.is_authenticated and not match.public:
-            raise NotAuthenticated()  # sign in first, as for everything else
-        seen = services.sight(match, self.request.user)
-        if seen is None:
+    def _seen(self) -> tuple[PlayMatch, selectors.Sight]:
+        """The match and what this user may see of it (``selectors.sight``: one rule for every path)."""
+        try:
+            found = selectors.seen_match(int(self.kwargs["pk"]), self.request.user)
+        except selectors.SignInFirst:
+            raise NotAuthenticated() from None  # sign in first, as for everything else
+        if found is None:
             raise Http404("No such match.")
-        return match, seen
+        return found
 
     def list(self, request: Request) -> Response:
-        user = signed_in_user(request)
-        mine = PlayMatch.objects.filter(player1=user) | PlayMatch.objects.filter(player2=user)
-        return Response(MatchSummarySerializer(mine.order_by("-created_at")[:50], many=True).data)
+        mine = selectors.my_matches(signed_in_user(request))
+        return Response(MatchSummarySerializer(mine[:50], many=True).data)
 
     @extend_schema(request=PracticeSerializer, responses={201: MatchSummarySerializer})
     @action(detail=False, methods=["post"])
@@ -238,17 +237,12 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
     def replay(self, request: Request, pk: str) -> Response:
         """``?game=1&step=10&seat=p1`` (seat may be p1, p2 or public): a finished game, step by step."""
         match, seen = self._seen()
-        number, step = parse_id(request.query_params.get("game", "1")), parse_id(request.query_params.get("step", "0"))
-        if number is None or step is None:
-            return Response({"detail": "game and step are whole numbers."}, status=400)
-        wanted = request.query_params.get("seat", "public")
-        if wanted not in ("p1", "p2", "public"):
-            return Response({"detail": "seat is p1, p2 or public."}, status=400)
-        view_seat = None if wanted == "public" else (0 if wanted == "p1" else 1)
-        if not seen.may_replay(view_seat):
-            return Response({"detail": seen.replay_refusal()}, status=403)
-        game = get_object_or_404(match.games, number=number)
-        return Response(services.replay_view(game, view_seat, step))
+        try:
+            asked = selectors.replay_request(request.query_params, seen, default_view="public")
+        except selectors.ReplayRefused as refused:
+            return Response({"detail": str(refused)}, status=refused.status)
+        game = get_object_or_404(match.games, number=asked.game)
+        return Response(services.replay_view(game, asked.seat, asked.step))
 
 
 class ChallengeSerializer(serializers.ModelSerializer[Challenge]):

@@ -46,6 +46,9 @@ class PlayMatch(StatusMachine, models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     bot = models.CharField(max_length=10, choices=Bot.choices, blank=True, help_text="Seat 2 is this bot.")
+    engine = models.CharField(
+        max_length=30, default="runeslingers", help_text="The registered game engine that plays its games."
+    )
     decks = models.JSONField(help_text="The engine setup of each seat: runeslinger, equips, cards.")
     best_of = models.PositiveSmallIntegerField(default=1)
     clock_seconds = models.PositiveIntegerField(default=25 * 60)

@@ -14,15 +14,15 @@ from typing import Any, cast
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.db.models import Count, Exists, OuterRef, Q
+from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from accounts import throttling
 from accounts.models import User
 from common.ids import parse_id
-from gameplay.matches import oversight, services
+from gameplay.matches import selectors, services
 from gameplay.matches.errors import MatchError
 from gameplay.matches.models import Challenge, Game, PlayMatch
 from gameplay.services import current_catalog
@@ -57,23 +57,8 @@ def play_home(request: HttpRequest) -> HttpResponse:
                 messages.error(request, str(exc))
             else:
                 return redirect("gameplay:play", pk=match.pk)
-    finished_game = Exists(Game.objects.filter(match=OuterRef("pk"), finished=True))
-    matches = (
-        (PlayMatch.objects.filter(player1=user) | PlayMatch.objects.filter(player2=user))
-        .select_related("player1", "player2")
-        .annotate(has_finished_game=finished_game)
-        .order_by("-created_at")
-    )
-    may_watch = Q() if user.is_staff else Q(public=True) | oversight.refereed_by(user.pk)
-    watchable = (
-        PlayMatch.objects.filter(may_watch)
-        .exclude(player1=user)
-        .exclude(player2=user)
-        .exclude(status=PlayMatch.Status.FINISHED)
-        .select_related("player1", "player2")
-        .annotate(has_finished_game=finished_game)
-        .order_by("-created_at")
-    )
+    matches = selectors.with_finished_game(selectors.my_matches(user))
+    watchable = selectors.with_finished_game(selectors.watchable_matches(user))
     challenges = (Challenge.objects.filter(opponent=user) | Challenge.objects.filter(challenger=user)).filter(
         status=Challenge.Status.OPEN
     )
@@ -88,15 +73,12 @@ def play_home(request: HttpRequest) -> HttpResponse:
     return response if refused is None else refused.mark(response)
 
 
-def _seen_match(request: HttpRequest, pk: int) -> tuple[PlayMatch, services.Sight]:
-    """The match and what this user may see of it (``services.sight``, the rule every path follows)."""
-    match = get_object_or_404(PlayMatch.objects.select_related("player1", "player2"), pk=pk)
-    if not request.user.is_authenticated and not match.public:
-        raise _SignIn()
-    seen = services.sight(match, request.user)
-    if seen is None:
+def _seen_match(request: HttpRequest, pk: int) -> tuple[PlayMatch, selectors.Sight]:
+    """The match and what this user may see of it (``selectors.sight``, the rule every path follows)."""
+    found = selectors.seen_match(pk, request.user)
+    if found is None:
         raise Http404("No such match.")
-    return match, seen
+    return found
 
 
 def _catalog_names() -> dict[str, Any]:
@@ -115,10 +97,6 @@ def _seat_names(match: PlayMatch) -> dict[str, str]:
     }
 
 
-class _SignIn(Exception):
-    """A page of a match that is not public, asked for by someone not signed in."""
-
-
 def _signing_in(view: Any) -> Any:
     """Send to the sign-in page whoever must sign in to see this match (as ``login_required`` did)."""
 
@@ -126,7 +104,7 @@ def _signing_in(view: Any) -> Any:
     def wrapped(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             return cast(HttpResponse, view(request, pk))
-        except _SignIn:
+        except selectors.SignInFirst:
             return redirect_to_login(request.get_full_path())
 
     return wrapped
@@ -175,28 +153,23 @@ def _game_label(game: Game, names: dict[str, str]) -> str:
 
 
 def _replay_choice(
-    request: HttpRequest, games: Sequence[Game], seen: services.Sight
+    request: HttpRequest, games: Sequence[Game], seen: selectors.Sight
 ) -> tuple[str, int, dict[str, Any]]:
     """The game, seat view and step asked for, or a problem and its status (nothing is replayed)."""
     if not games:
         return "No game of this match has finished yet: there is nothing to replay.", 404, {}
-    raw_game, raw_step = request.GET.get("game", str(games[0].number)), request.GET.get("step", "0")
-    wanted = request.GET.get("seat", f"p{seen.seat + 1}" if seen.seat is not None else "public")
-    number, step = parse_id(raw_game), parse_id(raw_step)
-    if number is None or step is None:
-        return "The game and the step are whole numbers, e.g. ?game=1&step=10.", 400, {}
-    game = next((g for g in games if g.number == number), None)
+    try:
+        asked = selectors.replay_request(request.GET, seen, default_game=games[0].number)
+    except selectors.ReplayRefused as refused:
+        return str(refused), refused.status, {}
+    game = next((g for g in games if g.number == asked.game), None)
     if game is None:
         finished = ", ".join(str(g.number) for g in games)
-        return f"Game {raw_game} is not a finished game of this match (finished: {finished}).", 404, {}
-    if wanted not in ("p1", "p2", "public"):
-        return "The view is p1, p2 or public.", 400, {}
-    if wanted != "public" and not seen.may_replay(0 if wanted == "p1" else 1):
-        return seen.replay_refusal(), 403, {}
+        return f"Game {asked.game} is not a finished game of this match (finished: {finished}).", 404, {}
     steps = game.steps  # type: ignore[attr-defined]
-    if step > steps:
-        return f"Step {step} is past the end of game {game.number} ({steps} actions).", 400, {}
-    return "", 200, {"game": game, "view_seat": wanted, "step": step, "steps": steps}
+    if asked.step > steps:
+        return f"Step {asked.step} is past the end of game {game.number} ({steps} actions).", 400, {}
+    return "", 200, {"game": game, "view_seat": asked.seat_label, "step": asked.step, "steps": steps}
 
 
 def _challenge_action(request: HttpRequest, user: User) -> HttpResponse:

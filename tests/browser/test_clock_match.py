@@ -20,6 +20,7 @@ from django.utils import timezone
 from gameplay import engine
 from gameplay.matches import services as play
 from gameplay.matches.models import GameAction, PlayMatch
+from gameplay.matches.runeslingers import WINDOW_KINDS
 from tests.browser.asgi import asgi_server
 from tests.browser.onsite import onsite_match, play_page
 from tests.browser.waiting import wait_in_page
@@ -91,7 +92,7 @@ def test_a_player_who_never_acts_loses_on_the_clock_and_the_win_reaches_the_stan
         assert game.first == idle and not game.awaiting_choice
         state = play.load_state(game)
         pending = engine.pending(state)
-        assert pending is not None and pending.player == idle and pending.kind not in play.WINDOW_KINDS
+        assert pending is not None and pending.player == idle and pending.kind not in WINDOW_KINDS
         # On the main clock: the deadline is the whole clock, not an answer window.
         assert played.on_clock == idle and played.deadline_kind == PlayMatch.DeadlineKind.CLOCK
         assert played.remaining_ms[idle] == 60_000

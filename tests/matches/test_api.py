@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from accounts.models import User
-from gameplay.matches import services
+from gameplay.matches import push, services
 from gameplay.matches.models import PlayMatch
 from tests.clients import api_client as api
 from tests.factories import UserFactory
@@ -159,7 +159,7 @@ def test_a_socket_opens_with_a_view_that_includes_a_move_in_flight(fresh_redis_s
     page = threading.Thread(target=async_to_sync(open_page))
     with transaction.atomic():
         services.play(match.pk, players[mover], view["board"]["legal"][0], view["version"])  # looks, holds the lock
-        assert services.connected_seats(match.pk)[f"p{2 - mover}"] is False
+        assert push.connected_seats(match.pk)[f"p{2 - mover}"] is False
         page.start()
         assert opened.wait(120), "the page never opened its socket"
         with connection.cursor() as cursor:
@@ -207,7 +207,7 @@ def test_the_opponent_sees_when_a_player_disconnects(fresh_redis_state: None) ->
             socket.scope["user"] = user
             assert (await socket.connect())[0]
             sockets.append(socket)
-        both = await database_sync(services.connected_seats, match.pk)
+        both = await database_sync(push.connected_seats, match.pk)
         await sockets[1].disconnect()
         message = await sockets[0].receive_json_from(timeout=5)
         while message["type"] != "presence" or message["connected"]["p2"]:

@@ -18,6 +18,7 @@ from django.test import Client
 
 from accounts.models import User
 from gameplay.formats import Deck
+from gameplay.matches import selectors as play_selectors
 from gameplay.matches import services as play
 from gameplay.matches.models import PlayMatch
 from gameplay.services import current_catalog
@@ -215,7 +216,7 @@ def test_a_judge_removed_from_the_event_loses_pause_add_time_and_set_result() ->
         assert answer.json()["detail"] == "Only the match's referees (the event's organiser and judges) may do this."
     after = PlayMatch.objects.get(pk=t.match.pk)
     assert after.status == PlayMatch.Status.PLAYING and after.version == version
-    assert not play.can_referee(after, t.judge)
+    assert not play_selectors.can_referee(after, t.judge)
 
 
 def test_a_removed_judge_can_no_longer_see_a_private_match() -> None:

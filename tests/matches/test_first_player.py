@@ -20,7 +20,7 @@ from tests.factories import UserFactory, judged_by
 
 pytestmark = pytest.mark.django_db
 STARTERS = [{"starter": "eva-starter"}, {"starter": "romin-starter"}]
-P1_WINS_THE_ROLL, P2_WINS_THE_ROLL = 1, 0  # match seeds: services._dice(1) == (2, 1), _dice(0) == (1, 4)
+P1_WINS_THE_ROLL, P2_WINS_THE_ROLL = 1, 0  # match seeds: services.roll_dice(1) == (2, 1), roll_dice(0) == (1, 4)
 
 
 def new_match(seed: int, **options: Any) -> tuple[PlayMatch, list[User]]:
@@ -213,8 +213,8 @@ def test_in_a_best_of_three_the_loser_of_the_last_game_chooses_the_next_game() -
 
 
 def test_the_opening_die_roll_is_fair_and_never_a_tie() -> None:
-    rolls = [services._dice(seed) for seed in range(3000)]
+    rolls = [services.roll_dice(seed) for seed in range(3000)]
     assert all(a != b and 1 <= a <= 6 and 1 <= b <= 6 for a, b in rolls)
     p1_wins = sum(a > b for a, b in rolls)
     assert 1300 < p1_wins < 1700
-    assert services._dice(42) == services._dice(42)
+    assert services.roll_dice(42) == services.roll_dice(42)

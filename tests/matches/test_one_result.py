@@ -12,6 +12,7 @@ import pytest
 from django.urls import reverse
 
 from gameplay.matches import services as play
+from gameplay.matches.errors import Conflict
 from gameplay.matches.models import PlayMatch
 from tests.clients import api_client
 from tests.factories import UserFactory
@@ -64,7 +65,7 @@ def test_a_judges_event_result_ends_the_running_match_on_the_site(django_capture
     assert list(table.reports.values_list("kind", flat=True)) == [ResultReport.Kind.OVERRIDE]
     # the players cannot play on: the match is over
     user = played.player1 if played.on_clock != 1 else played.player2
-    with pytest.raises(play.Conflict, match="finished"):
+    with pytest.raises(Conflict, match="finished"):
         play.play(played.pk, user, "pass", played.version)  # type: ignore[arg-type]
 
 

@@ -12,7 +12,7 @@ from django.utils import timezone
 from accounts.models import User
 from gameplay import engine
 from gameplay.matches import services
-from gameplay.matches.errors import Forbidden, Invalid, Stale
+from gameplay.matches.errors import Conflict, Forbidden, Invalid, Stale
 from gameplay.matches.models import GameAction, PlayMatch
 from tests.factories import UserFactory, judged_by
 
@@ -93,7 +93,7 @@ def test_illegal_moves_and_strangers_change_nothing() -> None:
         services.play(match.pk, user, "fly away", view["version"])
     with pytest.raises(Forbidden):
         services.play(match.pk, UserFactory(), view["board"]["legal"][0], view["version"])
-    with pytest.raises(services.Conflict, match="not your decision"):
+    with pytest.raises(Conflict, match="not your decision"):
         services.play(match.pk, other, view["board"]["legal"][0], view["version"])
     match.refresh_from_db()
     assert match.version == view["version"] and GameAction.objects.count() == 0
@@ -207,7 +207,7 @@ def test_referees_pause_resume_add_time_and_set_the_result_and_players_cannot() 
     paused = services.pause(match.pk, judge)
     assert paused.status == PlayMatch.Status.PAUSED and paused.deadline is None
     user, view = players[paused.on_clock], services.player_view(paused, paused.on_clock)  # type: ignore[index]
-    with pytest.raises(services.Conflict, match="paused"):
+    with pytest.raises(Conflict, match="paused"):
         services.play(match.pk, user, view["board"]["legal"][0], view["version"])
     assert services.expire(match.pk, None) == "nothing due"
     resumed = services.resume(match.pk, judge)
@@ -219,7 +219,7 @@ def test_referees_pause_resume_add_time_and_set_the_result_and_players_cannot() 
         services.set_result(match.pk, judge, (1, 1))
     done = services.set_result(match.pk, judge, (0, 1))
     assert done.status == PlayMatch.Status.FINISHED and done.winner == 2
-    with pytest.raises(services.Conflict, match="over"):
+    with pytest.raises(Conflict, match="over"):
         services.pause(match.pk, judge)
 
 
@@ -242,14 +242,14 @@ def test_a_finished_game_replays_step_by_step_from_either_view() -> None:
 
 
 def test_only_deadlines_within_the_horizon_are_fed_to_the_timer_queue() -> None:
-    from gameplay.matches import clocks
+    from gameplay.matches import timers
 
     match, _players = two_player_match()  # a 25-minute clock: far beyond the horizon
-    assert clocks.feed_due_soon() == 0
+    assert timers.feed_due_soon() == 0
     PlayMatch.objects.filter(pk=match.pk).update(deadline=timezone.now() + timedelta(seconds=30))
-    assert clocks.feed_due_soon() == 1
+    assert timers.feed_due_soon() == 1
     PlayMatch.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
-    assert clocks.feed_due_soon() == 0  # past deadlines are the sweeper's
+    assert timers.feed_due_soon() == 0  # past deadlines are the sweeper's
 
 
 def _as_engine_1(match: PlayMatch) -> None:

@@ -243,3 +243,24 @@ def test_referees_find_the_matches_they_may_watch_on_the_play_home_page(personas
     home = personas.client("judge").get("/play/").content.decode()
     assert "Matches you can watch" in home and f'href="/play/{match.pk}/"' in home
     assert f'href="/play/{match.pk}/"' not in personas.client("outsider").get("/play/").content.decode()
+
+
+def test_the_replay_api_reads_its_arguments_as_the_replay_page_does(personas: Personas) -> None:
+    match, _players = finished(personas, public=True)
+    page, endpoint = f"/play/{match.pk}/replay/", f"/api/play/{match.pk}/replay/"
+    player = personas.client("player")
+    for query, status, message in [
+        ("?game=abc", 400, "The game and the step are whole numbers"),
+        ("?game=²", 400, "The game and the step are whole numbers"),  # a digit to str.isdigit, not to int
+        ("?step=-1", 400, "The game and the step are whole numbers"),
+        ("?step=99999999999999999999", 400, "The game and the step are whole numbers"),
+        ("?seat=p9", 400, "The view is p1, p2 or public."),
+    ]:
+        shown = player.get(page + query)
+        answered = api(personas.player).get(endpoint + query)
+        assert (shown.status_code, answered.status_code) == (status, status), query
+        assert message in shown.content.decode() and message in answered.json()["detail"], query
+    # without a seat the page opens on the player's own view, the API on the public one
+    own = match.seat_of(personas.player.pk)
+    assert own is not None and f'data-seat="p{own + 1}"' in player.get(page).content.decode()
+    assert all(isinstance(p["hand"], int) for p in api(personas.player).get(endpoint).json()["board"]["players"])

@@ -17,16 +17,8 @@ PACKAGES = ("accounts", "common", "config", "gameplay", "tournaments")
 APPS = ("accounts", "common", "gameplay", "tournaments")
 ENGINE = "gameplay.engine"
 
-#: Cycles still in the tree, each as its set of modules. The matches restructuring of the same
-#: issue (done in parallel) removes these; the integrator empties this set after merging it.
-#: Only the engine's core is otherwise exempt.
-KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset(
-    {
-        frozenset(
-            {"gameplay.matches.clocks", "gameplay.matches.consumers", "gameplay.matches.services", "gameplay.tasks"}
-        )
-    }
-)
+#: Cycles still in the tree, each as its set of modules: none. Only the engine's core is exempt.
+KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset()
 
 #: Every import of a project module made inside a function, as (importer, imported), and why.
 #: Imports within the engine's core are its own business and not listed.
@@ -34,14 +26,6 @@ FUNCTION_LEVEL_IMPORTS: dict[tuple[str, str], str] = {
     ("tournaments.apps", "tournaments.receivers"): "AppConfig.ready: models load only once the registry is ready",
     ("config.celery", "common.push"): "the Celery app loads with the settings, before the apps",
     ("config.celery", "config.warm"): "the Celery app loads with the settings, before the apps",
-    # The matches restructuring (same issue, in parallel) removes these: the integrator prunes them.
-    ("gameplay.matches.consumers", "gameplay.matches.services"): "known cycle: matches restructuring",
-    ("gameplay.matches.services", "gameplay.matches.consumers"): "known cycle: matches restructuring",
-    ("gameplay.matches.services", "gameplay.matches.clocks"): "known cycle: matches restructuring",
-    ("gameplay.matches.services", "gameplay.engine.bots"): "known: matches restructuring",
-    ("gameplay.matches.clocks", "gameplay.tasks"): "known cycle: matches restructuring",
-    ("gameplay.matches.clocks", "gameplay.matches.consumers"): "known cycle: matches restructuring",
-    ("gameplay.tasks", "gameplay.matches.clocks"): "known cycle: matches restructuring",
 }
 
 

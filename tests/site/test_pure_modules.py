@@ -16,6 +16,7 @@ PURE = [
     "gameplay/cards/catalog.py",
     "gameplay/cards/lint.py",
     "gameplay/formats.py",
+    "gameplay/matches/protocol.py",
     "gameplay/decklists.py",
     "tournaments/pairing",
     "tournaments/limited",

@@ -17,7 +17,9 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from common.tasks import queue_after_commit
 from gameplay.matches.models import PlayMatch
+from gameplay.matches.push import push_views
 
 log = logging.getLogger(__name__)
 
@@ -31,34 +33,27 @@ def after_change(match: PlayMatch, views: dict[int | None, dict[str, Any]]) -> N
     version, bot_turn = match.version, bool(match.bot) and match.on_clock == 1
     playing = match.status == PlayMatch.Status.PLAYING
 
-    def enqueue() -> None:
-        from gameplay import tasks
-        from gameplay.matches.consumers import push_views
-
+    def push() -> None:
         try:
             push_views(match_id, views)
         except Exception as exc:  # pushes are best effort; clients re-read on a gap
             log.warning("could not push match %s (%s)", match_id, exc)
 
-        try:
-            if playing and deadline is not None and deadline - timezone.now() <= HORIZON:
-                tasks.expire_match_timer.apply_async((match_id, timer_version), eta=deadline, retry=False)
-            if playing and bot_turn:
-                tasks.bot_move.apply_async((match_id, version), retry=False)
-        except Exception as exc:  # the broker is down: the sweeper still expires deadlines
-            log.warning("could not queue the timers of match %s (%s)", match_id, exc)
-
-    transaction.on_commit(enqueue)
+    transaction.on_commit(push)
+    # queued after the push (on_commit keeps the order); a broker that is down loses nothing the
+    # sweeper does not find again
+    if playing and deadline is not None and deadline - timezone.now() <= HORIZON:
+        queue_after_commit("gameplay.tasks.expire_match_timer", match_id, timer_version, eta=deadline)
+    if playing and bot_turn:
+        queue_after_commit("gameplay.tasks.bot_move", match_id, version)
 
 
 def feed_due_soon() -> int:
     """Queue the timer task of every deadline that has come within the horizon (duplicates are harmless)."""
-    from gameplay import tasks
-
     now = timezone.now()
     soon = PlayMatch.objects.filter(
         status=PlayMatch.Status.PLAYING, deadline__gt=now, deadline__lte=now + HORIZON
     ).values_list("pk", "timer_version", "deadline")
     for match_id, timer_version, deadline in soon:
-        tasks.expire_match_timer.apply_async((match_id, timer_version), eta=deadline)
+        queue_after_commit("gameplay.tasks.expire_match_timer", match_id, timer_version, eta=deadline)
     return len(soon)

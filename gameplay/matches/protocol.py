@@ -1,0 +1,126 @@
+"""What the match hosting layer needs from a game engine (``docs/hosting.md``).
+
+PURE: no Django, Celery or Channels. The hosting layer (``gameplay.matches``: services, timers,
+views, bots) reaches a game only through a ``GameEngine``, looked up by the name recorded on the
+match (``gameplay.matches.engines``); the Runeslingers engine plugs in through its adapter
+(``gameplay.matches.runeslingers``), and a second game plugs in by registering one more.
+
+A state is whatever the engine likes (the hosting layer never looks inside it): it is stored as
+the engine's JSON text after every action, with the engine's hash of it. Seats are 0 and 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+
+class SetupError(ValueError):
+    """The setup (a deck, the players) cannot start a game; the message says why."""
+
+
+class IllegalMove(ValueError):
+    """The action is not written right or is not allowed now; the message says why."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Who must act now and what kind of decision it is.
+
+    ``windowed``: the decision is an answer that the match's answer window bounds (the seat's clock
+    bounds it too); otherwise only the seat's clock does."""
+
+    seat: int
+    kind: str
+    windowed: bool
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended: the winning seat (None for a draw) and why, in words."""
+
+    winner: int | None
+    reason: str
+
+
+class GameEngine(Protocol):
+    """The calls the hosting layer makes; an engine (or its adapter) provides every one.
+
+    A *view* is a JSON object the play page draws; the hosting layer reads and overwrites three of
+    its keys only: ``you`` (the viewer's seat as ``"p1"``/``"p2"``, None for the public view),
+    ``pending`` (the decision being waited on, None when nobody may act) and ``legal`` (the
+    actions the viewer may take now, as text)."""
+
+    #: The name a match records (``PlayMatch.engine``) and the registry's key.
+    name: str
+
+    def version(self) -> str:
+        """The engine and rule-set version recorded on every game (with its data version)."""
+        ...
+
+    def seat_setup(self, deck: Mapping[str, Any]) -> dict[str, Any]:
+        """One seat's setup (JSON) from the deck a player brought; raises SetupError if unusable."""
+        ...
+
+    def check_seat(self, seat_setup: Mapping[str, Any]) -> None:
+        """Raise SetupError if this seat setup cannot play a game (before a match is made)."""
+        ...
+
+    def setup(self, seats: Sequence[Mapping[str, Any]], first: int) -> dict[str, Any]:
+        """The game setup (JSON, kept on the game) for these seat setups, ``first`` going first.
+        It carries the seat setups under ``"players"`` (a log shows a viewer their own only)."""
+        ...
+
+    def new_game(self, setup: Mapping[str, Any], seed: int, version: str | None = None) -> Any:
+        """The initial state; the same setup and seed give the same game. Raises SetupError.
+
+        ``version``: the version recorded on the game when it is set up again or replayed (its
+        actions were written under that version); None for this engine's current one. An engine
+        that no longer plays a recorded version raises SetupError."""
+        ...
+
+    def pending(self, state: Any) -> Decision | None:
+        """Who must decide now, and what; None once the game is over."""
+        ...
+
+    def legal_actions(self, state: Any, seat: int) -> list[str]:
+        """The actions ``seat`` may take now, as text (empty unless it is that seat's decision)."""
+        ...
+
+    def apply(self, state: Any, action: str | Mapping[str, Any]) -> tuple[Any, str]:
+        """The state after the pending seat's ``action`` and the action's canonical text (what the
+        log keeps and a replay applies). Raises IllegalMove; ``state`` itself is never changed."""
+        ...
+
+    def window_action(self, seat: int) -> str:
+        """The action taken for a seat whose answer window closed without an answer (a pass)."""
+        ...
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (its own hidden information too), or, for None, what anyone may."""
+        ...
+
+    def result(self, state: Any) -> Result | None:
+        """How the game ended, or None while it goes on."""
+        ...
+
+    def turn(self, state: Any) -> int:
+        """The game's turn number (a called round's time limit counts turns)."""
+        ...
+
+    def to_json(self, state: Any) -> str:
+        """The state as JSON text; ``from_json`` of it gives the same state (and hash)."""
+        ...
+
+    def from_json(self, text: str) -> Any:
+        """A state from its JSON text."""
+        ...
+
+    def state_hash(self, state: Any) -> str:
+        """A hash of everything in the state (the log keeps one after every action)."""
+        ...
+
+    def bot_action(self, state: Any, seat: int, bot: str, seed: int) -> str:
+        """The action the named bot (``greedy`` or ``random``) takes for ``seat``, as text."""
+        ...

@@ -1,0 +1,81 @@
+"""Pushes to match pages, and who has one open: each seat (and the watchers) listen on their own
+group and get their own view.
+
+Every push carries the match version; a client that sees a gap, or reconnects, re-reads its view
+over the REST API. Delivery is at most once by design: nothing depends on a push arriving. The
+services push from here after commit; the socket consumer (``consumers``) marks presence here.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from common.push import push_json
+from common.redis import key, state_redis
+
+
+def group_name(match_id: int, seat: int | None) -> str:
+    return f"play-{match_id}-{'public' if seat is None else f'p{seat + 1}'}"
+
+
+PRESENCE_TTL = 24 * 3600
+
+
+def presence_key(match_id: int, seat: int) -> str:
+    return key("play", str(match_id), "connected", f"p{seat + 1}")
+
+
+def mark_presence(match_id: int, seat: int, channel: str, connected: bool) -> None:
+    """Remember which seats have a page open, and tell everyone when that changes."""
+    redis = state_redis()
+    if connected:
+        redis.sadd(presence_key(match_id, seat), channel)
+        redis.expire(presence_key(match_id, seat), PRESENCE_TTL)
+    else:
+        redis.srem(presence_key(match_id, seat), channel)
+    message = {"type": "presence", "connected": connected_seats(match_id)}
+    push_json([(group_name(match_id, seat), message) for seat in (0, 1, None)])
+
+
+def watchers_key(match_id: int) -> str:
+    return key("play", str(match_id), "watchers")
+
+
+def mark_watching(match_id: int, channel: str, watching: bool) -> None:
+    """Count spectators' sockets, so a move computes the public view only when someone watches."""
+    redis = state_redis()
+    if watching:
+        redis.sadd(watchers_key(match_id), channel)
+        redis.expire(watchers_key(match_id), PRESENCE_TTL)
+    else:
+        redis.srem(watchers_key(match_id), channel)
+
+
+def connected_seats(match_id: int) -> dict[str, bool]:
+    try:
+        return listeners(match_id)[0]
+    except Exception:  # Redis down: presence is unknown, not fatal
+        return {"p1": False, "p2": False}
+
+
+def listeners(match_id: int) -> tuple[dict[str, bool], bool]:
+    """Which seats have a page open and whether anyone watches, in one round trip."""
+    pipe = state_redis().pipeline(transaction=False)
+    for seat in (0, 1):
+        pipe.scard(presence_key(match_id, seat))
+    pipe.scard(watchers_key(match_id))
+    p1, p2, watchers = pipe.execute()
+    return {"p1": bool(p1), "p2": bool(p2)}, bool(watchers)
+
+
+def view_message(view: dict[str, Any], at: float) -> dict[str, Any]:
+    """A view as a socket receives it: its version, the view, and when the server sent it."""
+    return {"type": "view", "version": view["version"], "view": view, "at": at}
+
+
+def push_views(match_id: int, views: dict[int | None, dict[str, Any]]) -> None:
+    """Send each seat its own view, and spectators the public one (called after commit)."""
+    sent = time.time()
+    push_json([(group_name(match_id, seat), view_message(view, sent))
+               for seat, view in views.items()])  # fmt: skip

@@ -1,0 +1,117 @@
+"""The Runeslingers rules engine as a ``GameEngine`` (``gameplay.matches.protocol``).
+
+The one module of the hosting layer that imports ``gameplay.engine``: it turns the engine's
+errors into the protocol's, its pending decision and result into the protocol's records, and
+draws the public view (a seat's view with every hand hidden).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from gameplay import engine
+from gameplay.engine import bots
+from gameplay.matches.protocol import Decision, IllegalMove, Result, SetupError
+from gameplay.services import current_catalog
+
+WINDOW_KINDS = frozenset({"answer", "block"})  # decisions that an answer window bounds
+
+
+class Runeslingers:
+    name = "runeslingers"
+
+    def version(self) -> str:
+        return f"{engine.ENGINE_VERSION}/{current_catalog().data_version[:12]}"
+
+    def seat_setup(self, deck: Mapping[str, Any]) -> dict[str, Any]:
+        """A player setup from a deck: ``{"starter": id}`` or runeslinger, equips and cards."""
+        if "starter" in deck:
+            return {"starter": str(deck["starter"])}
+        cards = deck.get("cards") or {}
+        return {
+            "runeslinger": str(deck.get("runeslinger", "")),
+            "equips": [str(e) for e in deck.get("equips", [])],
+            "deck": [card for card, count in sorted(cards.items()) for _ in range(int(count))],
+        }
+
+    def check_seat(self, seat_setup: Mapping[str, Any]) -> None:
+        try:
+            engine.new_game({"players": [dict(seat_setup), dict(seat_setup)]}, 0)
+        except engine.EngineError as exc:
+            raise SetupError(str(exc)) from None
+
+    def setup(self, seats: Sequence[Mapping[str, Any]], first: int) -> dict[str, Any]:
+        return {"players": list(seats), "first": f"p{first + 1}"}
+
+    def new_game(self, setup: Mapping[str, Any], seed: int, version: str | None = None) -> engine.State:
+        """A recorded game is set up under the engine version it started under (``"2/<data>"``):
+        engine 1 numbered handles by deck position and sent pierce overflow to a card's owner."""
+        rules = engine.ENGINE_VERSION if version is None else version.split("/", 1)[0]
+        try:
+            return engine.new_game(dict(setup), seed, engine=rules)
+        except engine.EngineError as exc:
+            raise SetupError(str(exc)) from None
+
+    def pending(self, state: engine.State) -> Decision | None:
+        pending = engine.pending(state)
+        if pending is None:
+            return None
+        return Decision(pending.player, pending.kind, pending.kind in WINDOW_KINDS)
+
+    def legal_actions(self, state: engine.State, seat: int) -> list[str]:
+        return [action.to_text() for action in engine.legal_actions(state, seat)]
+
+    def apply(self, state: engine.State, action: str | Mapping[str, Any]) -> tuple[engine.State, str]:
+        try:
+            parsed = engine.parse_action(action if isinstance(action, str) else dict(action))
+            new_state, _events = engine.apply(state, parsed)
+        except (engine.IllegalActionError, engine.NotationError) as exc:
+            raise IllegalMove(str(exc)) from None
+        return new_state, parsed.to_text()
+
+    def window_action(self, seat: int) -> str:
+        return "pass"
+
+    def view(self, state: engine.State, seat: int | None) -> dict[str, Any]:
+        board = engine.view(state, 0 if seat is None else seat)
+        return _public(board) if seat is None else board
+
+    def result(self, state: engine.State) -> Result | None:
+        outcome = engine.result(state)
+        if outcome is None:
+            return None
+        return Result(None if outcome["draw"] else int(str(outcome["winner"])[1]) - 1, "game over")
+
+    def turn(self, state: engine.State) -> int:
+        return state.turn
+
+    def to_json(self, state: engine.State) -> str:
+        return engine.to_json(state)
+
+    def from_json(self, text: str) -> engine.State:
+        return engine.from_json(text)
+
+    def state_hash(self, state: engine.State) -> str:
+        return engine.state_hash(state)
+
+    def bot_action(self, state: engine.State, seat: int, bot: str, seed: int) -> str:
+        agent_class = bots.GreedyAgent if bot == "greedy" else bots.RandomAgent
+        return agent_class(seed=seed).act(state, seat).to_text()
+
+
+def _public(board: dict[str, Any]) -> dict[str, Any]:
+    """A spectator's board: the first seat's view with its hand hidden as well."""
+    public = dict(board, legal=[], you=None, options=[])
+    players = []
+    for side in board["players"]:
+        side = dict(side)
+        if isinstance(side.get("hand"), list):
+            side["hand"] = len(side["hand"])
+        side["concentrations"] = [{k: v for k, v in c.items() if k != "id"} for c in side.get("concentrations", [])]
+        players.append(side)
+    public["players"] = players
+    return public
+
+
+RUNESLINGERS = Runeslingers()

@@ -1,0 +1,72 @@
+"""The one adapter between a game engine and the database for matches played on the site.
+
+Every change locks the match row, checks the version the client saw, charges the clock of the
+seat that was deciding, applies the engine action, appends it to the game's log, stores the
+new state and restarts the clock of whoever must decide next. After commit a timer task is
+queued for the new deadline (see ``gameplay.matches.timers``) and bots are asked to move. The
+engine is reached only through the ``GameEngine`` protocol (``gameplay.matches.protocol``).
+
+The rooms, each importing only those above it:
+
+- ``clock``: the clock arithmetic (time used, charged, the next deadline);
+- ``views``: each seat's view and the public one, replays, the game log;
+- ``changes``: the row lock, the seat/status/version guard, and finishing a change (bump the
+  version, save, push after commit);
+- ``games``: creating a match, starting and ending games and the match, who goes first;
+- ``moves``: applying an action, losing on time;
+- ``deadlines``: what a passed deadline does, late decisions, timer expiry, calling time;
+- ``decisions``: a player's move and choice of who goes first;
+- ``bots``, ``challenges``, ``referees``.
+
+The names the rest of the site uses are imported here.
+"""
+
+from __future__ import annotations
+
+from gameplay.matches.services.bots import bot_move
+from gameplay.matches.services.challenges import answer_challenge, challenge
+from gameplay.matches.services.changes import Outcome
+from gameplay.matches.services.clock import clocks
+from gameplay.matches.services.deadlines import call_time, due_matches, expire
+from gameplay.matches.services.decisions import choose_first, play
+from gameplay.matches.services.games import bot_seat, create_match, match_finished, roll_dice, seat_setup
+from gameplay.matches.services.referees import add_time, decide, pause, resume, set_result
+from gameplay.matches.services.views import (
+    Views,
+    first_choice,
+    game_log,
+    load_state,
+    player_view,
+    replay_view,
+    views_for,
+)
+
+__all__ = [
+    "Outcome",
+    "Views",
+    "add_time",
+    "answer_challenge",
+    "bot_move",
+    "bot_seat",
+    "call_time",
+    "challenge",
+    "choose_first",
+    "clocks",
+    "create_match",
+    "decide",
+    "due_matches",
+    "expire",
+    "first_choice",
+    "game_log",
+    "load_state",
+    "match_finished",
+    "pause",
+    "play",
+    "player_view",
+    "replay_view",
+    "resume",
+    "roll_dice",
+    "seat_setup",
+    "set_result",
+    "views_for",
+]

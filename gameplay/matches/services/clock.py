@@ -1,0 +1,80 @@
+"""The clock arithmetic of a match: time used, charged and left, and the next deadline.
+
+Nothing here saves or pushes: the callers hold the locked match row and save it.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.utils import timezone
+
+from gameplay.matches.models import PlayMatch
+from gameplay.matches.protocol import Decision
+
+
+def used_ms(match: PlayMatch, now: Any) -> int:
+    """Milliseconds the seat on the clock has used since its clock started, counted up to ``now``
+    or its deadline, whichever is earlier: a clock stops at its deadline, however late the
+    server comes to it (a timer task run late, a move that arrived after the deadline)."""
+    assert match.clock_since is not None
+    until = now if match.deadline is None else min(now, match.deadline)
+    return max(timedelta(0), until - match.clock_since) // timedelta(milliseconds=1)
+
+
+def charge_clock(match: PlayMatch, now: Any) -> bool:
+    """Take the time used since the clock started (never past the deadline) from its seat; True if
+    that seat is out of time. A clock never goes below zero."""
+    if match.on_clock is None or match.clock_since is None:
+        return False
+    remaining = list(match.remaining_ms)
+    remaining[match.on_clock] = max(0, remaining[match.on_clock] - used_ms(match, now))
+    match.remaining_ms = remaining
+    match.clock_since = now
+    return remaining[match.on_clock] <= 0
+
+
+def past_deadline(match: PlayMatch, now: Any) -> bool:
+    return match.status == PlayMatch.Status.PLAYING and match.deadline is not None and match.deadline <= now
+
+
+def restart_clock(match: PlayMatch, pending: Decision | None, now: Any) -> None:
+    """Start the clock of whoever decides now (the engine's pending decision); none once it is over."""
+    match.timer_version += 1
+    if pending is None:
+        match.on_clock, match.clock_since, match.deadline, match.deadline_kind = None, None, None, ""
+        return
+    match.on_clock, match.clock_since = pending.seat, now
+    clock_left = timedelta(milliseconds=max(0, match.remaining_ms[pending.seat]))
+    window = timedelta(seconds=match.window_seconds)
+    if pending.windowed and window < clock_left:
+        match.deadline, match.deadline_kind = now + window, PlayMatch.DeadlineKind.WINDOW
+    else:
+        match.deadline, match.deadline_kind = now + clock_left, PlayMatch.DeadlineKind.CLOCK
+
+
+def await_choice(match: PlayMatch, chooser: int, now: Any) -> None:
+    """The chooser's clock runs for the answer window (or what is left of the clock, if less)."""
+    match.timer_version += 1
+    match.on_clock, match.clock_since = chooser, now
+    clock_left = timedelta(milliseconds=max(0, match.remaining_ms[chooser]))
+    window = timedelta(seconds=match.window_seconds)
+    if window < clock_left:
+        match.deadline, match.deadline_kind = now + window, PlayMatch.DeadlineKind.CHOICE
+    else:
+        match.deadline, match.deadline_kind = now + clock_left, PlayMatch.DeadlineKind.CLOCK
+
+
+def clocks(match: PlayMatch, now: Any = None) -> dict[str, Any]:
+    """Both clocks as a view shows them: time left (the running one counted down to ``now``)."""
+    now = now or timezone.now()
+    remaining = list(match.remaining_ms)
+    if match.on_clock is not None and match.clock_since is not None and match.status == PlayMatch.Status.PLAYING:
+        remaining[match.on_clock] -= used_ms(match, now)
+    return {
+        "remaining_ms": [max(0, r) for r in remaining],
+        "on_clock": None if match.on_clock is None else f"p{match.on_clock + 1}",
+        "deadline": match.deadline.isoformat() if match.deadline else None,
+        "deadline_kind": match.deadline_kind,
+    }

@@ -1,0 +1,91 @@
+"""Deadlines: an answer window that closes, a choice not made in time, an empty clock; a decision
+that arrives after its deadline; an event's round whose time is called."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from gameplay.matches.engines import engine_for
+from gameplay.matches.models import ChoiceBy, Game, PlayMatch
+from gameplay.matches.services.changes import Outcome, locked
+from gameplay.matches.services.clock import charge_clock
+from gameplay.matches.services.games import decide_first
+from gameplay.matches.services.moves import flag, move
+from gameplay.matches.services.views import Views, load_state
+
+TOO_LATE = {
+    "auto-passed": "Your answer window closed before your move arrived; it passed automatically.",
+    "chose first": "Your time to choose ran out before your choice arrived; you play first.",
+    "flagged": "Your match clock ran out before this move arrived.",
+}
+
+
+def expire(match_id: int, timer_version: int | None) -> str:
+    """A deadline passed: auto-pass an answer window, or flag an empty clock. Idempotent.
+
+    Most timer tasks find that a move came first and moved ``timer_version`` on: one plain read
+    tells, before a transaction and a row lock are taken."""
+    if timer_version is not None and not PlayMatch.objects.filter(pk=match_id, timer_version=timer_version).exists():
+        return "stale timer"
+    return _expire(match_id, timer_version)
+
+
+@transaction.atomic
+def _expire(match_id: int, timer_version: int | None) -> str:
+    match = locked(match_id)
+    now = timezone.now()
+    if match.status != PlayMatch.Status.PLAYING or match.deadline is None or match.deadline > now:
+        return "nothing due"
+    if timer_version is not None and timer_version != match.timer_version:
+        return "stale timer"
+    return at_deadline(match, now)[0]
+
+
+def at_deadline(match: PlayMatch, now: Any, viewer: int | None = None, game: Game | None = None) -> tuple[str, Views]:
+    """The deadline has passed (the match row is locked): charge the seat on the clock up to its
+    deadline, not to ``now``, then pass the window, choose for the chooser or flag the clock.
+    The next decider's clock starts at ``now``: nobody could act on it before."""
+    seat = match.on_clock
+    assert seat is not None and match.deadline is not None and match.deadline <= now
+    due = match.deadline
+    charge_clock(match, now)
+    if match.deadline_kind == PlayMatch.DeadlineKind.CHOICE and match.remaining_ms[seat] > 0:
+        game = game if game is not None else match.current_game()
+        assert game is not None
+        # no answer in time: the chooser plays first
+        return "chose first", decide_first(match, game, seat, ChoiceBy.TIMER, now, viewer=viewer)
+    if match.deadline_kind == PlayMatch.DeadlineKind.WINDOW and match.remaining_ms[seat] > 0:
+        passing = engine_for(match).window_action(seat)
+        return "auto-passed", move(match, seat, passing, now, automatic=True, due=due, game=game)
+    return "flagged", flag(match, now, viewer=viewer)
+
+
+def too_late(match: PlayMatch, now: Any, seat: int, game: Game | None = None) -> Outcome:
+    """A decision that arrived after its deadline, before the timer task ran: the deadline acts as
+    if the timer had run on time (the window passes, the chooser plays first, the clock loses),
+    and the decision is refused."""
+    done, views = at_deadline(match, now, viewer=seat, game=game)
+    return Outcome(match, refused=TOO_LATE[done], views=views)
+
+
+@transaction.atomic
+def call_time(match_id: int, extra_turns: int) -> None:
+    """The event's round is over: this game may go on ``extra_turns`` more turns, then it is a draw."""
+    match = locked(match_id)
+    game = match.current_game()
+    if match.status == PlayMatch.Status.FINISHED or game is None or match.turn_limit is not None:
+        return
+    engine = engine_for(match)
+    match.turn_limit = engine.turn(load_state(game, engine)) + extra_turns
+    match.version += 1
+    match.save(update_fields=["turn_limit", "version"])
+
+
+def due_matches(now: Any = None) -> list[int]:
+    now = now or timezone.now()
+    return list(
+        PlayMatch.objects.filter(status=PlayMatch.Status.PLAYING, deadline__lte=now).values_list("pk", flat=True)
+    )

@@ -1,0 +1,186 @@
+"""Setting a match up and moving it from game to game: the die roll, each game's start, who goes
+first, the end of a game and of the match."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.dispatch import Signal
+from django.utils import timezone
+
+from accounts.models import User
+from gameplay.matches.engines import DEFAULT, engine_for, engines
+from gameplay.matches.errors import Invalid
+from gameplay.matches.models import ChoiceBy, FirstChoice, Game, PlayMatch
+from gameplay.matches.protocol import GameEngine, SetupError
+from gameplay.matches.services.changes import after_commit, publish_change
+from gameplay.matches.services.clock import await_choice, restart_clock
+from gameplay.matches.services.views import Views, load_state
+
+#: Sent after commit when a match ends: ``match`` is the finished PlayMatch.
+match_finished = Signal()
+
+
+def bot_seat(match: PlayMatch) -> int | None:
+    return 1 if match.bot else None
+
+
+@transaction.atomic
+def create_match(
+    player1: User,
+    player2: User | None,
+    decks: Sequence[dict[str, Any]],
+    *,
+    bot: str = "",
+    best_of: int = 1,
+    clock_seconds: int = 25 * 60,
+    window_seconds: int = 20,
+    clock_loses_match: bool = False,
+    public: bool = False,
+    label: str = "",
+    seed: int | None = None,
+    engine: str = DEFAULT,
+) -> PlayMatch:
+    """A match between two players, or a player and a bot; the winner of the die roll chooses who
+    goes first. ``engine``: the registered game engine that plays it (Runeslingers by default)."""
+    if (player2 is None) == (not bot):
+        raise Invalid("A match is between two players, or a player and a bot.")
+    if bot and bot not in PlayMatch.Bot.values:
+        raise Invalid(f"Unknown bot {bot!r}; choose {' or '.join(PlayMatch.Bot.values)}.")
+    if player2 is not None and player2.pk == player1.pk:
+        raise Invalid("You cannot play against yourself.")
+    if best_of not in (1, 3):
+        raise Invalid("A match is best of one or best of three.")
+    if len(decks) != 2:
+        raise Invalid("A match needs two decks.")
+    if not 60 <= clock_seconds <= 4 * 3600 or not 5 <= window_seconds <= 300:
+        raise Invalid("Clocks run from 1 minute to 4 hours; answer windows from 5 to 300 seconds.")
+    if engine not in engines:
+        raise Invalid(f"Unknown game {engine!r}; choose {' or '.join(sorted(engines))}.")
+    seats = [seat_setup(d, engines[engine]) for d in decks]
+    match = PlayMatch.objects.create(
+        player1=player1, player2=player2, bot=bot, engine=engine, decks=seats, best_of=best_of,
+        clock_seconds=clock_seconds, window_seconds=window_seconds, clock_loses_match=clock_loses_match,
+        public=public, label=label, seed=secrets.randbits(62) if seed is None else seed, wins=[0, 0],
+        remaining_ms=[clock_seconds * 1000, clock_seconds * 1000],
+    )  # fmt: skip
+    dice = roll_dice(match.seed)
+    start_game(match, 1, 0 if dice[0] > dice[1] else 1, timezone.now(), die_roll=dice)
+    match.save()
+    after_commit(match)
+    return match
+
+
+def seat_setup(deck: dict[str, Any], engine: GameEngine | None = None) -> dict[str, Any]:
+    """One seat's engine setup from the deck a player brought (the default engine's, unless given)."""
+    try:
+        return (engine or engines[DEFAULT]).seat_setup(deck)
+    except SetupError as exc:
+        raise Invalid(f"That deck cannot play: {exc}") from None
+
+
+def roll_dice(seed: int) -> tuple[int, int]:
+    """The opening die roll: a six-sided die for each seat from the match seed, rerolled on a tie."""
+    digest = hashlib.sha256(f"fett-die:{seed}".encode()).digest()
+    fair = [b % 6 + 1 for b in digest if b < 252]  # 252 = 42 * 6: no face more likely than another
+    for a, b in zip(fair[::2], fair[1::2], strict=False):
+        if a != b:
+            return a, b
+    return (6, 1) if digest[0] % 2 == 0 else (1, 6)  # every pair of 16 tied: practically never
+
+
+def game_seed(match: PlayMatch, number: int) -> int:
+    return int.from_bytes(hashlib.sha256(f"fett-game:{match.seed}:{number}".encode()).digest()[:7], "big")
+
+
+def start_game(match: PlayMatch, number: int, chooser: int, now: Any, die_roll: Sequence[int] = ()) -> Game:
+    """A new game whose ``chooser`` first decides who goes first (a bot plays first at once).
+
+    Until the choice the game is set up with the chooser first; choosing to go second sets it up
+    again with the other seat first (same seed, so the same shuffles).
+    """
+    engine = engine_for(match)
+    bot_chooses = bot_seat(match) == chooser
+    setup = engine.setup(match.decks, chooser)
+    seed = game_seed(match, number)
+    state = new_state(engine, setup, seed)
+    game = Game.objects.create(
+        match=match, number=number, seed=seed, first=chooser, chooser=chooser, setup=setup,
+        engine_version=engine.version(), state=engine.to_json(state), state_hash=engine.state_hash(state),
+        started_at=now, die_roll=list(die_roll),
+        awaiting_choice=not bot_chooses, choice=FirstChoice.FIRST if bot_chooses else "",
+        choice_by=ChoiceBy.BOT if bot_chooses else "", chosen_at=now if bot_chooses else None,
+    )  # fmt: skip
+    if not match.clock_loses_match:  # the clocks are per game unless an empty clock loses the match
+        match.remaining_ms = [match.clock_seconds * 1000, match.clock_seconds * 1000]
+    if bot_chooses:
+        restart_clock(match, engine.pending(state), now)
+    else:
+        await_choice(match, chooser, now)
+    return game
+
+
+def new_state(engine: GameEngine, setup: dict[str, Any], seed: int, version: str | None = None) -> Any:
+    """The game's first state (``version``: the one a recorded game started under, see protocol)."""
+    try:
+        return engine.new_game(setup, seed, version)
+    except SetupError as exc:
+        raise Invalid(f"The decks cannot start a game: {exc}") from None
+
+
+def decide_first(match: PlayMatch, game: Game, first: int, by: str, now: Any, viewer: int | None = None) -> Views:
+    """``first`` goes first in ``game`` (chosen ``by`` the chooser, the bot or the timer)."""
+    engine = engine_for(match)
+    if first != game.first:
+        setup = engine.setup(game.setup["players"], first)
+        state = new_state(engine, setup, game.seed, game.engine_version)
+        game.setup, game.first = setup, first
+        game.state, game.state_hash = engine.to_json(state), engine.state_hash(state)
+    else:
+        state = load_state(game, engine)
+    game.awaiting_choice = False
+    game.choice = FirstChoice.FIRST if first == game.chooser else FirstChoice.SECOND
+    game.choice_by, game.chosen_at = by, now
+    game.save()
+    restart_clock(match, engine.pending(state), now)
+    return publish_change(match, viewer=viewer)
+
+
+def restart(match: PlayMatch, game: Game, now: Any) -> None:
+    """Start the clock of whoever decides now: the chooser before the game, else the engine's decider."""
+    if game.awaiting_choice and not game.finished:
+        await_choice(match, game.chooser, now)
+    else:
+        engine = engine_for(match)
+        restart_clock(match, engine.pending(load_state(game, engine)), now)
+
+
+def end_game(match: PlayMatch, game: Game, winner: int | None, reason: str, now: Any) -> None:
+    game.finished, game.winner, game.end_reason, game.finished_at = True, winner, reason, now
+    game.save()
+    wins = list(match.wins)
+    if winner is not None:
+        wins[winner] += 1
+    match.wins = wins
+    needed = match.best_of // 2 + 1
+    played = match.games.count()
+    if max(wins) >= needed or played >= match.best_of:
+        end_match(match, now)
+        return
+    chooser = game.chooser if winner is None else 1 - winner  # the loser of the last game chooses
+    start_game(match, played + 1, chooser, now)
+
+
+def end_match(match: PlayMatch, now: Any) -> None:
+    wins = match.wins
+    match.winner = None if wins[0] == wins[1] else (1 if wins[0] > wins[1] else 2)
+    match.set_status(PlayMatch.Status.FINISHED)
+    match.finished_at = match.finished_at or now  # a corrected result keeps when the match ended
+    match.on_clock, match.clock_since, match.deadline, match.deadline_kind = None, None, None, ""
+    match.timer_version += 1
+    finished = match
+    transaction.on_commit(lambda: match_finished.send(sender=PlayMatch, match=finished))

@@ -1,0 +1,145 @@
+"""Reading a match: each seat's view and the public one, replays of finished games, the game log."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from gameplay.matches.engines import engine_for
+from gameplay.matches.errors import Conflict, Invalid
+from gameplay.matches.models import Game, PlayMatch
+from gameplay.matches.protocol import GameEngine, SetupError
+from gameplay.matches.push import connected_seats
+from gameplay.matches.selectors import Sight
+from gameplay.matches.services.clock import clocks
+
+Views = dict[int | None, dict[str, Any]]
+
+
+def load_state(game: Game, engine: GameEngine | None = None) -> Any:
+    """The game's current engine state (``engine``: the match's, when the caller holds it)."""
+    return (engine or engine_for(game.match)).from_json(game.state)
+
+
+def first_choice(game: Game) -> dict[str, Any]:
+    """Who chose who goes first, and what (``pending`` until the chooser answers)."""
+    pending = game.awaiting_choice and not game.finished
+    return {
+        "chooser": f"p{game.chooser + 1}",
+        "pending": pending,
+        "first": None if pending else f"p{game.first + 1}",
+        "choice": game.choice or None,
+        "by": game.choice_by or None,
+        "die_roll": list(game.die_roll) or None,
+    }
+
+
+def player_view(match: PlayMatch, seat: int | None) -> dict[str, Any]:
+    """Everything one seat may see (or, for a spectator, what both may: seat None)."""
+    return views_for(match, (seat,))[seat]
+
+
+def views_for(
+    match: PlayMatch,
+    seats: Sequence[int | None],
+    game: Game | None = None,
+    state: Any = None,
+    connected: dict[str, bool] | None = None,
+) -> Views:
+    """Several seats' views of one moment, reading the game and its state once (or not at all
+    when the caller holds them)."""
+    engine = engine_for(match)
+    if game is None:
+        game = match.current_game()
+        assert game is not None
+    if state is None:
+        state = load_state(game, engine)
+    shared = {
+        "clocks": clocks(match),
+        "connected": connected if connected is not None else connected_seats(match.pk),
+        "log": list(game.recent),
+    }
+    return {seat: _view(engine, match, game, state, seat, shared) for seat in seats}
+
+
+def _view(
+    engine: GameEngine, match: PlayMatch, game: Game, state: Any, seat: int | None, shared: dict[str, Any]
+) -> dict[str, Any]:
+    choosing = game.awaiting_choice and not game.finished
+    if seat is None or choosing:  # before who goes first is chosen, nobody sees a hand or moves
+        board = engine.view(state, None)
+        board["you"] = None if seat is None else f"p{seat + 1}"
+        board["pending"] = None if choosing else board["pending"]
+    else:
+        board = engine.view(state, seat)
+    return {
+        "match": match.pk,
+        "version": match.version,
+        "status": match.status,
+        "seat": None if seat is None else f"p{seat + 1}",
+        "game": game.number,
+        "best_of": match.best_of,
+        "wins": match.wins,
+        "winner": None if match.winner is None else f"p{match.winner}",
+        "end_reason": (game.end_reason or None) if game.finished else None,  # e.g. "clock": a seat ran out of time
+        "clocks": shared["clocks"],
+        "connected": shared["connected"],
+        "bot": match.bot or None,
+        "board": board,
+        "log": shared["log"],
+        "choice": first_choice(game),
+    }
+
+
+def replay_view(game: Game, seat: int | None, step: int) -> dict[str, Any]:
+    """A finished game as it stood after ``step`` actions, from one seat's view (or the public one)."""
+    actions = list(game.actions.order_by("seq").values_list("action", flat=True))
+    if not game.finished:
+        raise Conflict("Only a finished game can be replayed.")
+    if not 0 <= step <= len(actions):
+        raise Invalid(f"Step {step} is outside this game's 0 to {len(actions)} actions.")
+    engine = engine_for(game.match)
+    try:
+        state = engine.new_game(game.setup, game.seed, game.engine_version)
+    except SetupError:
+        raise Conflict("This game was played under an engine version this site can no longer replay.") from None
+    for text in actions[:step]:
+        state, _text = engine.apply(state, text)
+    board = engine.view(state, seat)
+    return {
+        "game": game.number,
+        "step": step,
+        "steps": len(actions),
+        "action": actions[step - 1] if step else None,
+        "board": board if seat is None else dict(board, legal=[]),
+    }
+
+
+def game_log(match: PlayMatch, seen: Sight) -> dict[str, Any]:
+    """The finished games' replay data as ``seen`` allows: every game's seed, setup, versions and
+    actions for a full log; otherwise no seed and only the viewer's own deck in the setup."""
+    games = []
+    for game in match.games.prefetch_related("actions"):
+        if not game.finished:
+            continue
+        if seen.full_log:
+            seed, setup = game.seed, game.setup
+        else:
+            players = game.setup.get("players", [])
+            mine = [deck if n == seen.seat else None for n, deck in enumerate(players)]
+            seed, setup = None, (dict(game.setup, players=mine) if seen.seat is not None else None)
+        games.append({
+            "number": game.number, "seed": seed, "setup": setup, "engine": game.engine_version,
+            "winner": None if game.winner is None else f"p{game.winner + 1}", "reason": game.end_reason,
+            "first_player": first_choice(game),
+            "actions": [{"seq": a.seq, "seat": f"p{a.seat + 1}", "action": a.action, "auto": a.automatic,
+                         "at": a.at.isoformat(), "hash": a.state_hash} for a in game.actions.all()],
+        })  # fmt: skip
+    body: dict[str, Any] = {"match": match.pk, "label": match.label, "complete": seen.full_log, "games": games}
+    if not seen.full_log:
+        body["withheld"] = (
+            "Seeds and your opponent's deck are shown once the match is over."
+            if seen.seat is not None
+            else "Seeds and deck lists are shown once the match is over and the event publishes its lists."
+        )
+    return body

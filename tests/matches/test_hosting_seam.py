@@ -1,0 +1,231 @@
+"""The hosting seam: the match hosting layer reaches a game only through the ``GameEngine``
+protocol, so a second game plugs in by registering an engine (``docs/hosting.md``)."""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from accounts.models import User
+from gameplay.matches import engines, selectors, services
+from gameplay.matches.errors import Conflict, Invalid
+from gameplay.matches.models import PlayMatch
+from gameplay.matches.protocol import Decision, GameEngine, IllegalMove, Result, SetupError
+from tests.factories import UserFactory
+
+ROOT = Path(__file__).resolve().parents[2]
+HOSTING = [ROOT / "gameplay/matches", ROOT / "gameplay/tasks.py", ROOT / "gameplay/web/play_views.py"]
+ADAPTER = ROOT / "gameplay/matches/runeslingers.py"  # the one module that may import the engine
+
+
+def hosting_files() -> list[Path]:
+    return sorted(p for h in HOSTING for p in (h.rglob("*.py") if h.is_dir() else [h]) if p != ADAPTER)
+
+
+def inside_engine(module: str) -> bool:
+    return module == "gameplay.engine" or module.startswith("gameplay.engine.")
+
+
+def engine_imports(path: Path) -> list[str]:
+    """Each import of ``gameplay.engine`` (or a module inside it) in the file, at any depth."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found += [a.name for a in node.names if inside_engine(a.name)]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if inside_engine(node.module):
+                found.append(node.module)
+            elif node.module == "gameplay":
+                found += [f"gameplay.{a.name}" for a in node.names if a.name == "engine"]
+    return found
+
+
+def test_the_hosting_modules_reach_the_engine_only_through_its_adapter() -> None:
+    files = hosting_files()
+    assert ROOT / "gameplay/matches/services/moves.py" in files and len(files) > 15
+    reaching = {str(p.relative_to(ROOT)): engine_imports(p) for p in files if engine_imports(p)}
+    assert reaching == {}
+    assert engine_imports(ADAPTER)  # the adapter does (else the scan is not looking at the right thing)
+
+
+@pytest.mark.parametrize(
+    "source",
+    ["from gameplay import engine", "import gameplay.engine.bots", "from gameplay.engine.state import State",
+     "def f():\n    from gameplay.engine import bots\n"],
+)  # fmt: skip
+def test_the_scan_would_catch_an_import_of_the_engine(tmp_path: Path, source: str) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(source)
+    assert engine_imports(sample)
+
+
+# --- a second game, hosted end to end ------------------------------------------------------------
+
+
+class TakeAway:
+    """A toy game: a pile of 10 to 14 stones (from the seed); each turn a seat takes 1 to 3; who
+    takes the last stone wins. State: a plain dict."""
+
+    name = "take-away"
+
+    def version(self) -> str:
+        return "take-away/1"
+
+    def seat_setup(self, deck: Mapping[str, Any]) -> dict[str, Any]:
+        if set(deck) - {"greed"}:
+            raise SetupError(f"unknown deck keys {sorted(set(deck) - {'greed'})}")
+        return dict(deck)
+
+    def check_seat(self, seat_setup: Mapping[str, Any]) -> None:
+        self.seat_setup(seat_setup)
+
+    def setup(self, seats: Sequence[Mapping[str, Any]], first: int) -> dict[str, Any]:
+        return {"players": [dict(s) for s in seats], "first": first}
+
+    def new_game(self, setup: Mapping[str, Any], seed: int, version: str | None = None) -> dict[str, Any]:
+        if len(setup["players"]) != 2:
+            raise SetupError("two players take turns")
+        return {"pile": 10 + seed % 5, "to_move": setup["first"], "turn": 0, "winner": None}
+
+    def pending(self, state: dict[str, Any]) -> Decision | None:
+        return None if state["winner"] is not None else Decision(state["to_move"], "take", windowed=False)
+
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[str]:
+        if state["winner"] is not None or seat != state["to_move"]:
+            return []
+        return [f"take {n}" for n in range(1, min(3, state["pile"]) + 1)]
+
+    def apply(self, state: dict[str, Any], action: str | Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+        text = action if isinstance(action, str) else f"take {action.get('n')}"
+        if text not in self.legal_actions(state, state["to_move"]):
+            raise IllegalMove(f"{text!r} is not one of {self.legal_actions(state, state['to_move'])}")
+        pile = state["pile"] - int(text.split()[1])
+        mover = state["to_move"]
+        return {"pile": pile, "to_move": 1 - mover, "turn": state["turn"] + 1,
+                "winner": mover if pile == 0 else None}, text  # fmt: skip
+
+    def window_action(self, seat: int) -> str:
+        return "take 1"
+
+    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        pending = self.pending(state)
+        return {
+            "you": None if seat is None else f"p{seat + 1}",
+            "pile": state["pile"],
+            "pending": None if pending is None else {"player": f"p{pending.seat + 1}", "kind": pending.kind},
+            "legal": [] if seat is None else self.legal_actions(state, seat),
+        }
+
+    def result(self, state: dict[str, Any]) -> Result | None:
+        return None if state["winner"] is None else Result(state["winner"], "took the last stone")
+
+    def turn(self, state: dict[str, Any]) -> int:
+        return int(state["turn"])
+
+    def to_json(self, state: dict[str, Any]) -> str:
+        return json.dumps(state, sort_keys=True)
+
+    def from_json(self, text: str) -> dict[str, Any]:
+        return dict(json.loads(text))
+
+    def state_hash(self, state: dict[str, Any]) -> str:
+        return hashlib.sha256(self.to_json(state).encode()).hexdigest()
+
+    def bot_action(self, state: dict[str, Any], seat: int, bot: str, seed: int) -> str:
+        return f"take {state['pile'] % 4 or 1}"
+
+
+TAKE_AWAY = TakeAway()
+_typed: GameEngine = TAKE_AWAY  # mypy checks that the toy satisfies the protocol
+
+
+@pytest.fixture
+def take_away() -> Iterator[TakeAway]:
+    engines.register(TAKE_AWAY)
+    yield TAKE_AWAY
+    del engines.engines[TAKE_AWAY.name]
+
+
+def started(players: list[User], take_away: TakeAway, **options: Any) -> PlayMatch:
+    match = services.create_match(players[0], players[1], [{}, {}], engine=take_away.name, seed=3, **options)
+    game = match.current_game()
+    assert game is not None and game.awaiting_choice and game.engine_version == "take-away/1"
+    services.choose_first(match.pk, players[game.chooser], True, match.version)
+    match.refresh_from_db()
+    return match
+
+
+@pytest.mark.django_db
+def test_a_second_game_is_hosted_end_to_end_through_the_services(take_away: TakeAway) -> None:
+    players = [UserFactory(username="ann"), UserFactory(username="bob")]
+    match = started(players, take_away)
+    assert match.engine == "take-away" and match.on_clock is not None
+    first = match.games.get()
+    pile = take_away.new_game(first.setup, first.seed)["pile"]
+    pending = {"player": f"p{match.on_clock + 1}", "kind": "take"}
+    assert services.player_view(match, None)["board"] == {"you": None, "pile": pile, "pending": pending, "legal": []}
+    mover = match.on_clock
+    with pytest.raises(Invalid, match="not allowed"):
+        services.play(match.pk, players[mover], "take 4", match.version)
+    with pytest.raises(Conflict, match="not your decision"):
+        services.play(match.pk, players[1 - mover], "take 1", match.version)
+    while match.status == PlayMatch.Status.PLAYING:
+        seat = match.on_clock
+        assert seat is not None
+        view = services.player_view(match, seat)
+        assert view["board"]["you"] == f"p{seat + 1}" and view["board"]["legal"]
+        outcome = services.play(match.pk, players[seat], view["board"]["legal"][-1], match.version)
+        assert not outcome.refused
+        match.refresh_from_db()
+    game = match.games.get()
+    assert game.winner is not None  # the toy game has no draws
+    assert game.finished and game.end_reason == "took the last stone" and match.winner == game.winner + 1
+    assert match.wins[game.winner] == 1 and services.player_view(match, 0)["winner"] == f"p{game.winner + 1}"
+    # the log replays to the same hashes, and the replay views step through it
+    state = take_away.new_game(game.setup, game.seed)
+    for logged in game.actions.order_by("seq"):
+        state, _text = take_away.apply(state, logged.action)
+        assert take_away.state_hash(state) == logged.state_hash
+    assert take_away.state_hash(state) == game.state_hash
+    steps = game.actions.count()
+    assert services.replay_view(game, None, steps)["board"]["pile"] == 0
+    assert services.replay_view(game, 0, 0)["board"]["pile"] == pile
+    seen = selectors.sight(match, players[0])
+    assert seen is not None
+    assert [a["action"] for a in services.game_log(match, seen)["games"][0]["actions"]] == list(
+        game.actions.order_by("seq").values_list("action", flat=True)
+    )
+
+
+@pytest.mark.django_db
+def test_a_bot_plays_the_second_game_too(take_away: TakeAway) -> None:
+    player = UserFactory(username="ann")
+    match = services.create_match(player, None, [{}, {"greed": 1}], bot="greedy", engine=take_away.name, seed=3)
+    game = match.current_game()
+    assert game is not None
+    if game.awaiting_choice:
+        services.choose_first(match.pk, player, False, match.version)  # the bot goes first
+    match.refresh_from_db()
+    while match.status == PlayMatch.Status.PLAYING:
+        if match.on_clock == 1:
+            assert services.bot_move(match.pk, match.version)
+        else:
+            services.play(match.pk, player, "take 1", match.version)
+        match.refresh_from_db()
+    assert match.winner == 2  # moving first against a player who takes one stone, the bot always wins
+
+
+@pytest.mark.django_db
+def test_a_deck_the_second_game_refuses_and_an_unknown_game_are_refused(take_away: TakeAway) -> None:
+    players = [UserFactory(username="ann"), UserFactory(username="bob")]
+    with pytest.raises(Invalid, match="cannot play"):
+        services.create_match(players[0], players[1], [{}, {"cards": 3}], engine=take_away.name)
+    with pytest.raises(Invalid, match="Unknown game 'chess'"):
+        services.create_match(players[0], players[1], [{}, {}], engine="chess")
+    assert not PlayMatch.objects.exists()
