@@ -290,5 +290,5 @@ def test_a_game_saved_under_engine_1_plays_on_and_replays_under_engine_1() -> No
     end = services.replay_view(game, 0, len(log))
     assert end["board"] == dict(engine.view(state, 0), legal=[])
     game.engine_version = "0/" + game.engine_version.split("/", 1)[1]  # a version this engine does not play
-    with pytest.raises(services.Conflict, match="engine version"):
+    with pytest.raises(Conflict, match="engine version"):
         services.replay_view(game, 0, 1)
