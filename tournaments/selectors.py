@@ -7,6 +7,7 @@ from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from accounts.models import User
+from tournaments.errors import EventRefusal, NotFound
 from tournaments.models import Event, Match, Round
 
 
@@ -55,6 +56,4 @@ def _manages(user: User | AnonymousUser, event: Event) -> bool:
 
 
 def raise_not_found() -> None:
-    from django.http import Http404
-
-    raise Http404("No such round.")
+    raise NotFound(EventRefusal.NO_SUCH_ROUND, "No such round.")

@@ -23,7 +23,7 @@ from accounts.models import User
 from gameplay import engine
 from gameplay.cards.catalog import Catalog
 from gameplay.matches import oversight, rows
-from gameplay.matches.errors import Conflict, Forbidden, Invalid, Stale
+from gameplay.matches.errors import Conflict, Forbidden, Invalid, MatchRefusal, Stale
 from gameplay.matches.models import Challenge, ChoiceBy, FirstChoice, Game, GameAction, PlayMatch
 from gameplay.services import current_catalog
 
@@ -79,17 +79,19 @@ def create_match(
 ) -> PlayMatch:
     """A match between two players, or a player and a bot; the winner of the die roll chooses who goes first."""
     if (player2 is None) == (not bot):
-        raise Invalid("A match is between two players, or a player and a bot.")
+        raise Invalid(MatchRefusal.NOT_TWO_PLAYERS, "A match is between two players, or a player and a bot.")
     if bot and bot not in PlayMatch.Bot.values:
-        raise Invalid(f"Unknown bot {bot!r}; choose {' or '.join(PlayMatch.Bot.values)}.")
+        raise Invalid(MatchRefusal.UNKNOWN_BOT, f"Unknown bot {bot!r}; choose {' or '.join(PlayMatch.Bot.values)}.")
     if player2 is not None and player2.pk == player1.pk:
-        raise Invalid("You cannot play against yourself.")
+        raise Invalid(MatchRefusal.SELF_MATCH, "You cannot play against yourself.")
     if best_of not in (1, 3):
-        raise Invalid("A match is best of one or best of three.")
+        raise Invalid(MatchRefusal.BAD_BEST_OF, "A match is best of one or best of three.")
     if len(decks) != 2:
-        raise Invalid("A match needs two decks.")
+        raise Invalid(MatchRefusal.NOT_TWO_DECKS, "A match needs two decks.")
     if not 60 <= clock_seconds <= 4 * 3600 or not 5 <= window_seconds <= 300:
-        raise Invalid("Clocks run from 1 minute to 4 hours; answer windows from 5 to 300 seconds.")
+        raise Invalid(
+            MatchRefusal.BAD_CLOCK, "Clocks run from 1 minute to 4 hours; answer windows from 5 to 300 seconds."
+        )
     match = PlayMatch.objects.create(
         player1=player1, player2=player2, bot=bot, decks=[seat_setup(d) for d in decks], best_of=best_of,
         clock_seconds=clock_seconds, window_seconds=window_seconds, clock_loses_match=clock_loses_match,
@@ -147,7 +149,7 @@ def _new_state(setup: dict[str, Any], seed: int) -> engine.State:
     try:
         return engine.new_game(setup, seed)
     except engine.EngineError as exc:
-        raise Invalid(f"The decks cannot start a game: {exc}") from None
+        raise Invalid(MatchRefusal.DECKS_CANNOT_START, f"The decks cannot start a game: {exc}") from None
 
 
 def _await_choice(match: PlayMatch, chooser: int, now: Any) -> None:
@@ -168,16 +170,16 @@ def choose_first(match_id: int, user: User, play_first: bool, version: int) -> O
     match = _locked(match_id)
     seat = match.seat_of(user.pk)
     if seat is None:
-        raise Forbidden("You are not playing in this match.")
+        raise Forbidden(MatchRefusal.NOT_PLAYING, "You are not playing in this match.")
     if match.status != PlayMatch.Status.PLAYING:
-        raise Conflict(f"The match is {match.get_status_display().lower()}.")
+        raise Conflict(MatchRefusal.MATCH_NOT_PLAYING, f"The match is {match.get_status_display().lower()}.")
     if version != match.version:
-        raise Stale("The game has moved on since you last looked.", current=match.version)
+        raise Stale(MatchRefusal.STALE_VERSION, "The game has moved on since you last looked.", current=match.version)
     game = match.current_game()
     if game is None or not game.awaiting_choice or game.finished:
-        raise Conflict("Who goes first in this game is already decided.")
+        raise Conflict(MatchRefusal.FIRST_ALREADY_CHOSEN, "Who goes first in this game is already decided.")
     if game.chooser != seat:
-        raise Conflict("Your opponent chooses who goes first.")
+        raise Conflict(MatchRefusal.OPPONENT_CHOOSES_FIRST, "Your opponent chooses who goes first.")
     now = timezone.now()
     if _past_deadline(match, now):  # the timer has not run yet, but the seat's time is over
         return _too_late(match, now, seat)
@@ -292,9 +294,11 @@ def replay_view(game: Game, seat: int | None, step: int) -> dict[str, Any]:
     """A finished game as it stood after ``step`` actions, from one seat's view (or the public one)."""
     actions = list(game.actions.order_by("seq").values_list("action", flat=True))
     if not game.finished:
-        raise Conflict("Only a finished game can be replayed.")
+        raise Conflict(MatchRefusal.GAME_NOT_FINISHED, "Only a finished game can be replayed.")
     if not 0 <= step <= len(actions):
-        raise Invalid(f"Step {step} is outside this game's 0 to {len(actions)} actions.")
+        raise Invalid(
+            MatchRefusal.STEP_OUT_OF_RANGE, f"Step {step} is outside this game's 0 to {len(actions)} actions."
+        )
     state = engine.new_game(game.setup, game.seed)
     for text in actions[:step]:
         state, _events = engine.apply(state, engine.parse_action(text))
@@ -362,11 +366,11 @@ def play(match_id: int, user: User, action: str | dict[str, Any], version: int) 
     match, game = _locked_with_game(match_id)
     seat = match.seat_of(user.pk)
     if seat is None:
-        raise Forbidden("You are not playing in this match.")
+        raise Forbidden(MatchRefusal.NOT_PLAYING, "You are not playing in this match.")
     if match.status != PlayMatch.Status.PLAYING:
-        raise Conflict(f"The match is {match.get_status_display().lower()}.")
+        raise Conflict(MatchRefusal.MATCH_NOT_PLAYING, f"The match is {match.get_status_display().lower()}.")
     if version != match.version:
-        raise Stale("The game has moved on since you last looked.", current=match.version)
+        raise Stale(MatchRefusal.STALE_VERSION, "The game has moved on since you last looked.", current=match.version)
     now = timezone.now()
     if match.on_clock == seat and _past_deadline(match, now):  # the timer has not run yet, but the time is over
         return _too_late(match, now, seat, game)
@@ -390,16 +394,16 @@ def _move(
     game = game if game is not None else match.current_game()
     assert game is not None
     if game.awaiting_choice:
-        raise Conflict("Who goes first is not chosen yet.")
+        raise Conflict(MatchRefusal.FIRST_NOT_CHOSEN, "Who goes first is not chosen yet.")
     state = load_state(game)
     pending = engine.pending(state)
     if pending is None or pending.player != seat:
-        raise Conflict("It is not your decision.")
+        raise Conflict(MatchRefusal.NOT_YOUR_DECISION, "It is not your decision.")
     try:
         parsed = engine.parse_action(action)
         new_state, _events = engine.apply(state, parsed)
     except (engine.IllegalActionError, engine.NotationError) as exc:
-        raise Invalid(f"That move is not allowed: {exc}") from None
+        raise Invalid(MatchRefusal.ILLEGAL_MOVE, f"That move is not allowed: {exc}") from None
     text = parsed.to_text()
     game.moves += 1
     game.state, game.state_hash = engine.to_json(new_state), engine.state_hash(new_state)
@@ -593,11 +597,13 @@ def due_matches(now: Any = None) -> list[int]:
 
 def challenge(challenger: User, opponent: User, deck: dict[str, Any], best_of: int = 1) -> Challenge:
     if opponent.pk == challenger.pk:
-        raise Invalid("You cannot challenge yourself.")
+        raise Invalid(MatchRefusal.SELF_CHALLENGE, "You cannot challenge yourself.")
     if best_of not in (1, 3):
-        raise Invalid("A match is best of one or best of three.")
+        raise Invalid(MatchRefusal.BAD_BEST_OF, "A match is best of one or best of three.")
     if Challenge.objects.filter(challenger=challenger, opponent=opponent, status=Challenge.Status.OPEN).exists():
-        raise Conflict(f"You already have an open challenge to {opponent.public_name}.")
+        raise Conflict(
+            MatchRefusal.CHALLENGE_ALREADY_OPEN, f"You already have an open challenge to {opponent.public_name}."
+        )
     _check_deck(deck)
     return Challenge.objects.create(challenger=challenger, opponent=opponent, challenger_deck=seat_setup(deck),
                                     best_of=best_of)  # fmt: skip
@@ -607,7 +613,7 @@ def _check_deck(deck: dict[str, Any]) -> None:
     try:
         engine.new_game({"players": [seat_setup(deck), seat_setup(deck)]}, 0)
     except engine.EngineError as exc:
-        raise Invalid(f"That deck cannot play: {exc}") from None
+        raise Invalid(MatchRefusal.DECK_CANNOT_PLAY, f"That deck cannot play: {exc}") from None
 
 
 @transaction.atomic
@@ -615,16 +621,20 @@ def answer_challenge(challenge_id: int, by: User, accept: bool, deck: dict[str, 
     """The opponent accepts (with their deck: the match starts) or declines; the challenger may withdraw."""
     found = Challenge.objects.select_for_update().get(pk=challenge_id)
     if by.pk not in (found.opponent_id, found.challenger_id):
-        raise Forbidden("This challenge is not yours.")
+        raise Forbidden(MatchRefusal.NOT_YOUR_CHALLENGE, "This challenge is not yours.")
     if found.status != Challenge.Status.OPEN:
-        raise Conflict(f"This challenge is already {found.get_status_display().lower()}.")
+        raise Conflict(
+            MatchRefusal.CHALLENGE_ANSWERED, f"This challenge is already {found.get_status_display().lower()}."
+        )
     if by.pk == found.challenger_id:
         if accept:
-            raise Forbidden("Your opponent accepts; you may withdraw the challenge.")
+            raise Forbidden(
+                MatchRefusal.CHALLENGER_CANNOT_ACCEPT, "Your opponent accepts; you may withdraw the challenge."
+            )
         found.status = Challenge.Status.CANCELLED
     elif accept:
         if deck is None:
-            raise Invalid("Choose your deck to accept.")
+            raise Invalid(MatchRefusal.NO_DECK_CHOSEN, "Choose your deck to accept.")
         _check_deck(deck)
         found.match = create_match(
             found.challenger, found.opponent, [found.challenger_deck, deck], best_of=found.best_of, label="challenge"
@@ -743,9 +753,11 @@ def game_log(match: PlayMatch, seen: Sight) -> dict[str, Any]:
 def _refereed(match_id: int, by: User) -> PlayMatch:
     match = _locked(match_id)
     if not can_referee(match, by):
-        raise Forbidden("Only the match's referees (the event's organiser and judges) may do this.")
+        raise Forbidden(
+            MatchRefusal.NOT_REFEREE, "Only the match's referees (the event's organiser and judges) may do this."
+        )
     if match.status == PlayMatch.Status.FINISHED:
-        raise Conflict("The match is over.")
+        raise Conflict(MatchRefusal.MATCH_OVER, "The match is over.")
     return match
 
 
@@ -754,7 +766,7 @@ def pause(match_id: int, by: User) -> PlayMatch:
     """Stop both clocks; nobody can move until the match resumes."""
     match = _refereed(match_id, by)
     if match.status == PlayMatch.Status.PAUSED:
-        raise Conflict("The match is already paused.")
+        raise Conflict(MatchRefusal.ALREADY_PAUSED, "The match is already paused.")
     now = timezone.now()
     _charge_clock(match, now)
     match.status, match.paused_at = PlayMatch.Status.PAUSED, now
@@ -770,7 +782,7 @@ def pause(match_id: int, by: User) -> PlayMatch:
 def resume(match_id: int, by: User) -> PlayMatch:
     match = _refereed(match_id, by)
     if match.status != PlayMatch.Status.PAUSED:
-        raise Conflict("The match is not paused.")
+        raise Conflict(MatchRefusal.NOT_PAUSED, "The match is not paused.")
     game = match.current_game()
     assert game is not None
     match.status, match.paused_at = PlayMatch.Status.PLAYING, None
@@ -785,7 +797,10 @@ def resume(match_id: int, by: User) -> PlayMatch:
 def add_time(match_id: int, by: User, seat: int, seconds: int) -> PlayMatch:
     match = _refereed(match_id, by)
     if seat not in (0, 1) or not -3600 <= seconds <= 3600 or seconds == 0:
-        raise Invalid("Add between 1 second and an hour (or take away up to an hour) to seat p1 or p2.")
+        raise Invalid(
+            MatchRefusal.BAD_TIME_CHANGE,
+            "Add between 1 second and an hour (or take away up to an hour) to seat p1 or p2.",
+        )
     now = timezone.now()
     _charge_clock(match, now)
     remaining = list(match.remaining_ms)
@@ -818,7 +833,10 @@ def decide(match_id: int, wins: tuple[int, int]) -> PlayMatch:
 def _decide(match: PlayMatch, wins: tuple[int, int]) -> PlayMatch:
     needed = match.best_of // 2 + 1
     if any(w < 0 or w > needed for w in wins) or wins[0] == wins[1] == needed or sum(wins) > match.best_of:
-        raise Invalid(f"In a best-of-{match.best_of}, give each seat 0 to {needed} games won, not both {needed}.")
+        raise Invalid(
+            MatchRefusal.BAD_RESULT,
+            f"In a best-of-{match.best_of}, give each seat 0 to {needed} games won, not both {needed}.",
+        )
     now = timezone.now()
     game = match.current_game()
     if game is not None and not game.finished:

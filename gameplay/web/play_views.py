@@ -22,8 +22,8 @@ from django.views.decorators.http import require_http_methods
 from accounts import throttling
 from accounts.models import User
 from common.ids import parse_id
+from common.refusals import Refusal
 from gameplay.matches import oversight, services
-from gameplay.matches.errors import MatchError
 from gameplay.matches.models import Challenge, Game, PlayMatch
 from gameplay.services import current_catalog
 
@@ -53,7 +53,7 @@ def play_home(request: HttpRequest) -> HttpResponse:
             try:
                 match = services.create_match(user, None, [{"starter": mine}, {"starter": theirs}], bot=bot,
                                               label="practice")  # fmt: skip
-            except MatchError as exc:
+            except Refusal as exc:
                 messages.error(request, str(exc))
             else:
                 return redirect("gameplay:play", pk=match.pk)
@@ -217,7 +217,7 @@ def _challenge_action(request: HttpRequest, user: User) -> HttpResponse:
         answered = services.answer_challenge(
             challenge_id, user, accept, {"starter": request.POST.get("starter", "")} if accept else None
         )
-    except (MatchError, ValueError, Challenge.DoesNotExist) as exc:
+    except (Refusal, ValueError, Challenge.DoesNotExist) as exc:
         messages.error(request, str(exc) or "That challenge cannot be answered.")
         return redirect("gameplay:play-home")
     if answered.match_id:
