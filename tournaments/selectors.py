@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
@@ -47,6 +49,22 @@ def match_for(user: User | AnonymousUser, pk: int) -> Match:
 def public_rounds(user: User | AnonymousUser, event: Event) -> QuerySet[Round]:
     rounds = Round.objects.filter(event=event).order_by("number")
     return rounds if _manages(user, event) else rounds.exclude(status=Round.Status.DRAFT)
+
+
+def player_matches(event: Event, player_id: int) -> QuerySet[Match]:
+    """The player's published matches in the event, by round (previews are not shown)."""
+    return (
+        Match.objects.filter(round__event=event)
+        .exclude(round__status=Round.Status.DRAFT)
+        .filter(Q(player_a_id=player_id) | Q(player_b_id=player_id))
+        .select_related("round", "player_a", "player_b")
+        .order_by("round__number")
+    )
+
+
+def public_names(user_ids: Iterable[int]) -> dict[int, str]:
+    """The public name of each of these users, by id."""
+    return {u.pk: u.public_name for u in User.objects.filter(pk__in=list(user_ids))}
 
 
 def _manages(user: User | AnonymousUser, event: Event) -> bool:
