@@ -62,6 +62,13 @@ def player_matches(event: Event, player_id: int) -> QuerySet[Match]:
     )
 
 
+def my_match(user: User | AnonymousUser, round_: Round) -> Match | None:
+    """The user's match (table) in this round, if they play in it."""
+    if not user.is_authenticated:
+        return None
+    return round_.matches.filter(player_a=user).first() or round_.matches.filter(player_b=user).first()
+
+
 def public_names(user_ids: Iterable[int]) -> dict[int, str]:
     """The public name of each of these users, by id."""
     return {u.pk: u.public_name for u in User.objects.filter(pk__in=list(user_ids))}

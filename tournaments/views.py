@@ -53,9 +53,7 @@ def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     user = request.user
     mine = Registration.objects.filter(event=event, player_id=user.pk).first() if user.is_authenticated else None
     current = selectors.public_rounds(user, event).exclude(status=Round.Status.DRAFT).last()
-    my_match = None
-    if current is not None and user.is_authenticated:
-        my_match = current.matches.filter(player_a=user).first() or current.matches.filter(player_b=user).first()
+    my_match = selectors.my_match(user, current) if current is not None else None
     return {
         "event": event,
         "registration": mine,

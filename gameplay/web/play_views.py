@@ -26,6 +26,7 @@ from common.refusals import Refusal
 from gameplay.matches import oversight, services
 from gameplay.matches.models import Challenge, Game, PlayMatch
 from gameplay.services import current_catalog
+from gameplay.web.presentation import game_label
 
 
 @login_required
@@ -159,7 +160,7 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
     context: dict[str, Any] = {
         "match": match,
         "names": names,
-        "games": [(g.number, _game_label(g, names)) for g in games],
+        "games": [(g.number, game_label(g, names)) for g in games],
         "seats": seats,
         "catalog": _catalog_names(),
     }
@@ -167,11 +168,6 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
     if problem:
         return render(request, "gameplay/replay.html", {**context, "problem": problem}, status=status)
     return render(request, "gameplay/replay.html", {**context, **chosen})
-
-
-def _game_label(game: Game, names: dict[str, str]) -> str:
-    outcome = "drawn" if game.winner is None else f"{names[f'p{game.winner + 1}']} won"
-    return f"Game {game.number} · {outcome}" + (f" ({game.end_reason})" if game.end_reason else "")
 
 
 def _replay_choice(
