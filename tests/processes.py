@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -45,11 +46,18 @@ def celery_process(*args: str) -> subprocess.Popen[bytes]:
     )  # fmt: skip
 
 
-def stop_process(process: subprocess.Popen[bytes], sig: int = signal.SIGTERM) -> None:
-    """Signal the process's whole group (a prefork worker has children) and wait for it."""
+def stop_process(process: subprocess.Popen[bytes], sig: int = signal.SIGTERM, grace: float = 60) -> None:
+    """Signal the process's whole group (a prefork worker has children) and wait for it; a group
+    still there after ``grace`` seconds (a loaded machine makes a warm shutdown slow) is killed."""
     if process.poll() is None:
-        os.killpg(process.pid, sig)
-        process.wait(timeout=30)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, sig)
+        try:
+            process.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=60)
 
 
 def worker_is_up(name: str) -> bool:

@@ -26,7 +26,6 @@ from gameplay.services import (
     declared_length,
 )
 from tournaments import selectors
-from tournaments.errors import EventError
 from tournaments.models import DeckVersion, Event, Match, Registration, Round
 from tournaments.permissions import Perm, has_permission
 from tournaments.serializers import (
@@ -50,22 +49,13 @@ from tournaments.services.standings import bracket, standings
 EMPTY = extend_schema(request=None)
 
 
-class EventErrorsMixin:
-    """Turn a service's refusal into its status code and message."""
-
-    def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, EventError):
-            return Response({"detail": str(exc)}, status=exc.status_code)
-        return super().handle_exception(exc)  # type: ignore[misc]
-
-
 def _valid(serializer: BaseSerializer[Any]) -> dict[str, Any]:
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)
 
 
 @extend_schema(tags=["events"])
-class EventViewSet(EventErrorsMixin, viewsets.ModelViewSet[Event]):
+class EventViewSet(viewsets.ModelViewSet[Event]):
     serializer_class = EventSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
     lookup_value_regex = ID_PATTERN
@@ -197,7 +187,7 @@ class EventViewSet(EventErrorsMixin, viewsets.ModelViewSet[Event]):
 
 
 @extend_schema(tags=["events"])
-class RegistrationViewSet(EventErrorsMixin, viewsets.GenericViewSet[Registration]):
+class RegistrationViewSet(viewsets.GenericViewSet[Registration]):
     serializer_class = RegistrationSerializer
     permission_classes = [IsAuthenticated]
     lookup_value_regex = ID_PATTERN
@@ -224,7 +214,7 @@ class RegistrationViewSet(EventErrorsMixin, viewsets.GenericViewSet[Registration
 
 
 @extend_schema(tags=["events"])
-class RoundViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet[Round]):
+class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet[Round]):
     serializer_class = RoundSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
     lookup_value_regex = ID_PATTERN
@@ -268,7 +258,7 @@ class RoundViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.Generic
 
 
 @extend_schema(tags=["events"])
-class MatchViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet[Match]):
+class MatchViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet[Match]):
     serializer_class = MatchSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
     lookup_value_regex = ID_PATTERN
@@ -346,7 +336,7 @@ def _submit_deck(request: Request, event: Event) -> Response:
 
 
 @extend_schema(tags=["events"])
-class DeckVersionViewSet(EventErrorsMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet[DeckVersion]):
+class DeckVersionViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet[DeckVersion]):
     serializer_class = DeckVersionSerializer
     permission_classes = [IsAuthenticated]
     lookup_value_regex = ID_PATTERN

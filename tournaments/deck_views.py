@@ -16,7 +16,7 @@ from gameplay.services import current_catalog
 from gameplay.web.forms import DeckBuilderForm
 from gameplay.web.views import TOO_LARGE_MESSAGE, check_builder_form, too_large
 from tournaments import selectors
-from tournaments.errors import Invalid
+from tournaments.errors import EventRefusal, Invalid
 from tournaments.models import Deck, DeckVersion, Event, Registration
 from tournaments.permissions import Perm, has_permission
 from tournaments.services import decks
@@ -36,7 +36,7 @@ def my_deck(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         decks.require_may_register(event, signed_in_user(request), signed_in_user(request))  # before reading
         if too_large(request):
-            raise Invalid(TOO_LARGE_MESSAGE)
+            raise Invalid(EventRefusal.DECK_INPUT_TOO_LARGE, TOO_LARGE_MESSAGE)
         data = request.POST.copy()
         data["format"] = event.format
         form = DeckBuilderForm(data, catalog=catalog)

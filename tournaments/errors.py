@@ -1,25 +1,102 @@
-"""Errors a person can fix: each carries the HTTP status it answers with.
+"""The events app's refusals (errors a person can fix): one reason enum, and the common refusal
+categories as its own classes.
 
-Views and API views turn any ``EventError`` into that status and its message;
-nothing has changed when one is raised (services raise before they write).
+Pages (``tournaments.web.refusals_shown``) and the API (``common.api.exception_handler``) turn any
+refusal into its status and message; nothing has changed when one is raised (services raise
+before they write). ``except EventError`` catches only this app's refusals (the drafts app's too).
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
 
-class EventError(ValueError):
-    status_code = 400
+from common import refusals
 
 
-class Invalid(EventError):
+class EventRefusal(StrEnum):
+    """Why an event, a round, a result or a deck registration refused a request."""
+
+    ALL_ROUNDS_PLAYED = "all-rounds-played"
+    ALREADY_DROPPED = "already-dropped"
+    ALREADY_REGISTERED = "already-registered"
+    ALREADY_REPORTED = "already-reported"
+    BAD_PAIRINGS = "bad-pairings"
+    BAD_ROUND_COUNT = "bad-round-count"
+    BAD_SCORE = "bad-score"
+    BAD_TIME_CHANGE = "bad-time-change"
+    BAD_TOP_CUT = "bad-top-cut"
+    BYE = "bye"
+    CANNOT_CUT = "cannot-cut"
+    CANNOT_PAIR = "cannot-pair"
+    CANNOT_START = "cannot-start"
+    CHECK_IN_CLOSED = "check-in-closed"
+    DECKS_LOCKED = "decks-locked"
+    DECK_FROM_POOL = "deck-from-pool"
+    DECK_INPUT_TOO_LARGE = "deck-input-too-large"
+    DECK_NOT_LEGAL = "deck-not-legal"
+    DROPPED_AFTER_PLAYING = "dropped-after-playing"
+    EVENT_FINISHED = "event-finished"
+    EVENT_NOT_RUNNING = "event-not-running"
+    FORM_PROBLEMS = "form-problems"
+    ILLEGAL_STATUS_CHANGE = "illegal-status-change"
+    LATE_ENTRY_CLOSED = "late-entry-closed"
+    NOTE_TOO_LONG = "note-too-long"
+    NOTHING_TO_CONFIRM = "nothing-to-confirm"
+    NOT_DROPPED = "not-dropped"
+    NOT_PERMITTED = "not-permitted"
+    NOT_PLAYING = "not-playing"
+    NOT_REGISTERED = "not-registered"
+    NO_DECKS = "no-decks"
+    NO_SUCH_ROUND = "no-such-round"
+    NO_TOP_CUT = "no-top-cut"
+    ON_SITE_DRAWS = "on-site-draws"
+    OWN_REPORT = "own-report"
+    PLAYED_ON_SITE = "played-on-site"
+    PREVIEW_OUTDATED = "preview-outdated"
+    PREVIEW_PENDING = "preview-pending"
+    REGISTRATION_CLOSED = "registration-closed"
+    RESULTS_UNCONFIRMED = "results-unconfirmed"
+    RESULT_CONFIRMED = "result-confirmed"
+    RESULT_DISPUTED = "result-disputed"
+    ROUND_ENDED = "round-ended"
+    ROUND_IN_PROGRESS = "round-in-progress"
+    ROUND_NOT_IN_PROGRESS = "round-not-in-progress"
+    ROUND_NOT_PUBLISHED = "round-not-published"
+    ROUND_PUBLISHED = "round-published"
+    ROUND_ROBIN_FIXED = "round-robin-fixed"
+    ROUND_ROBIN_LATE_ENTRY = "round-robin-late-entry"
+    ROUND_TOO_SHORT = "round-too-short"
+    SETTINGS_LOCKED = "settings-locked"
+    STATUS_HAS_ITS_OWN_STEP = "status-has-its-own-step"
+    SWISS_NOT_OVER = "swiss-not-over"
+    TABLE_NEEDS_PLAYER = "table-needs-player"
+    TOO_FEW_PLAYERS = "too-few-players"
+    TOP_CUT_FIXED = "top-cut-fixed"
+    TOP_CUT_NEEDS_WINNER = "top-cut-needs-winner"
+    TOP_CUT_NOT_OVER = "top-cut-not-over"
+    TOP_CUT_OVER = "top-cut-over"
+    TOP_CUT_PAIRED = "top-cut-paired"
+    TOP_CUT_WITHOUT_STRUCTURE = "top-cut-without-structure"
+    UNKNOWN_ACTION = "unknown-action"
+    UNKNOWN_FORMAT = "unknown-format"
+    UNKNOWN_SETTINGS = "unknown-settings"
+
+
+class EventError(refusals.Refusal):
+    """Base of the events (and drafts) app's refusals."""
+
+
+class Invalid(EventError, refusals.Invalid):
     """The request itself is wrong (bad numbers, unknown players, a format the event does not use)."""
 
 
-class Forbidden(EventError):
-    status_code = 403
+class Forbidden(EventError, refusals.Forbidden):
+    """This person may not do this to this event."""
 
 
-class Conflict(EventError):
+class NotFound(EventError, refusals.NotFound):
+    """No such thing, or not one this person may see (the same 404 either way)."""
+
+
+class Conflict(EventError, refusals.Conflict):
     """The request is fine but the event is not in a state that allows it."""
-
-    status_code = 409

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts.auth import signed_in_user
 from accounts.models import User
 from tournaments import selectors
-from tournaments.errors import Invalid
+from tournaments.errors import EventRefusal, Invalid
 from tournaments.forms import AddTimeForm, EventForm, TableScoreForm
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.permissions import Perm, has_permission, require
@@ -94,7 +94,7 @@ EVENT_ACTIONS = {
 def event_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     if action not in EVENT_ACTIONS:
-        raise Invalid(f"Unknown action {action!r}.")
+        raise Invalid(EventRefusal.UNKNOWN_ACTION, f"Unknown action {action!r}.")
     note, run = EVENT_ACTIONS[action]
     run(event, signed_in_user(request))
     messages.success(request, note)
@@ -126,7 +126,7 @@ def round_action(request: HttpRequest, round_id: int, action: str) -> HttpRespon
         rounds.edit_pairings(round_, _tables_from(request, round_), user)
         messages.success(request, "Pairings updated.")
     else:
-        raise Invalid(f"Unknown action {action!r}.")
+        raise Invalid(EventRefusal.UNKNOWN_ACTION, f"Unknown action {action!r}.")
     return redirect("tournaments:manage", pk=round_.event_id)
 
 
@@ -137,7 +137,9 @@ def _tables_from(request: HttpRequest, round_: Round) -> list[tuple[int, int | N
         try:
             tables.append((int(a), int(b) if b else None))
         except ValueError:
-            raise Invalid(f"Table {match.table} needs a player in its first seat.") from None
+            raise Invalid(
+                EventRefusal.TABLE_NEEDS_PLAYER, f"Table {match.table} needs a player in its first seat."
+            ) from None
     return tables
 
 
@@ -174,6 +176,6 @@ def registration_action(request: HttpRequest, registration_id: int, action: str)
     elif action in ("check-in", "check-out"):
         registration.set_checked_in(entry, user, action == "check-in")
     else:
-        raise Invalid(f"Unknown action {action!r}.")
+        raise Invalid(EventRefusal.UNKNOWN_ACTION, f"Unknown action {action!r}.")
     messages.success(request, f"{entry.player.public_name}: done.")
     return redirect("tournaments:manage", pk=entry.event_id)

@@ -7,7 +7,7 @@ from enum import StrEnum
 from django.contrib.auth.models import AnonymousUser
 
 from accounts.models import User
-from tournaments.errors import Forbidden
+from tournaments.errors import EventRefusal, Forbidden
 from tournaments.models import Event
 
 
@@ -45,4 +45,4 @@ def require(user: User | AnonymousUser, perm: Perm, event: Event | None = None) 
         Perm.RECORD_RESULTS: "the event's organiser and judges",
         Perm.VIEW_PRIVATE: "the event's organiser and judges",
     }[perm]
-    raise Forbidden(f"Only {who} may do this.")
+    raise Forbidden(EventRefusal.NOT_PERMITTED, f"Only {who} may do this.")

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q, QuerySet
-from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from accounts.models import User
+from tournaments.errors import EventRefusal, NotFound
 from tournaments.models import Event, Match, Round
 from tournaments.permissions import Perm, has_permission
 
@@ -50,9 +52,32 @@ def public_rounds(user: User | AnonymousUser, event: Event) -> QuerySet[Round]:
     return rounds if _manages(user, event) else rounds.exclude(status=Round.Status.PREVIEW)
 
 
+def player_matches(event: Event, player_id: int) -> QuerySet[Match]:
+    """The player's published matches in the event, by round (previews are not shown)."""
+    return (
+        Match.objects.filter(round__event=event)
+        .exclude(round__status=Round.Status.PREVIEW)
+        .filter(Q(player_a_id=player_id) | Q(player_b_id=player_id))
+        .select_related("round", "player_a", "player_b")
+        .order_by("round__number")
+    )
+
+
+def my_match(user: User | AnonymousUser, round_: Round) -> Match | None:
+    """The user's match (table) in this round, if they play in it."""
+    if not user.is_authenticated:
+        return None
+    return round_.matches.filter(player_a=user).first() or round_.matches.filter(player_b=user).first()
+
+
+def public_names(user_ids: Iterable[int]) -> dict[int, str]:
+    """The public name of each of these users, by id."""
+    return {u.pk: u.public_name for u in User.objects.filter(pk__in=list(user_ids))}
+
+
 def _manages(user: User | AnonymousUser, event: Event) -> bool:
     return has_permission(user, Perm.MANAGE, event)
 
 
 def raise_not_found() -> None:
-    raise Http404("No such round.")
+    raise NotFound(EventRefusal.NO_SUCH_ROUND, "No such round.")

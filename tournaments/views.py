@@ -7,19 +7,18 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from accounts.auth import signed_in_user
-from accounts.models import User
 from gameplay.matches import selectors as play_selectors
 from gameplay.matches.oversight import Oversight
 from tournaments import selectors
 from tournaments.forms import ScoreForm
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.permissions import Perm, has_permission
+from tournaments.presentation import bracket_layout, history_rows
 from tournaments.services import onsite, registration, results
 from tournaments.services.standings import bracket, standings
 from tournaments.web import form_refusal, refusals_shown
@@ -54,9 +53,7 @@ def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     user = request.user
     mine = Registration.objects.filter(event=event, player_id=user.pk).first() if user.is_authenticated else None
     current = selectors.public_rounds(user, event).exclude(status=Round.Status.PREVIEW).last()
-    my_match = None
-    if current is not None and user.is_authenticated:
-        my_match = current.matches.filter(player_a=user).first() or current.matches.filter(player_b=user).first()
+    my_match = selectors.my_match(user, current) if current is not None else None
     return {
         "event": event,
         "registration": mine,
@@ -123,43 +120,15 @@ def _standings_csv(event: Event, rows: list[Any]) -> HttpResponse:
 def bracket_page(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     state = bracket(event)
-    names = {u.pk: u.public_name for u in User.objects.filter(pk__in=state.seeds)} if state else {}
-    columns = []
-    if state is not None:
-        labels = {8: ["Quarter-finals", "Semi-finals", "Final"], 4: ["Semi-finals", "Final"], 2: ["Final"]}[state.size]
-        seeds = {player: n for n, player in enumerate(state.seeds, 1)}
-        for index, label in enumerate(labels):
-            played = state.rounds[index] if index < len(state.rounds) else ()
-            width = state.size // 2 ** (index + 1)
-            boxes = [
-                {"a": names[m.a], "b": names[m.b], "seed_a": seeds[m.a], "seed_b": seeds[m.b],
-                 "winner": names.get(m.winner) if m.winner else None}
-                for m in played
-            ] + [None] * (width - len(played))  # fmt: skip
-            columns.append({"label": label, "matches": boxes})
-    champion = names.get(state.champion) if state and state.champion else None
-    context = {"event": event, "columns": columns, "champion": champion}
+    layout = bracket_layout(state, selectors.public_names(state.seeds) if state else {})
+    context = {"event": event, "columns": layout.columns, "champion": layout.champion}
     return render(request, "tournaments/bracket.html", context)
 
 
 def player_history(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     entry = get_object_or_404(Registration.objects.select_related("player"), event=event, player_id=player_id)
-    matches = (
-        Match.objects.filter(round__event=event)
-        .exclude(round__status=Round.Status.PREVIEW)
-        .filter(Q(player_a_id=player_id) | Q(player_b_id=player_id))
-        .select_related("round", "player_a", "player_b")
-        .order_by("round__number")
-    )
-    rows = []
-    for match in matches:
-        opponent = match.player_b if match.player_a_id == player_id else match.player_a
-        winner = match.winner_id()
-        outcome = ""
-        if match.status == Match.Status.CONFIRMED:
-            outcome = "draw" if winner is None else "win" if winner == player_id else "loss"
-        rows.append({"match": match, "opponent": opponent, "outcome": outcome})
+    rows = history_rows(selectors.player_matches(event, player_id), player_id)
     context = {"event": event, "entry": entry, "rows": rows}
     return render(request, "tournaments/player_history.html", context)
 

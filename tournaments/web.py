@@ -10,7 +10,8 @@ from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from tournaments.errors import EventError, Invalid
+from common.refusals import NotFound, Refusal
+from tournaments.errors import EventError, EventRefusal, Invalid
 
 View = Callable[..., HttpResponse]
 
@@ -22,7 +23,9 @@ def refusals_shown(view: View) -> View:
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
             return view(request, *args, **kwargs)
-        except EventError as exc:
+        except NotFound:
+            raise  # the site's 404 page, as for any lookup (common.middleware)
+        except Refusal as exc:
             back = request.headers.get("Referer") or "/"
             context = {"message": str(exc), "back": back}
             return render(request, "tournaments/refused.html", context, status=exc.status_code)
@@ -33,4 +36,4 @@ def refusals_shown(view: View) -> View:
 def form_refusal(form: forms.Form) -> EventError:
     """A bound form's errors as one refusal naming each field."""
     problems = "; ".join(f"{field}: {' '.join(str(e) for e in errors)}" for field, errors in form.errors.items())
-    return Invalid(f"The form has problems: {problems}")
+    return Invalid(EventRefusal.FORM_PROBLEMS, f"The form has problems: {problems}")

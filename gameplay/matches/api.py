@@ -24,7 +24,7 @@ from accounts.auth import signed_in_user
 from accounts.models import User
 from common.ids import ID_PATTERN
 from gameplay.matches import selectors, services
-from gameplay.matches.errors import Forbidden, MatchError, Stale
+from gameplay.matches.errors import Forbidden, MatchError
 from gameplay.matches.models import Challenge, PlayMatch
 from gameplay.services import current_catalog
 
@@ -99,13 +99,6 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
     lookup_value_regex = ID_PATTERN
     pagination_class = None  # the list is your latest 50 matches, as an array
     queryset = PlayMatch.objects.all()
-
-    def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, Stale):
-            return Response({"detail": str(exc), "version": exc.current}, status=exc.status_code)
-        if isinstance(exc, MatchError):
-            return Response({"detail": str(exc)}, status=exc.status_code)
-        return super().handle_exception(exc)
 
     def get_object(self) -> PlayMatch:
         return self._visible()[0]
@@ -275,11 +268,6 @@ class ChallengeViewSet(viewsets.GenericViewSet[Challenge]):
         return (Challenge.objects.filter(challenger=user) | Challenge.objects.filter(opponent=user)).select_related(
             "challenger", "opponent"
         )
-
-    def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, MatchError):
-            return Response({"detail": str(exc)}, status=exc.status_code)
-        return super().handle_exception(exc)
 
     def list(self, request: Request) -> Response:
         return Response(ChallengeSerializer(self.get_queryset()[:50], many=True).data)

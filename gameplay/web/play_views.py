@@ -22,10 +22,11 @@ from django.views.decorators.http import require_http_methods
 from accounts import throttling
 from accounts.models import User
 from common.ids import parse_id
+from common.refusals import Refusal
 from gameplay.matches import selectors, services
-from gameplay.matches.errors import MatchError
 from gameplay.matches.models import Challenge, Game, PlayMatch
 from gameplay.services import current_catalog
+from gameplay.web.presentation import game_label
 
 
 @login_required
@@ -53,7 +54,7 @@ def play_home(request: HttpRequest) -> HttpResponse:
             try:
                 match = services.create_match(user, None, [{"starter": mine}, {"starter": theirs}], bot=bot,
                                               label="practice")  # fmt: skip
-            except MatchError as exc:
+            except Refusal as exc:
                 messages.error(request, str(exc))
             else:
                 return redirect("gameplay:play", pk=match.pk)
@@ -137,7 +138,7 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
     context: dict[str, Any] = {
         "match": match,
         "names": names,
-        "games": [(g.number, _game_label(g, names)) for g in games],
+        "games": [(g.number, game_label(g, names)) for g in games],
         "seats": seats,
         "catalog": _catalog_names(),
     }
@@ -145,11 +146,6 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
     if problem:
         return render(request, "gameplay/replay.html", {**context, "problem": problem}, status=status)
     return render(request, "gameplay/replay.html", {**context, **chosen})
-
-
-def _game_label(game: Game, names: dict[str, str]) -> str:
-    outcome = "drawn" if game.winner is None else f"{names[f'p{game.winner + 1}']} won"
-    return f"Game {game.number} · {outcome}" + (f" ({game.end_reason})" if game.end_reason else "")
 
 
 def _replay_choice(
@@ -190,7 +186,7 @@ def _challenge_action(request: HttpRequest, user: User) -> HttpResponse:
         answered = services.answer_challenge(
             challenge_id, user, accept, {"starter": request.POST.get("starter", "")} if accept else None
         )
-    except (MatchError, ValueError, Challenge.DoesNotExist) as exc:
+    except (Refusal, ValueError, Challenge.DoesNotExist) as exc:
         messages.error(request, str(exc) or "That challenge cannot be answered.")
         return redirect("gameplay:play-home")
     if answered.match_id:

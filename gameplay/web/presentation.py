@@ -1,14 +1,17 @@
 """How catalog data reads on a page: effect scripts as nested lines, keywords explained,
-and the light-cost curve as bar geometry for an inline SVG."""
+and the light-cost curve as bar geometry for an inline SVG; and how a finished game is named."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gameplay.cards.schema import OP_SPECS
 from gameplay.services import CurveBar
+
+if TYPE_CHECKING:
+    from gameplay.matches.models import Game
 
 # Paraphrased from the rulebooks' keyword glossaries (001, 002).
 KEYWORD_HELP: dict[str, str] = {
@@ -153,3 +156,10 @@ def curve_bars(curve: Sequence[CurveBar]) -> list[Bar]:
         x = index * step + (step - BAR_WIDTH) / 2
         bars.append(Bar(bar.label, bar.count, x, x + BAR_WIDTH / 2, y, height, y - 4))
     return bars
+
+
+def game_label(game: Game, names: dict[str, str]) -> str:
+    """ "Game 2 · Ann won (clock)": the game's number, who won it (or drawn) and why it ended, if
+    it was not played out; ``names`` are the seats' names ({"p1": ..., "p2": ...})."""
+    outcome = "drawn" if game.winner is None else f"{names[f'p{game.winner + 1}']} won"
+    return f"Game {game.number} · {outcome}" + (f" ({game.end_reason})" if game.end_reason else "")

@@ -11,27 +11,9 @@
   var $ = function (sel) { return app.querySelector(sel); };
 
   function card(slug) { return catalog.cards[slug] || { name: slug, cost: "?", class: "", type: "" }; }
-  function el(tag, attrs, text) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
+  var el = window.Fett.el;
 
-  function api(url, body) {
-    var options = { credentials: "same-origin", headers: { Accept: "application/json" } };
-    if (body !== undefined) {
-      options.method = "POST";
-      options.headers["Content-Type"] = "application/json";
-      options.headers["X-CSRFToken"] = app.dataset.csrf;
-      options.body = JSON.stringify(body);
-    }
-    return fetch(url, options).then(function (response) {
-      return response.json().catch(function () { return {}; }).then(function (data) {
-        return { status: response.status, data: data };
-      });
-    });
-  }
+  function api(url, body) { return window.Fett.request(url, body, app.dataset.csrf); }
 
   function reload() {
     return api(app.dataset.stateUrl).then(function (res) {

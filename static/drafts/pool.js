@@ -11,18 +11,8 @@
   poolCards.forEach(function (slug) { have[slug] = (have[slug] || 0) + 1; });
   var $ = function (sel) { return app.querySelector(sel); };
   function card(slug) { return catalog.cards[slug] || { name: slug, cost: 0, class: "", type: "" }; }
-  function el(tag, attrs, text) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
-  function post(url, body) {
-    return fetch(url, { method: body === undefined ? "GET" : "POST", credentials: "same-origin",
-      headers: { Accept: "application/json", "Content-Type": "application/json", "X-CSRFToken": app.dataset.csrf },
-      body: body === undefined ? undefined : JSON.stringify(body) })
-      .then(function (r) { return r.json().catch(function () { return {}; }).then(function (d) { return { status: r.status, data: d }; }); });
-  }
+  var el = window.Fett.el;
+  function post(url, body) { return window.Fett.request(url, body, app.dataset.csrf); }
   function size() { return Object.keys(deck).reduce(function (n, k) { return n + deck[k]; }, 0); }
   function body() {
     var equips = [document.getElementById("equip-1"), document.getElementById("equip-2")]

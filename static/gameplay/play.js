@@ -56,12 +56,7 @@
       return (k === "non_field_errors" ? "" : k + ": ") + (Array.isArray(v) ? v.join(" ") : String(v));
     }).join(" ") || "That did not work.";
   }
-  function post(url, body) {
-    return fetch(url, { method: "POST", credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf(), Accept: "application/json" },
-      body: JSON.stringify(body || {}) })
-      .then(function (r) { return r.json().catch(function () { return {}; }).then(function (b) { return { ok: r.ok, status: r.status, body: b }; }); });
-  }
+  function post(url, body) { return window.Fett.request(url, body || {}, csrf()); }
 
   // Why the last game ended, when it was not played out (the view's end_reason).
   function howItEnded(view) {
@@ -197,8 +192,7 @@
     render();
   }
   function reread() {
-    return fetch(root.dataset.api, { credentials: "same-origin", headers: { Accept: "application/json" } })
-      .then(function (r) { return r.json(); }).then(accept);
+    return window.Fett.request(root.dataset.api).then(function (answer) { return answer.data; }).then(accept);
   }
   // A player's move or choice: one at a time; a refusal is shown and the view re-read.
   function submit(url, body) {
@@ -210,8 +204,8 @@
       .then(function (answer) {
         state.sending = false;
         state.selected = null;
-        if (answer.ok) return accept(answer.body);
-        error.textContent = problem(answer.body);
+        if (answer.ok) return accept(answer.data);
+        error.textContent = problem(answer.data);
         return reread();
       })
       .catch(function () { state.sending = false; error.textContent = "Connection trouble; trying again."; reread(); });
@@ -227,9 +221,9 @@
     function act(url, body, success) {
       error.textContent = ""; done.textContent = "";
       return post(url, body).then(function (answer) {
-        if (!answer.ok) { error.textContent = problem(answer.body); return; }
+        if (!answer.ok) { error.textContent = problem(answer.data); return; }
         done.textContent = success;
-        accept(answer.body);
+        accept(answer.data);
       }).catch(function () { error.textContent = "Connection trouble: nothing was changed; try again."; });
     }
     panel.querySelector('[data-ref="pause"]').addEventListener("click", function () {

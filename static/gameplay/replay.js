@@ -37,7 +37,6 @@
     }
     root.querySelector('[data-testid="replay-step"]').textContent = label;
     root.querySelector('[data-testid="replay-action"]').textContent = what;
-    window.__replayStep = view.step;  // lets browser tests wait until a step is drawn
     markCurrent();
   }
   function markCurrent() {
@@ -63,19 +62,18 @@
     error.textContent = "";
     var query = "?game=" + game + "&step=" + step + "&seat=" + encodeURIComponent(seat);
     history.replaceState(null, "", location.pathname + query);
-    fetch(root.dataset.api + query, { credentials: "same-origin", headers: { Accept: "application/json" } })
-      .then(function (r) { return r.json().then(function (body) { return { ok: r.ok, body: body }; }); })
+    window.Fett.request(root.dataset.api + query)
       .then(function (answer) {
         if (asked !== state.asked) return;  // a later step was asked for meanwhile
-        if (!answer.ok) { error.textContent = answer.body.detail || "This step cannot be shown."; return; }
-        show(answer.body);
+        if (!answer.ok) { error.textContent = answer.data.detail || "This step cannot be shown."; return; }
+        show(answer.data);
       })
       .catch(function () { if (asked === state.asked) error.textContent = "Connection trouble: the step could not be loaded; try again."; });
   }
 
   function loadLog() {
-    fetch(root.dataset.log, { credentials: "same-origin", headers: { Accept: "application/json" } })
-      .then(function (r) { return r.json(); })
+    window.Fett.request(root.dataset.log)
+      .then(function (answer) { return answer.data; })
       .then(function (log) {
         state.log = log;
         var g = gameLog();

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from tests.processes import database_url, free_port
+from tests.processes import database_url, free_port, stop_process
 from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,5 +50,4 @@ def asgi_server(app: str = "config.asgi:application") -> Iterator[str]:
         wait_until(answers, 120, f"the ASGI server at {url} to answer", every=0.2)
         yield url
     finally:
-        server.terminate()
-        server.wait(timeout=20)
+        stop_process(server)

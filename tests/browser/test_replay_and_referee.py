@@ -115,6 +115,17 @@ def test_a_referee_pauses_and_resumes_a_live_match_from_the_play_page(browser: A
         wait_in_page(player, "document.querySelector('[data-testid=whose-turn]').innerText === 'Opponent\\'s decision'")
 
 
+def shows_step(page: Any, step: int, steps: int) -> None:
+    """Waits until the replay shows ``step`` as a person sees it: the counter reads "Step 3 of 40"
+    and the step's words are written next to it (the page writes both once the step is drawn;
+    before that the server's counter stands alone, with no words)."""
+    wait_in_page(
+        page,
+        f"document.querySelector('[data-testid=replay-step]').textContent === 'Step {step} of {steps}'"
+        " && document.querySelector('[data-testid=replay-action]').textContent !== ''",
+    )
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_player_steps_through_a_finished_games_replay(browser: Any) -> None:
     players = two_players()
@@ -131,7 +142,7 @@ def test_a_player_steps_through_a_finished_games_replay(browser: Any) -> None:
         page.get_by_test_id("replay-link").click()
         # The replay page writes its place into the address at once (?game=1&step=0&seat=p1).
         page.wait_for_url(re.compile(rf"/play/{match.pk}/replay/(\?.*)?$"))
-        wait_in_page(page, "window.__replayStep === 0")
+        shows_step(page, 0, steps)
         assert page.get_by_test_id("replay-step").inner_text() == f"Step 0 of {steps}"
         # Filled from the replay's answer, which may land just after the step is drawn.
         wait_in_page(
@@ -139,7 +150,7 @@ def test_a_player_steps_through_a_finished_games_replay(browser: Any) -> None:
         )
 
         def at(step: int) -> str:
-            wait_in_page(page, f"window.__replayStep === {step}")
+            shows_step(page, step, steps)
             assert page.get_by_test_id("replay-step").inner_text() == f"Step {step} of {steps}"
             return str(page.get_by_test_id("replay-action").inner_text())
 
@@ -165,7 +176,7 @@ def test_a_player_steps_through_a_finished_games_replay(browser: Any) -> None:
         # The public view: both hands as counts.
         page.get_by_test_id("replay-seat").select_option("public")
         page.wait_for_url("**seat=public**")
-        wait_in_page(page, "window.__replayStep === 0")
+        shows_step(page, 0, steps)
         page.get_by_test_id("replay-last").click()
         at(steps)
         assert page.locator('[data-testid="their-hand"], [data-testid="my-hand-count"]').count() == 2

@@ -13,6 +13,7 @@ import pytest
 from django.test import Client
 
 from common.redis import state_redis
+from tests.processes import stop_process
 from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -107,6 +108,4 @@ def test_a_real_worker_and_beat_turn_it_green(client: Client, fresh_redis_state:
         assert body["checks"]["celery_worker"]["detail"].startswith("ok (1 worker")
     finally:
         for proc in procs:
-            proc.terminate()
-        for proc in procs:
-            proc.wait(timeout=20)
+            stop_process(proc)

@@ -20,8 +20,8 @@ from common.ids import ID_PATTERN, parse_id
 from gameplay.formats import Deck
 from gameplay.services import DeckInputError, current_catalog, deck_from_parts, deck_from_text, with_choices
 from tournaments import selectors
-from tournaments.api import EventErrorsMixin, _valid
-from tournaments.drafts.errors import PickRefused
+from tournaments.api import _valid
+from tournaments.drafts.errors import DraftRefusal
 from tournaments.drafts.models import Pod, Pool
 from tournaments.drafts.serializers import (
     DeckInputSerializer,
@@ -38,16 +38,6 @@ from tournaments.permissions import Perm, has_permission
 
 OBJECT = OpenApiTypes.OBJECT
 OBJECTS = {"type": "array", "items": {"type": "object", "additionalProperties": {}}}
-
-
-class DraftErrorsMixin(EventErrorsMixin):
-    """A refused pick answers with its reason and the current state and version."""
-
-    def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, PickRefused):
-            body = {"detail": str(exc), "reason": str(exc.reason), **exc.payload}
-            return Response(body, status=exc.status_code)
-        return super().handle_exception(exc)
 
 
 def visible_pods(user: Any) -> QuerySet[Pod]:
@@ -70,11 +60,11 @@ def deck_from_input(data: dict[str, Any]) -> Deck:
             return with_choices(deck_from_text(data["text"], catalog), catalog, runeslinger, equips)
         return deck_from_parts(catalog, runeslinger, equips, dict(data.get("cards") or {}))
     except DeckInputError as exc:
-        raise Invalid("; ".join(exc.errors)) from None
+        raise Invalid(DraftRefusal.BAD_DECK_INPUT, "; ".join(exc.errors)) from None
 
 
 @extend_schema(tags=["drafts"])
-class EventDraftViewSet(DraftErrorsMixin, viewsets.ViewSet):
+class EventDraftViewSet(viewsets.ViewSet):
     """Seating pods and opening sealed pools for an event."""
 
     permission_classes = [IsAuthenticated]
@@ -103,7 +93,7 @@ class EventDraftViewSet(DraftErrorsMixin, viewsets.ViewSet):
 
 
 @extend_schema(tags=["drafts"])
-class PodViewSet(DraftErrorsMixin, viewsets.ViewSet):
+class PodViewSet(viewsets.ViewSet):
     """One pod: its summary, the organiser's controls, and a player's picks."""
 
     permission_classes = [IsAuthenticated]
@@ -152,7 +142,7 @@ class PodViewSet(DraftErrorsMixin, viewsets.ViewSet):
         pod = self._pod(pk)
         seat = reading.seat_of(request.user, pod)
         if seat is None:
-            raise Forbidden("You have no seat in this pod.")
+            raise Forbidden(DraftRefusal.NO_SEAT, "You have no seat in this pod.")
         return Response(reading.seat_state(pod, seat))
 
     @extend_schema(
@@ -198,7 +188,7 @@ class PodViewSet(DraftErrorsMixin, viewsets.ViewSet):
 
 
 @extend_schema(tags=["drafts"])
-class PoolViewSet(DraftErrorsMixin, viewsets.ViewSet):
+class PoolViewSet(viewsets.ViewSet):
     """Pools after a draft or sealed opening: read, check a deck live, submit it."""
 
     permission_classes = [IsAuthenticated]
@@ -213,7 +203,9 @@ class PoolViewSet(DraftErrorsMixin, viewsets.ViewSet):
         )
         owner = pool.registration.player_id == self.request.user.pk
         if not owner and not has_permission(self.request.user, Perm.VIEW_PRIVATE, pool.event):
-            raise Forbidden("Only the pool's player, the organiser and judges may see this pool.")
+            raise Forbidden(
+                DraftRefusal.POOL_HIDDEN, "Only the pool's player, the organiser and judges may see this pool."
+            )
         return pool
 
     @extend_schema(
@@ -246,7 +238,7 @@ class PoolViewSet(DraftErrorsMixin, viewsets.ViewSet):
         try:
             deck = pools.suggested_deck(pool)
         except PoolTooSmallError as exc:
-            raise Invalid(str(exc)) from None
+            raise Invalid(DraftRefusal.POOL_TOO_SMALL, str(exc)) from None
         return Response({"runeslinger": deck.runeslinger, "equips": list(deck.equips), "cards": dict(deck.cards)})
 
     @extend_schema(request=DeckInputSerializer, responses=OBJECT)

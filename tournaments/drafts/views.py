@@ -18,6 +18,7 @@ from accounts.auth import signed_in_user
 from common.ids import parse_id
 from gameplay.services import current_catalog
 from tournaments import selectors
+from tournaments.drafts.errors import DraftRefusal
 from tournaments.drafts.models import Pod, Pool
 from tournaments.drafts.services import pods, pools, reading
 from tournaments.errors import Forbidden, Invalid
@@ -82,7 +83,7 @@ def _int(request: HttpRequest, name: str, default: int) -> int:
         return default
     number = parse_id(raw)
     if number is None:
-        raise Invalid(f"{name.replace('_', ' ')} must be a whole number.")
+        raise Invalid(DraftRefusal.NOT_A_NUMBER, f"{name.replace('_', ' ')} must be a whole number.")
     return number
 
 
@@ -124,7 +125,7 @@ def pod_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     pod = _pod_for(request, pk)
     act = {"start": pods.start_pod, "pause": pods.pause_pod, "resume": pods.resume_pod}.get(action)
     if act is None:
-        raise Invalid(f"Unknown action {action!r}.")
+        raise Invalid(DraftRefusal.UNKNOWN_ACTION, f"Unknown action {action!r}.")
     act(pod, signed_in_user(request))
     messages.success(request, f"Pod {pod.number}: {action} done.")
     return redirect("drafts:event", pk=pod.event_id)
@@ -165,7 +166,7 @@ def pick_log(request: HttpRequest, pk: int, seat_index: int) -> HttpResponse:
     mine = reading.require_seat_or_spectator(request.user, pod)
     seat = get_object_or_404(pod.seats.select_related("registration__player"), index=seat_index)
     if not reading.spectates(request.user, pod) and (mine is None or mine.pk != seat.pk):
-        raise Forbidden("You may only see your own picks.")
+        raise Forbidden(DraftRefusal.OTHERS_PICKS, "You may only see your own picks.")
     log = reading.pick_log(pod, seat)
     if request.GET.get("format") == "json":
         response = JsonResponse(log, json_dumps_params={"indent": 2})
@@ -186,7 +187,7 @@ def pool_page(request: HttpRequest, pk: int) -> HttpResponse:
     )
     owner = pool.registration.player_id == request.user.pk
     if not owner and not has_permission(request.user, Perm.VIEW_PRIVATE, pool.event):
-        raise Forbidden("Only the pool's player, the organiser and judges may see this pool.")
+        raise Forbidden(DraftRefusal.POOL_HIDDEN, "Only the pool's player, the organiser and judges may see this pool.")
     context = {
         "pool": pool,
         "event": pool.event,

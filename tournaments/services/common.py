@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from tournaments.errors import Conflict
+from tournaments.errors import Conflict, EventRefusal
 from tournaments.models import Event, Registration, Round
 
 
@@ -16,7 +16,7 @@ def locked_event(event: Event | int) -> Event:
 
 def refuse_if_finished(event: Event) -> None:
     if event.status == Event.Status.FINISHED:
-        raise Conflict(f"{event.name} is finished; nothing about it can change.")
+        raise Conflict(EventRefusal.EVENT_FINISHED, f"{event.name} is finished; nothing about it can change.")
 
 
 def rounds_of(event: Event) -> QuerySet[Round]:

@@ -18,7 +18,7 @@ from gameplay.decklists import format_decklist
 from gameplay.formats import Deck as DeckList
 from gameplay.formats import get_format
 from gameplay.services import current_catalog
-from tournaments.errors import Conflict, Forbidden, Invalid
+from tournaments.errors import Conflict, EventRefusal, Forbidden, Invalid
 from tournaments.models import Deck, DeckCheck, DeckVersion, Event, Registration, Round
 from tournaments.permissions import Perm, has_permission, require
 from tournaments.services.common import locked_event
@@ -43,10 +43,12 @@ def require_may_register(event: Event, player: User, by: User) -> None:
     if by.pk != player.pk:
         require(by, Perm.MANAGE, event)
     if not Registration.objects.filter(event=event, player=player, dropped_after_round__isnull=True).exists():
-        raise Forbidden(f"{player.public_name} is not registered for {event.name}.")
+        raise Forbidden(EventRefusal.NOT_REGISTERED, f"{player.public_name} is not registered for {event.name}.")
     reason = lock_reason(event)
     if reason is not None:
-        raise Conflict(reason + " Later changes are refused; ask a judge if something is wrong.")
+        raise Conflict(
+            EventRefusal.DECKS_LOCKED, reason + " Later changes are refused; ask a judge if something is wrong."
+        )
 
 
 @transaction.atomic
@@ -64,11 +66,16 @@ def register_deck(
     require_may_register(event, player, by)
     deck_format = get_format(event.format)
     if deck_format.limited and pool is None:
-        raise Invalid(f"{deck_format.name} decks are built from your pool on the pool page.")
+        raise Invalid(
+            EventRefusal.DECK_FROM_POOL, f"{deck_format.name} decks are built from your pool on the pool page."
+        )
     catalog = current_catalog()
     violations = deck_format.check(deck, catalog, pool)
     if violations:
-        raise Invalid(f"This deck is not legal in {deck_format.name}: " + " ".join(v.message for v in violations))
+        raise Invalid(
+            EventRefusal.DECK_NOT_LEGAL,
+            f"This deck is not legal in {deck_format.name}: " + " ".join(v.message for v in violations),
+        )
     record, _ = Deck.objects.get_or_create(event=event, player=player)
     number = (record.versions.order_by("-number").values_list("number", flat=True).first() or 0) + 1
     return DeckVersion.objects.create(
@@ -97,7 +104,7 @@ def visible_decks(user: User | AnonymousUser, event: Event) -> QuerySet[Deck]:
 def mark_checked(version: DeckVersion, by: User, passed: bool, note: str = "") -> DeckCheck:
     require(by, Perm.RECORD_RESULTS, version.deck.event)
     if len(note) > 2000:
-        raise Invalid("Keep the note under 2,000 characters.")
+        raise Invalid(EventRefusal.NOTE_TOO_LONG, "Keep the note under 2,000 characters.")
     return DeckCheck.objects.create(version=version, by=by, passed=passed, note=note)
 
 

@@ -17,7 +17,7 @@ from django.db.models import Q
 from gameplay.matches import services as play
 from gameplay.matches.models import PlayMatch
 from gameplay.matches.oversight import Oversight
-from tournaments.errors import Conflict
+from tournaments.errors import Conflict, EventRefusal
 from tournaments.models import DeckVersion, Event, Match, ResultReport, Round
 from tournaments.services.common import locked_event
 
@@ -34,7 +34,9 @@ def decks_for(round_: Round) -> dict[int, dict[str, Any]]:
                for u in (m.player_a, m.player_b) if u is not None and u.pk not in versions]  # fmt: skip
     if missing:
         names = sorted({u.public_name for m in missing for u in (m.player_a, m.player_b) if u and u.pk not in versions})
-        raise Conflict(f"These players have no registered deck to play with: {', '.join(names)}.")
+        raise Conflict(
+            EventRefusal.NO_DECKS, f"These players have no registered deck to play with: {', '.join(names)}."
+        )
     return {
         player: {"runeslinger": v.runeslinger, "equips": list(v.equips), "cards": dict(v.cards)}
         for player, v in versions.items()

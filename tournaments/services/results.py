@@ -14,7 +14,7 @@ from accounts.models import User
 from gameplay.matches import services as play
 from gameplay.matches.errors import MatchError
 from gameplay.matches.models import PlayMatch
-from tournaments.errors import Conflict, Forbidden, Invalid
+from tournaments.errors import Conflict, EventRefusal, Forbidden, Invalid
 from tournaments.models import AuditEntry, Event, Match, ResultReport, Round
 from tournaments.permissions import Perm, has_permission, require
 from tournaments.services.common import locked_event
@@ -39,15 +39,17 @@ def validate_score(score: Score, event: Event, round_: Round) -> None:
     wins_needed = event.best_of // 2 + 1
     values = (score.a_games, score.b_games, score.draws)
     if any(not isinstance(v, int) or v < 0 for v in values):
-        raise Invalid("Game counts are whole numbers, zero or more.")
+        raise Invalid(EventRefusal.BAD_SCORE, "Game counts are whole numbers, zero or more.")
     if score.a_games > wins_needed or score.b_games > wins_needed:
-        raise Invalid(f"In a best-of-{event.best_of} nobody wins more than {wins_needed} game(s).")
+        raise Invalid(
+            EventRefusal.BAD_SCORE, f"In a best-of-{event.best_of} nobody wins more than {wins_needed} game(s)."
+        )
     if score.a_games == wins_needed and score.b_games == wins_needed:
-        raise Invalid("Both players cannot have won the match.")
+        raise Invalid(EventRefusal.BAD_SCORE, "Both players cannot have won the match.")
     if score.a_games + score.b_games > event.best_of:
-        raise Invalid(f"A best-of-{event.best_of} has at most {event.best_of} decided game(s).")
+        raise Invalid(EventRefusal.BAD_SCORE, f"A best-of-{event.best_of} has at most {event.best_of} decided game(s).")
     if round_.stage == Round.Stage.TOP_CUT and score.a_games == score.b_games:
-        raise Invalid("A top-cut match needs a winner; play until one player wins.")
+        raise Invalid(EventRefusal.TOP_CUT_NEEDS_WINNER, "A top-cut match needs a winner; play until one player wins.")
 
 
 def _locked_match(match: Match) -> tuple[Event, Round, Match]:
@@ -73,20 +75,28 @@ def report_result(match: Match, by: User, score: Score) -> Match:
     """A player's report: first one waits for the opponent; a matching second one confirms it."""
     event, round_, match = _locked_match(match)
     if by.pk not in match.players():
-        raise Forbidden("You are not playing in this match.")
+        raise Forbidden(EventRefusal.NOT_PLAYING, "You are not playing in this match.")
     if match.is_bye:
-        raise Conflict("A bye needs no report.")
+        raise Conflict(EventRefusal.BYE, "A bye needs no report.")
     if match.play_id is not None:
-        raise Conflict("This match is played on the site; its result is recorded when the match ends.")
+        raise Conflict(
+            EventRefusal.PLAYED_ON_SITE, "This match is played on the site; its result is recorded when the match ends."
+        )
     if round_.status == Round.Status.ENDED:
-        raise Conflict(f"{round_.label} has ended; ask a judge or the organiser to change its results.")
+        raise Conflict(
+            EventRefusal.ROUND_ENDED, f"{round_.label} has ended; ask a judge or the organiser to change its results."
+        )
     if round_.status != Round.Status.OPEN:
-        raise Conflict(f"{round_.label} is not published yet.")
+        raise Conflict(EventRefusal.ROUND_NOT_PUBLISHED, f"{round_.label} is not published yet.")
     validate_score(score, event, round_)
     if match.status == Match.Status.CONFIRMED:
-        raise Conflict(f"The result {match.score} is already confirmed; ask a judge to change it.")
+        raise Conflict(
+            EventRefusal.RESULT_CONFIRMED, f"The result {match.score} is already confirmed; ask a judge to change it."
+        )
     if match.status == Match.Status.DISPUTED:
-        raise Conflict("This result is disputed; a judge or the organiser will settle it.")
+        raise Conflict(
+            EventRefusal.RESULT_DISPUTED, "This result is disputed; a judge or the organiser will settle it."
+        )
     if match.status == Match.Status.REPORTED:
         return _second_report(match, by, score)
     _store(match, score, Match.Status.REPORTED)
@@ -98,7 +108,9 @@ def report_result(match: Match, by: User, score: Score) -> Match:
 
 def _second_report(match: Match, by: User, score: Score) -> Match:
     if match.reported_by_id == by.pk:
-        raise Conflict(f"You already reported {match.score}; your opponent has to confirm it.")
+        raise Conflict(
+            EventRefusal.ALREADY_REPORTED, f"You already reported {match.score}; your opponent has to confirm it."
+        )
     reported = Score(match.a_games or 0, match.b_games or 0, match.draws or 0)
     if score == reported:
         match.set_status(Match.Status.CONFIRMED)
@@ -119,11 +131,14 @@ def confirm_result(match: Match, by: User) -> Match:
     """The opponent agrees with the reported result."""
     _event, _round, match = _locked_match(match)
     if by.pk not in match.players():
-        raise Forbidden("You are not playing in this match.")
+        raise Forbidden(EventRefusal.NOT_PLAYING, "You are not playing in this match.")
     if match.status != Match.Status.REPORTED:
-        raise Conflict(f"There is no reported result waiting for confirmation (it is {match.get_status_display()}).")
+        raise Conflict(
+            EventRefusal.NOTHING_TO_CONFIRM,
+            f"There is no reported result waiting for confirmation (it is {match.get_status_display()}).",
+        )
     if match.reported_by_id == by.pk:
-        raise Conflict("Your opponent has to confirm the result you reported.")
+        raise Conflict(EventRefusal.OWN_REPORT, "Your opponent has to confirm the result you reported.")
     return _second_report(match, by, Score(match.a_games or 0, match.b_games or 0, match.draws or 0))
 
 
@@ -133,15 +148,17 @@ def set_result(match: Match, by: User, score: Score) -> Match:
     event, round_, match = _locked_match(match)
     require(by, Perm.RECORD_RESULTS, event)
     if event.status == Event.Status.FINISHED:
-        raise Conflict(f"{event.name} is finished; its results can no longer change.")
+        raise Conflict(EventRefusal.EVENT_FINISHED, f"{event.name} is finished; its results can no longer change.")
     if match.is_bye:
-        raise Conflict("A bye's result is fixed.")
+        raise Conflict(EventRefusal.BYE, "A bye's result is fixed.")
     if round_.status == Round.Status.PREVIEW:
-        raise Conflict(f"{round_.label} is a preview; publish it before entering results.")
+        raise Conflict(
+            EventRefusal.ROUND_NOT_PUBLISHED, f"{round_.label} is a preview; publish it before entering results."
+        )
     validate_score(score, event, round_)
     later_cut = Round.objects.filter(event=event, stage=Round.Stage.TOP_CUT, number__gt=round_.number).exists()
     if round_.stage == Round.Stage.TOP_CUT and later_cut:
-        raise Conflict("The next top-cut round is already paired from this result.")
+        raise Conflict(EventRefusal.TOP_CUT_PAIRED, "The next top-cut round is already paired from this result.")
     if match.play_id is not None:
         _decide_on_site(match, score)
     before = match.score
@@ -167,15 +184,16 @@ def _decide_on_site(match: Match, score: Score) -> None:
     draws = max(0, games - score.a_games - score.b_games)
     if score.draws != draws:
         raise Invalid(
+            EventRefusal.ON_SITE_DRAWS,
             f"Table {match.table} is played on the site, where {games} game(s) began, so "
-            f"{score.a_games}-{score.b_games} there means {draws} drawn game(s): give {draws} as the draws."
+            f"{score.a_games}-{score.b_games} there means {draws} drawn game(s): give {draws} as the draws.",
         )
     a_first = played.player1_id == match.player_a_id
     wins = (score.a_games, score.b_games) if a_first else (score.b_games, score.a_games)
     try:
         play.decide(played.pk, wins)
     except MatchError as exc:  # the match's own rules refuse it: nothing has changed
-        raise (Conflict if exc.status_code == 409 else Invalid)(str(exc)) from None
+        raise (Conflict if exc.status_code == 409 else Invalid)(exc.reason, exc.message) from None
 
 
 def can_record(user: User, match: Match) -> bool:

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from tournaments.errors import Conflict, Invalid
+from tournaments.errors import Conflict, EventRefusal, Invalid
 from tournaments.models import Event, Match, Registration, ResultReport, Round
 from tournaments.pairing import (
     NotEnoughPlayersError,
@@ -33,8 +33,14 @@ from tournaments.services.timers import schedule_round_timer
 def _refuse_unfinished_rounds(event: Event) -> None:
     for round_ in rounds_of(event).exclude(status=Round.Status.ENDED):
         if round_.status == Round.Status.PREVIEW:
-            raise Conflict(f"{round_.label} is already paired as a preview: publish or discard it first.")
-        raise Conflict(f"{round_.label} is still in progress: every result must be in and the round ended first.")
+            raise Conflict(
+                EventRefusal.PREVIEW_PENDING,
+                f"{round_.label} is already paired as a preview: publish or discard it first.",
+            )
+        raise Conflict(
+            EventRefusal.ROUND_IN_PROGRESS,
+            f"{round_.label} is still in progress: every result must be in and the round ended first.",
+        )
 
 
 @transaction.atomic
@@ -47,15 +53,18 @@ def pair_next_round(event: Event, by: User) -> Round:
     if event.status == Event.Status.TOP_CUT:
         return _pair_cut_round(event, number)
     if event.status != Event.Status.RUNNING:
-        raise Conflict(f"{event.name} is {event.get_status_display().lower()}; rounds are paired while it runs.")
+        raise Conflict(
+            EventRefusal.EVENT_NOT_RUNNING,
+            f"{event.name} is {event.get_status_display().lower()}; rounds are paired while it runs.",
+        )
     assert event.rounds is not None
     if number > event.rounds:
         then = "cut to the top players" if event.wants_top_cut else "finish the event"
-        raise Conflict(f"All {event.rounds} rounds have been played; {then}.")
+        raise Conflict(EventRefusal.ALL_ROUNDS_PLAYED, f"All {event.rounds} rounds have been played; {then}.")
     try:
         plan = _plan(event, number)
     except PairingError as exc:
-        raise Conflict(f"Round {number} cannot be paired: {exc}") from None
+        raise Conflict(EventRefusal.CANNOT_PAIR, f"Round {number} cannot be paired: {exc}") from None
     stage = Round.Stage.ROUND_ROBIN if event.structure == Event.Structure.ROUND_ROBIN else Round.Stage.SWISS
     return _create_round(event, number, stage, plan.pairings, plan.bye_explanation)
 
@@ -68,7 +77,7 @@ def _plan(event: Event, number: int) -> RoundPlan:
         return round_robin_round(seats, number, dropped)
     players = reading.entries(event)
     if sum(not p.dropped for p in players) < 2:
-        raise Conflict("Fewer than two players are still playing.")
+        raise Conflict(EventRefusal.TOO_FEW_PLAYERS, "Fewer than two players are still playing.")
     return pair_swiss_round(players, reading.history(event), number, event.seed, reading.swiss_settings(event))
 
 
@@ -85,7 +94,7 @@ def _create_round(
 def _pair_cut_round(event: Event, number: int) -> Round:
     state = reading.bracket(event)
     if state is None or state.finished:
-        raise Conflict("The top cut is over: finish the event.")
+        raise Conflict(EventRefusal.TOP_CUT_OVER, "The top cut is over: finish the event.")
     tables = [
         PlannedTable(n, m.a, m.b, f"top cut: seed {state.seeds.index(m.a) + 1} v seed {state.seeds.index(m.b) + 1}")
         for n, m in enumerate(state.current, 1)
@@ -99,7 +108,7 @@ def discard_preview(round_: Round, by: User) -> None:
     require(by, Perm.MANAGE, event)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.Status.PREVIEW:
-        raise Conflict(f"{round_.label} is published; only a preview can be discarded.")
+        raise Conflict(EventRefusal.ROUND_PUBLISHED, f"{round_.label} is published; only a preview can be discarded.")
     round_.delete()
 
 
@@ -110,9 +119,11 @@ def edit_pairings(round_: Round, tables: Sequence[tuple[int, int | None]], by: U
     require(by, Perm.MANAGE, event)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.Status.PREVIEW:
-        raise Conflict(f"{round_.label} is published; its pairings can no longer be edited.")
+        raise Conflict(
+            EventRefusal.ROUND_PUBLISHED, f"{round_.label} is published; its pairings can no longer be edited."
+        )
     if round_.stage == Round.Stage.TOP_CUT:
-        raise Conflict("Top-cut pairings follow the bracket and cannot be edited.")
+        raise Conflict(EventRefusal.TOP_CUT_FIXED, "Top-cut pairings follow the bracket and cannot be edited.")
     _validate_tables(event, tables)
     met = {frozenset((a, b)) for a, b in _earlier_pairs(event, round_.number)}
     round_.matches.all().delete()
@@ -154,7 +165,7 @@ def _validate_tables(event: Event, tables: Sequence[tuple[int, int | None]]) -> 
     if byes > len(active) % 2:
         problems.append(f"{byes} byes for {len(active)} players")
     if problems:
-        raise Invalid("These pairings cannot be used: " + "; ".join(problems) + ".")
+        raise Invalid(EventRefusal.BAD_PAIRINGS, "These pairings cannot be used: " + "; ".join(problems) + ".")
 
 
 def _names(ids: Sequence[int]) -> str:
@@ -169,13 +180,15 @@ def publish_round(round_: Round, by: User) -> Round:
     require(by, Perm.MANAGE, event)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.Status.PREVIEW:
-        raise Conflict(f"{round_.label} is already published.")
+        raise Conflict(EventRefusal.ROUND_PUBLISHED, f"{round_.label} is already published.")
     dropped = Registration.objects.filter(
         event=event, dropped_after_round__isnull=False, player__in=_players_of(round_)
     ).select_related("player")
     if dropped:
         names = ", ".join(r.player.public_name for r in dropped)
-        raise Conflict(f"{names} dropped after this preview was made: discard it and pair again.")
+        raise Conflict(
+            EventRefusal.PREVIEW_OUTDATED, f"{names} dropped after this preview was made: discard it and pair again."
+        )
     now = timezone.now()
     round_.set_status(Round.Status.OPEN, by=by)
     round_.published_at = now
@@ -203,9 +216,9 @@ def add_time(round_: Round, minutes: int, by: User) -> Round:
     require(by, Perm.MANAGE, event)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.Status.OPEN or round_.ends_at is None:
-        raise Conflict(f"{round_.label} is not in progress.")
+        raise Conflict(EventRefusal.ROUND_NOT_IN_PROGRESS, f"{round_.label} is not in progress.")
     if not -60 <= minutes <= 120 or minutes == 0:
-        raise Invalid("Add between 1 and 120 minutes (or take away up to 60).")
+        raise Invalid(EventRefusal.BAD_TIME_CHANGE, "Add between 1 and 120 minutes (or take away up to 60).")
     round_.ends_at = max(round_.ends_at, timezone.now()) + timedelta(minutes=minutes)
     round_.timer_version += 1
     round_.time_called_at = None
@@ -221,10 +234,16 @@ def end_round(round_: Round, by: User) -> Round:
     require(by, Perm.MANAGE, event)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.Status.OPEN:
-        raise Conflict(f"{round_.label} is {round_.get_status_display().lower()}; only a round in progress can end.")
+        raise Conflict(
+            EventRefusal.ROUND_NOT_IN_PROGRESS,
+            f"{round_.label} is {round_.get_status_display().lower()}; only a round in progress can end.",
+        )
     open_tables = [str(m.table) for m in round_.matches.exclude(status=Match.Status.CONFIRMED)]
     if open_tables:
-        raise Conflict(f"{round_.label} still has unconfirmed results at table {', '.join(open_tables)}.")
+        raise Conflict(
+            EventRefusal.RESULTS_UNCONFIRMED,
+            f"{round_.label} still has unconfirmed results at table {', '.join(open_tables)}.",
+        )
     round_.set_status(Round.Status.ENDED, by=by)
     round_.ended_at = timezone.now()
     round_.timer_version += 1
@@ -238,17 +257,19 @@ def cut_to_top(event: Event, by: User) -> Round:
     event = locked_event(event)
     require(by, Perm.MANAGE, event)
     if not event.wants_top_cut:
-        raise Conflict(f"{event.name} has no top cut.")
+        raise Conflict(EventRefusal.NO_TOP_CUT, f"{event.name} has no top cut.")
     if event.status != Event.Status.RUNNING:
-        raise Conflict(f"{event.name} is {event.get_status_display().lower()}; it cannot cut now.")
+        raise Conflict(
+            EventRefusal.EVENT_NOT_RUNNING, f"{event.name} is {event.get_status_display().lower()}; it cannot cut now."
+        )
     _refuse_unfinished_rounds(event)
     played = rounds_of(event).count()
     if event.rounds is not None and played < event.rounds:
-        raise Conflict(f"Only {played} of {event.rounds} Swiss rounds have been played.")
+        raise Conflict(EventRefusal.SWISS_NOT_OVER, f"Only {played} of {event.rounds} Swiss rounds have been played.")
     try:
         seeds = top_cut_players([row.standing for row in reading.standings(event)], event.top_cut)
     except NotEnoughPlayersError as exc:
-        raise Conflict(str(exc)) from None
+        raise Conflict(EventRefusal.CANNOT_CUT, str(exc)) from None
     event.cut_seeds = list(seeds)
     event.save(update_fields=["cut_seeds"])
     event.set_status(Event.Status.TOP_CUT, by=by)
@@ -263,8 +284,11 @@ def finish_event(event: Event, by: User) -> Event:
     if event.status == Event.Status.TOP_CUT:
         state = reading.bracket(event)
         if state is not None and not state.finished:
-            raise Conflict("The top cut is still being played.")
+            raise Conflict(EventRefusal.TOP_CUT_NOT_OVER, "The top cut is still being played.")
     elif event.status != Event.Status.RUNNING:
-        raise Conflict(f"{event.name} is {event.get_status_display().lower()}; only a running event can finish.")
+        raise Conflict(
+            EventRefusal.EVENT_NOT_RUNNING,
+            f"{event.name} is {event.get_status_display().lower()}; only a running event can finish.",
+        )
     event.set_status(Event.Status.FINISHED, by=by)
     return event

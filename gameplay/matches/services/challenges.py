@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from gameplay.matches.engines import DEFAULT, engines
-from gameplay.matches.errors import Conflict, Forbidden, Invalid
+from gameplay.matches.errors import Conflict, Forbidden, Invalid, MatchRefusal
 from gameplay.matches.models import Challenge
 from gameplay.matches.protocol import SetupError
 from gameplay.matches.services.games import create_match, seat_setup
@@ -18,11 +18,13 @@ from gameplay.matches.services.games import create_match, seat_setup
 
 def challenge(challenger: User, opponent: User, deck: dict[str, Any], best_of: int = 1) -> Challenge:
     if opponent.pk == challenger.pk:
-        raise Invalid("You cannot challenge yourself.")
+        raise Invalid(MatchRefusal.SELF_CHALLENGE, "You cannot challenge yourself.")
     if best_of not in (1, 3):
-        raise Invalid("A match is best of one or best of three.")
+        raise Invalid(MatchRefusal.BAD_BEST_OF, "A match is best of one or best of three.")
     if Challenge.objects.filter(challenger=challenger, opponent=opponent, status=Challenge.Status.OPEN).exists():
-        raise Conflict(f"You already have an open challenge to {opponent.public_name}.")
+        raise Conflict(
+            MatchRefusal.CHALLENGE_ALREADY_OPEN, f"You already have an open challenge to {opponent.public_name}."
+        )
     check_deck(deck)
     return Challenge.objects.create(challenger=challenger, opponent=opponent, challenger_deck=seat_setup(deck),
                                     best_of=best_of)  # fmt: skip
@@ -33,7 +35,7 @@ def check_deck(deck: dict[str, Any]) -> None:
     try:
         engines[DEFAULT].check_seat(seat_setup(deck))
     except SetupError as exc:
-        raise Invalid(f"That deck cannot play: {exc}") from None
+        raise Invalid(MatchRefusal.DECK_CANNOT_PLAY, f"That deck cannot play: {exc}") from None
 
 
 @transaction.atomic
@@ -41,16 +43,20 @@ def answer_challenge(challenge_id: int, by: User, accept: bool, deck: dict[str, 
     """The opponent accepts (with their deck: the match starts) or declines; the challenger may withdraw."""
     found = Challenge.objects.select_for_update().get(pk=challenge_id)
     if by.pk not in (found.opponent_id, found.challenger_id):
-        raise Forbidden("This challenge is not yours.")
+        raise Forbidden(MatchRefusal.NOT_YOUR_CHALLENGE, "This challenge is not yours.")
     if found.status != Challenge.Status.OPEN:
-        raise Conflict(f"This challenge is already {found.get_status_display().lower()}.")
+        raise Conflict(
+            MatchRefusal.CHALLENGE_ANSWERED, f"This challenge is already {found.get_status_display().lower()}."
+        )
     if by.pk == found.challenger_id:
         if accept:
-            raise Forbidden("Your opponent accepts; you may withdraw the challenge.")
+            raise Forbidden(
+                MatchRefusal.CHALLENGER_CANNOT_ACCEPT, "Your opponent accepts; you may withdraw the challenge."
+            )
         found.set_status(Challenge.Status.CANCELLED)
     elif accept:
         if deck is None:
-            raise Invalid("Choose your deck to accept.")
+            raise Invalid(MatchRefusal.NO_DECK_CHOSEN, "Choose your deck to accept.")
         check_deck(deck)
         found.match = create_match(
             found.challenger, found.opponent, [found.challenger_deck, deck], best_of=found.best_of, label="challenge"

@@ -10,7 +10,7 @@ from typing import Any
 
 from accounts.models import User
 from gameplay.matches import rows, timers
-from gameplay.matches.errors import Conflict, Forbidden, Stale
+from gameplay.matches.errors import Conflict, Forbidden, MatchRefusal, Stale
 from gameplay.matches.models import Game, PlayMatch
 from gameplay.matches.push import listeners
 from gameplay.matches.services.views import Views, views_for
@@ -44,11 +44,11 @@ def seat_to_act(match: PlayMatch, user: User, version: int) -> int:
     current one)."""
     seat = match.seat_of(user.pk)
     if seat is None:
-        raise Forbidden("You are not playing in this match.")
+        raise Forbidden(MatchRefusal.NOT_PLAYING, "You are not playing in this match.")
     if match.status != PlayMatch.Status.PLAYING:
-        raise Conflict(f"The match is {match.get_status_display().lower()}.")
+        raise Conflict(MatchRefusal.MATCH_NOT_PLAYING, f"The match is {match.get_status_display().lower()}.")
     if version != match.version:
-        raise Stale("The game has moved on since you last looked.", current=match.version)
+        raise Stale(MatchRefusal.STALE_VERSION, "The game has moved on since you last looked.", current=match.version)
     return seat
 
 

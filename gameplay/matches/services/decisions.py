@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from gameplay.matches.errors import Conflict
+from gameplay.matches.errors import Conflict, MatchRefusal
 from gameplay.matches.models import ChoiceBy
 from gameplay.matches.services.changes import Outcome, locked, locked_with_game, seat_to_act
 from gameplay.matches.services.clock import charge_clock, past_deadline
@@ -24,9 +24,9 @@ def choose_first(match_id: int, user: User, play_first: bool, version: int) -> O
     seat = seat_to_act(match, user, version)
     game = match.current_game()
     if game is None or not game.awaiting_choice or game.finished:
-        raise Conflict("Who goes first in this game is already decided.")
+        raise Conflict(MatchRefusal.FIRST_ALREADY_CHOSEN, "Who goes first in this game is already decided.")
     if game.chooser != seat:
-        raise Conflict("Your opponent chooses who goes first.")
+        raise Conflict(MatchRefusal.OPPONENT_CHOOSES_FIRST, "Your opponent chooses who goes first.")
     now = timezone.now()
     if past_deadline(match, now):  # the timer has not run yet, but the seat's time is over
         return too_late(match, now, seat)

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from gameplay.matches.engines import DEFAULT, engine_for, engines
-from gameplay.matches.errors import Invalid
+from gameplay.matches.errors import Invalid, MatchRefusal
 from gameplay.matches.models import ChoiceBy, FirstChoice, Game, PlayMatch
 from gameplay.matches.protocol import GameEngine, SetupError
 from gameplay.matches.services.changes import after_commit, publish_change
@@ -48,19 +48,21 @@ def create_match(
     """A match between two players, or a player and a bot; the winner of the die roll chooses who
     goes first. ``engine``: the registered game engine that plays it (Runeslingers by default)."""
     if (player2 is None) == (not bot):
-        raise Invalid("A match is between two players, or a player and a bot.")
+        raise Invalid(MatchRefusal.NOT_TWO_PLAYERS, "A match is between two players, or a player and a bot.")
     if bot and bot not in PlayMatch.Bot.values:
-        raise Invalid(f"Unknown bot {bot!r}; choose {' or '.join(PlayMatch.Bot.values)}.")
+        raise Invalid(MatchRefusal.UNKNOWN_BOT, f"Unknown bot {bot!r}; choose {' or '.join(PlayMatch.Bot.values)}.")
     if player2 is not None and player2.pk == player1.pk:
-        raise Invalid("You cannot play against yourself.")
+        raise Invalid(MatchRefusal.SELF_MATCH, "You cannot play against yourself.")
     if best_of not in (1, 3):
-        raise Invalid("A match is best of one or best of three.")
+        raise Invalid(MatchRefusal.BAD_BEST_OF, "A match is best of one or best of three.")
     if len(decks) != 2:
-        raise Invalid("A match needs two decks.")
+        raise Invalid(MatchRefusal.NOT_TWO_DECKS, "A match needs two decks.")
     if not 60 <= clock_seconds <= 4 * 3600 or not 5 <= window_seconds <= 300:
-        raise Invalid("Clocks run from 1 minute to 4 hours; answer windows from 5 to 300 seconds.")
+        raise Invalid(
+            MatchRefusal.BAD_CLOCK, "Clocks run from 1 minute to 4 hours; answer windows from 5 to 300 seconds."
+        )
     if engine not in engines:
-        raise Invalid(f"Unknown game {engine!r}; choose {' or '.join(sorted(engines))}.")
+        raise Invalid(MatchRefusal.UNKNOWN_GAME, f"Unknown game {engine!r}; choose {' or '.join(sorted(engines))}.")
     seats = [seat_setup(d, engines[engine]) for d in decks]
     match = PlayMatch.objects.create(
         player1=player1, player2=player2, bot=bot, engine=engine, decks=seats, best_of=best_of,
@@ -80,7 +82,7 @@ def seat_setup(deck: dict[str, Any], engine: GameEngine | None = None) -> dict[s
     try:
         return (engine or engines[DEFAULT]).seat_setup(deck)
     except SetupError as exc:
-        raise Invalid(f"That deck cannot play: {exc}") from None
+        raise Invalid(MatchRefusal.DECK_CANNOT_PLAY, f"That deck cannot play: {exc}") from None
 
 
 def roll_dice(seed: int) -> tuple[int, int]:
@@ -129,7 +131,7 @@ def new_state(engine: GameEngine, setup: dict[str, Any], seed: int, version: str
     try:
         return engine.new_game(setup, seed, version)
     except SetupError as exc:
-        raise Invalid(f"The decks cannot start a game: {exc}") from None
+        raise Invalid(MatchRefusal.DECKS_CANNOT_START, f"The decks cannot start a game: {exc}") from None
 
 
 def decide_first(match: PlayMatch, game: Game, first: int, by: str, now: Any, viewer: int | None = None) -> Views:

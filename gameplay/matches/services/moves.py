@@ -6,7 +6,7 @@ from typing import Any
 
 from gameplay.matches import rows
 from gameplay.matches.engines import engine_for
-from gameplay.matches.errors import Conflict, Invalid
+from gameplay.matches.errors import Conflict, Invalid, MatchRefusal
 from gameplay.matches.models import Game, GameAction, PlayMatch
 from gameplay.matches.protocol import IllegalMove
 from gameplay.matches.services.changes import publish_change
@@ -33,15 +33,15 @@ def move(
     game = game if game is not None else match.current_game()
     assert game is not None
     if game.awaiting_choice:
-        raise Conflict("Who goes first is not chosen yet.")
+        raise Conflict(MatchRefusal.FIRST_NOT_CHOSEN, "Who goes first is not chosen yet.")
     state = load_state(game, engine)
     pending = engine.pending(state)
     if pending is None or pending.seat != seat:
-        raise Conflict("It is not your decision.")
+        raise Conflict(MatchRefusal.NOT_YOUR_DECISION, "It is not your decision.")
     try:
         new_state, text = engine.apply(state, action)
     except IllegalMove as exc:
-        raise Invalid(f"That move is not allowed: {exc}") from None
+        raise Invalid(MatchRefusal.ILLEGAL_MOVE, f"That move is not allowed: {exc}") from None
     game.moves += 1
     game.state, game.state_hash = engine.to_json(new_state), engine.state_hash(new_state)
     game.recent = [*game.recent[-(RECENT_ACTIONS - 1) :], text]

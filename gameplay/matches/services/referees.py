@@ -6,7 +6,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from gameplay.matches.errors import Conflict, Forbidden, Invalid
+from gameplay.matches.errors import Conflict, Forbidden, Invalid, MatchRefusal
 from gameplay.matches.models import PlayMatch
 from gameplay.matches.selectors import can_referee
 from gameplay.matches.services.changes import locked, publish_change
@@ -17,9 +17,11 @@ from gameplay.matches.services.games import end_match, restart
 def _refereed(match_id: int, by: User) -> PlayMatch:
     match = locked(match_id)
     if not can_referee(match, by):
-        raise Forbidden("Only the match's referees (the event's organiser and judges) may do this.")
+        raise Forbidden(
+            MatchRefusal.NOT_REFEREE, "Only the match's referees (the event's organiser and judges) may do this."
+        )
     if match.status == PlayMatch.Status.FINISHED:
-        raise Conflict("The match is over.")
+        raise Conflict(MatchRefusal.MATCH_OVER, "The match is over.")
     return match
 
 
@@ -28,7 +30,7 @@ def pause(match_id: int, by: User) -> PlayMatch:
     """Stop both clocks; nobody can move until the match resumes."""
     match = _refereed(match_id, by)
     if match.status == PlayMatch.Status.PAUSED:
-        raise Conflict("The match is already paused.")
+        raise Conflict(MatchRefusal.ALREADY_PAUSED, "The match is already paused.")
     now = timezone.now()
     charge_clock(match, now)
     match.set_status(PlayMatch.Status.PAUSED)
@@ -43,7 +45,7 @@ def pause(match_id: int, by: User) -> PlayMatch:
 def resume(match_id: int, by: User) -> PlayMatch:
     match = _refereed(match_id, by)
     if match.status != PlayMatch.Status.PAUSED:
-        raise Conflict("The match is not paused.")
+        raise Conflict(MatchRefusal.NOT_PAUSED, "The match is not paused.")
     game = match.current_game()
     assert game is not None
     match.set_status(PlayMatch.Status.PLAYING)
@@ -57,7 +59,10 @@ def resume(match_id: int, by: User) -> PlayMatch:
 def add_time(match_id: int, by: User, seat: int, seconds: int) -> PlayMatch:
     match = _refereed(match_id, by)
     if seat not in (0, 1) or not -3600 <= seconds <= 3600 or seconds == 0:
-        raise Invalid("Add between 1 second and an hour (or take away up to an hour) to seat p1 or p2.")
+        raise Invalid(
+            MatchRefusal.BAD_TIME_CHANGE,
+            "Add between 1 second and an hour (or take away up to an hour) to seat p1 or p2.",
+        )
     now = timezone.now()
     charge_clock(match, now)
     remaining = list(match.remaining_ms)
@@ -88,7 +93,10 @@ def decide(match_id: int, wins: tuple[int, int]) -> PlayMatch:
 def _decide(match: PlayMatch, wins: tuple[int, int]) -> PlayMatch:
     needed = match.best_of // 2 + 1
     if any(w < 0 or w > needed for w in wins) or wins[0] == wins[1] == needed or sum(wins) > match.best_of:
-        raise Invalid(f"In a best-of-{match.best_of}, give each seat 0 to {needed} games won, not both {needed}.")
+        raise Invalid(
+            MatchRefusal.BAD_RESULT,
+            f"In a best-of-{match.best_of}, give each seat 0 to {needed} games won, not both {needed}.",
+        )
     now = timezone.now()
     game = match.current_game()
     if game is not None and not game.finished:

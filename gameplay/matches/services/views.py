@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gameplay.matches.engines import engine_for
-from gameplay.matches.errors import Conflict, Invalid
+from gameplay.matches.errors import Conflict, Invalid, MatchRefusal
 from gameplay.matches.models import Game, PlayMatch
 from gameplay.matches.protocol import GameEngine, SetupError
 from gameplay.matches.push import connected_seats
@@ -95,14 +95,19 @@ def replay_view(game: Game, seat: int | None, step: int) -> dict[str, Any]:
     """A finished game as it stood after ``step`` actions, from one seat's view (or the public one)."""
     actions = list(game.actions.order_by("seq").values_list("action", flat=True))
     if not game.finished:
-        raise Conflict("Only a finished game can be replayed.")
+        raise Conflict(MatchRefusal.GAME_NOT_FINISHED, "Only a finished game can be replayed.")
     if not 0 <= step <= len(actions):
-        raise Invalid(f"Step {step} is outside this game's 0 to {len(actions)} actions.")
+        raise Invalid(
+            MatchRefusal.STEP_OUT_OF_RANGE, f"Step {step} is outside this game's 0 to {len(actions)} actions."
+        )
     engine = engine_for(game.match)
     try:
         state = engine.new_game(game.setup, game.seed, game.engine_version)
     except SetupError:
-        raise Conflict("This game was played under an engine version this site can no longer replay.") from None
+        raise Conflict(
+            MatchRefusal.ENGINE_VERSION_GONE,
+            "This game was played under an engine version this site can no longer replay.",
+        ) from None
     for text in actions[:step]:
         state, _text = engine.apply(state, text)
     board = engine.view(state, seat)

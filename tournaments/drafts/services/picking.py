@@ -18,18 +18,17 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
-from django.http import Http404
 from django.utils import timezone
 
 from accounts.models import User
 from tournaments import selectors
-from tournaments.drafts.errors import PickRefused
+from tournaments.drafts.errors import NO_SUCH_POD, DraftRefusal, PickRefused
 from tournaments.drafts.models import Pick, Pod, Pool, Seat
 from tournaments.drafts.services import clock, push
 from tournaments.drafts.services.pools import create_draft_pools, expire_build
 from tournaments.drafts.services.reading import pick_row, seat_state
 from tournaments.drafts.services.state import card_set, load_state, remember, seats_of, times
-from tournaments.errors import Conflict, Forbidden
+from tournaments.errors import Conflict, Forbidden, NotFound
 from tournaments.limited import (
     ROUNDS,
     DraftState,
@@ -238,8 +237,8 @@ def _seat_for(pod: Pod, seats: list[Seat], user: User) -> Seat:
     seat = next((s for s in seats if s.registration is not None and s.registration.player_id == user.pk), None)
     if seat is None:
         if not selectors.visible_events(user).filter(pk=pod.event_id).exists():
-            raise Http404("No pod matches the given query.")  # as if it did not exist, like every lookup
-        raise Forbidden("You have no seat in this pod.")
+            raise NotFound(DraftRefusal.NO_SUCH_POD, NO_SUCH_POD)  # as if it did not exist, like every lookup
+        raise Forbidden(DraftRefusal.NO_SEAT, "You have no seat in this pod.")
     return seat
 
 
@@ -270,7 +269,7 @@ class _PickDesk:
         try:
             locked = locked_pod(pod)
         except Pod.DoesNotExist:
-            raise Http404("No pod matches the given query.") from None
+            raise NotFound(DraftRefusal.NO_SUCH_POD, NO_SUCH_POD) from None
         seats = seats_of(locked)
         seat = _seat_for(locked, seats, user)
         return cls(locked, seats, seat, load_state(locked, seats) if locked.opened else None, now)
@@ -278,14 +277,16 @@ class _PickDesk:
     def seat_view(self) -> dict[str, Any]:
         return seat_state(self.pod, self.seat, self.state, self.now, self.seats)
 
-    def refusal(self, message: str, reason: str, code: int = 409, recorded: PurePick | None = None) -> PickRefused:
+    def refusal(
+        self, message: str, reason: DraftRefusal | PickRefusal, code: int = 409, recorded: PurePick | None = None
+    ) -> PickRefused:
         payload = {"version": self.pod.version, "state": self.seat_view(),
                    "recorded": _pure_row(recorded) if recorded else None}  # fmt: skip
-        return PickRefused(message, reason=reason, payload=payload, status_code=code)
+        return PickRefused(reason, message, payload=payload, status_code=code)
 
     def started_state(self) -> DraftState:
         if self.state is None:
-            raise self.refusal("The draft has not started yet.", "not-started")
+            raise self.refusal("The draft has not started yet.", DraftRefusal.NOT_STARTED)
         return self.state
 
 
@@ -312,11 +313,15 @@ def _refuse_unless_open(desk: _PickDesk, round_number: int) -> None:
     a round not yet opened)."""
     pod = desk.pod
     if pod.status != Pod.Status.DRAFTING:
-        raise desk.refusal(f"Pod {pod.number} is {pod.get_status_display().lower()}; no picks now.", "not-drafting")
+        raise desk.refusal(
+            f"Pod {pod.number} is {pod.get_status_display().lower()}; no picks now.", DraftRefusal.NOT_DRAFTING
+        )
     if pod.paused:
-        raise desk.refusal(f"Pod {pod.number} is paused; picks resume when the organiser resumes it.", "paused")
+        raise desk.refusal(
+            f"Pod {pod.number} is paused; picks resume when the organiser resumes it.", DraftRefusal.PAUSED
+        )
     if desk.seat.bot:
-        raise desk.refusal("A bot picks for your seat now; ask the organiser.", "bot-seat")
+        raise desk.refusal("A bot picks for your seat now; ask the organiser.", DraftRefusal.BOT_SEAT)
     if round_number > pod.round_opened:
         raise desk.refusal(f"Round {round_number} has not opened yet.", PickRefusal.ROUND_NOT_STARTED)
 
@@ -334,7 +339,7 @@ def _pick_for_the_late(desk: _PickDesk, round_number: int, pick_number: int) -> 
     state = auto_pick_for(desk.pod, seat, desk.started_state(), desk.now)
     desk.state = settle(desk.pod, desk.seats, state, desk.now, {seat.pk})
     done = _recorded(desk.state, seat.index, round_number, pick_number)
-    return desk.refusal("Too late: time ran out and the server picked for you.", "late", recorded=done)
+    return desk.refusal("Too late: time ran out and the server picked for you.", DraftRefusal.LATE, recorded=done)
 
 
 def _take(
@@ -397,18 +402,20 @@ def set_marks(pod: Pod | int, user: User, round_number: int, pick_number: int, c
         seats = seats_of(pod)
         seat = _seat_for(pod, seats, user)
         if pod.status != Pod.Status.DRAFTING:
-            raise Conflict(f"Pod {pod.number} is not drafting; nothing to mark.")
+            raise Conflict(DraftRefusal.NOT_DRAFTING, f"Pod {pod.number} is not drafting; nothing to mark.")
         state = load_state(pod, seats)
         waiting: PendingPack | None = next(
             (p for p in pending_packs(state, seat.index) if (p.round, p.pick_number) == (round_number, pick_number)),
             None,
         )
         if waiting is None:
-            raise Conflict(f"You hold no pack for pick {pick_number} of round {round_number}.")
+            raise Conflict(
+                DraftRefusal.NO_PACK_HELD, f"You hold no pack for pick {pick_number} of round {round_number}."
+            )
         left = Counter(waiting.cards)
         chosen = [str(c) for c in cards][: waiting.take]
         if any(n > left[c] for c, n in Counter(chosen).items()):
-            raise PickRefused("Mark only cards in this pack.", reason="not-in-pack", status_code=400,
+            raise PickRefused(PickRefusal.NOT_IN_PACK, "Mark only cards in this pack.", status_code=400,
                               payload={"version": pod.version})  # fmt: skip
         seat.marks = {**seat.marks, f"{round_number}.{pick_number}": chosen}
         seat.save(update_fields=["marks"])

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from tournaments.drafts.errors import DraftRefusal
 from tournaments.drafts.models import Pod, Seat
 from tournaments.drafts.services import clock
 from tournaments.drafts.services.picking import locked_pod, settle
@@ -48,26 +49,35 @@ def seat_pods(
     event = locked_event(event)
     require(by, Perm.MANAGE, event)
     if event.format != DRAFT_FORMAT:
-        raise Invalid(f"{event.name} is not a draft event (its format is {event.format}).")
+        raise Invalid(
+            DraftRefusal.NOT_DRAFT_EVENT, f"{event.name} is not a draft event (its format is {event.format})."
+        )
     if event.status != Event.Status.RUNNING or Round.objects.filter(event=event).exists():
-        raise Conflict("Pods are seated after the event starts and before round 1 is paired.")
+        raise Conflict(
+            DraftRefusal.SEATING_CLOSED, "Pods are seated after the event starts and before round 1 is paired."
+        )
     if not MIN_SEATS <= seats_per_pod <= MAX_SEATS:
-        raise Invalid(f"A pod seats {MIN_SEATS} to {MAX_SEATS} players, not {seats_per_pod}.")
+        raise Invalid(
+            DraftRefusal.BAD_POD_SIZE, f"A pod seats {MIN_SEATS} to {MAX_SEATS} players, not {seats_per_pod}."
+        )
     try:
         times = clean_times(dict(settings or {}))
     except ValueError as exc:
-        raise Invalid(str(exc)) from None
+        raise Invalid(DraftRefusal.BAD_TIMES, str(exc)) from None
     if Pod.objects.filter(event=event).exclude(status=Pod.Status.SEATED).exists():
-        raise Conflict("A pod has started drafting; the seating can no longer change.")
+        raise Conflict(DraftRefusal.SEATING_CLOSED, "A pod has started drafting; the seating can no longer change.")
     players = list(Registration.objects.filter(event=event, dropped_after_round__isnull=True).order_by("pk"))
     if not players:
-        raise Conflict(f"{event.name} has no players to seat.")
+        raise Conflict(DraftRefusal.NO_PLAYERS, f"{event.name} has no players to seat.")
     seed = str(event.seed)
     order = Stream(derive_seed(SEATING_ALGORITHM, seed, "pods")).shuffle(players)
     sizes = _split(len(order), seats_per_pod)
     small = [n for n in sizes if n < MIN_SEATS]
     if small and not fill_with_bots:
-        raise Invalid(f"A pod would seat only {small[0]} players; a draft needs {MIN_SEATS}. Allow bots to fill it.")
+        raise Invalid(
+            DraftRefusal.POD_TOO_SMALL,
+            f"A pod would seat only {small[0]} players; a draft needs {MIN_SEATS}. Allow bots to fill it.",
+        )
     Pod.objects.filter(event=event).delete()
     Registration.objects.filter(event=event).update(pod=None)
     pods, start = [], 0
@@ -97,13 +107,13 @@ def start_pod(pod: Pod | int, by: User, now: datetime | None = None) -> Pod:
         pod = locked_pod(pod)
         require(by, Perm.MANAGE, pod.event)
         if pod.status != Pod.Status.SEATED:
-            raise Conflict(f"Pod {pod.number} has already started.")
+            raise Conflict(DraftRefusal.POD_STARTED, f"Pod {pod.number} has already started.")
         seats = seats_of(pod)
         cards = card_set()
         try:
             state = new_draft(cards, pod.seed, [s.name for s in seats], pod=pod.number)
         except DraftSetupError as exc:
-            raise Conflict(str(exc)) from None
+            raise Conflict(DraftRefusal.CANNOT_START_POD, str(exc)) from None
         pod.packs = [[list(p) for p in packs] for packs in state.opened]
         pod.card_data_version = cards.version
         pod.set_status(Pod.Status.DRAFTING)
@@ -121,9 +131,11 @@ def pause_pod(pod: Pod | int, by: User, now: datetime | None = None) -> Pod:
         require(by, Perm.MANAGE, pod.event)
         if pod.status not in (Pod.Status.DRAFTING, Pod.Status.REVIEW):
             now_status = pod.get_status_display().lower()
-            raise Conflict(f"Only a drafting pod can be paused; pod {pod.number} is {now_status}.")
+            raise Conflict(
+                DraftRefusal.NOT_DRAFTING, f"Only a drafting pod can be paused; pod {pod.number} is {now_status}."
+            )
         if pod.paused:
-            raise Conflict(f"Pod {pod.number} is already paused.")
+            raise Conflict(DraftRefusal.ALREADY_PAUSED, f"Pod {pod.number} is already paused.")
         seats = seats_of(pod)
         for seat in seats:
             if seat.deadline is not None:
@@ -147,7 +159,7 @@ def resume_pod(pod: Pod | int, by: User, now: datetime | None = None) -> Pod:
         pod = locked_pod(pod)
         require(by, Perm.MANAGE, pod.event)
         if not pod.paused:
-            raise Conflict(f"Pod {pod.number} is not paused.")
+            raise Conflict(DraftRefusal.NOT_PAUSED, f"Pod {pod.number} is not paused.")
         seats = seats_of(pod)
         for seat in seats:
             if seat.remaining_ms is not None:
@@ -172,13 +184,13 @@ def swap_for_bot(pod: Pod | int, seat_index: int, by: User, now: datetime | None
         pod = locked_pod(pod)
         require(by, Perm.MANAGE, pod.event)
         if pod.status not in (Pod.Status.SEATED, Pod.Status.DRAFTING, Pod.Status.REVIEW):
-            raise Conflict(f"Pod {pod.number} has finished drafting.")
+            raise Conflict(DraftRefusal.POD_FINISHED, f"Pod {pod.number} has finished drafting.")
         seats = seats_of(pod)
         seat = next((s for s in seats if s.index == seat_index), None)
         if seat is None:
-            raise Invalid(f"Pod {pod.number} has no seat {seat_index}.")
+            raise Invalid(DraftRefusal.NO_SUCH_SEAT, f"Pod {pod.number} has no seat {seat_index}.")
         if seat.bot:
-            raise Conflict(f"A bot already picks for seat {seat_index}.")
+            raise Conflict(DraftRefusal.BOT_ALREADY_PICKS, f"A bot already picks for seat {seat_index}.")
         seat.bot = True
         seat.deadline, seat.remaining_ms = None, None
         seat.timer_version += 1

@@ -17,6 +17,7 @@ from django.utils import timezone
 from accounts.models import User
 from gameplay.formats import Deck
 from gameplay.services import DeckCheck, check_deck, current_catalog
+from tournaments.drafts.errors import DraftRefusal
 from tournaments.drafts.models import Pod, Pool, Seat
 from tournaments.drafts.services import clock, push
 from tournaments.drafts.services.state import card_set, clean_times, load_state, seats_of, times
@@ -74,14 +75,19 @@ def open_sealed(event: Event, by: User, build_seconds: int | None = None, now: d
         event = locked_event(event)
         require(by, Perm.MANAGE, event)
         if event.format != SEALED_FORMAT:
-            raise Invalid(f"{event.name} is not a sealed event (its format is {event.format}).")
+            raise Invalid(
+                DraftRefusal.NOT_SEALED_EVENT, f"{event.name} is not a sealed event (its format is {event.format})."
+            )
         if event.status != Event.Status.RUNNING or Round.objects.filter(event=event).exists():
-            raise Conflict("Sealed pools are opened after the event starts and before round 1 is paired.")
+            raise Conflict(
+                DraftRefusal.POOLS_CLOSED,
+                "Sealed pools are opened after the event starts and before round 1 is paired.",
+            )
         seconds = DEFAULT_TIMES.sealed_deck_building_seconds if build_seconds is None else build_seconds
         try:
             clean_times({"sealed_deck_building_seconds": seconds})
         except ValueError as exc:
-            raise Invalid(str(exc)) from None
+            raise Invalid(DraftRefusal.BAD_TIMES, str(exc)) from None
         players = list(Registration.objects.filter(event=event, dropped_after_round__isnull=True).order_by("pk"))
         have = set(Pool.objects.filter(event=event).values_list("registration_id", flat=True))
         cards = card_set()
@@ -118,11 +124,16 @@ def submit_deck(pool: Pool | int, user: User, deck: Deck, now: datetime | None =
             .get(pk=pool.pk if isinstance(pool, Pool) else pool)
         )
         if pool.registration.player_id != user.pk:
-            raise Forbidden("Only the pool's player submits a deck from it.")
+            raise Forbidden(DraftRefusal.NOT_YOUR_POOL, "Only the pool's player submits a deck from it.")
         if pool.build_deadline is not None and pool.build_deadline <= now and not pool.deck_done:
-            raise Conflict("Deck building time is over; your deck is being built from your pool.")
+            raise Conflict(
+                DraftRefusal.BUILD_TIME_OVER, "Deck building time is over; your deck is being built from your pool."
+            )
         if pool.auto_built:
-            raise Conflict("Time ran out and your deck was built from your pool; ask the organiser to change it.")
+            raise Conflict(
+                DraftRefusal.DECK_AUTO_BUILT,
+                "Time ran out and your deck was built from your pool; ask the organiser to change it.",
+            )
         register_deck(pool.event, user, deck, by=user, pool=pool_counts(pool))
         pool.deck_submitted_at = now
         pool.save(update_fields=["deck_submitted_at"])
@@ -165,7 +176,9 @@ def suggested_deck(pool: Pool) -> Deck:
     built = build_deck(card_set(), pool.cards, rules)
     loadout = default_loadout(catalog, built.card_class)
     if loadout is None:
-        raise Invalid(f"There is no Runeslinger of class {built.card_class.value} to build with.")
+        raise Invalid(
+            DraftRefusal.NO_RUNESLINGER, f"There is no Runeslinger of class {built.card_class.value} to build with."
+        )
     return Deck.of(loadout.runeslinger, loadout.equips, dict(built.cards))
 
 

@@ -11,6 +11,7 @@ from django.db.models import Count, Q
 from django.utils import timezone
 
 from accounts.models import User
+from tournaments.drafts.errors import DraftRefusal
 from tournaments.drafts.models import Pick, Pod, Pool, Seat
 from tournaments.drafts.services.state import load_state, times
 from tournaments.errors import Forbidden
@@ -34,7 +35,7 @@ def require_seat_or_spectator(user: User | AnonymousUser, pod: Pod) -> Seat | No
     """The user's seat (None for a spectator); Forbidden for anyone else."""
     seat = seat_of(user, pod)
     if seat is None and not spectates(user, pod):
-        raise Forbidden("Only the pod's players, the organiser and judges may see this pod.")
+        raise Forbidden(DraftRefusal.NOT_IN_POD, "Only the pod's players, the organiser and judges may see this pod.")
     return seat
 
 
