@@ -303,7 +303,8 @@ def do_choose(state: State, p: int, act: Action, events: Events) -> None:
 def _fate_ctx(state: State, ref: list[Any]) -> dict[str, Any]:
     where, key = ref
     if where == "ladder":
-        return state.ladder[key]["ctx"]
+        ctx: dict[str, Any] = state.ladder[key]["ctx"]
+        return ctx
     return next(frame[2] for frame in state.stack if frame[2].get("_fate") == key)
 
 

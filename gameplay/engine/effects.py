@@ -309,6 +309,7 @@ def _chosen_ailment(ctx: dict[str, Any], slot: int) -> int:
 def check(state: State, ctx: dict[str, Any], cond: Condition) -> bool:
     name, params = cond.name, cond.params
     c = ctx["c"]
+    ok: bool
     if name == "hit":
         ok = ctx.get("hit", -1) >= 0
     elif name in ("tokens_on_this", "conceals_ailment"):
@@ -320,7 +321,7 @@ def check(state: State, ctx: dict[str, Any], cond: Condition) -> bool:
         types = params.get("card_types") or ("any",)
         assert isinstance(types, tuple)
         n = sum(1 for h in state.players[c].field if "any" in types or core.card_type(state, h) in types)
-        ok = n >= int(params.get("at_least", 1))  # type: ignore[call-overload]
+        ok = n >= core.param_int(params, "at_least", 1)
     else:
         ok = _check_player(state, ctx, name, params)
     return ok != cond.negate
@@ -339,8 +340,8 @@ def _check_player(state: State, ctx: dict[str, Any], name: str, params: Mapping[
         have = (
             core.exposed_ailments(state, p) if atype == "any" else core.ailment_count(state, p, AIL_INDEX[str(atype)])
         )
-        return have >= int(params.get("at_least", 1))  # type: ignore[call-overload]
-    limit = int(params.get("amount", params.get("count", 0)))  # type: ignore[call-overload]
+        return have >= core.param_int(params, "at_least", 1)
+    limit = core.param_int(params, "amount", params.get("count", 0))
     value = {"health_at_most": pl.health, "power_at_most": pl.power, "hand_size_at_most": len(pl.hand)}[name]
     return value <= limit
 

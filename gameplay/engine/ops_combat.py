@@ -133,7 +133,7 @@ def damage_card(state: State, h: int, dmg: int, mode: str, events: Events) -> in
         absorbed = min(entry[F_BARRIER], dmg)
         entry[F_BARRIER] -= absorbed
         dmg -= absorbed
-    left = max(0, core.defense(state, h, p) - entry[F_DMG])
+    left: int = max(0, core.defense(state, h, p) - entry[F_DMG])
     entry[F_DMG] += dmg
     events.append({"e": "damage_card", "card": h, "amount": dmg})
     if entry[F_DMG] >= core.defense(state, h, p):
