@@ -19,7 +19,6 @@ from gameplay.engine.state import (
     C_HANDLE,
     C_TOP,
     F_DEFMOD,
-    F_DMG,
     F_REF,
     F_TOKENS,
     F_UNDER,
@@ -52,7 +51,8 @@ class Env:
     tables: Tables
 
 
-def T() -> Tables:
+def bound_tables() -> Tables:
+    """The compiled card tables the engine is bound to (`setup.bind`)."""
     return Env.tables
 
 
@@ -188,7 +188,7 @@ def temp_mods(state: State, p: int, name: str) -> Iterator[list[Any]]:
 
 
 def block_value(state: State, p: int) -> int:
-    value: int = T().catalog.runeslingers[state.players[p].rs].block
+    value: int = bound_tables().catalog.runeslingers[state.players[p].rs].block
     for ctl, _prio, _h, m in sources(state, "block"):
         if applies(m.params.get("who"), ctl, p):
             value += _int(m.params, "amount")
@@ -532,10 +532,6 @@ def remove_conc(state: State, p: int, h: int, dest: str) -> None:
     pl.concs = [c for c in pl.own_concs() if c[C_HANDLE] != h]
     invalidate_concs(state)
     put(state, h, dest)
-
-
-def dmg_of(entry: list[Any]) -> int:
-    return int(entry[F_DMG])
 
 
 def is_runespell(state: State, h: int) -> bool:
