@@ -27,7 +27,6 @@ BUDGET = {
     "gameplay/engine/flow.py::_discard_phase",
     "gameplay/engine/legal.py::_legal",
     "gameplay/engine/legal.py::_play_phase",
-    "tournaments/drafts/services/picking.py::make_pick",
     "tournaments/drafts/services/picking.py::expire_due",
 }
 

@@ -262,6 +262,116 @@ def _pure_row(made: PurePick) -> dict[str, Any]:
             "auto": made.auto}  # fmt: skip
 
 
+@dataclass
+class _PickAt:
+    """What a pick is judged against, read under the pod's lock: the pod, its seats, the user's seat
+    and the draft state (it moves on when the pick is made or the server picks instead)."""
+
+    pod: Pod
+    seats: list[Seat]
+    seat: Seat
+    state: DraftState
+    now: datetime
+
+    def refusal(self, message: str, reason: str, code: int = 409, recorded: PurePick | None = None) -> PickRefused:
+        return _refusal(self.pod, self.seats, self.seat, self.state, self.now, message, reason, code, recorded)
+
+
+def _refusal(
+    pod: Pod,
+    seats: list[Seat],
+    seat: Seat,
+    state: DraftState | None,
+    now: datetime,
+    message: str,
+    reason: str,
+    code: int = 409,
+    recorded: PurePick | None = None,
+) -> PickRefused:
+    """A refused pick, carrying the seat's current view (and the pick already recorded, if any)."""
+    payload = {"version": pod.version, "state": seat_state(pod, seat, state, now, seats),
+               "recorded": _pure_row(recorded) if recorded else None}  # fmt: skip
+    return PickRefused(message, reason=reason, payload=payload, status_code=code)
+
+
+def _pick_at(pod: Pod | int, user: User, now: datetime) -> _PickAt:
+    """Lock the pod and find the user's seat; refuse when the draft has not started."""
+    try:
+        pod = locked_pod(pod)
+    except Pod.DoesNotExist:
+        raise Http404("No pod matches the given query.") from None
+    seats = seats_of(pod)
+    seat = _seat_for(pod, seats, user)
+    if not pod.opened:
+        raise _refusal(pod, seats, seat, None, now, "The draft has not started yet.", "not-started")
+    return _PickAt(pod, seats, seat, load_state(pod, seats), now)
+
+
+def _repeated_pick(
+    at: _PickAt, round_number: int, pick_number: int, cards: Sequence[str], pack: int | None
+) -> PickResult | None:
+    """The answer to a pick the player already made with the same cards; a refusal when that pick
+    was made otherwise (other cards, or by the server); None when it is not made yet."""
+    recorded = _recorded(at.state, at.seat.index, round_number, pick_number)
+    if recorded is None:
+        return None
+    same = Counter(recorded.cards) == Counter(cards) and pack in (None, recorded.pack)
+    if same and not recorded.auto:
+        return PickResult(seat_state(at.pod, at.seat, at.state, at.now, at.seats), _pure_row(recorded), repeated=True)
+    what = "the server picked" if recorded.auto else "you picked"
+    raise at.refusal(
+        f"Pick {pick_number} of round {round_number} is already made ({what} {', '.join(recorded.cards)}).",
+        PickRefusal.ALREADY_PICKED, recorded=recorded,
+    )  # fmt: skip
+
+
+def _refuse_when_not_picking(at: _PickAt, round_number: int) -> None:
+    """Refuse a pick while the pod is not drafting, is paused, a bot has the seat, or its round is
+    not open yet."""
+    pod = at.pod
+    if pod.status != Pod.Status.DRAFTING:
+        raise at.refusal(f"Pod {pod.number} is {pod.get_status_display().lower()}; no picks now.", "not-drafting")
+    if pod.paused:
+        raise at.refusal(f"Pod {pod.number} is paused; picks resume when the organiser resumes it.", "paused")
+    if at.seat.bot:
+        raise at.refusal("A bot picks for your seat now; ask the organiser.", "bot-seat")
+    if round_number > pod.round_opened:
+        raise at.refusal(f"Round {round_number} has not opened yet.", PickRefusal.ROUND_NOT_STARTED)
+
+
+def _pick_too_late(at: _PickAt, round_number: int, pick_number: int) -> PickRefused | None:
+    """When the seat's deadline for this pick has passed: the server makes its auto-pick now, and
+    the refusal to raise once that is committed. None while the pick is in time."""
+    seat = at.seat
+    key = (seat.clock_round, seat.clock_pick)
+    if seat.deadline is None or seat.deadline > at.now or key != (round_number, pick_number):
+        return None
+    at.state = auto_pick_for(at.pod, seat, at.state, at.now)
+    at.state = settle(at.pod, at.seats, at.state, at.now, {seat.pk})
+    done = _recorded(at.state, seat.index, round_number, pick_number)
+    return at.refusal("Too late: time ran out and the server picked for you.", "late", recorded=done)
+
+
+def _take(
+    at: _PickAt,
+    round_number: int,
+    pick_number: int,
+    cards: Sequence[str],
+    pack: int | None,
+    views: dict[int, dict[str, Any]],
+) -> PurePick:
+    """Make the pick (refused with the pure rules' reason when they refuse it), record it and let
+    the pod move on; the seats' new views land in ``views``."""
+    try:
+        after = pick(at.state, at.seat.index, round_number, pick_number, cards, pack=pack)
+    except PickError as exc:
+        raise at.refusal(str(exc), exc.reason, 400 if exc.reason in BAD_REQUEST else 409) from None
+    made = after.picks[at.seat.index][-1]
+    at.state = record(at.pod, at.seat, at.state, made, at.now, by_bot=False)
+    at.state = settle(at.pod, at.seats, at.state, at.now, {at.seat.pk}, views)
+    return made
+
+
 def make_pick(
     pod: Pod | int,
     user: User,
@@ -279,59 +389,19 @@ def make_pick(
     seat's deadline is late: the server makes its auto-pick at that moment and refuses it.
     """
     now = now or timezone.now()
-    late: PickRefused | None = None
     views: dict[int, dict[str, Any]] = {}
     with transaction.atomic():
-        try:
-            pod = locked_pod(pod)
-        except Pod.DoesNotExist:
-            raise Http404("No pod matches the given query.") from None
-        seats = seats_of(pod)
-        seat = _seat_for(pod, seats, user)
-        state = load_state(pod, seats) if pod.opened else None
-
-        def refusal(message: str, reason: str, code: int = 409, recorded: PurePick | None = None) -> PickRefused:
-            payload = {"version": pod.version, "state": seat_state(pod, seat, state, now, seats),
-                       "recorded": _pure_row(recorded) if recorded else None}  # fmt: skip
-            return PickRefused(message, reason=reason, payload=payload, status_code=code)
-
-        if state is None:
-            raise refusal("The draft has not started yet.", "not-started")
-        recorded = _recorded(state, seat.index, round_number, pick_number)
-        if recorded is not None:
-            same = Counter(recorded.cards) == Counter(cards) and pack in (None, recorded.pack)
-            if same and not recorded.auto:
-                return PickResult(seat_state(pod, seat, state, now, seats), _pure_row(recorded), repeated=True)
-            what = "the server picked" if recorded.auto else "you picked"
-            raise refusal(
-                f"Pick {pick_number} of round {round_number} is already made ({what} {', '.join(recorded.cards)}).",
-                PickRefusal.ALREADY_PICKED, recorded=recorded,
-            )  # fmt: skip
-        if pod.status != Pod.Status.DRAFTING:
-            raise refusal(f"Pod {pod.number} is {pod.get_status_display().lower()}; no picks now.", "not-drafting")
-        if pod.paused:
-            raise refusal(f"Pod {pod.number} is paused; picks resume when the organiser resumes it.", "paused")
-        if seat.bot:
-            raise refusal("A bot picks for your seat now; ask the organiser.", "bot-seat")
-        if round_number > pod.round_opened:
-            raise refusal(f"Round {round_number} has not opened yet.", PickRefusal.ROUND_NOT_STARTED)
-        key = (seat.clock_round, seat.clock_pick)
-        if seat.deadline is not None and seat.deadline <= now and key == (round_number, pick_number):
-            state = auto_pick_for(pod, seat, state, now)
-            state = settle(pod, seats, state, now, {seat.pk})
-            done = _recorded(state, seat.index, round_number, pick_number)
-            late = refusal("Too late: time ran out and the server picked for you.", "late", recorded=done)
-        else:
-            try:
-                after = pick(state, seat.index, round_number, pick_number, cards, pack=pack)
-            except PickError as exc:
-                raise refusal(str(exc), exc.reason, 400 if exc.reason in BAD_REQUEST else 409) from None
-            made = after.picks[seat.index][-1]
-            state = record(pod, seat, state, made, now, by_bot=False)
-            state = settle(pod, seats, state, now, {seat.pk}, views)
+        at = _pick_at(pod, user, now)
+        repeated = _repeated_pick(at, round_number, pick_number, cards, pack)
+        if repeated is not None:
+            return repeated
+        _refuse_when_not_picking(at, round_number)
+        late = _pick_too_late(at, round_number, pick_number)
+        if late is None:
+            made = _take(at, round_number, pick_number, cards, pack, views)
     if late is not None:
-        raise late
-    answer = views.get(seat.pk) or seat_state(pod, seat, state, now, seats)
+        raise late  # after the commit, so the server's pick stays
+    answer = views.get(at.seat.pk) or seat_state(at.pod, at.seat, at.state, now, at.seats)
     return PickResult(answer, _pure_row(made))
 
 
