@@ -19,7 +19,6 @@ ROOT = Path(__file__).resolve().parents[2]
 BUDGET = {
     "benchmarks/bench_matches.py::client",
     "config/launcher.py::supervise",
-    "gameplay/cards/scriptlint.py::_check_value",
     "gameplay/engine/core.py::_all_sources",
     "gameplay/engine/core.py::quantity",
     "gameplay/engine/effects.py::resolve",
