@@ -23,7 +23,6 @@ BUDGET = {
     "gameplay/engine/core.py::quantity",
     "gameplay/engine/effects.py::resolve",
     "gameplay/engine/flow.py::check_state",
-    "gameplay/engine/flow.py::_discard_phase",
     "gameplay/engine/legal.py::_legal",
     "gameplay/engine/legal.py::_play_phase",
     "tournaments/drafts/services/picking.py::expire_due",
