@@ -21,7 +21,7 @@ def main(games: int) -> None:
     for g in range(games):
         state = new_game({"players": [{"starter": "eva-starter"}, {"starter": "romin-starter"}]}, 10_000 + g)
         greedy = g % 2
-        agents = {greedy: GreedyAgent(g), 1 - greedy: RandomAgent(g)}
+        agents: dict[int, GreedyAgent | RandomAgent] = {greedy: GreedyAgent(g), 1 - greedy: RandomAgent(g)}
         while (pend := pending(state)) is not None:
             state, _ = apply(state, agents[pend.player].act(state, pend.player))
         wins += state.winner == greedy

@@ -297,6 +297,7 @@ def timer_lateness(since: float) -> list[float]:
     late = [
         (a.at - a.deadline).total_seconds()
         for a in GameAction.objects.filter(automatic=True, at__gte=started, deadline__isnull=False)
+        if a.deadline is not None
     ]
     flagged = PlayMatch.objects.filter(games__end_reason="clock", finished_at__gte=started).count()
     if flagged:

@@ -37,13 +37,15 @@ class Personas:
 def personas(db: None) -> Personas:
     from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 
-    organiser = OrganiserFactory(username="oda")
-    event = EventFactory(organiser=organiser)
-    judge = UserFactory(username="judy")
+    organiser = OrganiserFactory.create(username="oda")
+    event = EventFactory.create(organiser=organiser)
+    judge = UserFactory.create(username="judy")
     event.judges.add(judge)
-    player = UserFactory(username="pat")
-    RegistrationFactory(event=event, player=player)
-    return Personas(event=event, organiser=organiser, judge=judge, player=player, outsider=UserFactory(username="olly"))
+    player = UserFactory.create(username="pat")
+    RegistrationFactory.create(event=event, player=player)
+    return Personas(
+        event=event, organiser=organiser, judge=judge, player=player, outsider=UserFactory.create(username="olly")
+    )
 
 
 @pytest.fixture

@@ -47,7 +47,7 @@ class RegistrationFactory(factory.django.DjangoModelFactory[Registration]):
 def judged_by(match: PlayMatch, *judges: User, event: Event | None = None) -> Event:
     """Put a match at a table of an event's round (a new event if none is given), so that the
     event's organiser and these judges referee it, as for a round published on the site."""
-    event = event if event is not None else EventFactory()
+    event = event if event is not None else EventFactory.create()
     round_ = Round.objects.create(
         event=event, number=event.round_set.count() + 1, stage=Round.Stage.SWISS, status=Round.Status.OPEN
     )

@@ -12,7 +12,7 @@ path of the field (`field`) and a message a data author understands.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from gameplay.cards.schema import (
@@ -205,31 +205,28 @@ def _check_params(
 
 
 def _check_value(value: object, spec: ParamSpec, ctx: _Ctx, path: str) -> None:
-    kind = spec.kind
-    if kind is ParamKind.INT:
-        _check_int(value, spec.negative_ok, ctx, path)
-    elif kind is ParamKind.AMOUNT:
-        _check_amount(value, ctx, path)
-    elif kind is ParamKind.BOOL:
-        if not isinstance(value, bool):
-            ctx.add("bad-type", path, f"must be true or false, not {value!r}")
-    elif kind is ParamKind.TARGET:
-        _check_target(value, spec, ctx, path)
-    elif kind in (ParamKind.ENUM, ParamKind.AILMENT):
-        if value not in spec.choices:
-            code = "bad-ailment" if kind is ParamKind.AILMENT else "bad-value"
-            ctx.add(code, path, f"{value!r} is not one of: {', '.join(spec.choices)}")
-    elif kind is ParamKind.CARD_TYPES:
-        _check_card_types(value, ctx, path)
-    elif kind is ParamKind.EFFECTS:
-        _check_nested_effects(value, ctx, path)
-    elif kind is ParamKind.OPTIONS:
-        _check_options(value, ctx, path)
-    elif kind is ParamKind.CONDITION:
-        _check_condition(value, ctx, path)
-    elif kind is ParamKind.INFLICTS:
-        _check_inflicts(value, ctx, path)
-    elif kind is ParamKind.HANDLER and value not in HANDLERS:
+    check = _VALUE_CHECKS.get(spec.kind)
+    if check is not None:
+        check(value, spec, ctx, path)
+
+
+def _check_whole_number(value: object, spec: ParamSpec, ctx: _Ctx, path: str) -> None:
+    _check_int(value, spec.negative_ok, ctx, path)
+
+
+def _check_bool(value: object, spec: ParamSpec, ctx: _Ctx, path: str) -> None:
+    if not isinstance(value, bool):
+        ctx.add("bad-type", path, f"must be true or false, not {value!r}")
+
+
+def _check_choice(value: object, spec: ParamSpec, ctx: _Ctx, path: str) -> None:
+    if value not in spec.choices:
+        code = "bad-ailment" if spec.kind is ParamKind.AILMENT else "bad-value"
+        ctx.add(code, path, f"{value!r} is not one of: {', '.join(spec.choices)}")
+
+
+def _check_handler(value: object, spec: ParamSpec, ctx: _Ctx, path: str) -> None:
+    if value not in HANDLERS:
         ctx.add("unknown-handler", path, f"unknown handler {value!r}; known: {', '.join(HANDLERS)}")
 
 
@@ -331,6 +328,23 @@ def _check_inflicts(value: object, ctx: _Ctx, path: str) -> None:
             ctx.add("bad-ailment", f"{where}.ailment", f"unknown ailment {item['ailment']!r}")
         if _check_int(item["count"], False, ctx, f"{where}.count") and item["count"] == 0:
             ctx.add("bad-value", f"{where}.count", "must be at least 1")
+
+
+# How a parameter of each kind is checked: (value, its spec, the findings, where it is).
+_VALUE_CHECKS: dict[ParamKind, Callable[[object, ParamSpec, _Ctx, str], None]] = {
+    ParamKind.INT: _check_whole_number,
+    ParamKind.AMOUNT: lambda value, _spec, ctx, path: _check_amount(value, ctx, path),
+    ParamKind.BOOL: _check_bool,
+    ParamKind.TARGET: _check_target,
+    ParamKind.ENUM: _check_choice,
+    ParamKind.AILMENT: _check_choice,
+    ParamKind.CARD_TYPES: lambda value, _spec, ctx, path: _check_card_types(value, ctx, path),
+    ParamKind.EFFECTS: lambda value, _spec, ctx, path: _check_nested_effects(value, ctx, path),
+    ParamKind.OPTIONS: lambda value, _spec, ctx, path: _check_options(value, ctx, path),
+    ParamKind.CONDITION: lambda value, _spec, ctx, path: _check_condition(value, ctx, path),
+    ParamKind.INFLICTS: lambda value, _spec, ctx, path: _check_inflicts(value, ctx, path),
+    ParamKind.HANDLER: _check_handler,
+}
 
 
 def _check_modifiers(raw: object, ctx: _Ctx, path: str) -> None:

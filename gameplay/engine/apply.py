@@ -40,6 +40,7 @@ from gameplay.engine.state import (
     WHERE_AIL,
     WHERE_CONC,
     WHERE_UTIL,
+    EffectContext,
     State,
 )
 from gameplay.engine.tables import AIL_INDEX, AILMENTS, CH_OTHER, CAbility
@@ -192,7 +193,7 @@ def _boon_area(state: State, spot: str) -> tuple[int, int]:
     raise IllegalActionError(f"no boon {spot}")
 
 
-def _ctx_for(state: State, p: int, h: int, ab: CAbility | None, act: Action, ty: str) -> dict[str, Any]:
+def _ctx_for(state: State, p: int, h: int, ab: CAbility | None, act: Action, ty: str) -> EffectContext:
     ctx = new_ctx(p, h, ty, [parse_target(t) for t in act.targets], [AIL_INDEX[a] for a in act.ailments])
     if act.choice is not None:
         ctx["ch"] = act.choice - 1
@@ -252,12 +253,12 @@ def do_play(state: State, p: int, act: Action, events: Events) -> None:
         }
 
 
-def effective_damage(state: State, ctx: dict[str, Any], ab: CAbility | None) -> list[int]:
+def effective_damage(state: State, ctx: EffectContext, ab: CAbility | None) -> list[int]:
     """Damage of the card's damage effects as computed when slung (001 p.16; dealt is computed again)."""
     if ab is None:
         return []
     out = []
-    for e in core.T().lists[ab.list_id]:
+    for e in core.bound_tables().lists[ab.list_id]:
         if e.op == "damage":
             base = amount(state, ctx, e.params["amount"])
             out.append(max(0, base + core.damage_bonus(state, ctx["c"], ctx["ty"])))
@@ -300,11 +301,13 @@ def do_choose(state: State, p: int, act: Action, events: Events) -> None:
         state.decision = None
 
 
-def _fate_ctx(state: State, ref: list[Any]) -> dict[str, Any]:
+def _fate_ctx(state: State, ref: list[Any]) -> EffectContext:
     where, key = ref
     if where == "ladder":
-        return state.ladder[key]["ctx"]
-    return next(frame[2] for frame in state.stack if frame[2].get("_fate") == key)
+        ctx: EffectContext = state.ladder[key]["ctx"]
+        return ctx
+    found: EffectContext = next(frame[2] for frame in state.stack if frame[2].get("_fate") == key)
+    return found
 
 
 def do_set(state: State, p: int, act: Action, events: Events) -> None:
@@ -328,7 +331,7 @@ def do_light(state: State, p: int, act: Action, events: Events) -> None:
 
 
 def do_activate(state: State, p: int, act: Action, events: Events) -> None:
-    t = core.T()
+    t = core.bound_tables()
     pl = state.players[p]
     if act.subject == "inherent":
         pay_light(state, p, t.catalog.runeslingers[pl.rs].inherent.light_cost)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from itertools import combinations
-from typing import Any
+from typing import Any, SupportsInt, cast
 
 from gameplay.cards.model import Condition, Modifier
 from gameplay.engine.rules import Phase
@@ -19,7 +19,6 @@ from gameplay.engine.state import (
     C_HANDLE,
     C_TOP,
     F_DEFMOD,
-    F_DMG,
     F_REF,
     F_TOKENS,
     F_UNDER,
@@ -38,6 +37,7 @@ from gameplay.engine.tables import (
     CH_FIRED,
     CH_OTHER,
     CH_STATIC,
+    Kind,
     Tables,
 )
 
@@ -51,11 +51,12 @@ class Env:
     tables: Tables
 
 
-def T() -> Tables:
+def bound_tables() -> Tables:
+    """The compiled card tables the engine is bound to (`setup.bind`)."""
     return Env.tables
 
 
-def kind_of(state: State, h: int) -> Any:
+def kind_of(state: State, h: int) -> Kind:
     return Env.tables.kinds[state.cards[h] >> 1]
 
 
@@ -145,13 +146,14 @@ def _all_sources(state: State) -> dict[str, list[tuple[int, int, int, Modifier]]
 
 
 def check_static(state: State, h: int, p: int, cond: Condition) -> bool:
+    ok: bool
     if cond.name == "conceals_ailment":
         entry = state.players[p].field[h]
         ok = entry[F_WHERE] == WHERE_AIL and state.players[p].ail[entry[F_REF]][0] >= 0
     elif cond.name == "controller_is_not_owner":
         ok = state.owner(h) != p
     elif cond.name == "tokens_on_this":
-        ok = state.players[p].field[h][F_TOKENS] >= int(cond.params.get("at_least", 1))  # type: ignore[call-overload]
+        ok = state.players[p].field[h][F_TOKENS] >= param_int(cond.params, "at_least", 1)
     else:
         ok = True
     return ok != cond.negate
@@ -169,6 +171,11 @@ def _types_match(types: object, ctype: str) -> bool:
     return isinstance(types, tuple) and ("any" in types or ctype in types)
 
 
+def param_int(params: Mapping[str, object], key: str, default: object) -> int:
+    """A count from a card's parameters (``int()`` of it, as the card schema checked it is one)."""
+    return int(cast(SupportsInt, params.get(key, default)))
+
+
 def _int(params: Mapping[str, object], key: str, default: int = 0) -> int:
     value = params.get(key, default)
     return value if isinstance(value, int) else default
@@ -181,7 +188,7 @@ def temp_mods(state: State, p: int, name: str) -> Iterator[list[Any]]:
 
 
 def block_value(state: State, p: int) -> int:
-    value = T().catalog.runeslingers[state.players[p].rs].block
+    value: int = bound_tables().catalog.runeslingers[state.players[p].rs].block
     for ctl, _prio, _h, m in sources(state, "block"):
         if applies(m.params.get("who"), ctl, p):
             value += _int(m.params, "amount")
@@ -195,7 +202,7 @@ def cannot_block(state: State, p: int) -> bool:
 
 def max_health(state: State, p: int) -> int:
     pl = state.players[p]
-    value = Env.tables.catalog.runeslingers[pl.rs].health
+    value: int = Env.tables.catalog.runeslingers[pl.rs].health
     mods = sources(state, "max_health")
     if not mods and not pl.mods:
         return value
@@ -525,10 +532,6 @@ def remove_conc(state: State, p: int, h: int, dest: str) -> None:
     pl.concs = [c for c in pl.own_concs() if c[C_HANDLE] != h]
     invalidate_concs(state)
     put(state, h, dest)
-
-
-def dmg_of(entry: list[Any]) -> int:
-    return int(entry[F_DMG])
 
 
 def is_runespell(state: State, h: int) -> bool:

@@ -16,9 +16,9 @@ from typing import Any
 
 from gameplay.cards.model import Condition
 from gameplay.engine import core
-from gameplay.engine.core import T, kind_of
+from gameplay.engine.core import bound_tables, kind_of
 from gameplay.engine.rules import LEGACY_ENGINE
-from gameplay.engine.state import F_UNDER, NO_TARGET, State, player_target, target_player
+from gameplay.engine.state import F_UNDER, NO_TARGET, EffectContext, State, player_target, target_player
 from gameplay.engine.tables import AIL_INDEX, AILMENTS, CAbility, CEffect
 from gameplay.engine.targets import valid_targets
 
@@ -27,15 +27,15 @@ Events = list[dict[str, Any]]
 
 def new_ctx(
     c: int, s: int = -1, ty: str = "", targets: list[int] | None = None, ailments: list[int] | None = None
-) -> dict[str, Any]:
+) -> EffectContext:
     return {"c": c, "s": s, "ty": ty, "t": targets or [], "a": ailments or [], "pv": None, "hit": -1}
 
 
-def push(state: State, list_id: int, ctx: dict[str, Any]) -> None:
+def push(state: State, list_id: int, ctx: EffectContext) -> None:
     state.stack.append([list_id, 0, ctx])
 
 
-def push_ability(state: State, ab: CAbility, ctx: dict[str, Any]) -> None:
+def push_ability(state: State, ab: CAbility, ctx: EffectContext) -> None:
     """Push an ability's effects when its condition (``if``) holds now."""
     if ab.condition is None or check(state, ctx, ab.condition):
         push(state, ab.list_id, ctx)
@@ -70,7 +70,7 @@ _T_KEYS = (("T", core.TRIGGER_DEPS, 0), ("T", core.TRIGGER_DEPS, 1))
 def _candidates(state: State, p: int) -> dict[str, list[tuple[CAbility, int, str]]]:
     """Every triggered ability p has, by trigger: equips, then exposed ailments, then the field
     (a card's own triggers, `NOT_FIRED`, are left out: `fire_card` reads them from the card)."""
-    t = T()
+    t = bound_tables()
     pl = state.players[p]
     out: dict[str, list[tuple[CAbility, int, str]]] = {}
     for eid in pl.equips:
@@ -97,7 +97,7 @@ def _fits(ab: CAbility, when: str, ctype: str | None) -> bool:
 
 
 def fire(
-    state: State, pairs: list[tuple[int, str]], ctype: str | None = None, extra: dict[str, Any] | None = None
+    state: State, pairs: list[tuple[int, str]], ctype: str | None = None, extra: EffectContext | None = None
 ) -> None:
     """Push the triggered abilities of (player, trigger) pairs: the active player's resolve first,
     each player's in the order that player chooses (an "order" decision when they differ)."""
@@ -141,7 +141,7 @@ def order_options(state: State) -> list[str]:
     return [_label(i) for i in state.stack[-1][2]["items"]]
 
 
-def fire_card(state: State, h: int, p: int, when: str, extra: dict[str, Any] | None = None) -> None:
+def fire_card(state: State, h: int, p: int, when: str, extra: EffectContext | None = None) -> None:
     """Push one card's own trigger (leaves_field, destroyed, charged)."""
     kind = kind_of(state, h)
     if when not in kind.when:
@@ -166,7 +166,7 @@ def auto_targets(state: State, ab: CAbility, p: int) -> list[int]:
 
 def instance_triggers(state: State, p: int, atype: int) -> list[int]:
     """List ids of the instance_applied abilities of one new instance (level II at 4+)."""
-    t = T()
+    t = bound_tables()
     ids = [ab.list_id for ab in t.ailments[(atype, 1)] if ab.when == "instance_applied"]
     if core.ailment_count(state, p, atype) >= state.ruleset.level_two_threshold:
         ids += [ab.list_id for ab in t.ailments[(atype, 2)] if ab.when == "instance_applied"]
@@ -211,7 +211,7 @@ def step(state: State, events: Events) -> None:
         for list_id, ctx in reversed(items):
             push(state, list_id, ctx)
         return
-    effects = T().lists[frame[0]]
+    effects = bound_tables().lists[frame[0]]
     if frame[1] >= len(effects):
         state.stack.pop()
         return
@@ -231,7 +231,7 @@ def _on_ladder(state: State, h: int) -> bool:
     return any(r["s"] == h for r in state.ladder)
 
 
-def resolve(state: State, ctx: dict[str, Any], e: CEffect) -> list[int]:
+def resolve(state: State, ctx: EffectContext, e: CEffect) -> list[int]:
     word = e.target or "self"
     c = ctx["c"]
     if e.tslot >= 0:
@@ -255,9 +255,11 @@ def resolve(state: State, ctx: dict[str, Any], e: CEffect) -> list[int]:
         entry = core._entry(state, ctx["s"])
         found = list(ctx["u"]) if "u" in ctx else list(entry[F_UNDER]) if entry is not None else []
     elif word == "previous":
-        found = [ctx["pv"]] if ctx.get("pv") is not None else []
+        pv = ctx.get("pv")
+        found = [pv] if pv is not None else []
     elif word == "event_card":
-        found = [ctx["ec"]] if ctx.get("ec") is not None else []
+        ec = ctx.get("ec")
+        found = [ec] if ec is not None else []
     else:
         found = valid_targets(state, word, c)
     if found:
@@ -270,7 +272,7 @@ def resolve(state: State, ctx: dict[str, Any], e: CEffect) -> list[int]:
     return found
 
 
-def _previous_player(state: State, ctx: dict[str, Any], owner: bool) -> list[int]:
+def _previous_player(state: State, ctx: EffectContext, owner: bool) -> list[int]:
     pv = ctx.get("pv")
     if pv is None:
         return []
@@ -286,7 +288,7 @@ def _previous_player(state: State, ctx: dict[str, Any], owner: bool) -> list[int
     return [player_target(ctl)]
 
 
-def amount(state: State, ctx: dict[str, Any], value: object, target: int | None = None) -> int:
+def amount(state: State, ctx: EffectContext, value: object, target: int | None = None) -> int:
     if isinstance(value, int):
         return value
     assert isinstance(value, Mapping)
@@ -299,16 +301,13 @@ def until(state: State, duration: object) -> int:
     return {"end_of_turn": state.turn, "end_of_next_turn": state.turn + 1, "permanent": -1}.get(str(duration), -2)
 
 
-def _chosen_ailment(ctx: dict[str, Any], slot: int) -> int:
-    return int(ctx["a"][slot]) if slot < len(ctx["a"]) else 0
-
-
 # --- conditions ------------------------------------------------------------------------------
 
 
-def check(state: State, ctx: dict[str, Any], cond: Condition) -> bool:
+def check(state: State, ctx: EffectContext, cond: Condition) -> bool:
     name, params = cond.name, cond.params
     c = ctx["c"]
+    ok: bool
     if name == "hit":
         ok = ctx.get("hit", -1) >= 0
     elif name in ("tokens_on_this", "conceals_ailment"):
@@ -320,16 +319,16 @@ def check(state: State, ctx: dict[str, Any], cond: Condition) -> bool:
         types = params.get("card_types") or ("any",)
         assert isinstance(types, tuple)
         n = sum(1 for h in state.players[c].field if "any" in types or core.card_type(state, h) in types)
-        ok = n >= int(params.get("at_least", 1))  # type: ignore[call-overload]
+        ok = n >= core.param_int(params, "at_least", 1)
     else:
         ok = _check_player(state, ctx, name, params)
     return ok != cond.negate
 
 
-def _check_player(state: State, ctx: dict[str, Any], name: str, params: Mapping[str, object]) -> bool:
+def _check_player(state: State, ctx: EffectContext, name: str, params: Mapping[str, object]) -> bool:
     word = str(params.get("target", "self"))
     fake = CEffect("cond", params, word)
-    found = resolve(state, dict(ctx), fake) if word in _UNCHOSEN else [player_target(1 - ctx["c"])]
+    found = resolve(state, ctx.copy(), fake) if word in _UNCHOSEN else [player_target(1 - ctx["c"])]
     if not found or found[0] >= 0:
         return False
     p = target_player(found[0])
@@ -339,8 +338,8 @@ def _check_player(state: State, ctx: dict[str, Any], name: str, params: Mapping[
         have = (
             core.exposed_ailments(state, p) if atype == "any" else core.ailment_count(state, p, AIL_INDEX[str(atype)])
         )
-        return have >= int(params.get("at_least", 1))  # type: ignore[call-overload]
-    limit = int(params.get("amount", params.get("count", 0)))  # type: ignore[call-overload]
+        return have >= core.param_int(params, "at_least", 1)
+    limit = core.param_int(params, "amount", params.get("count", 0))
     value = {"health_at_most": pl.health, "power_at_most": pl.power, "hand_size_at_most": len(pl.hand)}[name]
     return value <= limit
 
@@ -348,7 +347,7 @@ def _check_player(state: State, ctx: dict[str, Any], name: str, params: Mapping[
 _UNCHOSEN = frozenset({"self", "each_enemy", "hit", "previous_controller", "previous_owner", "event_player"})
 
 
-OpFn = Callable[[State, dict[str, Any], CEffect, Events], bool]
+OpFn = Callable[[State, EffectContext, CEffect, Events], bool]
 OPS: dict[str, OpFn] = {}
 NAMED: dict[str, OpFn] = {}  # named handlers (`handlers.py`), run by the "handler" op
 

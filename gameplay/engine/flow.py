@@ -161,10 +161,9 @@ def _ailment_phase(state: State, events: Events) -> None:
         core.lose_power(state, a, events)
 
 
-def _discard_phase(state: State, events: Events) -> None:
-    if state.step == 1:
-        _next_turn(state)
-        return
+def _discard_spent_cards(state: State, events: Events) -> None:
+    """Runespells in play (a defense runespell once slung) go to the discard pile, and used
+    defense cards where the rule set says so."""
     kinds = core.Env.tables.kinds
     for pl in state.players:
         if not pl.field:
@@ -177,6 +176,13 @@ def _discard_phase(state: State, events: Events) -> None:
                 state.ruleset.discard_used_defense_cards and entry[F_USED]
             ):
                 leave_field(state, h, "discard", events)
+
+
+def _discard_phase(state: State, events: Events) -> None:
+    if state.step == 1:
+        _next_turn(state)
+        return
+    _discard_spent_cards(state, events)
     expired = False
     for p, pl in enumerate(state.players):
         pl.light = 0

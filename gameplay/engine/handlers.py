@@ -17,7 +17,7 @@ from typing import Any
 from gameplay.engine import core
 from gameplay.engine.effects import NAMED, Events, OpFn, new_ctx, push
 from gameplay.engine.legal import declarations, parse_target, valid_bullets
-from gameplay.engine.state import NO_TARGET, State, player_target
+from gameplay.engine.state import NO_TARGET, EffectContext, State, player_target
 from gameplay.engine.tables import AIL_INDEX, CAbility, CEffect
 
 SLUNG_UTILITY = "slung_utility"
@@ -33,7 +33,7 @@ def handler(name: str) -> Callable[[OpFn], OpFn]:
 
 
 @handler("time_warp")
-def time_warp(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
+def time_warp(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
     state.extra = ctx["c"]
     return True
 
@@ -80,7 +80,7 @@ def last_utility(state: State, p: int) -> tuple[Any, CAbility] | None:
 
 
 @handler("echo")
-def echo(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
+def echo(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
     """Copy the last utility runespell you slung this turn, declaring new targets and choices for
     the copy (a "copy" decision when there is more than one way); the copy resolves at once as an
     effect of Echo: it is not slung (no answer window, no sling or play triggers, no costs)."""
@@ -132,7 +132,7 @@ def echo(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
 
 
 @handler("mirror_ward")
-def mirror_ward(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
+def mirror_ward(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
     """The next spirit runespell an enemy slings this turn targets its own controller instead:
     the unresolved enemy spirit runespell nearest below on the ladder (the one it answers), else
     the next one the enemy slings this turn."""

@@ -266,7 +266,7 @@ def light_available(state: State, p: int) -> int:
 
 
 def activations(state: State, p: int, light: int | None = None) -> list[Action]:
-    t = core.T()
+    t = core.bound_tables()
     pl = state.players[p]
     out: list[Action] = []
     found = t.inherent_activate[pl.rs]

@@ -8,17 +8,17 @@ decision; a Fate pick waits for the enemy's "choose" decision (asked when the ca
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
 
 from gameplay.cards.model import Condition
 from gameplay.engine import core
-from gameplay.engine.effects import NAMED, Events, amount, check, op, push, resolve, until
+from gameplay.engine.effects import NAMED, Events, OpFn, amount, check, op, push, resolve, until
 from gameplay.engine.state import (
     C_TOP,
     F_DEFMOD,
     F_MASTERY,
     F_TOKENS,
     F_UNDER,
+    EffectContext,
     State,
     randbelow,
     target_player,
@@ -32,33 +32,33 @@ def _num(value: object) -> int:
     return value
 
 
-def _players(state: State, ctx: dict[str, Any], e: CEffect) -> list[int]:
+def _players(state: State, ctx: EffectContext, e: CEffect) -> list[int]:
     return [target_player(t) for t in resolve(state, ctx, e) if t < 0]
 
 
 @op("draw")
-def op_draw(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
+def op_draw(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
     for p in _players(state, ctx, e):
         core.draw(state, p, amount(state, ctx, e.params["count"]), events)
     return True
 
 
 @op("sear")
-def op_sear(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
+def op_sear(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
     for p in _players(state, ctx, e):
         core.mill(state, p, amount(state, ctx, e.params["count"]), False, events)
     return True
 
 
 @op("void")
-def op_void(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
+def op_void(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
     for p in _players(state, ctx, e):
         core.mill(state, p, amount(state, ctx, e.params["count"]), True, events)
     return True
 
 
 @op("discard")
-def op_discard(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
+def op_discard(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
     st = ctx.get("st")
     if st is None:
         st = ctx["st"] = {"ps": _players(state, ctx, e), "n": amount(state, ctx, e.params["count"])}
@@ -77,7 +77,7 @@ def op_discard(state: State, ctx: dict[str, Any], e: CEffect, events: Events) ->
 
 
 @op("destroy")
-def op_destroy(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
+def op_destroy(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
     for t in resolve(state, ctx, e):
         if t >= 0 and not leave_field(state, t, "discard", events, destroyed=True):
             found = core.find_conc(state, t)
@@ -87,7 +87,7 @@ def op_destroy(state: State, ctx: dict[str, Any], e: CEffect, events: Events) ->
 
 
 @op("void_card")
-def op_void_card(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
+def op_void_card(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
     for t in resolve(state, ctx, e):
         if t >= 0:
             leave_field(state, t, "void", events)
@@ -95,7 +95,7 @@ def op_void_card(state: State, ctx: dict[str, Any], e: CEffect, events: Events) 
 
 
 @op("bounce")
-def op_bounce(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
+def op_bounce(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
     dest = str(e.params["to"])
     for t in resolve(state, ctx, e):
         if t < 0:
@@ -106,7 +106,7 @@ def op_bounce(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> 
 
 
 @op("place_under")
-def op_place_under(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
+def op_place_under(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
     host = ctx["s"]
     ctl = state.controller(host) if host >= 0 else -1
     for t in resolve(state, ctx, e):
@@ -121,7 +121,7 @@ def _token_field(e: CEffect) -> int:
 
 
 @op("add_tokens")
-def op_add_tokens(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
+def op_add_tokens(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
     for t in resolve(state, ctx, e):
         entry = core._entry(state, t) if t >= 0 else None
         if entry is not None:
@@ -131,7 +131,7 @@ def op_add_tokens(state: State, ctx: dict[str, Any], e: CEffect, events: Events)
 
 
 @op("remove_tokens")
-def op_remove_tokens(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
+def op_remove_tokens(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
     for t in resolve(state, ctx, e):
         entry = core._entry(state, t) if t >= 0 else None
         if entry is not None:
@@ -141,61 +141,41 @@ def op_remove_tokens(state: State, ctx: dict[str, Any], e: CEffect, events: Even
     return True
 
 
-def _source(ctx: dict[str, Any], duration: object) -> int:
+def _source(ctx: EffectContext, duration: object) -> int:
     return int(ctx["s"]) if duration == "while_in_play" else -1
 
 
-@op("modify_damage")
-def op_modify_damage(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
-    types = ",".join(str(x) for x in e.params["card_types"])  # type: ignore[attr-defined]
-    duration = e.params.get("duration")
-    state.players[ctx["c"]].mods.append(
-        [
-            "damage",
-            _num(e.params["amount"]),
-            types,
-            until(state, duration),
-            _source(ctx, duration),
-        ]
-    )
-    return True
+def _modify_player(stat: str) -> OpFn:
+    """The op of the effects ``modify_damage``, ``modify_block`` and ``modify_max_health``: each adds a
+    modifier row ``[stat, amount, card types, until turn, source]`` to players' `mods`. Damage
+    modifiers go to the controller and name the card types they apply to; block and maximum health
+    go to the players the effect targets (a new maximum health also drops the cached values)."""
+
+    def op_modify(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
+        if stat == "damage":
+            types = ",".join(str(x) for x in e.params["card_types"])  # type: ignore[attr-defined]
+            players = [ctx["c"]]
+        else:
+            types = ""
+            players = _players(state, ctx, e)
+        duration = e.params.get("duration")
+        for p in players:
+            state.players[p].mods.append(
+                [stat, _num(e.params["amount"]), types, until(state, duration), _source(ctx, duration)]
+            )
+            if stat == "max_health":
+                core.invalidate(state, CH_OTHER)
+        return True
+
+    return op_modify
 
 
-@op("modify_block")
-def op_modify_block(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
-    duration = e.params.get("duration")
-    for p in _players(state, ctx, e):
-        state.players[p].mods.append(
-            [
-                "block",
-                _num(e.params["amount"]),
-                "",
-                until(state, duration),
-                _source(ctx, duration),
-            ]
-        )
-    return True
-
-
-@op("modify_max_health")
-def op_modify_max_health(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
-    duration = e.params.get("duration")
-    for p in _players(state, ctx, e):
-        state.players[p].mods.append(
-            [
-                "max_health",
-                _num(e.params["amount"]),
-                "",
-                until(state, duration),
-                _source(ctx, duration),
-            ]
-        )
-        core.invalidate(state, CH_OTHER)
-    return True
+for _stat in ("damage", "block", "max_health"):
+    op(f"modify_{_stat}")(_modify_player(_stat))
 
 
 @op("modify_defense")
-def op_modify_defense(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
+def op_modify_defense(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
     duration = e.params.get("duration")
     change = _num(e.params["amount"])
     for t in resolve(state, ctx, e):
@@ -209,13 +189,13 @@ def op_modify_defense(state: State, ctx: dict[str, Any], e: CEffect, events: Eve
 
 
 @op("gain_light")
-def op_gain_light(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
+def op_gain_light(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
     state.players[ctx["c"]].light += amount(state, ctx, e.params["amount"])
     return True
 
 
 @op("add_concentration")
-def op_add_concentration(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
+def op_add_concentration(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
     p = ctx["c"]
     pl = state.players[p]
     for _ in range(amount(state, ctx, e.params["count"])):
@@ -244,7 +224,7 @@ def return_choices(state: State, p: int, types: tuple[str, ...], n: int) -> list
 
 
 @op("return_from_discard")
-def op_return_from_discard(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
+def op_return_from_discard(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
     """Return cards of the given types from your discard pile, your choice (a "return" decision)."""
     p = ctx["c"]
     types = e.params["card_types"]
@@ -267,7 +247,7 @@ def op_return_from_discard(state: State, ctx: dict[str, Any], e: CEffect, events
 
 
 @op("choose")
-def op_choose(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
+def op_choose(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
     pick = int(ctx.get("ch", 0))
     if 0 <= pick < len(e.options):
         push(state, e.options[pick], _child(ctx))
@@ -275,7 +255,7 @@ def op_choose(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> 
 
 
 @op("if")
-def op_if(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
+def op_if(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
     cond = e.params["cond"]
     assert isinstance(cond, Condition)
     branch = e.subs.get("then") if check(state, ctx, cond) else e.subs.get("else")
@@ -285,14 +265,14 @@ def op_if(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool
 
 
 @op("handler")
-def op_handler(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
+def op_handler(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
     fn = NAMED.get(str(e.params["name"]))
     if fn is None:
         raise AssertionError(f"handler {e.params['name']!r} reached play: setup should have refused it")
     return fn(state, ctx, e, events)
 
 
-def _child(ctx: dict[str, Any]) -> dict[str, Any]:
-    child = dict(ctx)
+def _child(ctx: EffectContext) -> EffectContext:
+    child = ctx.copy()
     child.pop("st", None)
     return child

@@ -10,21 +10,18 @@ inflicts ailments, runs on_hit and fires the hit triggers. Health loss always pi
 
 from __future__ import annotations
 
-from typing import Any
-
 from gameplay.engine import core
 from gameplay.engine.effects import (
     Events,
     amount,
     apply_ailments,
     fire,
-    new_ctx,
     op,
     push,
     resolve,
 )
 from gameplay.engine.rules import LEGACY_ENGINE
-from gameplay.engine.state import F_BARRIER, F_DMG, State, player_target, target_player
+from gameplay.engine.state import F_BARRIER, F_DMG, EffectContext, State, player_target, target_player
 from gameplay.engine.tables import AIL_INDEX, AILMENTS, CEffect
 from gameplay.engine.zones import leave_field
 
@@ -46,7 +43,7 @@ def can_block(state: State, defender: int, source_ctl: int, mode: str) -> bool:
 
 
 @op("damage")
-def op_damage(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
+def op_damage(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
     st = ctx.get("st")
     if st is None:
         st = ctx["st"] = {"ts": resolve(state, ctx, e), "i": 0, "ph": 0}
@@ -81,7 +78,7 @@ def _add_barrier(state: State, t: int, value: int) -> None:
             state.players[ctl].field[t][F_BARRIER] += value
 
 
-def _deal(state: State, ctx: dict[str, Any], e: CEffect, t: int, events: Events) -> bool:
+def _deal(state: State, ctx: EffectContext, e: CEffect, t: int, events: Events) -> bool:
     """Deal the damage of one target; True when frames were pushed."""
     if t >= 0 and state.controller(t) < 0:
         return False  # the target left play: this part fizzles
@@ -105,7 +102,8 @@ def _deal(state: State, ctx: dict[str, Any], e: CEffect, t: int, events: Events)
     fire(state, [(p, "you_are_hit"), (ctx["c"], "your_damage_hits")], ctx["ty"] or None, {"ep": ctx["c"], "hit": p})
     on_hit = e.subs.get("on_hit")
     if on_hit is not None:
-        child = dict(ctx, st=None, hit=p)
+        child = ctx.copy()
+        child["st"], child["hit"] = None, p
         child.pop("st")
         push(state, on_hit, child)
     inflicts = e.params.get("inflict") or ()
@@ -133,7 +131,7 @@ def damage_card(state: State, h: int, dmg: int, mode: str, events: Events) -> in
         absorbed = min(entry[F_BARRIER], dmg)
         entry[F_BARRIER] -= absorbed
         dmg -= absorbed
-    left = max(0, core.defense(state, h, p) - entry[F_DMG])
+    left: int = max(0, core.defense(state, h, p) - entry[F_DMG])
     entry[F_DMG] += dmg
     events.append({"e": "damage_card", "card": h, "amount": dmg})
     if entry[F_DMG] >= core.defense(state, h, p):
@@ -170,7 +168,7 @@ def hurt(state: State, p: int, dmg: int, pierce: bool, events: Events) -> int:
 
 
 @op("lose_health")
-def op_lose_health(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
+def op_lose_health(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
     for t in resolve(state, ctx, e):
         if t < 0:
             lost = hurt(state, target_player(t), amount(state, ctx, e.params["amount"], t), True, events)
@@ -179,7 +177,7 @@ def op_lose_health(state: State, ctx: dict[str, Any], e: CEffect, events: Events
 
 
 @op("gain_health")
-def op_gain_health(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
+def op_gain_health(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
     for t in resolve(state, ctx, e):
         if t < 0:
             p = target_player(t)
@@ -189,7 +187,7 @@ def op_gain_health(state: State, ctx: dict[str, Any], e: CEffect, events: Events
 
 
 @op("apply_ailment")
-def op_apply_ailment(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
+def op_apply_ailment(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
     name = e.params["ailment"]
     atype = (
         int(ctx["a"][e.aslots[0]]) if name == "chosen" and e.aslots[0] < len(ctx["a"]) else AIL_INDEX.get(str(name), 0)
@@ -201,7 +199,7 @@ def op_apply_ailment(state: State, ctx: dict[str, Any], e: CEffect, events: Even
 
 
 @op("apply_unique_ailments")
-def op_apply_unique(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
+def op_apply_unique(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
     """One instance each of N different types, picked by the effect's controller (a "unique"
     decision when there is more than one possible set, 001 p.18 example 1)."""
     st = ctx.get("st")
@@ -227,7 +225,7 @@ def op_apply_unique(state: State, ctx: dict[str, Any], e: CEffect, events: Event
 
 
 @op("cleanse")
-def op_cleanse(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
+def op_cleanse(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
     """Remove exposed ailments; with "any", the target's controller picks which (a "remove" decision)."""
     name = str(e.params.get("ailment", "any"))
     st = ctx.get("st")
@@ -246,7 +244,7 @@ def op_cleanse(state: State, ctx: dict[str, Any], e: CEffect, events: Events) ->
 
 
 @op("convert_ailment")
-def op_convert(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
+def op_convert(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
     src = str(e.params.get("from", "any"))
     to = e.params["to"]
     atype = (
@@ -268,11 +266,7 @@ def op_convert(state: State, ctx: dict[str, Any], e: CEffect, events: Events) ->
 
 
 @op("barrier")
-def op_barrier(state: State, ctx: dict[str, Any], e: CEffect, events: Events) -> bool:
+def op_barrier(state: State, ctx: EffectContext, e: CEffect, events: Events) -> bool:
     for t in resolve(state, ctx, e):
         _add_barrier(state, t, amount(state, ctx, e.params["amount"], t))
     return True
-
-
-def new_trigger_ctx(p: int) -> dict[str, Any]:
-    return new_ctx(p)

@@ -20,12 +20,37 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from typing import Any
+from typing import Any, TypedDict
 
 from gameplay.engine.errors import StateFormatError
 from gameplay.engine.rules import ENGINE_VERSION, ENGINE_VERSIONS, LEGACY_ENGINE, OVER, READY, RULE_SETS, RuleSet
 
 NO_TARGET = -100
+
+
+class EffectContext(TypedDict, total=False):
+    """What a list of effects resolves with, saved in stack frames and ladder rungs (``ctx``) under
+    these short keys, so saved games read back unchanged. `effects.new_ctx` always sets the first
+    seven; the rest only some effects carry (a trigger's facts, a choice, an op waiting on a
+    decision). Trigger facts are passed as a partial context and merged in."""
+
+    c: int  # the controller: the player the effects belong to
+    s: int  # the source card's handle, -1 when none
+    ty: str  # the source card's type, "" when none
+    t: list[int]  # the chosen targets, by target slot (players are negative, see `player_target`)
+    a: list[int]  # the chosen ailment types, by ailment slot
+    pv: int | None  # "previous": what the last resolved target word found first
+    hit: int  # the player a damage effect hit, -1 before any hit
+    ch: int  # the chosen mode of a "choose" effect, from 0
+    st: dict[str, Any] | None  # the running op's own progress while it waits on a decision
+    pvc: int  # the controller "previous" had when named, once it left play (only when not its owner)
+    ep: int  # the event's player: who played or slung the card, or who dealt the hit
+    ec: int  # the event's card: the card played or slung
+    u: list[int]  # the cards that were under this one when it left play
+    ctl_left: int  # the controller this card had when it left play
+    _fate: int | str  # the card whose choices the enemy makes (fate): its handle, or "copy:<handle>"
+
+
 # Field entry indexes.
 F_WHERE, F_REF, F_USED, F_DMG, F_TOKENS, F_MASTERY, F_BARRIER, F_TURN, F_DEFMOD, F_UNDER, F_CHARGED, F_SLUNG = range(12)
 WHERE_CONC, WHERE_UTIL, WHERE_AIL = 0, 1, 2

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from gameplay.cards.catalog import Catalog, load_catalog
 from gameplay.cards.model import Ability, Card, Condition, Effect, Modifier, Script
-from gameplay.cards.schema import TARGETS, AilmentType, Keyword, Trigger
+from gameplay.cards.schema import TARGETS, AilmentType, Keyword
 
 AILMENTS: tuple[str, ...] = tuple(a.value for a in AilmentType)
 AIL_INDEX: dict[str, int] = {a: i for i, a in enumerate(AILMENTS)}
@@ -308,11 +308,6 @@ def unsupported_reasons(kind: Kind) -> list[str]:
 @lru_cache(maxsize=4)
 def default_tables() -> Tables:
     return compile_catalog(load_catalog())
-
-
-def triggers_of(abilities: list[CAbility], when: Trigger | str) -> list[CAbility]:
-    key = when.value if isinstance(when, Trigger) else when
-    return [a for a in abilities if a.when == key]
 
 
 KEYWORD_NAMES = frozenset(k.value for k in Keyword)

@@ -12,7 +12,7 @@ from typing import Any
 
 from gameplay.engine import core
 from gameplay.engine.effects import fire_card
-from gameplay.engine.state import F_REF, F_UNDER, F_WHERE, WHERE_CONC, State
+from gameplay.engine.state import F_REF, F_UNDER, F_WHERE, WHERE_CONC, EffectContext, State
 
 
 def leave_field(state: State, h: int, dest: str, events: list[dict[str, Any]], destroyed: bool = False) -> bool:
@@ -33,7 +33,7 @@ def leave_field(state: State, h: int, dest: str, events: list[dict[str, Any]], d
     for u in under:
         core.put(state, u, "discard")
     events.append({"e": "leaves", "card": h, "kind": kind.card.id, "to": dest})
-    extra = {"ctl_left": p, "u": under}
+    extra: EffectContext = {"ctl_left": p, "u": under}
     fire_card(state, h, p, "leaves_field", extra)
     if destroyed:
         fire_card(state, h, p, "destroyed", extra)

@@ -26,7 +26,12 @@ document.addEventListener("securitypolicyviolation", (event) => {
 def watched(page: Any, violations: list[str]) -> Any:
     page.expose_function("reportViolation", lambda text: violations.append(text))
     page.add_init_script(REPORTER)
-    page.on("console", lambda message: "Content Security Policy" in message.text and violations.append(message.text))
+
+    def report(message: Any) -> None:
+        if "Content Security Policy" in message.text:
+            violations.append(message.text)
+
+    page.on("console", report)
     return page
 
 

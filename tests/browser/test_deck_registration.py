@@ -19,11 +19,11 @@ from tournaments.services import registration
 @pytest.mark.django_db(transaction=True)
 def test_a_player_registers_a_legal_deck_and_sees_the_lock(browser: Any, live_server: Any) -> None:
     catalog = current_catalog()
-    organiser = OrganiserFactory()
-    event = EventFactory(organiser=organiser, format="awakening-starter", name="Starter Saturday")
-    player = UserFactory(username="deckpat")
-    RegistrationFactory(event=event, player=player)
-    RegistrationFactory(event=event)
+    organiser = OrganiserFactory.create()
+    event = EventFactory.create(organiser=organiser, format="awakening-starter", name="Starter Saturday")
+    player = UserFactory.create(username="deckpat")
+    RegistrationFactory.create(event=event, player=player)
+    RegistrationFactory.create(event=event)
     page = logged_in_page(browser, live_server, player)
 
     page.goto(f"{live_server.url}/events/{event.pk}/")

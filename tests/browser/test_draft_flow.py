@@ -69,11 +69,11 @@ def finished(page: Any) -> bool:
 
 @pytest.mark.django_db(transaction=True)
 def test_a_six_seat_draft_with_two_bots_runs_to_registered_decks(browser: Any, live_server: Any, sweeper: None) -> None:
-    organiser = OrganiserFactory(username="draft-boss", display_name="Boss")
-    event = EventFactory(organiser=organiser, format="draft", name="Browser Draft")
-    players = [UserFactory(username=f"drafter{i}", display_name=f"Drafter {i}") for i in range(4)]
+    organiser = OrganiserFactory.create(username="draft-boss", display_name="Boss")
+    event = EventFactory.create(organiser=organiser, format="draft", name="Browser Draft")
+    players = [UserFactory.create(username=f"drafter{i}", display_name=f"Drafter {i}") for i in range(4)]
     for player in players:
-        RegistrationFactory(event=event, player=player)
+        RegistrationFactory.create(event=event, player=player)
     registration.start_event(event, organiser)
 
     boss = logged_in_page(browser, live_server, organiser)

@@ -61,8 +61,8 @@ def play_round(page: Any, event: Event, number: int) -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_an_organiser_runs_a_swiss_with_a_drop_a_late_entry_and_a_top_four(browser: Any, live_server: Any) -> None:
-    organiser = OrganiserFactory(username="oda", display_name="Oda")
-    players = [UserFactory(username=f"p{i}", display_name=f"Player {i}") for i in range(1, 9)]
+    organiser = OrganiserFactory.create(username="oda", display_name="Oda")
+    players = [UserFactory.create(username=f"p{i}", display_name=f"Player {i}") for i in range(1, 9)]
     boss = logged_in_page(browser, live_server, organiser)
 
     boss.goto(f"{live_server.url}/events/new/")
@@ -102,7 +102,7 @@ def test_an_organiser_runs_a_swiss_with_a_drop_a_late_entry_and_a_top_four(brows
     other.wait_for_load_state()
     assert "Confirmed" in other.get_by_test_id("my-result").inner_text()
 
-    late = logged_in_page(browser, live_server, UserFactory(username="late", display_name="Late Comer"))
+    late = logged_in_page(browser, live_server, UserFactory.create(username="late", display_name="Late Comer"))
     late.goto(f"{live_server.url}/events/{event.pk}/")
     click(late, "Register")
     assert "late entry, from round 2" in late.content()

@@ -43,7 +43,10 @@ def fits_the_phone(page: Any) -> bool:
 
 
 def two_players() -> list[User]:
-    return [UserFactory(username="ann", display_name="Ann"), UserFactory(username="bob", display_name="Bob")]
+    return [
+        UserFactory.create(username="ann", display_name="Ann"),
+        UserFactory.create(username="bob", display_name="Bob"),
+    ]
 
 
 def play_to_the_end(match: PlayMatch, players: list[User]) -> None:
@@ -65,7 +68,7 @@ def play_to_the_end(match: PlayMatch, players: list[User]) -> None:
 @pytest.mark.django_db(transaction=True)
 def test_a_referee_pauses_and_resumes_a_live_match_from_the_play_page(browser: Any) -> None:
     players = two_players()
-    judge = UserFactory(username="judy", display_name="Judy")
+    judge = UserFactory.create(username="judy", display_name="Judy")
     match = services.create_match(players[0], players[1], STARTERS, seed=1, label="table 1")
     judged_by(match, judge)
     services.choose_first(match.pk, players[0], True, match.version)  # seed 1: Ann won the roll and plays first

@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,6 +32,13 @@ def only_effect(card: Card, when: Trigger = Trigger.PLAY) -> Effect:
     effects = play_effects(card, when)
     assert len(effects) == 1, effects
     return effects[0]
+
+
+def listed(effect: Effect, name: str) -> tuple[Any, ...]:
+    """An effect parameter that holds a list (the catalog keeps lists as tuples)."""
+    value = effect.get(name)
+    assert isinstance(value, tuple), f"{name} is not a list: {value!r}"
+    return value
 
 
 def test_the_base_set_has_at_least_120_unique_deck_cards(catalog: Catalog) -> None:
@@ -93,7 +101,7 @@ def test_attacks_that_inflict_ailments_on_a_hit(catalog: Catalog, name: str, ail
     assert card.type is CardType.ATTACK
     effect = only_effect(card)
     assert effect.op == "damage"
-    assert [dict(i) for i in effect.get("inflict")] == [{"ailment": ailment, "count": count}]  # type: ignore[union-attr]
+    assert [dict(i) for i in listed(effect, "inflict")] == [{"ailment": ailment, "count": count}]
 
 
 def test_flaming_fists_has_sear_2(catalog: Catalog) -> None:
@@ -107,7 +115,7 @@ def test_brand_applies_burn(catalog: Catalog) -> None:
 
 def test_rainbow_dart_applies_ailments_of_the_casters_choice(catalog: Catalog) -> None:
     effect = only_effect(catalog.card("Rainbow Dart"))
-    assert {i["ailment"] for i in effect.get("inflict")} == {"chosen"}  # type: ignore[union-attr, index]
+    assert {i["ailment"] for i in listed(effect, "inflict")} == {"chosen"}
 
 
 def test_hex_is_a_defense_runespell_that_can_be_slung(catalog: Catalog) -> None:
@@ -141,7 +149,7 @@ def test_tornado_chooses_between_destroying_all_boons_or_all_trinkets(catalog: C
     assert card.has_keyword(Keyword.CHOICE)
     effect = only_effect(card)
     assert effect.get("chooser") == "you"
-    assert [[(e.op, e.get("target")) for e in bullet] for bullet in effect.get("options")] == [  # type: ignore[union-attr]
+    assert [[(e.op, e.get("target")) for e in bullet] for bullet in listed(effect, "options")] == [
         [("destroy", "all_boons")],
         [("destroy", "all_trinkets")],
     ]

@@ -32,7 +32,7 @@ def test_the_curve_and_the_counts_account_for_every_copy(cards: dict[str, int]) 
 @pytest.mark.django_db
 def test_staff_can_browse_the_loaded_catalog_in_the_admin_but_not_change_it(loaded: Catalog) -> None:
     admin = Client()
-    admin.force_login(UserFactory(username="root", is_staff=True, is_superuser=True))
+    admin.force_login(UserFactory.create(username="root", is_staff=True, is_superuser=True))
     assert admin.get("/admin/gameplay/card/").status_code == 200
     assert admin.get("/admin/gameplay/card/add/").status_code == 403
     card_id = admin.get("/admin/gameplay/card/", {"q": "jab"}).context["cl"].result_list[0].pk

@@ -9,7 +9,7 @@ from gameplay.cards.catalog import Catalog
 pytestmark = pytest.mark.django_db
 
 
-def gallery(client: Client, **params: object) -> tuple[int, str]:
+def gallery(client: Client, **params: str | int) -> tuple[int, str]:
     response = client.get("/cards/", params)
     return response.status_code, response.content.decode()
 
@@ -46,7 +46,7 @@ def test_the_gallery_lists_every_active_card_a_page_at_a_time(client: Client, lo
     ],
 )
 def test_each_filter_narrows_the_gallery_to_the_matching_cards(
-    client: Client, loaded: Catalog, params: dict[str, object], keep: object
+    client: Client, loaded: Catalog, params: dict[str, str | int], keep: object
 ) -> None:
     expected = [c for c in loaded.cards.values() if keep(c)]  # type: ignore[operator]
     assert 0 < len(expected) < len(loaded.cards)

@@ -31,16 +31,16 @@ class Table:
 
 def draft_table(humans: int = 4, fmt: str = "draft", username: str = "d") -> Table:
     """A running event of ``fmt`` with ``humans`` players, a judge and an outsider."""
-    organiser = OrganiserFactory(username=f"{username}-org")
-    event = EventFactory(organiser=organiser, format=fmt)
-    judge = UserFactory(username=f"{username}-judge")
+    organiser = OrganiserFactory.create(username=f"{username}-org")
+    event = EventFactory.create(organiser=organiser, format=fmt)
+    judge = UserFactory.create(username=f"{username}-judge")
     event.judges.add(judge)
-    players = [UserFactory(username=f"{username}-p{i}") for i in range(humans)]
+    players = [UserFactory.create(username=f"{username}-p{i}") for i in range(humans)]
     for player in players:
-        RegistrationFactory(event=event, player=player)
+        RegistrationFactory.create(event=event, player=player)
     registration.start_event(event, organiser)
     event.refresh_from_db()
-    return Table(event, organiser, judge, players, UserFactory(username=f"{username}-out"))
+    return Table(event, organiser, judge, players, UserFactory.create(username=f"{username}-out"))
 
 
 def started_pod(

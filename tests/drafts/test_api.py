@@ -177,10 +177,11 @@ def test_pools_are_private_and_decks_are_checked_and_submitted() -> None:
     assert codes == {"organiser": 200, "judge": 200, "player": 200, "outsider": 403, "anonymous": 403}
     assert client(other).get(url).status_code == 403
     deck = legal_deck(pool)
-    body = {"runeslinger": deck.runeslinger, "equips": list(deck.equips), "cards": dict(deck.cards)}
+    cards = dict(deck.cards)
+    body = {"runeslinger": deck.runeslinger, "equips": list(deck.equips), "cards": cards}
     checked = client(owner).post(f"{url}check/", body, format="json").json()
     assert checked["legal"] is True and sum(b["count"] for b in checked["curve"]) == 30
-    too_many = client(owner).post(f"{url}check/", {**body, "cards": {**body["cards"], "not-a-card": 1}}, format="json")
+    too_many = client(owner).post(f"{url}check/", {**body, "cards": {**cards, "not-a-card": 1}}, format="json")
     assert too_many.status_code == 400
     assert client(other).post(f"{url}deck/", body, format="json").status_code == 403
     assert client(owner).post(f"{url}deck/", body, format="json").status_code == 201

@@ -280,7 +280,7 @@ def test_sealed_pools_are_opened_for_every_player_and_built_under_the_sealed_rul
     opened = pools.open_sealed(table.event, table.organiser)
     assert len(opened) == 4 and all(len(p.cards) == 54 for p in opened)
     assert pools.open_sealed(table.event, table.organiser)[0].cards == opened[0].cards  # idempotent
-    late = RegistrationFactory(event=table.event, player=UserFactory(username="q-late"))
+    late = RegistrationFactory.create(event=table.event, player=UserFactory.create(username="q-late"))
     again = pools.open_sealed(table.event, table.organiser)
     assert len(again) == 5 and {p.registration_id for p in again} >= {late.pk}
     pool = opened[0]

@@ -31,7 +31,7 @@ GAMES = [
 def record(name: str, first: str, second: str, seed: int) -> dict[str, Any]:
     setup = {"players": [{"starter": first}, {"starter": second}]}
     state = new_game(setup, seed)
-    agents = (
+    agents: dict[int, GreedyAgent | RandomAgent] = (
         {0: GreedyAgent(seed), 1: RandomAgent(seed)}
         if "random" not in name
         else {0: RandomAgent(seed), 1: RandomAgent(seed + 1)}

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from gameplay.engine import State, apply, legal_actions, pending, scenario
+from gameplay.engine import Pending, State, apply, legal_actions, pending, scenario
 from gameplay.engine.core import kind_of
 
 EVA = {"runeslinger": "eva", "equips": ["talakas-heart", "flame-of-nim"]}
 ROMIN = {"runeslinger": "romin", "equips": ["iron-focus", "overflow"]}
 FILLER = ["spark"] * 10
+
+
+def decision(state: State) -> Pending:
+    """The decision the game waits on; fails the test when the game is already over."""
+    pend = pending(state)
+    assert pend is not None, "the game is over: no decision is pending"
+    return pend
 
 
 def position(p1: dict[str, Any], p2: dict[str, Any], **extra: Any) -> State:

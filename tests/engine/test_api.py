@@ -32,7 +32,7 @@ from gameplay.engine import (
     view,
 )
 from gameplay.engine.effects import NAMED
-from tests.engine.helpers import EVA, ROMIN
+from tests.engine.helpers import EVA, ROMIN, decision
 from tests.engine.invariants import check_invariants
 
 STARTERS = {"players": [{"starter": "eva-starter"}, {"starter": "romin-starter"}]}
@@ -63,7 +63,7 @@ def test_the_engine_imports_no_framework() -> None:
 
 def test_a_new_game_asks_the_first_player_for_a_concentration() -> None:
     state = new_game({**STARTERS, "first": "p2"}, 3)
-    assert pending(state).player == 1 and pending(state).kind == "setup"
+    assert decision(state).player == 1 and decision(state).kind == "setup"
     assert [len(p.hand) for p in state.players] == [5, 5]
     assert [len(p.deck) for p in state.players] == [25, 25]
 

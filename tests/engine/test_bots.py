@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from gameplay.engine import apply, legal_actions, new_game, pending
 from gameplay.engine.bots import GreedyAgent, RandomAgent, determinize
+from tests.engine.helpers import decision
 
 GAMES = 40
 
@@ -15,7 +16,7 @@ GAMES = 40
 def duel(seed: int, greedy_first: bool) -> bool:
     state = new_game({"players": [{"starter": "eva-starter"}, {"starter": "romin-starter"}]}, seed)
     greedy = 0 if greedy_first else 1
-    agents = {greedy: GreedyAgent(seed), 1 - greedy: RandomAgent(seed)}
+    agents: dict[int, GreedyAgent | RandomAgent] = {greedy: GreedyAgent(seed), 1 - greedy: RandomAgent(seed)}
     while (pend := pending(state)) is not None:
         action = agents[pend.player].act(state, pend.player)
         assert action in legal_actions(state, pend.player)
@@ -35,6 +36,6 @@ def test_determinizing_keeps_what_the_player_sees() -> None:
 
     state = new_game({"players": [{"starter": "eva-starter"}, {"starter": "romin-starter"}]}, 9)
     state, _ = apply(state, f"set c{state.players[state.first].hand[0]}")
-    who = pending(state).player
+    who = decision(state).player
     sample = determinize(state, 1 - who, random.Random(1))
     assert view(sample, 1 - who) == view(state, 1 - who)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from gameplay.engine import IllegalActionError, apply, pending, scenario
+from gameplay.engine import IllegalActionError, apply, scenario
 from gameplay.engine.core import block_value, exposed_ailments, max_health
-from tests.engine.helpers import EVA, ROMIN, conc, decline_all, handle, ids, legal_texts, position, run
+from tests.engine.helpers import EVA, ROMIN, conc, decision, decline_all, handle, ids, legal_texts, position, run
 
 
 def test_health_loss_past_zero_resets_then_continues() -> None:
@@ -116,12 +116,12 @@ def test_seventeen_ailments_cost_two_power() -> None:
             ],
         }
     )
-    assert pending(s).kind == "remove" and pending(s).player == 0
+    assert decision(s).kind == "remove" and decision(s).player == 0
     assert "remove " + " ".join(["ailment=fragment"] * 8) in legal_texts(s, 0)
     s = run(s, "remove " + " ".join(["ailment=curse"] * 5 + ["ailment=fragment"] * 3))
-    assert s.players[0].power == 4 and pending(s).kind == "remove"  # 4 curse and 5 fragment left
+    assert s.players[0].power == 4 and decision(s).kind == "remove"  # 4 curse and 5 fragment left
     s = run(s, "remove " + " ".join(["ailment=curse"] * 4 + ["ailment=fragment"] * 4))
-    assert pending(s).kind == "draw"
+    assert decision(s).kind == "draw"
     assert (s.players[0].power, exposed_ailments(s, 0)) == (3, 1)
 
 
@@ -281,9 +281,9 @@ def test_flaming_fists_under_stone_trap_has_no_effect() -> None:
     )
     s = run(s, f"play {handle(s, 0, 'flaming-fists')} target=p2")
     fists = handle(s, 0, "flaming-fists", "field")
-    assert pending(s).kind == "answer" and pending(s).player == 1
+    assert decision(s).kind == "answer" and decision(s).player == 1
     s = run(s, f"play {handle(s, 1, 'stone-trap')} target={fists}")
-    assert pending(s).kind == "play"  # Stone Trap is not a runespell: no new answerable action
+    assert decision(s).kind == "play"  # Stone Trap is not a runespell: no new answerable action
     assert s.players[1].health == 20 and exposed_ailments(s, 1) == 0
     trap = handle(s, 1, "stone-trap", "field")
     assert s.players[1].field[int(trap[1:])][9] == [int(fists[1:])]
@@ -299,7 +299,7 @@ def test_hex_bounced_to_the_top_of_the_deck_000() -> None:
     hexh = handle(s, 0, "hex", "field")
     s = run(s, f"sling {hexh} target=p2")
     s = run(s, f"play {handle(s, 1, 'bounce')} target={hexh}")
-    assert pending(s).player == 0 and pending(s).kind == "answer"  # Bounce is a runespell
+    assert decision(s).player == 0 and decision(s).kind == "answer"  # Bounce is a runespell
     s = run(s, "pass")
     assert exposed_ailments(s, 1) == 0
     assert ids(s, s.players[0].deck[-1:]) == ["hex"]
@@ -310,7 +310,7 @@ def test_fireball_blocked_by_four_000() -> None:
     blocks by discarding a card with block 4 and takes 4 of the 8 damage."""
     s = position({"hand": ["fireball"], "concentrations": ["spark"] * 3}, {"hand": ["jab", "jab"]})
     s = run(s, f"play {handle(s, 0, 'fireball')} target=p2", "pass")
-    assert pending(s).kind == "block"
+    assert decision(s).kind == "block"
     s = run(s, f"block discard={handle(s, 1, 'jab')}")
     assert s.players[1].health == 16
     assert s.players[1].blocked == 1 and len(s.players[1].hand) == 1
@@ -321,7 +321,7 @@ def test_only_one_block_per_turn() -> None:
     s = position({"hand": ["spark", "spark"], "concentrations": ["spark"] * 2}, {"hand": ["jab", "jab"]})
     s = run(s, f"play {handle(s, 0, 'spark')} target=p2", "pass", f"block discard={handle(s, 1, 'jab')}")
     s = run(s, f"play {handle(s, 0, 'spark')} target=p2", "pass")
-    assert pending(s).kind == "play"
+    assert decision(s).kind == "play"
     assert s.players[1].health == 16
 
 
@@ -329,7 +329,7 @@ def test_direct_damage_cannot_be_blocked() -> None:
     """002 "Targeting and damage": Chaos Fire deals 8 direct damage; it cannot be blocked."""
     s = position({"hand": ["chaos-fire"], "concentrations": ["spark"] * 4}, {"hand": ["jab"]})
     s = run(s, f"play {handle(s, 0, 'chaos-fire')} target=p2", "pass")
-    assert pending(s).kind == "play"
+    assert decision(s).kind == "play"
     assert s.players[1].health == 12
 
 
@@ -385,7 +385,7 @@ def test_unique_ailments_limited_by_boons() -> None:
         },
     )
     s = run(s, f"play {handle(s, 0, 'plague')} target=p2", "pass")
-    assert pending(s).kind == "unique" and pending(s).player == 0
+    assert decision(s).kind == "unique" and decision(s).player == 0
     choices = legal_texts(s, 0)
     assert len(choices) == 15 and all(c.count("ailment=") == 2 for c in choices)
     s = run(s, "choose ailment=burn ailment=weaken", "choose 2")
@@ -409,10 +409,10 @@ def test_fate_bullet_with_no_effect_example_2() -> None:
         },
     )
     s = run(s, f"play {handle(s, 0, 'supernova')} target=- target=-")
-    assert pending(s).kind == "fate" and pending(s).player == 1
+    assert decision(s).kind == "fate" and decision(s).player == 1
     assert legal_texts(s, 1) == ["choose 1", "choose 2"]
     s = run(s, "choose 1")
-    assert pending(s).kind == "targets" and pending(s).player == 0  # targets after the bullet (001 p.10)
+    assert decision(s).kind == "targets" and decision(s).player == 0  # targets after the bullet (001 p.10)
     assert legal_texts(s, 0) == ["choose target=p2", "choose target=p1"]
     s = decline_all(run(s, "choose target=p2"))
     assert exposed_ailments(s, 1) == 3 and len(s.players[1].hand) == 3 and s.players[1].health == 20
@@ -437,7 +437,7 @@ def test_overdraw_is_discarded() -> None:
             "players": [{**EVA, "deck": ["spark"] * 10, "hand": ["jab"] * 8}, {**ROMIN, "deck": ["spark"] * 10}],
         }
     )
-    assert pending(s).kind == "draw" and pending(s).player == 0
+    assert decision(s).kind == "draw" and decision(s).player == 0
     assert len(s.players[0].hand) == 8 and ids(s, s.players[0].discard) == ["spark", "spark"]
 
 
@@ -447,12 +447,12 @@ def test_first_player_draws_one_on_turn_one() -> None:
     from gameplay.engine import new_game
 
     s = new_game({"players": [{"starter": "eva-starter"}, {"starter": "romin-starter"}], "first": "p1"}, 7)
-    assert pending(s).kind == "setup"
+    assert decision(s).kind == "setup"
     s = run(s, f"set c{s.players[0].hand[0]}", f"set c{s.players[1].hand[0]}")
-    assert pending(s).kind == "draw"
+    assert decision(s).kind == "draw"
     assert (len(s.players[0].hand), len(s.players[1].hand)) == (5, 4)
     s = run(s, "continue", "end")
-    assert pending(s).kind == "draw" and len(s.players[1].hand) == 6
+    assert decision(s).kind == "draw" and len(s.players[1].hand) == 6
 
 
 def test_pass_draws_a_third_card_or_returns_a_concentration() -> None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from gameplay.engine import pending, scenario
+from gameplay.engine import scenario
 from gameplay.engine.core import exposed_ailments
-from tests.engine.helpers import EVA, ROMIN, decline_all, handle, ids, legal_texts, position, run
+from tests.engine.helpers import EVA, ROMIN, decision, decline_all, handle, ids, legal_texts, position, run
 
 
 def test_divine_barrier_destroyed_merges_insanity_000() -> None:
@@ -133,9 +133,9 @@ def test_time_warp_extra_turn_draws_one() -> None:
     s = position({"hand": ["time-warp"], "concentrations": ["spark"] * 6}, {})
     s = decline_all(run(s, f"play {handle(s, 0, 'time-warp')}"))
     s = run(s, "end")
-    assert pending(s).player == 0 and pending(s).kind == "draw" and len(s.players[0].hand) == 1
+    assert decision(s).player == 0 and decision(s).kind == "draw" and len(s.players[0].hand) == 1
     s = run(s, "continue", "end")
-    assert pending(s).player == 1
+    assert decision(s).player == 1
 
 
 def test_fragment_two_limits_hand_size_over_a_stance() -> None:
@@ -159,7 +159,7 @@ def test_active_player_orders_ailments_of_different_types() -> None:
     order in which several ailments are applied (Sap: 1 Debilitate and 1 Weaken on a hit)."""
     s = position({"hand": ["sap"], "concentrations": ["spark"] * 2}, {})
     s = run(s, f"play {handle(s, 0, 'sap')} target=p2", "pass")
-    assert pending(s).kind == "order" and pending(s).player == 0
+    assert decision(s).kind == "order" and decision(s).player == 0
     assert legal_texts(s, 0) == ["choose 1", "choose 2"]
     s = run(s, "choose 2")
     assert [a[0] for a in s.players[1].ail if a[0] >= 0] == [3, 5]  # weaken first, then debilitate
@@ -177,9 +177,9 @@ def test_simultaneous_triggers_are_ordered_by_their_controller() -> None:
         {"hand": ["jab"]},
     )
     s = run(s, f"play {handle(s, 0, 'spark')} target=p2")
-    assert pending(s).kind == "order" and legal_texts(s, 0) == ["choose 1", "choose 2"]
+    assert decision(s).kind == "order" and legal_texts(s, 0) == ["choose 1", "choose 2"]
     s = run(s, "choose 1")
-    assert pending(s).kind == "answer" and len(s.players[1].discard) == 3
+    assert decision(s).kind == "answer" and len(s.players[1].discard) == 3
 
 
 def test_playing_a_defense_card_creates_no_answerable_action() -> None:
@@ -187,9 +187,9 @@ def test_playing_a_defense_card_creates_no_answerable_action() -> None:
     not slung yet) creates no answerable action."""
     s = position({"hand": ["hex", "firecracker"], "concentrations": ["spark"] * 3}, {"hand": ["bounce"]})
     s = run(s, f"play {handle(s, 0, 'hex')}")
-    assert pending(s).kind == "play" and pending(s).player == 0
+    assert decision(s).kind == "play" and decision(s).player == 0
     s = run(s, f"play {handle(s, 0, 'firecracker')}")
-    assert pending(s).kind == "play" and pending(s).player == 0
+    assert decision(s).kind == "play" and decision(s).player == 0
 
 
 def test_cleanse_any_is_chosen_by_the_targets_controller() -> None:
@@ -204,12 +204,12 @@ def test_cleanse_any_is_chosen_by_the_targets_controller() -> None:
         {},
     )
     s = run(s, f"play {handle(s, 0, 'purify')}", "pass")
-    assert pending(s).kind == "remove" and legal_texts(s, 0) == [
+    assert decision(s).kind == "remove" and legal_texts(s, 0) == [
         "remove ailment=burn ailment=burn ailment=curse",
         "remove ailment=burn ailment=curse ailment=curse",
     ]
     s = run(s, "remove ailment=burn ailment=burn ailment=curse")
-    assert [a[:2] for a in s.players[0].ail if a[0] >= 0] == [[1, 1]] and pending(s).kind == "play"
+    assert [a[:2] for a in s.players[0].ail if a[0] >= 0] == [[1, 1]] and decision(s).kind == "play"
 
 
 def test_return_from_discard_is_your_choice() -> None:
@@ -218,7 +218,7 @@ def test_return_from_discard_is_your_choice() -> None:
         {"hand": ["renewal"], "concentrations": ["spark"] * 3, "discard": ["jab", "fireball", "fireball", "aegis"]}, {}
     )
     s = run(s, f"play {handle(s, 0, 'renewal')}", "pass")
-    assert pending(s).kind == "return"
+    assert decision(s).kind == "return"
     assert len(legal_texts(s, 0)) == 2  # by kind: jab + fireball, or both fireballs
     jab, fire = handle(s, 0, "jab", "discard"), handle(s, 0, "fireball", "discard")
     s = run(s, f"choose target={jab} target={fire}")
@@ -289,8 +289,8 @@ def test_its_controller_is_the_controller_it_had_before_it_left_play() -> None:
     assert resolve(s, ctx, CEffect("destroy", {}, "any", tslot=0)) == [binding]
     assert leave_field(s, binding, "discard", [], destroyed=True)
     assert s.controller(binding) < 0 and s.owner(binding) == 0
-    assert resolve(s, dict(ctx), CEffect("draw", {}, "previous_controller")) == [-2]  # p2
-    assert resolve(s, dict(ctx), CEffect("draw", {}, "previous_owner")) == [-1]  # p1
+    assert resolve(s, ctx.copy(), CEffect("draw", {}, "previous_controller")) == [-2]  # p2
+    assert resolve(s, ctx.copy(), CEffect("draw", {}, "previous_owner")) == [-1]  # p1
 
 
 def test_a_game_of_engine_1_keeps_its_pierce_as_it_was_played() -> None:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from gameplay.engine import State, apply, pending, view
+from gameplay.engine import State, apply, view
 from gameplay.engine.core import ailment_count
 from gameplay.engine.tables import AIL_INDEX
-from tests.engine.helpers import decline_all, handle, ids, legal_texts, position, run
+from tests.engine.helpers import decision, decline_all, handle, ids, legal_texts, position, run
 
 BRANNOC = {"runeslinger": "brannoc", "equips": ["stone-vigil", "shield-up"]}
 BURN, CURSE = AIL_INDEX["burn"], AIL_INDEX["curse"]
@@ -28,14 +28,14 @@ def test_echo_copies_the_last_utility_runespell_with_new_targets() -> None:
     s = decline_all(run(s, f"play {handle(s, 0, 'brand')} target=p2"))
     assert ailment_count(s, 1, BURN) == 2
     s = decline_all(run(s, f"play {handle(s, 0, 'echo')}"))
-    assert pending(s).player == 0 and pending(s).kind == "copy"
+    assert decision(s).player == 0 and decision(s).kind == "copy"
     assert legal_texts(s, 0) == ["choose target=p2", "choose target=p1"]
     assert legal_texts(s, 1) == []
     assert view(s, 1)["decision"] == {"kind": "copy", "card": "brand"}
     s, events = apply(s, "choose target=p1")
     assert {"e": "copy", "p": 0, "kind": "brand"} in events
     assert ailment_count(s, 0, BURN) == 2 and ailment_count(s, 1, BURN) == 2
-    assert pending(s).player == 0 and pending(s).kind == "play"
+    assert decision(s).player == 0 and decision(s).kind == "play"
 
 
 def test_echo_with_no_utility_runespell_slung_this_turn_does_nothing() -> None:
@@ -47,7 +47,7 @@ def test_echo_with_no_utility_runespell_slung_this_turn_does_nothing() -> None:
     s = run(s, f"play {handle(s, 0, 'echo')}")
     s, events = apply(s, "pass")
     assert {"e": "copy", "p": 0, "kind": None} in events
-    assert pending(s).player == 0 and pending(s).kind == "play"
+    assert decision(s).player == 0 and decision(s).kind == "play"
     assert s.players[1].health == 16 and s.players[0].health == 20
     assert sorted(ids(s, list(s.players[0].field))) == ["echo", "spark"]
 
@@ -61,9 +61,9 @@ def test_echo_copies_the_last_one_and_is_not_copied_itself() -> None:
     s = decline_all(run(s, f"play {handle(s, 0, 'quick-study')}"))
     assert len(s.players[0].hand) == 4
     s = decline_all(run(s, f"play {handle(s, 0, 'echo')}"))
-    assert pending(s).kind == "play" and len(s.players[0].hand) == 5
+    assert decision(s).kind == "play" and len(s.players[0].hand) == 5
     s = decline_all(run(s, f"play {handle(s, 0, 'echo')}"))
-    assert pending(s).kind == "play" and len(s.players[0].hand) == 6
+    assert decision(s).kind == "play" and len(s.players[0].hand) == 6
     assert ailment_count(s, 1, BURN) == 2 and ailment_count(s, 0, BURN) == 0
 
 
@@ -76,7 +76,7 @@ def test_echo_copy_takes_the_only_target_left_or_fizzles() -> None:
     )
     s = decline_all(run(s, f"play {handle(s, 0, 'shatter')} target={handle(s, 1, 'firecracker', 'field')}"))
     s = decline_all(run(s, f"play {handle(s, 0, 'echo')}"))
-    assert pending(s).kind == "play" and s.players[1].field == {}
+    assert decision(s).kind == "play" and s.players[1].field == {}
     assert sorted(ids(s, s.players[1].discard)) == ["firecracker", "tower-shield"]
 
     s = position(
@@ -87,7 +87,7 @@ def test_echo_copy_takes_the_only_target_left_or_fizzles() -> None:
     s = run(s, f"play {handle(s, 0, 'echo')}")
     s, events = apply(s, "pass")
     assert {"e": "copy", "p": 0, "kind": "shatter", "fizzled": True} in events
-    assert pending(s).kind == "play"
+    assert decision(s).kind == "play"
 
 
 def test_echo_copy_of_a_choice_card_chooses_again() -> None:
@@ -104,7 +104,7 @@ def test_echo_copy_of_a_choice_card_chooses_again() -> None:
     s = decline_all(run(s, f"play {handle(s, 0, 'echo')}"))
     assert legal_texts(s, 0) == ["choose choice=1", "choose choice=2"]
     s = run(s, "choose choice=1")
-    assert s.players[1].field == {} and pending(s).kind == "play"
+    assert s.players[1].field == {} and decision(s).kind == "play"
 
 
 def test_echo_copy_of_a_fate_card_lets_the_enemy_pick_again() -> None:
@@ -115,16 +115,16 @@ def test_echo_copy_of_a_fate_card_lets_the_enemy_pick_again() -> None:
     s = decline_all(s)
     assert ailment_count(s, 1, BURN) == 4
     s = decline_all(run(s, f"play {handle(s, 0, 'echo')}"))
-    assert pending(s).player == 1 and pending(s).kind == "fate"
+    assert decision(s).player == 1 and decision(s).kind == "fate"
     assert legal_texts(s, 1) == ["choose 1", "choose 2"]
     s = run(s, "choose 2")
-    assert pending(s).player == 0 and pending(s).kind == "targets"
+    assert decision(s).player == 0 and decision(s).kind == "targets"
     s = run(s, "choose target=p2")
-    assert pending(s).player == 1 and pending(s).kind == "discard"  # 3 cards of p2's choice
+    assert decision(s).player == 1 and decision(s).kind == "discard"  # 3 cards of p2's choice
     for _ in range(3):
         s = run(s, legal_texts(s, 1)[0])
     assert len(s.players[1].hand) == 1 and ailment_count(s, 1, BURN) == 4
-    assert pending(s).player == 0 and pending(s).kind == "play"
+    assert decision(s).player == 0 and decision(s).kind == "play"
 
 
 def test_echo_copies_a_defense_runespell_sling() -> None:
@@ -144,9 +144,9 @@ def test_echo_record_lasts_this_turn_only_and_only_for_echo_owners() -> None:
     s = decline_all(run(s, f"play {handle(s, 0, 'brand')} target=p2"))
     assert [m[0] for m in s.players[0].mods] == ["slung_utility"]
     s = run(s, "end", "continue", "end", "continue")
-    assert s.players[0].mods == [] and pending(s).player == 0 and pending(s).kind == "play"
+    assert s.players[0].mods == [] and decision(s).player == 0 and decision(s).kind == "play"
     s = decline_all(run(s, f"play {handle(s, 0, 'echo')}"))
-    assert pending(s).kind == "play" and ailment_count(s, 0, BURN) == 0 and ailment_count(s, 1, BURN) == 2
+    assert decision(s).kind == "play" and ailment_count(s, 0, BURN) == 0 and ailment_count(s, 1, BURN) == 2
 
     s = position({"hand": ["brand"], "concentrations": ["spark"]}, {})
     s = decline_all(run(s, f"play {handle(s, 0, 'brand')} target=p2"))
@@ -168,7 +168,7 @@ def test_mirror_ward_answering_a_spirit_runespell_turns_it_on_its_controller() -
     s, events = apply(s, "pass")
     assert {"e": "redirected", "card": int(handle(s, 0, "fireball", "field")[1:])} in events
     assert s.players[0].health == 12 and s.players[1].health == 20
-    assert pending(s).player == 0 and pending(s).kind == "play"
+    assert decision(s).player == 0 and decision(s).kind == "play"
     assert _records(s, 0, "mirror_ward") == []
 
 

@@ -21,13 +21,13 @@ def people(p: Personas) -> dict[str, User | None]:
 
 def running_round(p: Personas) -> Round:
     for _ in range(3):
-        RegistrationFactory(event=p.event, player=UserFactory())
+        RegistrationFactory.create(event=p.event, player=UserFactory.create())
     registration.start_event(p.event, p.organiser)
     return rounds.publish_round(rounds.pair_next_round(p.event, p.organiser), p.organiser)
 
 
 def test_only_the_organiser_runs_the_event(personas: Personas) -> None:
-    RegistrationFactory(event=personas.event, player=UserFactory())
+    RegistrationFactory.create(event=personas.event, player=UserFactory.create())
     url = f"/api/events/{personas.event.pk}/start/"
     codes = {who: client(user).post(url).status_code for who, user in people(personas).items() if who != "organiser"}
     assert codes == {"judge": 403, "player": 403, "outsider": 403, "anonymous": 403}
@@ -64,7 +64,7 @@ def test_drafts_and_previews_stay_private(personas: Personas) -> None:
     personas.event.status = "registration"
     personas.event.save()
     for _ in range(3):
-        RegistrationFactory(event=personas.event, player=UserFactory())
+        RegistrationFactory.create(event=personas.event, player=UserFactory.create())
     registration.start_event(personas.event, personas.organiser)
     preview = rounds.pair_next_round(personas.event, personas.organiser)
     assert client(personas.player).get(f"/api/rounds/{preview.pk}/").status_code == 404
@@ -75,7 +75,7 @@ def test_drafts_and_previews_stay_private(personas: Personas) -> None:
 
 def test_editing_pairings_refuses_bad_tables_and_changes_nothing(personas: Personas) -> None:
     for _ in range(3):
-        RegistrationFactory(event=personas.event, player=UserFactory())
+        RegistrationFactory.create(event=personas.event, player=UserFactory.create())
     registration.start_event(personas.event, personas.organiser)
     preview = rounds.pair_next_round(personas.event, personas.organiser)
     before = list(preview.matches.values_list("player_a", "player_b"))

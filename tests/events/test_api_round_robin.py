@@ -20,8 +20,8 @@ def ok(response: Any, code: int = 200) -> Any:
 
 
 def test_a_six_player_round_robin_runs_through_the_api() -> None:
-    organiser = OrganiserFactory(username="oda")
-    players = [UserFactory(username=f"rr{i}") for i in range(6)]
+    organiser = OrganiserFactory.create(username="oda")
+    players = [UserFactory.create(username=f"rr{i}") for i in range(6)]
     boss = api(organiser)
     event = ok(boss.post("/api/events/", {"name": "Round Robin Cup", "structure": "round_robin"}), 201)
     eid = event["id"]

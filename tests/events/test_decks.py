@@ -69,7 +69,7 @@ def test_bad_lists_are_refused_with_every_problem_named_and_nothing_stored(start
 def test_lists_lock_when_the_event_starts(starter_event: Personas) -> None:
     p = starter_event
     assert submit(p.player, p.event.pk, text=starter_text()).status_code == 201
-    RegistrationFactory(event=p.event, player=UserFactory())
+    RegistrationFactory.create(event=p.event, player=UserFactory.create())
     registration.start_event(p.event, p.organiser)
     late = submit(p.player, p.event.pk, text=starter_text("romin-starter"))
     assert late.status_code == 409 and "locked when the event started" in late.json()["detail"]
@@ -80,8 +80,8 @@ def test_lists_lock_when_the_event_starts(starter_event: Personas) -> None:
 
 def test_staff_see_every_list_and_players_only_theirs_until_published(starter_event: Personas) -> None:
     p = starter_event
-    other = UserFactory(username="rival")
-    RegistrationFactory(event=p.event, player=other)
+    other = UserFactory.create(username="rival")
+    RegistrationFactory.create(event=p.event, player=other)
     submit(p.player, p.event.pk, text=starter_text())
     submit(other, p.event.pk, text=starter_text("romin-starter"))
     seen = {who: [d["player"] for d in api(getattr(p, who, None)).get(f"/api/events/{p.event.pk}/decks/").json()]

@@ -29,7 +29,7 @@ def test_pages_render_through_a_small_event_with_a_top_cut(personas: Personas) -
     event.structure, event.top_cut = Event.Structure.SWISS_TOP_CUT, 2
     event.save()
     for _ in range(3):
-        RegistrationFactory(event=event, player=UserFactory())
+        RegistrationFactory.create(event=event, player=UserFactory.create())
     for who in WHO:
         for url in pages(event):
             assert personas.client(who).get(url).status_code == 200, (who, url)

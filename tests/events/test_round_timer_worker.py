@@ -19,10 +19,10 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_a_worker_calls_time_when_the_round_clock_runs_out() -> None:
-    organiser = OrganiserFactory()
-    event = EventFactory(organiser=organiser, round_minutes=10)
+    organiser = OrganiserFactory.create()
+    event = EventFactory.create(organiser=organiser, round_minutes=10)
     for _ in range(4):
-        RegistrationFactory(event=event)
+        RegistrationFactory.create(event=event)
     registration.start_event(event, organiser)
     round_ = rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
     worker = celery_process("worker", "-Q", "timers", "-c", "1", "-n", f"timer-test-{os.getpid()}@%h")

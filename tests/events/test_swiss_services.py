@@ -19,11 +19,11 @@ from tournaments.services.standings import standings
 
 
 def five_player_event(best_of: int = 3) -> tuple[Event, User, dict[str, User]]:
-    organiser = OrganiserFactory(username="oda")
-    event = EventFactory(organiser=organiser, best_of=best_of, rounds=3)
-    players = {name: UserFactory(username=name, display_name=name) for name in "ABCDE"}
+    organiser = OrganiserFactory.create(username="oda")
+    event = EventFactory.create(organiser=organiser, best_of=best_of, rounds=3)
+    players = {name: UserFactory.create(username=name, display_name=name) for name in "ABCDE"}
     for user in players.values():
-        RegistrationFactory(event=event, player=user)
+        RegistrationFactory.create(event=event, player=user)
     registration.start_event(event, organiser)
     return event, organiser, players
 
@@ -125,8 +125,8 @@ def test_refusals_change_nothing() -> None:
         rounds.pair_next_round(event, organiser)
     with pytest.raises(Conflict, match="unconfirmed results at table"):
         rounds.end_round(round_, organiser)
-    for match in round_.matches.exclude(player_b=None):
-        results.set_result(match, organiser, Score(1, 0))
+    for table in round_.matches.exclude(player_b=None):
+        results.set_result(table, organiser, Score(1, 0))
     rounds.end_round(round_, organiser)
     match = round_.matches.exclude(player_b=None).first()
     assert match is not None
@@ -141,13 +141,13 @@ def test_refusals_change_nothing() -> None:
 
 @pytest.mark.django_db
 def test_drops_late_entries_and_readds_shape_the_next_pairing() -> None:
-    organiser = OrganiserFactory()
-    event = EventFactory(organiser=organiser, late_entry_until_round=2, best_of=1)
-    players = [RegistrationFactory(event=event).player for _ in range(6)]
+    organiser = OrganiserFactory.create()
+    event = EventFactory.create(organiser=organiser, late_entry_until_round=2, best_of=1)
+    players = [RegistrationFactory.create(event=event).player for _ in range(6)]
     registration.start_event(event, organiser)
     first = rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
     registration.drop(event.registrations.get(player=players[0]), players[0])
-    late = UserFactory(username="latecomer")
+    late = UserFactory.create(username="latecomer")
     entry = registration.register(event, late)
     assert entry.late_entry_round == 2 and entry.checked_in
     for match in first.matches.all():
@@ -158,7 +158,7 @@ def test_drops_late_entries_and_readds_shape_the_next_pairing() -> None:
     assert players[0].pk not in paired and late.pk in paired and len(paired) == 6
     rounds.publish_round(second, organiser)
     with pytest.raises(Conflict, match="Late entry"):
-        registration.register(event, UserFactory())
+        registration.register(event, UserFactory.create())
     registration.readd(event.registrations.get(player=players[0]), organiser)
     assert event.registrations.get(player=players[0]).active
 
@@ -184,7 +184,7 @@ def test_a_round_clock_calls_time_once_and_a_stale_timer_does_nothing() -> None:
 @pytest.mark.django_db(transaction=True)
 def test_two_organisers_pairing_at_once_create_exactly_one_round() -> None:
     event, organiser, _p = five_player_event(best_of=1)
-    event.judges.add(helper := UserFactory(username="co", is_staff=True))
+    event.judges.add(helper := UserFactory.create(username="co", is_staff=True))
     barrier = threading.Barrier(2)
     outcomes: list[str] = []
 

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 def test_a_practice_match_against_a_bot_plays_to_the_end_through_the_api(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    me = UserFactory(username="practiser")
+    me = UserFactory.create(username="practiser")
     client = api(me)
     bad = client.post("/api/play/practice/", {"bot": "greedy", "starter": "nope", "bot_starter": "romin-starter"})
     assert bad.status_code == 400 and "Unknown starter deck" in str(bad.json())
@@ -54,7 +54,7 @@ def test_a_practice_match_against_a_bot_plays_to_the_end_through_the_api(
 
 
 def test_acting_needs_the_current_version_and_a_seat() -> None:
-    players = [UserFactory(username="ann"), UserFactory(username="bob")]
+    players = [UserFactory.create(username="ann"), UserFactory.create(username="bob")]
     match = services.create_match(players[0], players[1], [{"starter": "eva-starter"}, {"starter": "romin-starter"}])
     match = play_first(match, players)
     seat = match.on_clock
@@ -67,7 +67,7 @@ def test_acting_needs_the_current_version_and_a_seat() -> None:
     )
     stale = api(mover).post(f"/api/play/{match.pk}/act/", {"version": view["version"], "action": move})
     assert stale.status_code == 409 and stale.json()["version"] == view["version"] + 1
-    assert api(UserFactory()).get(f"/api/play/{match.pk}/").status_code == 404
+    assert api(UserFactory.create()).get(f"/api/play/{match.pk}/").status_code == 404
     assert api(None).get(f"/api/play/{match.pk}/").status_code in (401, 403)
     other_view = api(other).get(f"/api/play/{match.pk}/").json()
     assert other_view["seat"] == f"p{2 - seat}"
@@ -84,7 +84,7 @@ def test_each_seat_gets_its_own_view_pushed_over_its_websocket(fresh_redis_state
 
     from config.asgi import application
 
-    players = [UserFactory(username="ann"), UserFactory(username="bob")]
+    players = [UserFactory.create(username="ann"), UserFactory.create(username="bob")]
     match = services.create_match(players[0], players[1], [{"starter": "eva-starter"}, {"starter": "romin-starter"}])
     match = play_first(match, players)
 
@@ -139,7 +139,7 @@ def test_a_socket_opens_with_a_view_that_includes_a_move_in_flight(fresh_redis_s
 
     if not connection.features.has_select_for_update:
         pytest.skip("needs row locks (PostgreSQL); SQLite locks the whole database")
-    players = [UserFactory(username="ann"), UserFactory(username="bob")]
+    players = [UserFactory.create(username="ann"), UserFactory.create(username="bob")]
     match = play_first(services.create_match(players[0], players[1], STARTERS), players)
     mover = match.on_clock
     assert mover is not None
@@ -195,7 +195,7 @@ def test_the_opponent_sees_when_a_player_disconnects(fresh_redis_state: None) ->
 
     from config.asgi import application
 
-    players = [UserFactory(username="ann"), UserFactory(username="bob")]
+    players = [UserFactory.create(username="ann"), UserFactory.create(username="bob")]
     match = services.create_match(players[0], players[1], [{"starter": "eva-starter"}, {"starter": "romin-starter"}])
 
     async def scenario() -> tuple[dict[str, bool], dict[str, bool]]:
@@ -221,7 +221,11 @@ def test_the_opponent_sees_when_a_player_disconnects(fresh_redis_state: None) ->
 
 
 def test_a_player_challenges_another_who_accepts_with_a_deck_and_the_match_starts() -> None:
-    ann, bob, eve = UserFactory(username="ann"), UserFactory(username="bob"), UserFactory(username="eve")
+    ann, bob, eve = (
+        UserFactory.create(username="ann"),
+        UserFactory.create(username="bob"),
+        UserFactory.create(username="eve"),
+    )
     assert api(ann).post("/api/play/challenges/", {"opponent": "nobody", "starter": "eva-starter"}).status_code == 400
     bad_deck = api(ann).post("/api/play/challenges/", {"opponent": "bob", "starter": "no-such-starter"})
     assert bad_deck.status_code == 400 and "cannot play" in bad_deck.json()["detail"]
@@ -241,7 +245,7 @@ def test_a_player_challenges_another_who_accepts_with_a_deck_and_the_match_start
 
 
 def test_a_challenge_can_be_declined_or_withdrawn() -> None:
-    ann, bob = UserFactory(username="ann"), UserFactory(username="bob")
+    ann, bob = UserFactory.create(username="ann"), UserFactory.create(username="bob")
     first = api(ann).post("/api/play/challenges/", {"opponent": "bob", "starter": "eva-starter"}).json()["id"]
     assert api(bob).post(f"/api/play/challenges/{first}/decline/").json()["status"] == "declined"
     second = api(ann).post("/api/play/challenges/", {"opponent": "bob", "starter": "eva-starter"}).json()["id"]
@@ -252,7 +256,7 @@ def test_a_challenge_can_be_declined_or_withdrawn() -> None:
 
 
 def test_the_play_page_challenges_and_answers(client: Any) -> None:
-    ann, bob = UserFactory(username="ann"), UserFactory(username="bob")
+    ann, bob = UserFactory.create(username="ann"), UserFactory.create(username="bob")
     client.force_login(ann)
     sent = client.post("/play/", {"action": "challenge", "opponent": "bob", "starter": "eva-starter"}, follow=True)
     assert "Challenge sent to" in sent.content.decode()

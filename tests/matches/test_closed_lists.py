@@ -48,14 +48,14 @@ class Table:
 
 def table(public: bool = False) -> Table:
     """Table 1 of a best-of-three event played on the site, refereed by its organiser and a judge."""
-    organiser = OrganiserFactory()
-    event = EventFactory(organiser=organiser, format="awakening-starter", played_on_site=True, rounds=2, best_of=3,
-                         matches_public=public)  # fmt: skip
-    judge = UserFactory(username="jude")
+    organiser = OrganiserFactory.create()
+    event = EventFactory.create(organiser=organiser, format="awakening-starter", played_on_site=True, rounds=2,
+                                best_of=3, matches_public=public)  # fmt: skip
+    judge = UserFactory.create(username="jude")
     event.judges.add(judge)
     catalog = current_catalog()
     for starter in STARTERS:
-        player = RegistrationFactory(event=event).player
+        player = RegistrationFactory.create(event=event).player
         decks.register_deck(event, player, Deck.from_starter(catalog.starter_decks[starter]), player)
     registration.start_event(event, organiser)
     round_ = rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
@@ -147,7 +147,7 @@ def test_mid_match_the_replay_page_offers_a_player_only_their_own_seat(mid_match
 
 def test_mid_match_a_public_watcher_gets_the_public_view_only(mid_match: Table) -> None:
     t = mid_match
-    outsider = UserFactory(username="wanda")
+    outsider = UserFactory.create(username="wanda")
     game = t.match.games.get(number=1)
     for watcher in (None, outsider):
         answer = t.log(watcher)
@@ -183,7 +183,7 @@ def test_after_the_match_players_and_referees_get_the_full_log_and_others_once_l
     t = mid_match
     finish_match(t)
     game = t.match.games.get(number=1)
-    outsider = UserFactory(username="wanda")
+    outsider = UserFactory.create(username="wanda")
     for watcher in (None, outsider):
         assert t.log(watcher).json()["games"][0]["seed"] is None
         assert t.log(watcher).json()["games"][0]["setup"] is None
@@ -232,7 +232,7 @@ def test_a_removed_judge_can_no_longer_see_a_private_match() -> None:
 
 def test_a_judge_added_after_the_round_was_published_referees_its_matches() -> None:
     t = table(public=False)
-    late = UserFactory(username="lately")
+    late = UserFactory.create(username="lately")
     assert api(late).post(f"/api/play/{t.match.pk}/pause/").status_code == 404
     t.event.judges.add(late)
     client = Client()
@@ -254,7 +254,7 @@ def test_the_play_socket_follows_the_event_judges(fresh_redis_state: None) -> No
     from config.asgi import application
 
     t = table(public=False)
-    late = UserFactory(username="lately")
+    late = UserFactory.create(username="lately")
 
     async def opens(user: User) -> tuple[bool, Any]:
         socket = WebsocketCommunicator(
@@ -293,7 +293,7 @@ def test_the_round_page_links_each_table_as_the_viewer_may_see_it() -> None:
         client.force_login(user)
         return client.get(round_url).content.decode()
 
-    assert f"/play/{t.match.pk}/" not in page(UserFactory(username="wanda"))  # a private match: no link to a 404
+    assert f"/play/{t.match.pk}/" not in page(UserFactory.create(username="wanda"))  # a private match: no link to a 404
     mine = page(t.players[0])
     assert f"/play/{other.pk}/" not in mine  # nor to another table's
     assert f'href="/play/{t.match.pk}/" data-testid="play-link"' in mine

@@ -22,11 +22,11 @@ STARTERS = ["eva-starter", "romin-starter", "brannoc-starter", "vesna-starter"]
 
 
 def onsite_event(with_decks: int = 4) -> Any:
-    organiser = OrganiserFactory()
-    event = EventFactory(organiser=organiser, format="awakening-starter", played_on_site=True, rounds=2)
+    organiser = OrganiserFactory.create()
+    event = EventFactory.create(organiser=organiser, format="awakening-starter", played_on_site=True, rounds=2)
     catalog = current_catalog()
     for n in range(4):
-        player = RegistrationFactory(event=event).player
+        player = RegistrationFactory.create(event=event).player
         if n < with_decks:
             deck = Deck.from_starter(catalog.starter_decks[STARTERS[n]])
             decks.register_deck(event, player, deck, player)

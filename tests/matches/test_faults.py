@@ -30,7 +30,7 @@ STARTERS = [{"starter": "eva-starter"}, {"starter": "romin-starter"}]
 def test_a_killed_worker_still_gets_its_timer_expired_by_the_sweeper(tmp_path: Path) -> None:
     """The outcome, not the speed: the clock expires, once, after its deadline, with the right winner.
     How late the sweeper is on such a rescue is a figure of ``benchmarks/bench_timers.py``."""
-    players = [UserFactory(username="ann"), UserFactory(username="bob")]
+    players = [UserFactory.create(username="ann"), UserFactory.create(username="bob")]
     match = play_first(services.create_match(players[0], players[1], STARTERS, clock_seconds=60), players)
     doomed = f"doomed-{os.getpid()}"
     worker = celery_process("worker", "-Q", "default,timers", "-c", "1", "-n", f"{doomed}@%h")
@@ -40,7 +40,7 @@ def test_a_killed_worker_still_gets_its_timer_expired_by_the_sweeper(tmp_path: P
         seat = match.on_clock
         assert seat is not None
         # The clock now ends in about 30 s, far enough for a loaded machine to kill the worker first.
-        services.add_time(match.pk, UserFactory(is_staff=True), seat, -30)
+        services.add_time(match.pk, UserFactory.create(is_staff=True), seat, -30)
         match.refresh_from_db()
         deadline, version = match.deadline, match.version
         assert deadline is not None
@@ -70,7 +70,7 @@ def test_a_killed_worker_still_gets_its_timer_expired_by_the_sweeper(tmp_path: P
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_restarting_the_web_server_mid_game_loses_nothing_and_keeps_the_clocks() -> None:
-    players = [UserFactory(username="ann"), UserFactory(username="bob")]
+    players = [UserFactory.create(username="ann"), UserFactory.create(username="bob")]
     match = play_first(services.create_match(players[0], players[1], STARTERS), players)
     rng = random.Random(3)
 
@@ -119,7 +119,7 @@ def hidden_handles(match: PlayMatch, seat: int) -> set[str]:
 def test_the_api_never_shows_the_opponent_a_hidden_card() -> None:
     checked = 0
     for seed in range(6):
-        players = [UserFactory(), UserFactory()]
+        players = [UserFactory.create(), UserFactory.create()]
         match = services.create_match(players[0], players[1], STARTERS, seed=seed)
         clients = [APIClient(), APIClient()]
         for client, user in zip(clients, players, strict=True):
@@ -129,10 +129,10 @@ def test_the_api_never_shows_the_opponent_a_hidden_card() -> None:
             match.refresh_from_db()
             if match.status == PlayMatch.Status.FINISHED:
                 break
-            for seat in (0, 1):
-                text = json.dumps(clients[seat].get(f"/api/play/{match.pk}/").json())
-                leaked = {h for h in hidden_handles(match, seat) if f'"{h}"' in text}
-                assert not leaked, f"seat p{seat + 1} can see {sorted(leaked)}"
+            for looking in (0, 1):
+                text = json.dumps(clients[looking].get(f"/api/play/{match.pk}/").json())
+                leaked = {h for h in hidden_handles(match, looking) if f'"{h}"' in text}
+                assert not leaked, f"seat p{looking + 1} can see {sorted(leaked)}"
                 checked += 1
             seat = match.on_clock
             assert seat is not None

@@ -24,7 +24,7 @@ P1_WINS_THE_ROLL, P2_WINS_THE_ROLL = 1, 0  # match seeds: services.roll_dice(1) 
 
 
 def new_match(seed: int, **options: Any) -> tuple[PlayMatch, list[User]]:
-    players = [UserFactory(username="ann"), UserFactory(username="bob")]
+    players = [UserFactory.create(username="ann"), UserFactory.create(username="bob")]
     return services.create_match(players[0], players[1], STARTERS, seed=seed, **options), players
 
 
@@ -101,7 +101,7 @@ def test_choosing_to_go_second_starts_the_game_with_the_opponent_first_and_the_l
 
 def test_wrong_choices_are_refused_clearly_and_change_nothing() -> None:
     match, players = new_match(P1_WINS_THE_ROLL)
-    chooser, other, stranger = players[0], players[1], UserFactory(username="eve")
+    chooser, other, stranger = players[0], players[1], UserFactory.create(username="eve")
     url = f"/api/play/{match.pk}/first/"
     before = unchanged(match)
     bad = api(chooser).post(url, {"version": match.version, "first": "maybe"})
@@ -114,7 +114,7 @@ def test_wrong_choices_are_refused_clearly_and_change_nothing() -> None:
     assert not_yours.status_code == 409 and "opponent chooses" in not_yours.json()["detail"]
     assert api(stranger).post(url, {"version": match.version, "first": "me"}).status_code == 404
     assert api(None).post(url, {"version": match.version, "first": "me"}).status_code in (401, 403)
-    judge = UserFactory(username="judge")
+    judge = UserFactory.create(username="judge")
     judged_by(match, judge)
     watching = api(judge).post(url, {"version": match.version, "first": "me"})
     assert watching.status_code == 403 and "watching" in watching.json()["detail"]
@@ -157,7 +157,7 @@ def test_an_empty_clock_while_choosing_loses_like_any_other_decision() -> None:
 
 def test_pausing_while_choosing_stops_the_window_and_resuming_gives_the_chooser_a_new_one() -> None:
     match, players = new_match(P1_WINS_THE_ROLL)
-    judge = UserFactory(username="judge")
+    judge = UserFactory.create(username="judge")
     judged_by(match, judge)
     paused = services.pause(match.pk, judge)
     assert paused.deadline is None
@@ -170,7 +170,7 @@ def test_pausing_while_choosing_stops_the_window_and_resuming_gives_the_chooser_
 
 
 def test_a_bot_that_wins_the_roll_plays_first_at_once_and_a_player_may_let_the_bot_start() -> None:
-    human = UserFactory(username="solo")
+    human = UserFactory.create(username="solo")
     bot_chooses = services.create_match(human, None, STARTERS, bot="greedy", seed=P2_WINS_THE_ROLL)
     game = bot_chooses.games.get()
     assert (game.chooser, game.first, game.choice, game.choice_by) == (1, 1, "first", "bot")

@@ -163,7 +163,7 @@ def started(players: list[User], take_away: TakeAway, **options: Any) -> PlayMat
 
 @pytest.mark.django_db
 def test_a_second_game_is_hosted_end_to_end_through_the_services(take_away: TakeAway) -> None:
-    players = [UserFactory(username="ann"), UserFactory(username="bob")]
+    players = [UserFactory.create(username="ann"), UserFactory.create(username="bob")]
     match = started(players, take_away)
     assert match.engine == "take-away" and match.on_clock is not None
     first = match.games.get()
@@ -205,7 +205,7 @@ def test_a_second_game_is_hosted_end_to_end_through_the_services(take_away: Take
 
 @pytest.mark.django_db
 def test_a_bot_plays_the_second_game_too(take_away: TakeAway) -> None:
-    player = UserFactory(username="ann")
+    player = UserFactory.create(username="ann")
     match = services.create_match(player, None, [{}, {"greed": 1}], bot="greedy", engine=take_away.name, seed=3)
     game = match.current_game()
     assert game is not None
@@ -223,7 +223,7 @@ def test_a_bot_plays_the_second_game_too(take_away: TakeAway) -> None:
 
 @pytest.mark.django_db
 def test_a_deck_the_second_game_refuses_and_an_unknown_game_are_refused(take_away: TakeAway) -> None:
-    players = [UserFactory(username="ann"), UserFactory(username="bob")]
+    players = [UserFactory.create(username="ann"), UserFactory.create(username="bob")]
     with pytest.raises(Invalid, match="cannot play"):
         services.create_match(players[0], players[1], [{}, {"cards": 3}], engine=take_away.name)
     with pytest.raises(Invalid, match="Unknown game 'chess'"):

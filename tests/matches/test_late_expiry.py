@@ -10,6 +10,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from accounts.models import User
 from gameplay.matches import services
 from gameplay.matches.models import Game, GameAction, PlayMatch
 from tests.factories import UserFactory, judged_by
@@ -21,7 +22,7 @@ WINDOW_S = 5
 LATE_S = 6  # how late the expiry (or the move) comes after the deadline
 
 
-def at_a_window(**options: object) -> tuple[PlayMatch, list]:  # type: ignore[type-arg]
+def at_a_window(**options: object) -> tuple[PlayMatch, list[User]]:
     """A match that waits on an answer or block window."""
     match, players = two_player_match(window_seconds=WINDOW_S, **options)
     rng = random.Random(5)
@@ -86,7 +87,7 @@ def test_a_clock_shown_after_its_deadline_stops_at_what_the_seat_had() -> None:
 
 
 def test_a_choice_window_expired_late_charges_only_the_window() -> None:
-    players = [UserFactory(username="cat"), UserFactory(username="dan")]
+    players = [UserFactory.create(username="cat"), UserFactory.create(username="dan")]
     match = services.create_match(players[0], players[1], STARTERS, seed=7, window_seconds=WINDOW_S)
     game = match.current_game()
     assert game is not None and game.awaiting_choice
@@ -119,7 +120,7 @@ def test_a_move_after_its_window_closed_is_refused_and_the_window_passes() -> No
 
 
 def test_a_choice_after_its_window_closed_is_refused_and_the_chooser_plays_first() -> None:
-    players = [UserFactory(username="eve"), UserFactory(username="fay")]
+    players = [UserFactory.create(username="eve"), UserFactory.create(username="fay")]
     match = services.create_match(players[0], players[1], STARTERS, seed=7, window_seconds=WINDOW_S)
     game = match.current_game()
     assert game is not None
@@ -155,7 +156,7 @@ def test_pausing_after_a_window_closed_charges_no_more_than_the_window() -> None
     match, _players = at_a_window()
     seat = match.on_clock
     assert seat is not None
-    judge = UserFactory(username="ref")
+    judge = UserFactory.create(username="ref")
     judged_by(match, judge)
     before = match.remaining_ms[seat]
     overran(match, WINDOW_S * 1000)
@@ -164,7 +165,7 @@ def test_pausing_after_a_window_closed_charges_no_more_than_the_window() -> None
 
 
 def test_a_bot_that_moves_after_its_deadline_is_held_to_it() -> None:
-    human = UserFactory(username="gil")
+    human = UserFactory.create(username="gil")
     match = services.create_match(human, None, STARTERS, bot="random", seed=11, window_seconds=WINDOW_S)
     rng = random.Random(3)
     for _ in range(3000):

@@ -41,10 +41,16 @@ def seat_of_a(table: Match) -> int:
     return 0 if table.play.player1_id == table.player_a_id else 1
 
 
+def played_at(table: Match) -> PlayMatch:
+    """The on-site match of an event table, read afresh."""
+    assert table.play_id is not None, "this table is not played on the site"
+    return PlayMatch.objects.get(pk=table.play_id)
+
+
 def assert_agree(table: Match, a: int, b: int, draws: int = 0) -> None:
     """The event's result and the on-site match say the same."""
     table.refresh_from_db()
-    played = PlayMatch.objects.get(pk=table.play_id)
+    played = played_at(table)
     assert played.status == PlayMatch.Status.FINISHED
     wins = played.wins if seat_of_a(table) == 0 else list(reversed(played.wins))
     assert (table.status, table.a_games, table.b_games, table.draws) == (Match.Status.CONFIRMED, a, b, draws)
@@ -57,7 +63,7 @@ def test_a_judges_event_result_ends_the_running_match_on_the_site(django_capture
     with django_capture_on_commit_callbacks(execute=True):  # the match's own result fires its signal too
         results.set_result(table, organiser, results.Score(1, 0))
     assert_agree(table, 1, 0)
-    played = PlayMatch.objects.get(pk=table.play_id)
+    played = played_at(table)
     game = played.games.get()
     assert game.finished and game.end_reason == "set by a referee"
     view = play.player_view(played, 0)
@@ -71,7 +77,7 @@ def test_a_judges_event_result_ends_the_running_match_on_the_site(django_capture
 
 def test_the_api_and_the_page_end_the_match_on_the_site_too(django_capture_on_commit_callbacks: Any) -> None:
     event, organiser, table = published(django_capture_on_commit_callbacks)
-    judge = UserFactory(username="judge-jo")
+    judge = UserFactory.create(username="judge-jo")
     event.judges.add(judge)
     with django_capture_on_commit_callbacks(execute=True):
         answer = api_client(judge).post(f"/api/matches/{table.pk}/set-result/", {"a_games": 0, "b_games": 1})
@@ -101,12 +107,12 @@ def test_draws_that_do_not_match_the_games_on_the_site_are_refused_and_nothing_c
     assert answer.status_code == 400 and "played on the site" in answer.json()["detail"]
     table.refresh_from_db()
     assert table.status == Match.Status.PENDING and not table.reports.exists()
-    assert PlayMatch.objects.get(pk=table.play_id).status == PlayMatch.Status.PLAYING
+    assert played_at(table).status == PlayMatch.Status.PLAYING
 
 
 def test_a_judge_correcting_a_finished_match_corrects_it_on_the_site(django_capture_on_commit_callbacks: Any) -> None:
     _event, organiser, table = published(django_capture_on_commit_callbacks)
-    judge = UserFactory(username="ref-rae")
+    judge = UserFactory.create(username="ref-rae")
     assert table.play is not None
     table.round.event.judges.add(judge)  # referees are the event's judges
     with django_capture_on_commit_callbacks(execute=True):  # the referee panel on the match page
@@ -124,7 +130,7 @@ def test_a_later_result_on_the_site_is_never_dropped(django_capture_on_commit_ca
     match's own result when it arrives, with a report saying so."""
     _event, _organiser, table = published(django_capture_on_commit_callbacks)
     Match.objects.filter(pk=table.pk).update(status=Match.Status.CONFIRMED, a_games=1, b_games=0, draws=0)
-    judge = UserFactory(username="ref-sam")
+    judge = UserFactory.create(username="ref-sam")
     assert table.play is not None
     table.round.event.judges.add(judge)  # referees are the event's judges
     with django_capture_on_commit_callbacks(execute=True):
@@ -133,7 +139,7 @@ def test_a_later_result_on_the_site_is_never_dropped(django_capture_on_commit_ca
     assert table.reports.filter(kind=ResultReport.Kind.AUTO, a_games=0, b_games=1).exists()
     # and recording the same finished match again changes nothing
     before = table.version
-    record_result(PlayMatch.objects.get(pk=table.play_id))
+    record_result(played_at(table))
     table.refresh_from_db()
     assert table.version == before and table.reports.count() == 1
 
@@ -149,7 +155,7 @@ def test_both_players_pages_are_pushed_the_judges_result(
     from tests.matches.test_api import database_sync, latest
 
     _event, organiser, table = published(django_capture_on_commit_callbacks)
-    played = PlayMatch.objects.get(pk=table.play_id)
+    played = played_at(table)
     players = [played.player1, played.player2]
 
     async def scenario() -> list[dict[str, Any]]:

@@ -21,7 +21,7 @@ STARTERS = [{"starter": "eva-starter"}, {"starter": "romin-starter"}]
 
 
 def two_player_match(**options: Any) -> tuple[PlayMatch, list[User]]:
-    players = [UserFactory(username="ann"), UserFactory(username="bob")]
+    players = [UserFactory.create(username="ann"), UserFactory.create(username="bob")]
     match = services.create_match(players[0], players[1], STARTERS, seed=7, **options)
     return play_first(match, players), players
 
@@ -92,7 +92,7 @@ def test_illegal_moves_and_strangers_change_nothing() -> None:
     with pytest.raises(Invalid):
         services.play(match.pk, user, "fly away", view["version"])
     with pytest.raises(Forbidden):
-        services.play(match.pk, UserFactory(), view["board"]["legal"][0], view["version"])
+        services.play(match.pk, UserFactory.create(), view["board"]["legal"][0], view["version"])
     with pytest.raises(Conflict, match="not your decision"):
         services.play(match.pk, other, view["board"]["legal"][0], view["version"])
     match.refresh_from_db()
@@ -168,7 +168,7 @@ def test_a_late_move_after_the_clock_ran_out_is_refused_and_flags() -> None:
 
 
 def test_a_bot_match_finishes_and_reports_its_result(django_capture_on_commit_callbacks: Any) -> None:
-    human = UserFactory(username="solo")
+    human = UserFactory.create(username="solo")
     finished: list[PlayMatch] = []
 
     def record(sender: Any, match: PlayMatch, **_: Any) -> None:
@@ -200,7 +200,7 @@ def test_a_bot_match_finishes_and_reports_its_result(django_capture_on_commit_ca
 
 def test_referees_pause_resume_add_time_and_set_the_result_and_players_cannot() -> None:
     match, players = two_player_match()
-    judge = UserFactory(username="judge")
+    judge = UserFactory.create(username="judge")
     judged_by(match, judge)
     with pytest.raises(Forbidden):
         services.pause(match.pk, players[0])
@@ -266,7 +266,7 @@ def _as_engine_1(match: PlayMatch) -> None:
 def test_a_game_saved_under_engine_1_plays_on_and_replays_under_engine_1() -> None:
     """Its actions name engine 1's handles: it goes on under engine 1 and its replay is built
     under engine 1 too, to the very state it ended in (hash by hash)."""
-    players = [UserFactory(username="ann"), UserFactory(username="bob")]
+    players = [UserFactory.create(username="ann"), UserFactory.create(username="bob")]
     match = services.create_match(players[0], players[1], STARTERS, seed=7)
     _as_engine_1(match)
     game = match.current_game()

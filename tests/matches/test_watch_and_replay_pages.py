@@ -21,7 +21,7 @@ STARTERS = [{"starter": "eva-starter"}, {"starter": "romin-starter"}]
 
 def started(personas: Personas, public: bool = False, seed: int = 1) -> tuple[PlayMatch, list[User]]:
     """Pat against Bea, refereed by the event's judge, with who goes first already chosen."""
-    players = [personas.player, UserFactory(username="bea", display_name="Bea")]
+    players = [personas.player, UserFactory.create(username="bea", display_name="Bea")]
     match = services.create_match(players[0], players[1], STARTERS, seed=seed, label="table 1")
     judged_by(match, personas.judge)  # an event of another organiser: the personas' organiser is no referee
     if public:
@@ -75,7 +75,7 @@ def test_the_play_page_admits_players_referees_staff_and_anyone_for_a_public_mat
         assert response.status_code == 200 and 'data-testid="watching"' in text and 'data-seat=""' in text
         assert 'data-testid="referee"' in text and f"/api/play/{match.pk}/pause/" in text
     staff = personas.client("outsider")
-    staff.force_login(UserFactory(username="staffer", is_staff=True))
+    staff.force_login(UserFactory.create(username="staffer", is_staff=True))
     text = staff.get(url).content.decode()
     assert 'data-testid="watching"' in text and 'data-testid="referee"' in text
     PlayMatch.objects.filter(pk=match.pk).update(public=True)
@@ -112,8 +112,8 @@ def test_a_watcher_of_a_public_match_gets_the_public_view_pushed_live(fresh_redi
     from config.asgi import application
     from tests.matches.test_api import latest
 
-    players = [UserFactory(username="ann"), UserFactory(username="bob")]
-    watcher, stranger = UserFactory(username="wendy"), UserFactory(username="sam")
+    players = [UserFactory.create(username="ann"), UserFactory.create(username="bob")]
+    watcher, stranger = UserFactory.create(username="wendy"), UserFactory.create(username="sam")
     match = services.create_match(players[0], players[1], STARTERS, seed=1)
     PlayMatch.objects.filter(pk=match.pk).update(public=True)
 

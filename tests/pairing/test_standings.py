@@ -7,6 +7,7 @@ import pytest
 from tournaments.pairing import (
     MatchRecord,
     PlayerEntry,
+    Standing,
     StandingsSettings,
     TiebreakSystem,
     UnknownPlayerError,
@@ -52,7 +53,7 @@ EIGHT_HISTORY = [
 #   Order: 1 (9); 3 before 5 on OMW (.5556 > .5544); 2 (4); 6 before 4 on OMW (.6667 > .5556); 7; 8.
 
 
-def by_player(rows: tuple) -> dict:  # type: ignore[type-arg]
+def by_player(rows: tuple[Standing, ...]) -> dict[int, Standing]:
     return {row.player: row for row in rows}
 
 

@@ -24,7 +24,7 @@ def test_me_needs_authentication_and_answers_for_each_persona(personas: Personas
 
 
 def test_a_token_from_username_and_password_authenticates_api_calls(client: Client) -> None:
-    UserFactory(username="scripter")
+    UserFactory.create(username="scripter")
     bad = client.post("/api/auth/token/", {"username": "scripter", "password": "wrong"})
     assert bad.status_code == 400
     token = client.post("/api/auth/token/", {"username": "scripter", "password": PASSWORD}).json()["token"]
@@ -57,7 +57,7 @@ def test_token_authentication_is_one_query_and_refuses_unknown_tokens_and_inacti
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    user = UserFactory(username="scripter")
+    user = UserFactory.create(username="scripter")
     token = Token.objects.create(user=user)
     with CaptureQueriesContext(connection) as queries:
         me = Client().get("/api/me/", HTTP_AUTHORIZATION=f"Token {token.key}")

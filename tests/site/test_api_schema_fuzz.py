@@ -146,7 +146,7 @@ def _objects(personas: Personas) -> dict[str, int]:
     client = personas.client("player")
     card = sorted(c.name for c in current_catalog().cards.values())[0]
     client.post(f"/api/events/{personas.event.pk}/deck/", {"text": f"2 {card}"}, content_type="application/json")
-    rival = UserFactory(username="rival")
+    rival = UserFactory.create(username="rival")
     match = services.create_match(personas.player, rival, [{"starter": "eva-starter"}, {"starter": "romin-starter"}])
     challenge = services.challenge(personas.player, rival, {"starter": "eva-starter"}, 1)
     ids = {"events": personas.event.pk, "registrations": registration.pk, "play": match.pk, "challenges": challenge.pk}

@@ -109,7 +109,7 @@ def test_the_play_socket_answers_a_frame_that_is_not_json_and_stays_open(fresh_r
     from gameplay.matches import services
     from tests.factories import UserFactory
 
-    players = [UserFactory(username="fay"), UserFactory(username="gus")]
+    players = [UserFactory.create(username="fay"), UserFactory.create(username="gus")]
     match = services.create_match(players[0], players[1], [{"starter": "eva-starter"}, {"starter": "romin-starter"}])
     answers = _frames_answer_errors(application, f"/ws/play/{match.pk}/", players[0], "type")
     assert [a["detail"] for a in answers] == [

@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import networkx
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("accounts", "common", "config", "gameplay", "tournaments")
 APPS = ("accounts", "common", "gameplay", "tournaments")
@@ -113,48 +115,11 @@ def in_engine(module: str) -> bool:
 
 
 def cycles(edges: list[Import]) -> set[frozenset[str]]:
-    """The strongly connected components of more than one module (Tarjan, iterative)."""
-    graph: dict[str, set[str]] = {module: set() for module in MODULES}
-    for edge in edges:
-        graph[edge.importer].add(edge.imported)
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: set[frozenset[str]] = set()
-    for root in sorted(graph):
-        if root in index:
-            continue
-        work = [(root, iter(sorted(graph[root])))]
-        index[root] = low[root] = len(index)
-        stack.append(root)
-        on_stack.add(root)
-        while work:
-            node, children = work[-1]
-            child = next(children, None)
-            if child is not None:
-                if child not in index:
-                    index[child] = low[child] = len(index)
-                    stack.append(child)
-                    on_stack.add(child)
-                    work.append((child, iter(sorted(graph[child]))))
-                elif child in on_stack:
-                    low[node] = min(low[node], index[child])
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[node])
-            if low[node] == index[node]:
-                component = set()
-                while True:
-                    member = stack.pop()
-                    on_stack.discard(member)
-                    component.add(member)
-                    if member == node:
-                        break
-                if len(component) > 1:
-                    found.add(frozenset(component))
-    return found
+    """The strongly connected components of more than one module."""
+    graph = networkx.DiGraph()
+    graph.add_nodes_from(MODULES)
+    graph.add_edges_from((edge.importer, edge.imported) for edge in edges)
+    return {frozenset(component) for component in networkx.strongly_connected_components(graph) if len(component) > 1}
 
 
 def outside_engine(components: set[frozenset[str]]) -> set[frozenset[str]]:

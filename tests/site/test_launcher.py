@@ -34,7 +34,8 @@ def descendants(pid: int) -> set[int]:
             parent_of[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
         except (OSError, IndexError, ValueError):
             continue
-    found, frontier = set(), {pid}
+    found: set[int] = set()
+    frontier = {pid}
     while frontier:
         frontier = {child for child, parent in parent_of.items() if parent in frontier} - found
         found |= frontier
@@ -138,6 +139,7 @@ def test_a_worker_that_keeps_dying_is_left_down_while_the_web_server_stays_up(tm
 
         wait_until(reports_it, 120, "/healthz to report the worker the launcher gave up on")
         body = replies[-1][1]
+        assert isinstance(body["down"], list), body
         assert "celery_worker" in body["down"]
         checks = body["checks"]
         assert isinstance(checks, dict)

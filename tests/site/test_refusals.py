@@ -181,7 +181,7 @@ def test_a_preview_match_is_not_found_the_same_way_on_its_page_and_in_the_api(pe
     from tournaments.services import registration, rounds
 
     for _ in range(3):
-        RegistrationFactory(event=personas.event, player=UserFactory())
+        RegistrationFactory.create(event=personas.event, player=UserFactory.create())
     registration.start_event(personas.event, personas.organiser)
     preview = rounds.pair_next_round(personas.event, personas.organiser)
     match = preview.matches.exclude(player_b=None).filter(player_a=personas.player).first() or (

@@ -85,7 +85,7 @@ def test_the_wait_is_the_rest_of_the_window_and_the_message_says_it() -> None:
 
 
 def test_sign_in_page_refuses_past_the_limit_keeps_the_username_and_signs_nobody_in() -> None:
-    UserFactory(username="pat")
+    UserFactory.create(username="pat")
     client = Client()
     for _ in range(2):
         assert client.post("/accounts/login/", {"username": "pat", "password": "wrong"}).status_code == 200
@@ -94,12 +94,12 @@ def test_sign_in_page_refuses_past_the_limit_keeps_the_username_and_signs_nobody
     assert 'data-testid="throttled"' in refused.content.decode()
     assert 'value="pat"' in refused.content.decode()
     assert "_auth_user_id" not in client.session
-    UserFactory(username="kim")  # another account from the same address is not locked out
+    UserFactory.create(username="kim")  # another account from the same address is not locked out
     assert client.post("/accounts/login/", {"username": "kim", "password": PASSWORD}).status_code == 302
 
 
 def test_sign_in_from_another_address_is_not_refused() -> None:
-    UserFactory(username="pat")
+    UserFactory.create(username="pat")
     for _ in range(3):
         Client(REMOTE_ADDR="192.0.2.1").post("/accounts/login/", {"username": "pat", "password": "wrong"})
     other = Client(REMOTE_ADDR="192.0.2.2").post("/accounts/login/", {"username": "pat", "password": PASSWORD})
@@ -107,7 +107,7 @@ def test_sign_in_from_another_address_is_not_refused() -> None:
 
 
 def test_token_requests_past_the_limit_get_429_and_no_token() -> None:
-    UserFactory(username="scripter")
+    UserFactory.create(username="scripter")
     client = Client()
     for _ in range(2):
         assert client.post("/api/auth/token/", {"username": "scripter", "password": "wrong"}).status_code == 400
@@ -131,7 +131,7 @@ def test_sign_up_past_the_limit_shows_the_form_again_and_creates_nobody() -> Non
 
 
 def test_password_reset_past_the_limit_sends_no_more_mail() -> None:
-    UserFactory(username="pat", email="pat@example.com")
+    UserFactory.create(username="pat", email="pat@example.com")
     client = Client()
     assert client.post("/accounts/password_reset/", {"email": "pat@example.com"}).status_code == 302
     refused = client.post("/accounts/password_reset/", {"email": "pat@example.com"})
@@ -149,7 +149,7 @@ PRACTICE = {"bot": "random", "starter": "eva-starter", "bot_starter": "romin-sta
 
 
 def test_practice_matches_through_the_api_past_the_limit_get_429_per_user() -> None:
-    ann, bob = UserFactory(username="ann"), UserFactory(username="bob")
+    ann, bob = UserFactory.create(username="ann"), UserFactory.create(username="bob")
     assert api_client(ann).post("/api/play/practice/", PRACTICE).status_code == 201
     assert_refused(api_client(ann).post("/api/play/practice/", PRACTICE), "Too many practice matches started.")
     assert PlayMatch.objects.filter(player1=ann).count() == 1
@@ -157,9 +157,9 @@ def test_practice_matches_through_the_api_past_the_limit_get_429_per_user() -> N
 
 
 def test_challenges_through_the_api_past_the_limit_get_429() -> None:
-    ann = UserFactory(username="ann")
-    UserFactory(username="bob")
-    UserFactory(username="cy")
+    ann = UserFactory.create(username="ann")
+    UserFactory.create(username="bob")
+    UserFactory.create(username="cy")
     made = api_client(ann).post("/api/play/challenges/", {"opponent": "bob", "starter": "eva-starter"})
     assert made.status_code == 201
     refused = api_client(ann).post("/api/play/challenges/", {"opponent": "cy", "starter": "eva-starter"})
@@ -168,8 +168,8 @@ def test_challenges_through_the_api_past_the_limit_get_429() -> None:
 
 
 def test_the_play_page_refuses_practice_matches_and_challenges_past_their_limits() -> None:
-    ann = UserFactory(username="ann")
-    UserFactory(username="bob")
+    ann = UserFactory.create(username="ann")
+    UserFactory.create(username="bob")
     page = api_client(ann)
     assert page.post("/play/", PRACTICE).status_code == 302
     refused = page.post("/play/", PRACTICE)

@@ -36,10 +36,10 @@ def known_tasks() -> set[str]:
 
 @pytest.mark.django_db(transaction=True)
 def test_publishing_a_round_queues_its_clock_by_a_name_the_worker_knows() -> None:
-    organiser = OrganiserFactory()
-    event = EventFactory(organiser=organiser, round_minutes=10)
+    organiser = OrganiserFactory.create()
+    event = EventFactory.create(organiser=organiser, round_minutes=10)
     for _ in range(4):
-        RegistrationFactory(event=event)
+        RegistrationFactory.create(event=event)
     registration.start_event(event, organiser)
     before = queued_timers()
     round_ = rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)

@@ -37,7 +37,7 @@ def test_a_started_process_leaves_its_start_up_objects_to_no_collection_and_coll
         warm.freeze_start_up_objects()
         assert gc.get_freeze_count() > 10_000  # modules, classes, settings, URL patterns...
         assert gc.get_threshold() == (warm.YOUNG_THRESHOLD, before[1], before[2])
-        garbage = [[]]
+        garbage: list[list[object]] = [[]]
         garbage[0].append(garbage)  # a cycle made after the start is still collected
         del garbage
         assert gc.collect() > 0
