@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from common.states import IllegalTransition, StatusMachine
+from gameplay.formats import FORMATS
 
 __all__ = ["IllegalTransition"]  # re-exported: services catch it from here
 
@@ -111,6 +112,12 @@ class Event(StatusMachine, models.Model):
             AuditEntry.objects.create(
                 event=self, by=by, kind=AuditEntry.Kind.EVENT_STATUS, subject="Event", old=old, new=new, note=note
             )
+
+    @property
+    def format_name(self) -> str:
+        """The format as people read it ("Awakening Constructed"), never its key."""
+        found = FORMATS.get(self.format)
+        return found.name if found is not None else self.format.replace("-", " ").capitalize()
 
     @property
     def is_draft(self) -> bool:

@@ -87,3 +87,13 @@ def test_only_organisers_reach_the_new_event_form(personas: Personas) -> None:
     })  # fmt: skip
     assert created.status_code == 302
     assert Event.objects.get(name="Friday Swiss").status == Event.Status.DRAFT
+
+
+def test_event_pages_name_the_format_in_words_never_by_its_key(personas: Personas) -> None:
+    event = personas.event
+    event.format = "awakening-constructed"
+    event.save()
+    for path in ("/", "/events/", f"/events/{event.pk}/"):
+        page = personas.client("player").get(path).content.decode()
+        assert "Awakening Constructed" in page, path
+        assert "awakening-constructed" not in page, path
