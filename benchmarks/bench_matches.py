@@ -38,6 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks._client import Connection  # noqa: E402
+from benchmarks._database import ensure_database  # noqa: E402
 
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/fett_bench"
 
@@ -54,17 +55,6 @@ def configure() -> dict[str, str]:
     }
     os.environ.update(env)
     return env
-
-
-def ensure_database(url: str) -> None:
-    if not url.startswith("postgres"):
-        return
-    import psycopg
-
-    name = url.rsplit("/", 1)[1]
-    with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
-            conn.execute(f'CREATE DATABASE "{name}"')
 
 
 def free_port() -> int:

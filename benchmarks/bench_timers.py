@@ -34,6 +34,8 @@ from typing import Any, cast
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks._database import ensure_database  # noqa: E402
+
 
 def configure(var_dir: Path) -> None:
     os.environ.update(
@@ -46,17 +48,6 @@ def configure(var_dir: Path) -> None:
             "DJANGO_SETTINGS_MODULE": "config.settings",
         }
     )
-
-
-def ensure_database(url: str) -> None:
-    if not url.startswith("postgres"):
-        return
-    import psycopg
-
-    name = url.rsplit("/", 1)[1]
-    with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
-            conn.execute(f'CREATE DATABASE "{name}"')
 
 
 def wait_until(condition: Callable[[], Any], seconds: float, what: str) -> None:
