@@ -82,13 +82,23 @@ def _seen_match(request: HttpRequest, pk: int) -> tuple[PlayMatch, selectors.Sig
     return found
 
 
-def _catalog_names() -> dict[str, Any]:
+def _board_faces() -> dict[str, Any]:
+    """Every catalog object's face (card, Runeslinger, stance, ability): the board draws them."""
     catalog = current_catalog()
-    cards = {
-        c.id: {"name": c.name, "type": c.type.value, "cost": c.cost, "text": c.text} for c in catalog.cards.values()
-    }
-    names = {r.id: r.name for r in catalog.runeslingers.values()} | {e.id: e.name for e in catalog.equips.values()}
-    return {"cards": cards, "names": names}
+    faces: dict[str, Any] = {
+        c.id: {"id": c.id, "kind": "card", "name": c.name, "class": c.card_class.value, "cost": c.cost,
+               "x": c.x, "type": c.type.value, "type_line": c.type.value.capitalize(), "text": c.text,
+               "defense": c.defense, "keywords": []}
+        for c in catalog.cards.values()
+    }  # fmt: skip
+    for r in catalog.runeslingers.values():
+        faces[r.id] = {"id": r.id, "kind": "runeslinger", "name": r.name, "class": r.card_class.value,
+                       "health": r.health, "block": r.block, "text": r.text,
+                       "inherent": {"name": r.inherent.name, "cost": r.inherent.light_cost, "text": r.inherent.text}}  # fmt: skip
+    for e in catalog.equips.values():
+        faces[e.id] = {"id": e.id, "kind": e.kind.value, "name": e.name, "class": e.card_class.value, "text": e.text,
+                       "determinations": e.determinations}  # fmt: skip
+    return faces
 
 
 def _seat_names(match: PlayMatch) -> dict[str, str]:
@@ -122,7 +132,7 @@ def play_page(request: HttpRequest, pk: int) -> HttpResponse:
         "referee": seen.referee,
         "names": names,
         "has_finished_game": match.games.filter(finished=True).exists(),
-        "catalog": _catalog_names(),
+        "faces": _board_faces(),
     }
     return render(request, "gameplay/play.html", context)
 
@@ -133,14 +143,14 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
     match, seen = _seen_match(request, pk)
     games = list(match.games.filter(finished=True).annotate(steps=Count("actions")).order_by("number"))
     names = _seat_names(match)
-    seats = [(f"p{n + 1}", f"{names[f'p{n + 1}']}'s view (p{n + 1})") for n in (0, 1) if seen.may_replay(n)]
+    seats = [(f"p{n + 1}", f"{names[f'p{n + 1}']}'s view") for n in (0, 1) if seen.may_replay(n)]
     seats = [*seats, ("public", "Public (both hands hidden)")] if seats else [("public", "Public")]
     context: dict[str, Any] = {
         "match": match,
         "names": names,
         "games": [(g.number, game_label(g, names)) for g in games],
         "seats": seats,
-        "catalog": _catalog_names(),
+        "faces": _board_faces(),
     }
     problem, status, chosen = _replay_choice(request, games, seen)
     if problem:

@@ -5,8 +5,7 @@
   "use strict";
   var root = document.getElementById("replay");
   if (!root || !root.dataset.game) return;
-  var catalog = JSON.parse(document.getElementById("catalog").textContent);
-  var board = window.FettBoard(root, catalog);
+  var board = window.FettBoard(root, window.FettCards.faces());
   var el = board.el;
   var names = { p1: root.dataset.p1Name, p2: root.dataset.p2Name };
   var game = Number(root.dataset.game), seat = root.dataset.seat, steps = Number(root.dataset.steps);
@@ -15,9 +14,11 @@
   var error = root.querySelector('[data-testid="replay-error"]');
   var list = root.querySelector('[data-testid="replay-actions"]');
 
-  function seatName(player) { return names[player] + " (" + player + ")"; }
+  function seatName(player) { return names[player] || "a player"; }
+  // An action in words: the log's own sentence when it has one, else the board's reading of the
+  // action with the cards of the step's view (or, with no view yet, its kind only: never a handle).
   function actionText(entry, view) {
-    var words = view ? board.describe(entry.action, view.board, names) : entry.action;
+    var words = entry.text || (view ? board.describe(entry.action, view.board, names) : board.titled(entry.action.split(" ")[0]));
     return seatName(entry.seat) + ": " + words + (entry.auto ? " (automatic: time ran out)" : "");
   }
   function gameLog() {
@@ -26,7 +27,9 @@
 
   function show(view) {
     state.shown = view;
-    board.render(view.board, { bottom: seat === "p2" ? "p2" : "p1", who: names });
+    var entry0 = gameLog() && view.step ? gameLog().actions[view.step - 1] : null;
+    board.render(view.board, { bottom: seat === "p2" ? "p2" : "p1", who: names,
+      last: entry0 ? { seat: entry0.seat, cards: entry0.cards || entry0.action.match(/\bc\d+\b/g) || [] } : null });
     var label = "Step " + view.step + " of " + view.steps;
     var entry = gameLog() && view.step ? gameLog().actions[view.step - 1] : null;
     var what = view.step === 0 ? "— before the first action." : "— " + (entry ? actionText(entry, view) : view.action);
