@@ -94,7 +94,8 @@ def _board_faces() -> dict[str, Any]:
     for r in catalog.runeslingers.values():
         faces[r.id] = {"id": r.id, "kind": "runeslinger", "name": r.name, "class": r.card_class.value,
                        "health": r.health, "block": r.block, "text": r.text,
-                       "inherent": {"name": r.inherent.name, "cost": r.inherent.light_cost, "text": r.inherent.text}}  # fmt: skip
+                       "inherent": {"name": r.inherent.name, "cost": r.inherent.light_cost,
+                                    "text": r.inherent.text}}  # fmt: skip
     for e in catalog.equips.values():
         faces[e.id] = {"id": e.id, "kind": e.kind.value, "name": e.name, "class": e.card_class.value, "text": e.text,
                        "determinations": e.determinations}  # fmt: skip

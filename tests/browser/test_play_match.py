@@ -26,10 +26,12 @@ def next_move(played: PlayMatch, seat: int, agents: list[GreedyAgent]) -> str:
 
 
 def click_move(page: Any, move: str) -> None:
-    subject = move.split(" ")[1] if " " in move and move.split(" ")[1].startswith("c") else None
+    """Taps the move's card (or Runeslinger, or equip) when its button is not shown yet, then the button."""
+    words = move.split(" ")
+    subject = words[1] if len(words) > 1 and "=" not in words[1] and words[0] != "pass" else None
     button = page.locator(f'.controls button[data-action="{move}"]')
     if subject and button.count() == 0:
-        card = page.locator(f'.gcard[data-card="{subject}"]').first
+        card = page.locator(f'.playable[data-subject="{subject}"]').first
         # A tap scrolls the card only to the screen's edge, where the sticky controls may cover it.
         card.evaluate("card => card.scrollIntoView({block: 'center'})")
         card.click()

@@ -159,7 +159,10 @@ def test_a_player_steps_through_a_finished_games_replay(browser: Any) -> None:
 
         page.get_by_test_id("replay-next").click()
         first = at(1)
-        assert f"(p{actions[0].seat + 1})" in first and actions[0].action.split(" ")[0] in first
+        # The first action in words: who made it and what kind it was, never a seat's key or a card's handle.
+        assert first.startswith(f"— {players[actions[0].seat].public_name}: ")
+        assert actions[0].action.split(" ")[0] in first.lower()
+        assert re.search(r"\bc\d+\b|\bp[12]\b", first) is None
         page.keyboard.press("ArrowRight")
         at(2)
         page.keyboard.press("ArrowLeft")
@@ -208,7 +211,7 @@ def test_anyone_without_an_account_watches_a_public_match_and_a_turned_back_rung
             """async (url) => {
               const view = await (await fetch(url, {headers: {Accept: "application/json"}})).json();
               const root = document.getElementById("play");
-              const board = window.FettBoard(root, JSON.parse(document.getElementById("catalog").textContent));
+              const board = window.FettBoard(root, window.FettCards.faces());
               view.board.ladder = [{card: null, controller: "p2", targets: ["p1"], redirected: true}];
               board.render(view.board, {bottom: "p1", who: {p1: "ann", p2: "bob"}});
               const node = root.querySelector(".ladder .rung");
