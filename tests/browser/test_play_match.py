@@ -69,7 +69,7 @@ def test_two_players_play_a_best_of_one_to_the_end_and_it_reaches_the_standings(
                 error = (
                     page.get_by_test_id("play-error").inner_text()
                     + " | buttons: "
-                    + ", ".join(page.locator(".controls button").evaluate_all("bs => bs.map(b => b.dataset.action)"))
+                    + ", ".join(page.locator(".controls button[data-action]").evaluate_all("bs => bs.map(b => b.dataset.action)"))
                     + " | hint: "
                     + page.get_by_test_id("hint").inner_text()
                 )
