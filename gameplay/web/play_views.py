@@ -23,6 +23,7 @@ from accounts import throttling
 from accounts.models import User
 from common.ids import parse_id
 from common.refusals import Refusal
+from gameplay.cards.faces import catalog_faces
 from gameplay.matches import selectors, services
 from gameplay.matches.models import Challenge, Game, PlayMatch
 from gameplay.services import current_catalog
@@ -84,22 +85,7 @@ def _seen_match(request: HttpRequest, pk: int) -> tuple[PlayMatch, selectors.Sig
 
 def _board_faces() -> dict[str, Any]:
     """Every catalog object's face (card, Runeslinger, stance, ability): the board draws them."""
-    catalog = current_catalog()
-    faces: dict[str, Any] = {
-        c.id: {"id": c.id, "kind": "card", "name": c.name, "class": c.card_class.value, "cost": c.cost,
-               "x": c.x, "type": c.type.value, "type_line": c.type.value.capitalize(), "text": c.text,
-               "defense": c.defense, "keywords": []}
-        for c in catalog.cards.values()
-    }  # fmt: skip
-    for r in catalog.runeslingers.values():
-        faces[r.id] = {"id": r.id, "kind": "runeslinger", "name": r.name, "class": r.card_class.value,
-                       "health": r.health, "block": r.block, "text": r.text,
-                       "inherent": {"name": r.inherent.name, "cost": r.inherent.light_cost,
-                                    "text": r.inherent.text}}  # fmt: skip
-    for e in catalog.equips.values():
-        faces[e.id] = {"id": e.id, "kind": e.kind.value, "name": e.name, "class": e.card_class.value, "text": e.text,
-                       "determinations": e.determinations}  # fmt: skip
-    return faces
+    return catalog_faces(current_catalog())
 
 
 def _seat_names(match: PlayMatch) -> dict[str, str]:

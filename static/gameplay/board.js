@@ -122,7 +122,7 @@
       else {
         node = Cards.back({ size: "small" });
         if (className) node.classList.add.apply(node.classList, className.split(" "));
-        if (note) node.appendChild(el("span", { className: "face-note", text: note }));
+        if (note) node.appendChild(el("p", { className: "face-note", text: note }));
         if (live) { node.setAttribute("role", "button"); node.tabIndex = 0; }
       }
       if (live && node.tagName === "BUTTON") node.type = "button";
@@ -225,11 +225,16 @@
       parts.push(zone("In play", (p.field || []).filter(function (c) { return !boons[c.card]; }).map(function (c) {
         return cardNode(c.id, { card: c.card, subject: c.card, target: c.card }, fieldNote(c), opts, (c.used ? "used" : "") + (c.defense !== undefined ? " defense-card" : ""));
       }), "field"));
+      var dock = where === "me" ? root.querySelector("[data-hand-dock]") : null;
       if (Array.isArray(p.hand)) {
-        parts.push(zone("Hand", p.hand.map(function (c) {
+        var hand = zone("Your hand (" + p.hand.length + ")", p.hand.map(function (c) {
           return cardNode(c.id, { card: c.card, subject: c.card, target: c.card }, "", opts, "");
-        }), "hand"));
+        }), "hand");
+        // The play page docks your hand at the bottom of the screen, with the prompt and the buttons.
+        if (dock) dock.replaceChildren(hand); else parts.push(hand);
+        if (dock) dock.hidden = false;
       } else {
+        if (dock) { dock.replaceChildren(); dock.hidden = true; }
         var backs = [];
         for (var i = 0; i < Math.min(p.hand_count, 7); i++) backs.push(Cards.back({ size: "small" }));
         parts.push(zone("Hand", backs, "hand hidden-hand"));
