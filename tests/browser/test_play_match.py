@@ -16,6 +16,8 @@ from tests.browser.onsite import onsite_match, play_page
 from tests.browser.waiting import wait_in_page
 from tournaments.models import Match
 
+ACTIONS = "bs => bs.map(b => b.dataset.action)"  # the moves the page's buttons make
+
 
 def next_move(played: PlayMatch, seat: int, agents: list[GreedyAgent]) -> str:
     """What this player decides (a greedy policy; the test still makes the move through the page)."""
@@ -69,7 +71,7 @@ def test_two_players_play_a_best_of_one_to_the_end_and_it_reaches_the_standings(
                 error = (
                     page.get_by_test_id("play-error").inner_text()
                     + " | buttons: "
-                    + ", ".join(page.locator(".controls button[data-action]").evaluate_all("bs => bs.map(b => b.dataset.action)"))
+                    + ", ".join(page.locator(".controls button[data-action]").evaluate_all(ACTIONS))
                     + " | hint: "
                     + page.get_by_test_id("hint").inner_text()
                 )
