@@ -174,8 +174,9 @@
     var box = root.querySelector(".controls");
     var items = [el("p", { className: "hint", "data-testid": "hint", text: hintText(view, choices) + countdownText(view) })];
     var choice = view.choice || {};
-    var copied = copiedCard(view);
-    if (copied) items.push(copied);
+    var slot = root.querySelector('[data-copy-slot]'), copied = copiedCard(view);
+    slot.replaceChildren.apply(slot, copied ? [copied] : []);
+    slot.hidden = !copied;
     if (choice.pending && choice.chooser === view.seat && view.status === "playing") {
       [["me", "Play first", ""], ["opponent", "Go second", "secondary"]].forEach(function (option) {
         var b = el("button", { type: "button", "data-first": option[0], "data-action": "choose " + option[0], "data-testid": "choose-" + option[0], className: option[2], text: option[1] });
@@ -300,9 +301,7 @@
     state.view = view; state.version = view.version; state.fetchedAt = Date.now();
     state.sending = false;  // a newer version (often the push of our own move) ends any wait
     window.__playVersion = view.version;  // lets browser tests wait until the page shows a version
-    var legal = view.board.legal || [];
-    if (state.selected && !choicesOf(view).some(function (c) { return c.subject === state.selected && legal.indexOf(c.action) >= 0; })) state.selected = null;
-    state.target = null;
+    state.selected = null; state.target = null;  // a new position: what was tapped before no longer holds
     render();
     if (moved) blip();
   }
@@ -325,7 +324,10 @@
       })
       .catch(function () { state.sending = false; error.textContent = "Connection trouble; trying again."; reread(); });
   }
-  function send(action) { submit(root.dataset.act, { version: state.version, action: action }); }
+  function send(action) {
+    state.selected = null; state.target = null;
+    submit(root.dataset.act, { version: state.version, action: action });
+  }
   function choose(first) { submit(root.dataset.first, { version: state.version, first: first }); }
 
   // Taps on the board: a glowing card shows its actions; a glowing target chooses (or narrows) them.
