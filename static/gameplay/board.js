@@ -141,7 +141,7 @@
 
     function statChip(p, key, label, where, player) {
       var value = key === "health" ? p.health + "/" + p.max_health : String(p[key]);
-      if (key === "block" && p.barrier) value += " +" + p.barrier + " barrier";
+      if (key === "block" && p.barrier) label += " (+" + p.barrier + " barrier)";
       var chip = el("span", { className: "stat stat-" + key, "data-testid": key === "health" ? where + "-health" : null },
         [el("b", { text: value }), el("small", { text: " " + label })]);
       if (key !== "health") chip.removeAttribute("data-testid");

@@ -71,12 +71,28 @@ def tap_move(page: Any, move: str) -> str:
     return "button"
 
 
-def zoom_shows_rules_text(page: Any, card_id: str) -> None:
-    """A long look at a card (a long press on a phone, a hover on a laptop) opens its full face."""
+def long_press(page: Any, node: Any) -> None:
+    """Holds a finger on ``node`` until the zoom opens (a touch through the DevTools protocol), then lifts it."""
+    box = node.bounding_box()
+    point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] * 0.75}
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    page.locator("dialog.face-dialog[open]").wait_for()
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": False})
+    cdp.detach()
+
+
+def zoom_shows_rules_text(page: Any, card_id: str, touch: bool) -> None:
+    """A long press on a card in your hand (a phone), or its magnifier (a laptop), opens its full face."""
     text = current_catalog().cards[card_id].text
     face = page.locator(f'[data-testid="my-hand"] [data-face-id="{card_id}"]').first
-    face.evaluate("node => node.scrollIntoView({block: 'center'})")
-    face.locator(".face-zoom").click()  # the face's magnifier (a long press opens the same dialog)
+    face.evaluate("node => node.scrollIntoView({block: 'nearest', inline: 'nearest'})")
+    if touch:
+        long_press(page, face)
+    else:
+        face.locator(".face-zoom").click()
     dialog = page.locator("dialog.face-dialog[open]")
     dialog.wait_for()
     assert text in dialog.inner_text()
@@ -109,7 +125,7 @@ def test_a_practice_game_is_played_by_tapping_cards_and_targets(browser: Any, sc
             no_internal_ids(page)
             if not zoomed and page.locator('[data-testid="my-hand"] [data-face-id]').count():
                 card_id = page.locator('[data-testid="my-hand"] [data-face-id]').first.get_attribute("data-face-id")
-                zoom_shows_rules_text(page, card_id)
+                zoom_shows_rules_text(page, card_id, touch=screen is PHONE)
                 zoomed = True
             move = greedy_move(match, agent)
             how.append(tap_move(page, move))
