@@ -336,6 +336,7 @@
       state.selected = state.selected === subject ? null : subject;
       state.target = null;
       render();
+      showTargets();
     },
     target: function (target) {
       var view = state.view;
@@ -347,6 +348,15 @@
       render();
     },
   });
+  // When none of the glowing targets is on screen (above the docked hand), bring the first into view.
+  function showTargets() {
+    var lit = root.querySelectorAll(".targetable"), dock = root.querySelector(".action-dock");
+    if (!lit.length) return;
+    var bottom = dock ? dock.getBoundingClientRect().top : window.innerHeight;
+    var seen = Array.prototype.some.call(lit, function (node) { var r = node.getBoundingClientRect(); return r.bottom > 0 && r.top < bottom; });
+    var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (!seen) lit[0].scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
+  }
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape" && state.selected && !document.querySelector("dialog[open]")) { state.selected = null; state.target = null; render(); }
   });
