@@ -9,6 +9,7 @@
   var D = window.FettDraft, el = window.Fett.el;
   var catalog = JSON.parse(document.getElementById("draft-catalog").textContent);
   var poolCards = JSON.parse(document.getElementById("pool-cards").textContent);
+  var registered = JSON.parse(document.getElementById("pool-deck").textContent);
   var owner = app.dataset.owner === "1";
   var have = {}, deck = {}, timer = null, filters = { cls: "", type: "", cost: "" };
   poolCards.forEach(function (slug) { have[slug] = (have[slug] || 0) + 1; });
@@ -163,7 +164,7 @@
   }
 
   function submit() {
-    say("Registering…");
+    say("Registering…", "info");
     post(app.dataset.deckUrl, body()).then(function (res) {
       if (res.status === 201) {
         say("Deck registered.", "success");
@@ -175,8 +176,17 @@
   }
 
   fillFilters();
+  if (owner) fillLoadout();
+  if (registered) {  // the deck registered last: shown as it stands, a starting point for changes
+    Object.keys(registered.cards).forEach(function (slug) { if (have[slug]) deck[slug] = Math.min(have[slug], registered.cards[slug]); });
+    if (owner) {
+      document.getElementById("runeslinger").value = registered.runeslinger;
+      fillEquips(registered.equips);
+      say(registered.automatic ? "This deck was built for you at the deadline." : "Your registered deck is shown; register again after any change.", "info");
+      scheduleCheck();
+    }
+  }
   if (owner) {
-    fillLoadout();
     wireDrops();
     document.getElementById("suggest").addEventListener("click", suggest);
     document.getElementById("clear-deck").addEventListener("click", function () { deck = {}; say(""); draw(); scheduleCheck(); });

@@ -167,6 +167,9 @@ def test_a_whole_draft_and_a_deck_through_the_pages(browser: Any, live_server: A
     assert message.is_visible() and message.get_attribute("role") == "status"
     assert "success" in (message.get_attribute("class") or "")
     assert internal_ids(page.inner_text("main")) == []
+    page.reload()  # coming back: the registered deck is in the deck column
+    wait_in_page(page, "document.querySelector('[data-testid=deck-count]').textContent === '30'")
+    assert "registered deck" in page.get_by_test_id("deck-message").inner_text()
     pool.refresh_from_db()
     assert pool.deck_done and DeckVersion.objects.filter(deck__player=player).count() == 1
     assert Pod.objects.get(pk=pod.pk).status in (Pod.Status.BUILDING, Pod.Status.DONE)

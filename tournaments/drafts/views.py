@@ -200,6 +200,7 @@ def pool_page(request: HttpRequest, pk: int) -> HttpResponse:
         "event": pool.event,
         "owner": owner,
         "summary": reading.pool_summary(pool),
+        "registered": reading.registered_deck(pool),
         "catalog": catalog_json(),
         "deck_size": 40 if pool.kind == Pool.Kind.SEALED else 30,
     }

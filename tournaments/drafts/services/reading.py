@@ -17,6 +17,7 @@ from tournaments.drafts.services.state import load_state, times
 from tournaments.errors import Forbidden
 from tournaments.limited import ROUNDS, DraftState, current_pack, is_forced, pending_packs, was_forced
 from tournaments.limited.draft import picks_made
+from tournaments.models import DeckVersion
 from tournaments.permissions import Perm, has_permission
 
 
@@ -197,3 +198,17 @@ def pool_summary(pool: Pool) -> dict[str, Any]:
         "auto_built": pool.auto_built,
         "notice": pool.auto_build_note,
     }
+
+
+def registered_deck(pool: Pool) -> dict[str, Any] | None:
+    """The deck last registered from the pool (its player's current list in the event), or None;
+    shown to those who may see the pool: its player, the organiser and judges."""
+    version = (
+        DeckVersion.objects.filter(deck__event_id=pool.event_id, deck__player_id=pool.registration.player_id)
+        .order_by("-number")
+        .first()
+    )
+    if version is None:
+        return None
+    return {"runeslinger": version.runeslinger, "equips": list(version.equips), "cards": dict(version.cards),
+            "automatic": version.automatic}  # fmt: skip
