@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from gameplay import services
 from gameplay.cards.catalog import Catalog
+from gameplay.cards.faces import catalog_faces
 from gameplay.cards.model import StarterDeck
 from gameplay.decklists import format_decklist
 from gameplay.formats import FORMATS, Deck, UnknownFormatError
@@ -50,7 +51,9 @@ def card_list(request: HttpRequest) -> HttpResponse:
     page = Paginator(cards, CARDS_PER_PAGE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
-    context = {"form": form, "page": page, "query": query.urlencode(), "total": page.paginator.count}
+    faces = catalog_faces(services.current_catalog())
+    tiles = [(card, faces[card.slug]) for card in page if card.slug in faces]
+    context = {"form": form, "page": page, "tiles": tiles, "query": query.urlencode(), "total": page.paginator.count}
     template = "gameplay/_card_results.html" if is_htmx(request) else "gameplay/card_list.html"
     return render(request, template, context, status=200 if form.is_valid() else 400)
 
