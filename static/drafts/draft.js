@@ -29,7 +29,7 @@
     if (!player) return "Drafting round " + s.round + ".";
     if (s.current) {
       return "Round " + s.current.round + " · pick " + s.current.pick_number + " of " + s.picks_per_round +
-        " · take " + s.current.take + (s.waiting_packs > 1 ? " · " + (s.waiting_packs - 1) + " more pack(s) waiting" : "");
+        " · take " + s.current.take + (s.waiting_packs > 1 ? " · " + (s.waiting_packs - 1) + (s.waiting_packs > 2 ? " more packs" : " more pack") + " waiting" : "");
     }
     if (s.bot) return "A bot picks for your seat.";
     return "Waiting for the next pack…";

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.auth import signed_in_user
 from common.ids import parse_id
+from gameplay.cards.faces import catalog_faces
 from gameplay.cards.schema import CardClass, CardType
 from gameplay.services import current_catalog
 from tournaments import selectors
@@ -159,6 +160,7 @@ def pod_page(request: HttpRequest, pk: int) -> HttpResponse:
         "seat": seat,
         "role": "player" if seat is not None else "spectator",
         "catalog": catalog_json(),
+        "faces": catalog_faces(current_catalog()),
         "manages": has_permission(request.user, Perm.MANAGE, pod.event),
     }
     return render(request, "drafts/pod.html", context)
@@ -202,6 +204,7 @@ def pool_page(request: HttpRequest, pk: int) -> HttpResponse:
         "summary": reading.pool_summary(pool),
         "registered": reading.registered_deck(pool),
         "catalog": catalog_json(),
+        "faces": catalog_faces(current_catalog()),
         "deck_size": 40 if pool.kind == Pool.Kind.SEALED else 30,
     }
     return render(request, "drafts/pool.html", context)
