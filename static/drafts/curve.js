@@ -92,5 +92,22 @@
     return root;
   }
 
-  window.FettDraft = { card: card, face: face, sorted: sorted, groups: groups, curveCounts: curveCounts, curve: curve, className: className };
+  // Cards as overlapping stacks, Draftmancer's way: one stack per group ([{name, slugs}]), each
+  // card showing its name strip, the last one whole; `make(slug)` draws a card.
+  function stacks(groupsList, make) {
+    return el("div", { class: "stacks" }, groupsList.map(function (g) {
+      var stack = el("div", { class: "stack" + (g.cls ? " class-" + g.cls : "") }, [el("h3", { class: "stack-head" }, g.name + " · " + g.slugs.length)]);
+      g.slugs.forEach(function (slug) { stack.appendChild(make(slug)); });
+      return stack;
+    }));
+  }
+
+  // [{name, slugs}] by light cost (0 … 6+), each sorted by class then name.
+  function costGroups(slugs) {
+    var by = {};
+    sorted(slugs).forEach(function (slug) { var k = Math.min(6, Math.max(0, card(slug).cost || 0)); (by[k] = by[k] || []).push(slug); });
+    return Object.keys(by).sort().map(function (k) { return { name: (k === "6" ? "6+" : k) + " light", slugs: by[k] }; });
+  }
+
+  window.FettDraft = { stacks: stacks, costGroups: costGroups, card: card, face: face, sorted: sorted, groups: groups, curveCounts: curveCounts, curve: curve, className: className };
 })();

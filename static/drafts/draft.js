@@ -141,13 +141,7 @@
     if (app.dataset.picksKey === key) return;  // unchanged: keep the faces (and any open zoom)
     app.dataset.picksKey = key;
     $("[data-testid=pick-curve]").replaceChildren(pool.length ? window.FettDraft.curve(window.FettDraft.curveCounts(pool), "Your picks by light cost") : el("span"));
-    var holder = $("[data-testid=pick-groups]");
-    holder.replaceChildren();
-    window.FettDraft.groups(pool).forEach(function (g) {
-      var row = el("div", { class: "face-row" });
-      g.slugs.forEach(function (slug) { row.appendChild(window.FettDraft.face(slug)); });
-      holder.appendChild(el("section", { class: "pick-group class-" + g.cls }, [el("h3", {}, g.name + " · " + g.slugs.length), row]));
-    });
+    $("[data-testid=pick-groups]").replaceChildren(window.FettDraft.stacks(window.FettDraft.groups(pool), function (slug) { return window.FettDraft.face(slug); }));
     var list = $("[data-testid=pick-order]");
     list.replaceChildren();
     (s.picks || []).forEach(function (p) {

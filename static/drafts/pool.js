@@ -52,7 +52,7 @@
     var holder = $("[data-testid=" + zone + "-cards]");
     holder.replaceChildren();
     var all = expand(counts), visible = all.filter(shown);
-    visible.forEach(function (slug) {
+    holder.appendChild(D.stacks(D.costGroups(visible), function (slug) {
       var face = D.face(slug, { tag: owner ? "button" : "div", className: "pool-card" });
       face.setAttribute("data-testid", zone + "-card");
       if (owner) {
@@ -61,8 +61,8 @@
         face.addEventListener("click", function () { move(slug, zone === "deck" ? -1 : 1); });
         face.addEventListener("dragstart", function (event) { event.dataTransfer.setData("text/plain", zone + "|" + slug); event.dataTransfer.effectAllowed = "move"; });
       }
-      holder.appendChild(face);
-    });
+      return face;
+    }));
     if (!all.length) holder.appendChild(el("p", { class: "muted empty" }, zone === "deck" ? "No cards yet: click cards in the sideboard, or Suggest a deck." : "Every card is in the deck."));
     var hidden = all.length - visible.length;
     $("[data-testid=" + zone + "-column-count]").textContent = "(" + all.length + (hidden ? ", " + hidden + " hidden by the filters" : "") + ")";

@@ -146,9 +146,10 @@ def test_a_whole_draft_and_a_deck_through_the_pages(browser: Any, live_server: A
     page.select_option("#filter-class", first_class)
     shown = page.locator("[data-testid=side-cards] [data-face-id]")
     assert 0 < shown.count() < 36
-    shown.first.click()
+    strip = {"x": 30, "y": 10}  # the name strip: cards in a stack overlap below it
+    shown.first.click(position=strip)
     wait_in_page(page, "document.querySelector('[data-testid=deck-count]').textContent === '1'")
-    page.locator("[data-testid=deck-cards] [data-face-id]").first.click()
+    page.locator("[data-testid=deck-cards] [data-face-id]").first.click(position=strip)
     wait_in_page(page, "document.querySelector('[data-testid=deck-count]').textContent === '0'")
     page.select_option("#filter-class", "")
 
