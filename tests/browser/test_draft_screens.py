@@ -83,6 +83,23 @@ def check_first_pack(page: Any, size: str) -> None:
         box = page.get_by_test_id("pick-button").bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= SIZES["phone"]["height"]
         assert page.evaluate("window.scrollY") == 0
+        long_press_zooms(page, tile, slugs[0])
+
+
+def long_press_zooms(page: Any, tile: Any, slug: str) -> None:
+    """A long-press on a pick tile opens the card in full and does not choose it."""
+    opened = "document.querySelector('dialog.face-dialog') && document.querySelector('dialog.face-dialog').open"
+    box = tile.locator(".face-box").bounding_box()
+    point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    touch = page.context.new_cdp_session(page)
+    touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    wait_in_page(page, opened)
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    assert page.locator("dialog.face-dialog .face-full").get_attribute("data-face-id") == slug
+    page.get_by_role("button", name="Close").click()
+    wait_in_page(page, f"!({opened})")
+    assert tile.get_attribute("aria-pressed") == "false"
+    assert page.get_by_test_id("pick-hint").inner_text() == "0 of 2 chosen"
 
 
 def pick_through(page: Any, size: str) -> int:
