@@ -169,6 +169,15 @@ def test_a_whole_draft_and_a_deck_through_the_pages(browser: Any, live_server: A
     page.locator("[data-testid=deck-cards] [data-face-id]").first.click(position=strip)
     wait_in_page(page, "document.querySelector('[data-testid=deck-count]').textContent === '0'")
     page.select_option("#filter-class", "")
+    if size == "desktop":  # a drag moves a card too
+        page.locator("[data-testid=side-cards] [data-face-id]").first.drag_to(
+            page.get_by_test_id("deck-column"), source_position=strip
+        )
+        wait_in_page(page, "document.querySelector('[data-testid=deck-count]').textContent === '1'")
+        page.locator("[data-testid=deck-cards] [data-face-id]").first.drag_to(
+            page.get_by_test_id("side-column"), source_position=strip
+        )
+        wait_in_page(page, "document.querySelector('[data-testid=deck-count]').textContent === '0'")
 
     page.get_by_test_id("submit-deck").click()  # an empty deck: refused, shown as an error
     wait_in_page(page, "document.querySelector('[data-testid=deck-message]').classList.contains('error')")
