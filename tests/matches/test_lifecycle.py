@@ -41,6 +41,7 @@ def test_conceding_a_challenge_gives_the_match_away_and_records_the_reason() -> 
     body = answer.json()
     assert body["status"] == "finished" and body["winner"] == "p2" and body["wins"] == [0, 2]
     assert body["games"] == [{"number": 1, "winner": "p2", "reason": "concession"}]
+    assert body["board"]["legal"] == [] and body["board"]["pending"] is None  # nothing is left to do
     game = match.games.get()
     assert game.finished and game.winner == 1 and game.end_reason == "concession"
     again = api(players[1]).post(f"/api/play/{match.pk}/concede/", {"version": body["version"]})

@@ -74,6 +74,8 @@ def _view(
         board["pending"] = None if choosing else board["pending"]
     else:
         board = engine.view(state, seat)
+    if game.finished:  # ended outside the engine (a concession, a clock, a referee): nothing is left to do
+        board["pending"], board["legal"] = None, []
     return {
         "match": match.pk,
         "version": match.version,
