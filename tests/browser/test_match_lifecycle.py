@@ -116,7 +116,7 @@ def test_an_event_match_from_the_first_look_to_its_result(browser: Any) -> None:
         ann_page.goto(f"{url}/events/{event.pk}/")
         ann_page.get_by_test_id("play-over").wait_for()
         assert "Play your match" not in ann_page.inner_text("body")
-        assert "0-2" in text_of(ann_page, "play-over")
+        assert "Your match is over: you lost 0–2." in text_of(ann_page, "play-over")
 
 
 @pytest.mark.django_db(transaction=True)
