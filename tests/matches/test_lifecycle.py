@@ -13,10 +13,13 @@ from django.contrib.auth.models import AnonymousUser
 
 from accounts.models import User
 from config.asgi import application
+from gameplay.engine import core
 from gameplay.matches import services
 from gameplay.matches.chat import say
+from gameplay.matches.engines import engine_for
 from gameplay.matches.errors import Conflict, Forbidden, Stale
 from gameplay.matches.models import Challenge, PlayMatch
+from gameplay.matches.protocol import Result
 from tests.clients import api_client as api
 from tests.factories import UserFactory
 from tests.matches.test_event_matches import onsite_event
@@ -233,3 +236,21 @@ def test_bots_read_no_messages() -> None:
     me = UserFactory.create(username="practiser")
     match = services.create_match(me, None, DECKS, bot="greedy", label="practice")
     assert "bot" in say(match.pk, 0, "good-luck")
+
+
+def test_the_engine_adapter_names_how_the_loser_lost() -> None:
+    match, _players = two_players()
+    engine = engine_for(match)
+    game = match.games.get()
+    out_of_cards = engine.from_json(game.state)
+    out_of_cards.players[1].deck, out_of_cards.players[1].discard = [], []
+    core.end_game(out_of_cards, 1)
+    assert engine.result(out_of_cards) == Result(0, "deck out")
+    no_power = engine.from_json(game.state)
+    no_power.players[0].power = 0
+    core.end_game(no_power, 0)
+    assert engine.result(no_power) == Result(1, "power")
+    drawn = engine.from_json(game.state)
+    core.end_game(drawn, -1)
+    assert engine.result(drawn) == Result(None, "draw")
+    assert engine.result(engine.from_json(game.state)) is None
