@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from common.redis import key, state_redis
 from gameplay.matches import services as play
 from gameplay.matches.models import PlayMatch
 from tests.browser.asgi import asgi_server
@@ -14,6 +15,7 @@ from tests.browser.onsite import Live, onsite_match, play_page
 from tests.browser.test_event_flow import logged_in_page
 from tests.browser.waiting import wait_in_page
 from tests.factories import UserFactory
+from tests.waiting import wait_until
 
 ABSENT = "document.querySelector('[data-testid=setup-absent]')"
 
@@ -53,10 +55,13 @@ def test_an_event_match_from_the_first_look_to_its_result(browser: Any) -> None:
         # A preset message reaches the opponent as a bubble; watchers get no message bar and no message.
         assert referee.get_by_test_id("say-bar").count() == 0
         ann_page.locator('[data-say="good-luck"]').click()
-        bob_page.get_by_test_id("say-bubble").wait_for(state="visible")
-        assert text_of(bob_page, "say-bubble") == "Ann: Good luck"
+        wait_in_page(bob_page, "document.querySelector('[data-testid=say-bubble]').textContent === 'Ann: Good luck'")
         assert referee.get_by_test_id("say-bubble").is_hidden()
-        ann_page.locator('[data-say="well-played"]').click()  # within 3 s: refused politely
+        ann_seat = played.seat_of(ann.pk)
+        assert ann_seat is not None
+        limiter = key("play", str(played.pk), "said", f"p{ann_seat + 1}")
+        wait_until(lambda: state_redis().expire(limiter, 60))  # as if Ann had just sent, however slow this machine
+        ann_page.locator('[data-say="well-played"]').click()  # refused politely
         wait_in_page(ann_page, "document.querySelector('[data-testid=say-note]').innerText.includes('every 3 seconds')")
         # Muting is remembered by the browser.
         bob_page.get_by_test_id("mute").check()
@@ -84,7 +89,10 @@ def test_an_event_match_from_the_first_look_to_its_result(browser: Any) -> None:
         ann_page.get_by_test_id("choose-me").wait_for()  # the loser chooses who goes first in game 2
         concede(ann_page, "Concede this game?")
         played.refresh_from_db()
-        assert played.is_finished and played.wins == [0, 2] and played.winner == 2
+        bob_seat = played.seat_of(bob.pk)  # the pairing decides who sits in seat 1
+        assert bob_seat is not None
+        assert played.is_finished and played.wins[bob_seat] == 2 and played.winner == bob_seat + 1
+        score = "Ann 0 – 2 Bob" if bob_seat == 1 else "Bob 2 – 0 Ann"
         for page, title in (
             (ann_page, "You lost the match"),
             (bob_page, "You won the match"),
@@ -92,7 +100,7 @@ def test_an_event_match_from_the_first_look_to_its_result(browser: Any) -> None:
         ):
             page.get_by_test_id("match-result").wait_for()
             assert text_of(page, "match-result") == title
-            assert text_of(page, "match-score") == "Ann 0 – 2 Bob"
+            assert text_of(page, "match-score") == score
             assert text_of(page, "game-results").splitlines() == [
                 "Game 1 · "
                 + ("You won" if page is bob_page else "Bob won")
