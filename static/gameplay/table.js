@@ -200,8 +200,9 @@
     });
   }
   function heard(message) {
-    if (message.from === mine || muted()) return;
     var bubble = part("say-bubble");
+    bubble.dataset.heard = String(Number(bubble.dataset.heard || 0) + 1);  // messages received, shown or muted
+    if (message.from === mine || muted()) return;
     bubble.textContent = names[message.from] + ": " + message.text;
     bubble.hidden = false;
     clearTimeout(state.bubbleTimer);
@@ -226,7 +227,8 @@
     var socket = new WebSocket(url);
     state.socket = socket;
     socket.onmessage = onMessage;
-    socket.onclose = function () { state.socket = null; setTimeout(connect, 3000); };
+    socket.onopen = function () { box.dataset.live = "1"; };  // messages can go both ways now
+    socket.onclose = function () { delete box.dataset.live; state.socket = null; setTimeout(connect, 3000); };
   }
 
   function render() {

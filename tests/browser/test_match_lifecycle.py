@@ -20,6 +20,11 @@ from tests.waiting import wait_until
 ABSENT = "document.querySelector('[data-testid=setup-absent]')"
 
 
+def table_live(page: Any) -> None:
+    """The page's own socket for messages and rematches is open (it opens beside the board's)."""
+    wait_in_page(page, "document.querySelector('[data-testid=table]').dataset.live === '1'")
+
+
 def text_of(page: Any, testid: str) -> str:
     return str(page.get_by_test_id(testid).inner_text())
 
@@ -34,7 +39,8 @@ def concede(page: Any, title: str) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_an_event_match_from_the_first_look_to_its_result(browser: Any) -> None:
+def test_an_event_match_from_the_first_look_to_its_result(browser: Any, fresh_redis_state: None) -> None:
+    """(Redis starts empty: a page left open by an earlier run must not count as connected.)"""
     onsite = onsite_match(best_of=3)
     event, played, (ann, bob) = onsite.event, onsite.played, onsite.players
     organiser = event.organiser
@@ -54,6 +60,8 @@ def test_an_event_match_from_the_first_look_to_its_result(browser: Any) -> None:
 
         # A preset message reaches the opponent as a bubble; watchers get no message bar and no message.
         assert referee.get_by_test_id("say-bar").count() == 0
+        for page in (ann_page, bob_page, referee):
+            table_live(page)
         ann_page.locator('[data-say="good-luck"]').click()
         wait_in_page(bob_page, "document.querySelector('[data-testid=say-bubble]').textContent === 'Ann: Good luck'")
         assert referee.get_by_test_id("say-bubble").is_hidden()
@@ -68,6 +76,11 @@ def test_an_event_match_from_the_first_look_to_its_result(browser: Any) -> None:
         bob_page.reload()
         bob_page.wait_for_selector('[data-testid="connection"]:has-text("live")')
         assert bob_page.get_by_test_id("mute").is_checked()
+        table_live(bob_page)
+        state_redis().delete(limiter)  # Ann may speak again at once
+        ann_page.locator('[data-say="thinking"]').click()
+        wait_in_page(bob_page, "document.querySelector('[data-testid=say-bubble]').dataset.heard === '1'")
+        assert bob_page.get_by_test_id("say-bubble").is_hidden()  # received, but muted
 
         # Conceding asks first; Cancel changes nothing.
         ann_page.get_by_test_id("concede").click()
@@ -128,7 +141,7 @@ def test_an_event_match_from_the_first_look_to_its_result(browser: Any) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_practice_conceded_then_a_rematch_starts_at_once(browser: Any) -> None:
+def test_practice_conceded_then_a_rematch_starts_at_once(browser: Any, fresh_redis_state: None) -> None:
     me = UserFactory.create(username="eve", display_name="Eve")
     played = play.create_match(
         me, None, [{"starter": "eva-starter"}, {"starter": "romin-starter"}], bot="random", label="practice"
