@@ -120,6 +120,7 @@ def play_page(request: HttpRequest, pk: int) -> HttpResponse:
         "names": names,
         "has_finished_game": match.games.filter(finished=True).exists(),
         "faces": _board_faces(),
+        "concedes_match": services.concession_loses_match(match),  # else a concession loses a game (events)
     }
     return render(request, "gameplay/play.html", context)
 

@@ -303,6 +303,7 @@
     window.__playVersion = view.version;  // lets browser tests wait until the page shows a version
     state.selected = null; state.target = null;  // a new position: what was tapped before no longer holds
     render();
+    root.dispatchEvent(new CustomEvent("fett:view", { detail: view }));  // table.js: the match around the board
     if (moved) blip();
   }
   function reread() {
