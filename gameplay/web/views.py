@@ -103,8 +103,13 @@ def deck_builder(request: HttpRequest) -> HttpResponse:
     """The builder page. A plain POST (no JavaScript) checks, adds a card or exports the list."""
     catalog = services.current_catalog()
     if request.method == "GET":
-        form = DeckBuilderForm(initial=_initial(request, catalog), catalog=catalog)
-        return render(request, "gameplay/deck_builder.html", _builder_context(form, catalog, None))
+        form = DeckBuilderForm(initial=initial_builder_data(request, catalog), catalog=catalog)
+        return render(request, "gameplay/deck_builder.html", builder_context(form, catalog, None))
+    return builder_post(request, catalog, {})
+
+
+def builder_post(request: HttpRequest, catalog: Catalog, extra: dict[str, Any]) -> HttpResponse:
+    """The builder's own actions (check, add a card, export); ``extra`` goes to the page (a saved deck's)."""
     if too_large(request):
         return _result_response(request, {"errors": [TOO_LARGE_MESSAGE]}, status=413)
     form = DeckBuilderForm(request.POST, catalog=catalog)
@@ -116,7 +121,7 @@ def deck_builder(request: HttpRequest) -> HttpResponse:
         response = HttpResponse(result["check"].text, content_type="text/plain; charset=utf-8")
         response["Content-Disposition"] = 'attachment; filename="deck.txt"'
         return response
-    context = _builder_context(form, catalog, result)
+    context = {**builder_context(form, catalog, result), **extra}
     return render(request, "gameplay/deck_builder.html", context, status=status)
 
 
@@ -134,7 +139,7 @@ def _result_response(request: HttpRequest, result: dict[str, Any], status: int) 
     return render(request, "gameplay/_deck_result.html", {"result": result}, status=status)
 
 
-def _initial(request: HttpRequest, catalog: Catalog) -> dict[str, Any]:
+def initial_builder_data(request: HttpRequest, catalog: Catalog) -> dict[str, Any]:
     initial: dict[str, Any] = {"format": request.GET.get("format") or "awakening-starter"}
     starter = catalog.starter_decks.get(request.GET.get("starter", ""))
     if starter is not None:
@@ -197,7 +202,7 @@ def _result_context(check: services.DeckCheck, catalog: Catalog) -> dict[str, An
     }
 
 
-def _builder_context(form: DeckBuilderForm, catalog: Catalog, result: dict[str, Any] | None) -> dict[str, Any]:
+def builder_context(form: DeckBuilderForm, catalog: Catalog, result: dict[str, Any] | None) -> dict[str, Any]:
     return {
         "form": form,
         "result": result,
