@@ -15,6 +15,7 @@ from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
 from accounts.models import User
+from common.ids import parse_id
 from gameplay import services as catalog_services
 from gameplay.cards.catalog import Catalog
 from gameplay.decklists import format_decklist
@@ -211,3 +212,14 @@ def play_setup(owner: User, pk: int | None) -> dict[str, Any]:
     deck = owned(owner, pk)
     version = legal_version(owner, deck.pk, deck.format)
     return {"runeslinger": version.runeslinger, "equips": list(version.equips), "cards": dict(version.cards)}
+
+
+SAVED_PREFIX = "saved-"  # a deck select's value for a saved deck: "saved-<id>"; other values name starter decks
+
+
+def seat_deck(owner: User, choice: str) -> dict[str, Any]:
+    """The deck a select's value brings to a practice match or a challenge: a starter deck's id as
+    before, or ``saved-<id>`` for one of the owner's saved decks (refused unless legal in its format)."""
+    if choice.startswith(SAVED_PREFIX):
+        return play_setup(owner, parse_id(choice.removeprefix(SAVED_PREFIX)))
+    return {"starter": choice}
