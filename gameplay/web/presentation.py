@@ -163,3 +163,21 @@ def game_label(game: Game, names: dict[str, str]) -> str:
     it was not played out; ``names`` are the seats' names ({"p1": ..., "p2": ...})."""
     outcome = "drawn" if game.winner is None else f"{names[f'p{game.winner + 1}']} won"
     return f"Game {game.number} · {outcome}" + (f" ({game.end_reason})" if game.end_reason else "")
+
+
+RULE_LABELS = {
+    "deck-size": "Deck size",
+    "max-copies": "Copies",
+    "x-copies": "X cards",
+    "runeslinger": "Runeslinger",
+    "equips": "Equips",
+    "pool": "Pool",
+    "starter-list": "Starter list",
+    "unknown-card": "Unknown card",
+    "unknown-equip": "Unknown equip",
+}
+
+
+def rule_label(rule: str) -> str:
+    """A format rule in words, for the badge beside a violation (never the rule's key)."""
+    return RULE_LABELS.get(rule, rule.replace("-", " ").capitalize())

@@ -188,9 +188,14 @@ def _result_context(check: services.DeckCheck, catalog: Catalog) -> dict[str, An
     def names(ids: tuple[str, ...]) -> list[str]:
         return [catalog.cards[i].name if i in catalog.cards else i for i in ids]
 
-    violations = [{"rule": v.rule, "message": v.message, "cards": names(v.cards)} for v in check.violations]
+    violations = [
+        {"rule": v.rule, "label": presentation.rule_label(v.rule), "message": v.message, "cards": names(v.cards)}
+        for v in check.violations
+    ]
+    deck = check.deck
     return {
         "check": check,
+        "state": {"runeslinger": deck.runeslinger, "equips": list(deck.equips), "cards": dict(deck.cards)},
         "violations": violations,
         "bars": presentation.curve_bars(check.curve),
         "chart": {

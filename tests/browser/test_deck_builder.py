@@ -21,8 +21,9 @@ def test_a_player_pastes_an_illegal_list_sees_every_problem_live_then_fixes_it(p
     violations.wait_for()
     assert "Not legal in Awakening Starter: 4 problems." in page.get_by_test_id("verdict").inner_text()
     listed = violations.inner_text()
-    for rule in ("deck-size", "max-copies", "x-copies", "equips"):
+    for rule in ("Deck size", "Copies", "X cards", "Equips"):
         assert rule in listed
+    assert "deck-size" not in listed  # rules in words, never their keys
     assert "Fireball" in listed
 
     page.fill("#id_decklist", "2 Firebal")
