@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from gameplay import services
 from gameplay.cards.catalog import Catalog
+from gameplay.cards.faces import catalog_faces
 from gameplay.cards.model import StarterDeck
 from gameplay.decklists import format_decklist
 from gameplay.formats import FORMATS, Deck, UnknownFormatError
@@ -213,4 +214,6 @@ def builder_context(form: DeckBuilderForm, catalog: Catalog, result: dict[str, A
         "result": result,
         "card_names": sorted(c.name for c in catalog.cards.values()),
         "formats": [f for f in FORMATS.values() if not f.limited],
+        "faces": catalog_faces(catalog),
+        "format_sizes": {f.slug: f.deck_size for f in FORMATS.values() if not f.limited},
     }
