@@ -7,27 +7,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from gameplay.cards import faces
 from gameplay.cards.schema import OP_SPECS
 from gameplay.services import CurveBar
 
 if TYPE_CHECKING:
     from gameplay.matches.models import Game
 
-# Paraphrased from the rulebooks' keyword glossaries (001, 002).
-KEYWORD_HELP: dict[str, str] = {
-    "distract": "Play this card horizontally; the concentration under it is discarded when it leaves play.",
-    "pain": "To play this card, pay this much health (you cannot pay health you do not have).",
-    "ail": "To play this card, apply this many ailments of the same type to your Runeslinger.",
-    "sear": "To play this card, put this many cards from the top of your deck into your discard pile.",
-    "fate": "The enemy Runeslinger chooses which bullet effect of this card is used.",
-    "choice": "You choose which bullet effect of this card is used; the other is ignored.",
-    "shout": "Play it in your Play Phase, or as an answer to an enemy's card, even on their turn.",
-    "pierce": "This card's damage is dealt in full: what is left after a lost power carries over.",
-    "charge": "When played, sling it or charge it (+1 token); tokens make it stronger when slung.",
-    "token": "The card enters play with this many tokens, counters that track a value on it.",
-    "use": "Turn this card horizontal to use its effect; not on the turn it is played, and once until it readies.",
-    "quick": "This card can be used (turned horizontal) on the turn it is played.",
-}
+# The keywords' help lives with the card faces (one text for the faces and the detail page).
+KEYWORD_HELP: dict[str, str] = {keyword.value: help for keyword, help in faces.KEYWORD_HELP.items()}
 
 TRIGGER_LABELS: dict[str, str] = {
     "play": "When played",

@@ -51,7 +51,9 @@ def card_list(request: HttpRequest) -> HttpResponse:
     page = Paginator(cards, CARDS_PER_PAGE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
-    context = {"form": form, "page": page, "query": query.urlencode(), "total": page.paginator.count}
+    faces = catalog_faces(services.current_catalog())
+    tiles = [(card, faces[card.slug]) for card in page if card.slug in faces]
+    context = {"form": form, "page": page, "tiles": tiles, "query": query.urlencode(), "total": page.paginator.count}
     template = "gameplay/_card_results.html" if is_htmx(request) else "gameplay/card_list.html"
     return render(request, template, context, status=200 if form.is_valid() else 400)
 

@@ -15,6 +15,7 @@ PURE = [
     "gameplay/cards/schema.py",
     "gameplay/cards/catalog.py",
     "gameplay/cards/lint.py",
+    "gameplay/cards/faces.py",
     "gameplay/formats.py",
     "gameplay/matches/protocol.py",
     "gameplay/decklists.py",

@@ -1,0 +1,136 @@
+"""Card faces: what a player sees on a card, as plain JSON-able dicts.
+
+PURE (no Django). One face dict per catalog object (a deck card, a Runeslinger, an equip), drawn
+the same way by the template partial ``includes/card_face.html`` and by ``static/js/cards.js``.
+The shape is the card face contract (docs/card-faces.md): a page embeds the faces it needs with
+``json_script`` (element id ``card-faces``) and the JS renderer reads them from there.
+
+Words: a face's ``text_parts`` are its rules text cut into ``[text, is_keyword]`` runs, so that
+both renderers can set the card's own keywords in bold without parsing the text again.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from gameplay.cards.catalog import Catalog
+from gameplay.cards.model import Card, Equip, KeywordValue, Runeslinger
+from gameplay.cards.schema import Keyword
+
+Face = dict[str, Any]
+
+# Paraphrased from the rulebooks' keyword glossaries (001, 002).
+KEYWORD_HELP: dict[Keyword, str] = {
+    Keyword.DISTRACT: "Play this card horizontally; the concentration under it is discarded when it leaves play.",
+    Keyword.PAIN: "To play this card, pay this much health (you cannot pay health you do not have).",
+    Keyword.AIL: "To play this card, apply this many ailments of the same type to your Runeslinger.",
+    Keyword.SEAR: "To play this card, put this many cards from the top of your deck into your discard pile.",
+    Keyword.FATE: "The enemy Runeslinger chooses which bullet effect of this card is used.",
+    Keyword.CHOICE: "You choose which bullet effect of this card is used; the other is ignored.",
+    Keyword.SHOUT: "Play it in your Play Phase, or as an answer to an enemy's card, even on their turn.",
+    Keyword.PIERCE: "This card's damage is dealt in full: what is left after a lost power carries over.",
+    Keyword.CHARGE: "When played, sling it or charge it (+1 token); tokens make it stronger when slung.",
+    Keyword.TOKEN: "The card enters play with this many tokens, counters that track a value on it.",
+    Keyword.USE: (
+        "Turn this card horizontal to use its effect; not on the turn it is played, and once until it readies."
+    ),
+    Keyword.QUICK: "This card can be used (turned horizontal) on the turn it is played.",
+}
+
+# Keywords that say when a card may be played or used: they join the type line.
+SPEED_KEYWORDS = (Keyword.SHOUT, Keyword.QUICK, Keyword.DISTRACT)
+
+
+def keyword_face(keyword: KeywordValue) -> dict[str, str]:
+    return {"label": str(keyword), "help": KEYWORD_HELP.get(keyword.keyword, "")}
+
+
+def type_line(card: Card) -> str:
+    """ "Attack Runespell · Shout", "Trinket — Weapon", "Boon": the type, subtype and speed words."""
+    line = card.type.value.capitalize()
+    if card.type.is_runespell:
+        line += " Runespell"
+    if card.subtype is not None:
+        line += f" — {card.subtype.value.capitalize()}"
+    speeds = [k.keyword.value.capitalize() for k in card.keywords if k.keyword in SPEED_KEYWORDS]
+    return " · ".join([line, *speeds])
+
+
+def text_parts(text: str, keywords: tuple[KeywordValue, ...]) -> list[list[Any]]:
+    """The text cut into ``[run, is_keyword]`` pairs; the card's keywords (with their value, as
+    "Sear 2", written with a capital as on the card) are the keyword runs. Joining the runs gives
+    the text back unchanged."""
+    words = sorted({k.keyword.value.capitalize() for k in keywords}, key=len, reverse=True)
+    if not words or not text:
+        return [[text, False]] if text else []
+    pattern = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b(?: \d+| X)?")
+    parts: list[list[Any]] = []
+    at = 0
+    for match in pattern.finditer(text):
+        if match.start() > at:
+            parts.append([text[at : match.start()], False])
+        parts.append([match.group(0), True])
+        at = match.end()
+    if at < len(text):
+        parts.append([text[at:], False])
+    return parts
+
+
+def face_of_card(card: Card) -> Face:
+    return {
+        "id": card.id,
+        "kind": "card",
+        "name": card.name,
+        "class": card.card_class.value,
+        "class_name": card.card_class.value.capitalize(),
+        "cost": card.cost,
+        "x": card.x,
+        "type": card.type.value,
+        "type_line": type_line(card),
+        "rarity": card.rarity.value,
+        "rarity_name": card.rarity.value.capitalize(),
+        "keywords": [keyword_face(k) for k in card.keywords],
+        "text": card.text,
+        "text_parts": text_parts(card.text, card.keywords),
+        "defense": card.defense,
+    }
+
+
+def face_of_runeslinger(runeslinger: Runeslinger) -> Face:
+    inherent = runeslinger.inherent
+    return {
+        "id": runeslinger.id,
+        "kind": "runeslinger",
+        "name": runeslinger.name,
+        "class": runeslinger.card_class.value,
+        "class_name": runeslinger.card_class.value.capitalize(),
+        "type_line": f"Runeslinger · {runeslinger.card_class.value.capitalize()}",
+        "health": runeslinger.health,
+        "block": runeslinger.block,
+        "text": runeslinger.text,
+        "inherent": {"name": inherent.name, "cost": inherent.light_cost, "text": inherent.text},
+    }
+
+
+def face_of_equip(equip: Equip) -> Face:
+    kind = equip.kind.value
+    return {
+        "id": equip.id,
+        "kind": kind,
+        "name": equip.name,
+        "class": equip.card_class.value,
+        "class_name": equip.card_class.value.capitalize(),
+        "type_line": f"{kind.capitalize()} · {equip.card_class.value.capitalize()}",
+        "text": equip.text,
+        "determinations": equip.determinations,
+    }
+
+
+def catalog_faces(catalog: Catalog) -> dict[str, Face]:
+    """Every card, Runeslinger and equip of the catalog as a face, keyed by catalog id."""
+    faces: dict[str, Face] = {}
+    faces.update({r.id: face_of_runeslinger(r) for r in catalog.runeslingers.values()})
+    faces.update({e.id: face_of_equip(e) for e in catalog.equips.values()})
+    faces.update({c.id: face_of_card(c) for c in catalog.cards.values()})
+    return faces
