@@ -30,7 +30,7 @@ def test_a_player_pastes_an_illegal_list_sees_every_problem_live_then_fixes_it(p
     assert "did you mean 'Fireball'?" in page.get_by_test_id("deck-errors").inner_text()
 
     page.fill("#id_decklist", starter_text(catalog))
-    page.get_by_text("Legal in Awakening Starter.").wait_for()
+    page.get_by_test_id("verdict").filter(has_text="Legal in Awakening Starter.").wait_for()
     assert page.get_by_test_id("violations").count() == 0
     curve = page.get_by_test_id("curve")
     assert curve.locator("rect").count() == 7
@@ -47,7 +47,7 @@ def test_a_player_loads_a_starter_and_adds_a_card_to_it(page: Any, live_server: 
     assert "Runeslinger: Eva" in page.input_value("#id_decklist")
 
     page.fill("#id_add_card", "Fireball")
-    page.get_by_role("button", name="Add").click()
+    page.get_by_role("button", name="Add", exact=True).click()
     page.get_by_test_id("violations").wait_for()
     assert "Fireball: 3 copies" in page.get_by_test_id("violations").inner_text()
     assert "3 Fireball" not in page.input_value("#id_decklist")  # added as its own line
