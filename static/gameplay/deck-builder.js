@@ -200,8 +200,10 @@
       var verdict = document.querySelector("#deck-result [data-testid=verdict]");
       var legal = verdict && verdict.classList.contains("legal");
       var line = document.getElementById("deck-verdict");
-      line.textContent = verdict ? verdict.textContent : "";
-      line.className = "deck-verdict" + (verdict ? (legal ? " legal" : " illegal") : "");
+      if (line) {
+        line.textContent = verdict ? verdict.textContent : "";
+        line.className = "deck-verdict" + (verdict ? (legal ? " legal" : " illegal") : "");
+      }
       bar.textContent = "Deck: " + (goal ? n + "/" + goal : n) + " cards · " + (legal ? "legal" : "not legal yet") + " ↓";
       bar.classList.toggle("legal", !!legal);
     }
@@ -275,6 +277,10 @@
         b.setAttribute("aria-pressed", b.getAttribute("data-tab") === name ? "true" : "false");
       });
       browser.classList.toggle("choosing", name !== "cards");
+      document.getElementById("browser-help").textContent = name === "cards"
+        ? "Click a card to add a copy; − removes one. Hover, long-press or the magnifier shows the full card."
+        : name === "runeslingers" ? "Click a Runeslinger to choose it (click again to clear it)."
+        : "Click a stance or an ability to equip it (click again to take it off). A deck equips two, of its Runeslinger's class.";
       drawGrid();
     }
 
