@@ -23,7 +23,6 @@ from gameplay.decks.models import SavedDeck, SavedDeckVersion
 from gameplay.services import current_catalog
 from gameplay.web.forms import DeckBuilderForm
 from gameplay.web.views import (
-    TOO_LARGE_MESSAGE,
     builder_context,
     builder_post,
     check_builder_form,
@@ -84,13 +83,13 @@ def _saved(saved: SavedDeck | None, name: str | None = None, shown: SavedDeckVer
 
 
 def _save_or_build(request: HttpRequest, catalog: Catalog, saved: SavedDeck | None) -> HttpResponse:
+    if too_large(request):  # before the body is read
+        return builder_post(request, catalog, {})
     extra = _saved(saved, request.POST.get("name", ""))
     if request.POST.get("action") != "save":
         return builder_post(request, catalog, extra)
     form = DeckBuilderForm(request.POST, catalog=catalog)
     try:
-        if too_large(request):
-            raise Invalid(DeckRefusal.CANNOT_READ, TOO_LARGE_MESSAGE)
         if not form.is_valid():
             raise Invalid(DeckRefusal.CANNOT_READ, "The deck cannot be saved: " + form_problems(form))
         data = form.cleaned_data

@@ -111,3 +111,12 @@ def test_only_the_owner_sees_a_deck(catalog: Catalog, ann: User, bob: User) -> N
         assert response.status_code == 404, (method, url)
     assert SavedDeck.objects.filter(pk=saved.pk).exists()
     assert Client().get("/decks/mine/")["Location"].startswith("/accounts/login/")
+
+
+def test_a_body_over_the_limit_is_refused_before_it_is_read(catalog: Catalog, ann: User) -> None:
+    huge = "1 Fireball\n" * 7000  # over 64 KB
+    response = signed_in(ann).post(
+        "/decks/mine/new/", {"format": "awakening-starter", "decklist": huge, "name": "Big", "action": "save"}
+    )
+    assert response.status_code == 413 and "too large" in response.content.decode()
+    assert not SavedDeck.objects.exists()
