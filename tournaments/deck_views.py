@@ -12,6 +12,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.auth import signed_in_user
 from common.ids import parse_id
+from gameplay.cards.catalog import Catalog
+from gameplay.cards.faces import deck_faces
 from gameplay.decks import services as saved_decks
 from gameplay.formats import get_format
 from gameplay.services import current_catalog
@@ -65,6 +67,7 @@ def my_deck(request: HttpRequest, pk: int) -> HttpResponse:
         "form": form,
         "result": result,
         "current": current,
+        "current_faces": version_faces(current, catalog) if current else None,
         "versions": deck.versions.order_by("-number") if deck else [],
         "registered": Registration.objects.filter(
             event=event, player=signed_in_user(request), dropped_after_round=None
@@ -88,13 +91,23 @@ def _register_saved(request: HttpRequest, event: Event) -> HttpResponse:
 
 def event_decks(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
+    catalog = current_catalog()
+    shown = []
+    for deck in decks.visible_decks(request.user, event):
+        current = deck.current()
+        shown.append({"deck": deck, "current": current, "faces": version_faces(current, catalog) if current else None})
     context = {
         "event": event,
-        "decks": decks.visible_decks(request.user, event),
+        "decks": shown,
         "can_check": has_permission(request.user, Perm.RECORD_RESULTS, event),
         "manages": has_permission(request.user, Perm.MANAGE, event),
     }
     return render(request, "tournaments/event_decks.html", context)
+
+
+def version_faces(version: DeckVersion, catalog: Catalog) -> dict[str, Any]:
+    """A registered list drawn as card faces (gameplay.cards.faces.deck_faces)."""
+    return deck_faces(catalog, version.runeslinger or None, version.equips, version.cards)
 
 
 @login_required

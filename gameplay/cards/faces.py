@@ -12,6 +12,7 @@ both renderers can set the card's own keywords in bold without parsing the text 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from gameplay.cards.catalog import Catalog
@@ -134,3 +135,23 @@ def catalog_faces(catalog: Catalog) -> dict[str, Face]:
     faces.update({e.id: face_of_equip(e) for e in catalog.equips.values()})
     faces.update({c.id: face_of_card(c) for c in catalog.cards.values()})
     return faces
+
+
+def deck_faces(
+    catalog: Catalog, runeslinger: str | None, equips: Iterable[str], cards: Mapping[str, int]
+) -> dict[str, Any]:
+    """A deck as faces: ``{"runeslinger": face | None, "equips": [face], "cards": [{"face", "count"}],
+    "missing": n}``, the cards by cost then name; ``missing`` counts the ids (of a Runeslinger, an
+    equip or a card, with its copies) the catalog no longer has."""
+    equip_ids = tuple(equips)
+    slinger = catalog.runeslingers.get(runeslinger or "")
+    known = sorted((catalog.cards[c] for c in cards if c in catalog.cards), key=lambda c: (c.cost, c.name))
+    missing = sum(1 for e in equip_ids if e not in catalog.equips)
+    missing += sum(int(n) for c, n in cards.items() if c not in catalog.cards)
+    missing += 1 if runeslinger and slinger is None else 0
+    return {
+        "runeslinger": face_of_runeslinger(slinger) if slinger else None,
+        "equips": [face_of_equip(catalog.equips[e]) for e in equip_ids if e in catalog.equips],
+        "cards": [{"face": face_of_card(c), "count": int(cards[c.id])} for c in known],
+        "missing": missing,
+    }

@@ -11,8 +11,8 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from gameplay import services
+from gameplay.cards import faces
 from gameplay.cards.catalog import Catalog
-from gameplay.cards.faces import catalog_faces
 from gameplay.cards.model import StarterDeck
 from gameplay.decklists import format_decklist
 from gameplay.formats import FORMATS, Deck, UnknownFormatError
@@ -51,8 +51,8 @@ def card_list(request: HttpRequest) -> HttpResponse:
     page = Paginator(cards, CARDS_PER_PAGE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
-    faces = catalog_faces(services.current_catalog())
-    tiles = [(card, faces[card.slug]) for card in page if card.slug in faces]
+    drawn = faces.catalog_faces(services.current_catalog())
+    tiles = [(card, drawn[card.slug]) for card in page if card.slug in drawn]
     context = {"form": form, "page": page, "tiles": tiles, "query": query.urlencode(), "total": page.paginator.count}
     template = "gameplay/_card_results.html" if is_htmx(request) else "gameplay/card_list.html"
     return render(request, template, context, status=200 if form.is_valid() else 400)
@@ -61,8 +61,10 @@ def card_list(request: HttpRequest) -> HttpResponse:
 @require_GET
 def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
     card = get_object_or_404(Card, slug=slug)
+    found = services.current_catalog().cards.get(card.slug)
     context = {
         "card": card,
+        "face": faces.face_of_card(found) if found else None,
         "keywords": presentation.keyword_help(card.keywords),
         "script_lines": presentation.describe_script(card.script),
         "script_json": json.dumps(card.script, indent=2),
@@ -74,7 +76,11 @@ def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
 def runeslinger_list(request: HttpRequest) -> HttpResponse:
     slingers = Runeslinger.objects.filter(is_active=True)
     equips = Equip.objects.filter(is_active=True).order_by("card_class", "kind", "position")
-    rows = [(s, [e for e in equips if e.card_class == s.card_class]) for s in slingers]
+    drawn = faces.catalog_faces(services.current_catalog())
+    rows = [
+        (s, drawn.get(s.slug), [drawn[e.slug] for e in equips if e.card_class == s.card_class and e.slug in drawn])
+        for s in slingers
+    ]
     return render(request, "gameplay/runeslinger_list.html", {"rows": rows})
 
 
@@ -95,7 +101,8 @@ def _starter_view(starter: StarterDeck, catalog: Catalog) -> dict[str, Any]:
         ((catalog.cards[c], n) for c, n in starter.cards.items() if c in catalog.cards),
         key=lambda item: (item[0].cost, item[0].name),
     )
-    return {"starter": starter, "runeslinger": slinger, "equips": equips, "cards": cards}
+    drawn = faces.deck_faces(catalog, starter.runeslinger, starter.equips, starter.cards)
+    return {"starter": starter, "runeslinger": slinger, "equips": equips, "cards": cards, "faces": drawn}
 
 
 # --- deck builder ------------------------------------------------------------------------------
@@ -199,6 +206,7 @@ def _result_context(check: services.DeckCheck, catalog: Catalog) -> dict[str, An
     return {
         "check": check,
         "state": {"runeslinger": deck.runeslinger, "equips": list(deck.equips), "cards": dict(deck.cards)},
+        "deck_faces": faces.deck_faces(catalog, deck.runeslinger, deck.equips, deck.cards),
         "violations": violations,
         "bars": presentation.curve_bars(check.curve),
         "chart": {
@@ -216,6 +224,6 @@ def builder_context(form: DeckBuilderForm, catalog: Catalog, result: dict[str, A
         "result": result,
         "card_names": sorted(c.name for c in catalog.cards.values()),
         "formats": [f for f in FORMATS.values() if not f.limited],
-        "faces": catalog_faces(catalog),
+        "faces": faces.catalog_faces(catalog),
         "format_sizes": {f.slug: f.deck_size for f in FORMATS.values() if not f.limited},
     }

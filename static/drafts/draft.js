@@ -5,12 +5,10 @@
   "use strict";
   var app = document.getElementById("draft-app");
   if (!app) return;
-  var catalog = JSON.parse(document.getElementById("draft-catalog").textContent);
   var player = app.dataset.role === "player";
   var version = -1, podVersion = -1, state = null, selected = [], socket = null, poller = null, busy = false;
   var $ = function (sel) { return app.querySelector(sel); };
 
-  function card(slug) { return catalog.cards[slug] || { name: slug, cost: "?", class: "", type: "" }; }
   var el = window.Fett.el;
 
   function api(url, body) { return window.Fett.request(url, body, app.dataset.csrf); }
@@ -27,17 +25,19 @@
     if (s.paused) return "Paused by the organiser.";
     if (s.status === "seated") return "Waiting for the organiser to start the draft.";
     if (s.status === "review") return "Round " + s.round + " is over: review your picks; round " + (s.round + 1) + " opens soon.";
-    if (s.status === "building" || s.status === "done") return "The draft is over: build your deck.";
+    if (s.status === "building" || s.status === "done") return "The draft is over.";
     if (!player) return "Drafting round " + s.round + ".";
     if (s.current) {
       return "Round " + s.current.round + " · pick " + s.current.pick_number + " of " + s.picks_per_round +
-        " · take " + s.current.take + (s.waiting_packs > 1 ? " · " + (s.waiting_packs - 1) + " more pack(s) waiting" : "");
+        " · take " + s.current.take + (s.waiting_packs > 1 ? " · " + (s.waiting_packs - 1) + (s.waiting_packs > 2 ? " more packs" : " more pack") + " waiting" : "");
     }
     if (s.bot) return "A bot picks for your seat.";
     return "Waiting for the next pack…";
   }
 
-  function render(s, fromApi) {
+  function over(s) { return s.status === "building" || s.status === "done"; }
+
+  function render(s) {
     if (s.version < version) return;  // an older answer overtaken by a push
     version = s.version;
     podVersion = Math.max(podVersion, s.version);
@@ -45,27 +45,40 @@
     $("[data-testid=draft-status]").textContent = statusText(s);
     renderClock(s);
     renderProgress(s.progress || [], s);
+    renderDone(s);
     if (!player) return;
     var key = s.current ? s.current.round + "." + s.current.pick_number : null;
     if (!key || key !== app.dataset.packKey) selected = s.current ? (s.current.marked || []).slice() : [];
     app.dataset.packKey = key || "";
     renderPack(s);
     renderPicks(s);
-    if ((s.status === "building" || s.status === "done") && s.pool_id) {
-      message("");
-      var link = $("[data-testid=pool-link]") || el("a", { class: "button", "data-testid": "pool-link" }, "Build your deck");
-      link.href = app.dataset.poolUrl + s.pool_id + "/";
-      $("[data-testid=pack]").replaceChildren(link);
+  }
+
+  // After the last pick: no clock, no Pick button, no empty pack; a clear way on to the pool.
+  function renderDone(s) {
+    var done = over(s);
+    $("[data-testid=draft-done]").hidden = !done;
+    var bar = $("[data-testid=pick-bar]");
+    bar.hidden = done;
+    var pack = $("[data-testid=pack]");
+    if (pack) pack.hidden = done;
+    var link = $("[data-testid=pool-link]");
+    if (link) {
+      link.hidden = !s.pool_id;
+      if (s.pool_id) link.href = app.dataset.poolUrl + s.pool_id + "/";
     }
+    if (done) message("");
   }
 
   function renderClock(s) {
     var clock = $("[data-testid=pick-clock]");
     var current = player ? s.current : null;
     var left = current && current.seconds_left !== null ? current.seconds_left : null;
-    if (!player && s.status === "review" && s.review_deadline) left = (Date.parse(s.review_deadline) - Date.now()) / 1000;
-    if (left === null || s.paused) { clock.hidden = true; clock.removeAttribute("data-deadline"); return; }
+    var review = s.status === "review" && s.review_deadline;
+    if (left === null && review) left = Math.max(0, (Date.parse(s.review_deadline) - Date.now()) / 1000);
+    if (left === null || s.paused || over(s)) { clock.hidden = true; clock.removeAttribute("data-deadline"); return; }
     clock.hidden = false;
+    clock.querySelector(".clock-label").textContent = current ? "Time to pick" : "Next round in";
     // The server says how many seconds are left: the local deadline ignores any clock skew.
     clock.dataset.deadline = new Date(Date.now() + left * 1000).toISOString();
     clock.dataset.total = String(current ? current.seconds || left : left);
@@ -74,22 +87,27 @@
   function renderPack(s) {
     var pack = $("[data-testid=pack]");
     var button = document.getElementById("pick-button");
+    var hint = document.getElementById("pick-hint");
     pack.replaceChildren();
-    if (!s.current) { button.disabled = true; document.getElementById("pick-hint").textContent = ""; return; }
+    if (!s.current) {
+      button.disabled = true;
+      button.hidden = over(s);
+      hint.textContent = s.status === "review" ? "Review your picks below." : (over(s) ? "" : "Waiting for the next pack…");
+      return;
+    }
+    button.hidden = false;
     var taken = selected.slice();
-    s.current.cards.forEach(function (slug, index) {
-      var c = card(slug);
+    window.FettDraft.sorted(s.current.cards).forEach(function (slug) {
       var chosen = taken.indexOf(slug);
-      var tile = el("button", { type: "button", class: "draft-card" + (chosen >= 0 ? " chosen" : ""),
-        "data-testid": "card", "data-slug": slug, "data-index": String(index), "aria-pressed": chosen >= 0 ? "true" : "false" });
       if (chosen >= 0) taken.splice(chosen, 1);
-      tile.appendChild(el("span", { class: "card-name" }, c.name));
-      tile.appendChild(el("span", { class: "card-meta" }, c.cost + " · " + c.class + " · " + c.type));
+      var tile = window.FettDraft.face(slug, { tag: "button", className: "draft-card" + (chosen >= 0 ? " chosen" : "") });
+      tile.setAttribute("data-testid", "card");
+      tile.setAttribute("aria-pressed", chosen >= 0 ? "true" : "false");
       tile.addEventListener("click", function () { toggle(slug, tile); });
       pack.appendChild(tile);
     });
     button.disabled = selected.length !== s.current.take || busy;
-    document.getElementById("pick-hint").textContent = selected.length + " of " + s.current.take + " chosen";
+    hint.textContent = selected.length + " of " + s.current.take + " chosen";
   }
 
   function toggle(slug, tile) {
@@ -115,14 +133,21 @@
       }, function () { busy = false; message("No connection: trying again…"); reload(); });
   }
 
+  // The picks so far as faces grouped by class, with the curve; the pick order below, folded.
   function renderPicks(s) {
-    var list = $("[data-testid=picks]");
+    var pool = s.pool || [];
+    var key = pool.length + ":" + (s.picks || []).length;
+    $("[data-testid=pick-count]").textContent = "(" + pool.length + " cards)";
+    if (app.dataset.picksKey === key) return;  // unchanged: keep the faces (and any open zoom)
+    app.dataset.picksKey = key;
+    $("[data-testid=pick-curve]").replaceChildren(pool.length ? window.FettDraft.curve(window.FettDraft.curveCounts(pool), "Your picks by light cost") : el("span"));
+    $("[data-testid=pick-groups]").replaceChildren(window.FettDraft.stacks(window.FettDraft.groups(pool), function (slug) { return window.FettDraft.face(slug); }));
+    var list = $("[data-testid=pick-order]");
     list.replaceChildren();
     (s.picks || []).forEach(function (p) {
-      var names = p.cards.map(function (slug) { return card(slug).name; }).join(", ");
-      list.appendChild(el("li", { class: p.auto ? "auto" : "" }, "R" + p.round + " P" + p.pick_number + ": " + names + (p.auto ? " (auto)" : "")));
+      var names = p.cards.map(function (slug) { return window.FettDraft.card(slug).name; }).join(", ");
+      list.appendChild(el("li", { class: p.auto ? "auto" : "" }, "Round " + p.round + ", pick " + p.pick_number + ": " + names + (p.auto ? " (auto-pick: time ran out)" : "")));
     });
-    $("[data-testid=pick-count]").textContent = "(" + (s.pool || []).length + " cards)";
   }
 
   function renderProgress(rows, s) {

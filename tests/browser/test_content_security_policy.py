@@ -70,8 +70,9 @@ def test_the_main_pages_raise_no_content_security_policy_violation(browser: Any)
         organiser.goto(f"{url}/pods/{pod.pk}/")
         owner = watched(logged_in_page(browser, Live(url), pool.registration.player), violations)
         owner.goto(f"{url}/pools/{pool.pk}/")
-        owner.get_by_test_id("suggest").click()  # draws the cost curve's bars through the CSSOM
-        owner.wait_for_selector("[data-testid=curve] .curve-bar")
+        owner.get_by_test_id("suggest").click()  # draws the deck as faces and its curve as SVG
+        owner.wait_for_selector("[data-testid=deck-cards] [data-face-id]")
+        owner.wait_for_selector("[data-testid=violations] li")
         for page in (anonymous, player, organiser, owner):
             page.evaluate("1")  # every report sent so far has reached the test
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from gameplay.cards.catalog import Catalog
-from gameplay.cards.faces import KEYWORD_HELP, catalog_faces, face_of_card, text_parts, type_line
+from gameplay.cards.faces import KEYWORD_HELP, catalog_faces, deck_faces, face_of_card, text_parts, type_line
 from gameplay.cards.model import KeywordValue
 from gameplay.cards.schema import Keyword
 
@@ -95,3 +95,18 @@ def test_text_parts_bold_the_cards_own_keywords_and_keep_the_text(
 def test_every_card_text_survives_its_parts(catalog: Catalog) -> None:
     for card in catalog.cards.values():
         assert "".join(p[0] for p in face_of_card(card)["text_parts"]) == card.text, card.id
+
+
+def test_a_deck_as_faces_sorts_the_cards_by_cost_and_counts_what_the_catalog_lost(catalog: Catalog) -> None:
+    starter = next(iter(catalog.starter_decks.values()))
+    drawn = deck_faces(catalog, starter.runeslinger, starter.equips, starter.cards)
+    assert drawn["runeslinger"]["id"] == starter.runeslinger
+    assert [e["id"] for e in drawn["equips"]] == list(starter.equips)
+    assert sum(entry["count"] for entry in drawn["cards"]) == starter.size
+    keys = [(entry["face"]["cost"], entry["face"]["name"]) for entry in drawn["cards"]]
+    assert keys == sorted(keys) and drawn["missing"] == 0
+
+    gone = deck_faces(catalog, "no-such-slinger", ["no-such-equip"], {"jab": 2, "no-such-card": 3})
+    assert gone["runeslinger"] is None and gone["equips"] == []
+    assert [entry["face"]["id"] for entry in gone["cards"]] == ["jab"]
+    assert gone["missing"] == 1 + 1 + 3

@@ -136,3 +136,22 @@ def test_the_starter_decks_page_offers_each_list_to_the_builder(client: Client, 
     for starter in loaded.starter_decks.values():
         assert starter.name in html
         assert f"starter={starter.id}" in html
+
+
+def test_catalog_pages_draw_their_cards_as_faces(client: Client, loaded: Catalog) -> None:
+    html = client.get("/cards/?q=fists").content.decode()
+    assert 'class="face face-small class-striker face-kind-card"' in html
+    assert 'data-face-id="flaming-fists"' in html and 'aria-label="Show Flaming Fists in full"' in html
+
+    html = client.get("/cards/flaming-fists/").content.decode()
+    assert 'class="face face-full class-striker face-kind-card"' in html
+    assert "<code>flaming-fists</code>" not in html  # no internal id on the page
+
+    html = client.get("/runeslingers/").content.decode()
+    for item_id in (*loaded.runeslingers, *loaded.equips):
+        assert f'data-face-id="{item_id}"' in html
+
+    html = client.get("/decks/starters/").content.decode()
+    for starter in loaded.starter_decks.values():
+        for card_id in starter.cards:
+            assert f'data-face-id="{card_id}"' in html

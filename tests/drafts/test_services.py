@@ -13,7 +13,7 @@ from tests.drafts.helpers import draft_table, drive, human_seats, legal_deck, pi
 from tests.factories import RegistrationFactory, UserFactory
 from tournaments.drafts.errors import PickRefused
 from tournaments.drafts.models import Pick, Pod, Pool, Seat
-from tournaments.drafts.services import picking, pods, pools
+from tournaments.drafts.services import picking, pods, pools, reading
 from tournaments.drafts.services.state import card_set, load_state, rebuild_state
 from tournaments.errors import Conflict, Forbidden, Invalid
 from tournaments.limited import Pick as PurePick
@@ -382,3 +382,26 @@ def test_a_clock_task_with_nothing_due_queues_the_next_without_touching_the_pod(
     assert pod.version == version  # no pick, no push
     assert pod.timer_at == min(running) > queued
     assert not Pick.objects.filter(pod=pod, auto=True, by_bot=False).exists()
+
+
+def test_the_pod_table_counts_only_expired_clocks_as_auto_picks_not_forced_last_picks() -> None:
+    table = draft_table(4, username="fa")
+    pod = started_pod(table)
+    late, *others = human_seats(pod)
+    late.refresh_from_db()
+    assert late.deadline is not None
+    assert picking.expire_pick(late.pk, late.timer_version, late.deadline + timedelta(milliseconds=1))
+    drive(pod)
+    pod.refresh_from_db()
+    assert pod.status == Pod.Status.BUILDING
+    # The server made the last pick of each round for everyone (two cards left, take two)...
+    for seat in others:
+        assert Pick.objects.filter(seat=seat, auto=True, by_bot=False).count() == 2
+    # ...but only the one clock that ran out is an auto-pick on the organiser's table.
+    (summary,) = reading.dashboard([pod])
+    counted = {row["name"]: row["auto_picks"] for row in summary["progress"] if not row["bot"]}
+    assert counted == {seat.label(): 1 if seat.pk == late.pk else 0 for seat in [late, *others]}
+    page = reading.seat_state(pod, others[0])
+    assert not any(p["auto"] for p in page["picks"]) and len(page["picks"]) == 18
+    mine = reading.seat_state(pod, late)
+    assert [p["auto"] for p in mine["picks"]].count(True) == 1

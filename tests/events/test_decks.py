@@ -103,3 +103,16 @@ def test_judges_record_deck_checks_and_players_cannot(starter_event: Personas) -
     done = api(p.judge).post(url, {"passed": False, "note": "2 Fireball sleeved differently"})
     assert done.status_code == 201
     assert api(p.organiser).get(f"/api/deck-versions/{version}/").json()["checks"][0]["passed"] is False
+
+
+def test_registered_lists_are_drawn_as_card_faces_on_the_deck_pages(starter_event: Personas) -> None:
+    p = starter_event
+    assert submit(p.player, p.event.pk, text=starter_text()).status_code == 201
+    starter = current_catalog().starter_decks["eva-starter"]
+    mine = p.client("player").get(f"/events/{p.event.pk}/deck/").content.decode()
+    staff = p.client("organiser").get(f"/events/{p.event.pk}/decks/").content.decode()
+    for html in (mine, staff):
+        assert 'data-testid="deck-faces"' in html and 'data-face-id="eva"' in html
+        for card_id, count in starter.cards.items():
+            assert f'data-face-id="{card_id}"' in html
+            assert f"× {count}</span>" in html

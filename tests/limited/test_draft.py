@@ -24,6 +24,7 @@ from tournaments.limited import (
     current_round,
     from_json,
     is_finished,
+    is_forced,
     is_round_complete,
     new_draft,
     pending_packs,
@@ -33,6 +34,7 @@ from tournaments.limited import (
     run_bots,
     start_draft,
     to_json,
+    was_forced,
 )
 from tournaments.limited.draft import all_picks, pack_for_pick
 
@@ -370,3 +372,10 @@ def test_a_text_that_is_not_a_snapshot_is_refused() -> None:
     for bad in ("", "[]", "{}", text.replace("fett-draft-snapshot-v1", "other"), text[:-5]):
         with pytest.raises(DraftDataError, match="snapshot"):
             from_snapshot(bad)
+
+
+def test_only_the_last_pick_of_each_pack_is_forced() -> None:
+    assert is_forced(2, 2) and is_forced(1, 1) and not is_forced(3, 2) and not is_forced(18, 2)
+    state = run_bots(fresh_draft(4), seat_bots(synthetic_set(), 4))
+    forced = [(p.round, p.pick_number) for p in all_picks(state) if was_forced(state, p)]
+    assert sorted(set(forced)) == [(1, 9), (2, 9)] and len(forced) == 2 * 4

@@ -16,6 +16,8 @@ from django.views.decorators.http import require_POST
 
 from accounts.auth import signed_in_user
 from common.ids import parse_id
+from gameplay.cards.faces import catalog_faces
+from gameplay.cards.schema import CardClass, CardType
 from gameplay.services import current_catalog
 from tournaments import selectors
 from tournaments.drafts.errors import DraftRefusal
@@ -28,14 +30,18 @@ from tournaments.views import refusals_shown
 
 
 def catalog_json() -> dict[str, Any]:
-    """The public card data the draft pages draw with (names, costs, classes)."""
+    """The public card data the draft pages sort, filter and count with (names, costs, classes,
+    types, rules text) and the class order; the card faces come from ``faces``."""
     catalog = current_catalog()
     return {
         "cards": {
             c.id: {"name": c.name, "cost": c.cost, "class": c.card_class.value, "type": c.type.value,
-                   "rarity": c.rarity.value, "x": c.x}
+                   "type_name": c.type.value.title(), "rarity": c.rarity.value, "x": c.x, "text": c.text}
             for c in catalog.cards.values()
         },
+        "classes": [c.value for c in CardClass],
+        "class_names": {c.value: c.value.title() for c in CardClass},
+        "types": [{"id": t.value, "name": t.value.title()} for t in CardType],
         "runeslingers": [{"id": r.id, "name": r.name, "class": r.card_class.value}
                          for r in catalog.runeslingers.values()],
         "equips": [{"id": e.id, "name": e.name, "class": e.card_class.value, "kind": e.kind.value}
@@ -154,6 +160,7 @@ def pod_page(request: HttpRequest, pk: int) -> HttpResponse:
         "seat": seat,
         "role": "player" if seat is not None else "spectator",
         "catalog": catalog_json(),
+        "faces": catalog_faces(current_catalog()),
         "manages": has_permission(request.user, Perm.MANAGE, pod.event),
     }
     return render(request, "drafts/pod.html", context)
@@ -173,8 +180,10 @@ def pick_log(request: HttpRequest, pk: int, seat_index: int) -> HttpResponse:
         response["Content-Disposition"] = f'attachment; filename="picks-pod{pod.number}-seat{seat.index}.json"'
         return response
     names = {slug: card["name"] for slug, card in catalog_json()["cards"].items()}
-    return render(request, "drafts/log.html", {"pod": pod, "event": pod.event, "seat": seat, "log": log,
-                                               "names": names})  # fmt: skip
+    for row in log["picks"]:  # the page names cards; the JSON download keeps the ids
+        row["card_names"] = [names.get(slug, "Unknown card") for slug in row["cards"]]
+        row["pack_names"] = [names.get(slug, "Unknown card") for slug in row["pack_cards"]]
+    return render(request, "drafts/log.html", {"pod": pod, "event": pod.event, "seat": seat, "log": log})
 
 
 @login_required
@@ -193,7 +202,9 @@ def pool_page(request: HttpRequest, pk: int) -> HttpResponse:
         "event": pool.event,
         "owner": owner,
         "summary": reading.pool_summary(pool),
+        "registered": reading.registered_deck(pool),
         "catalog": catalog_json(),
+        "faces": catalog_faces(current_catalog()),
         "deck_size": 40 if pool.kind == Pool.Kind.SEALED else 30,
     }
     return render(request, "drafts/pool.html", context)

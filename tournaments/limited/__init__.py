@@ -51,6 +51,7 @@ from tournaments.limited.draft import (
     current_pack,
     current_round,
     is_finished,
+    is_forced,
     is_round_complete,
     new_draft,
     pending_packs,
@@ -58,6 +59,7 @@ from tournaments.limited.draft import (
     pools,
     replay,
     start_draft,
+    was_forced,
 )
 from tournaments.limited.sealed import SEALED_PACKS, sealed_cards, sealed_pool
 from tournaments.limited.serial import DraftDataError, from_json, to_json
@@ -112,6 +114,7 @@ __all__ = [
     "draft_pack",
     "from_json",
     "is_finished",
+    "is_forced",
     "is_round_complete",
     "new_draft",
     "new_event_seed",
@@ -129,4 +132,5 @@ __all__ = [
     "start_draft",
     "to_json",
     "verify_commitment",
+    "was_forced",
 ]

@@ -256,6 +256,18 @@ def current_pack(state: DraftState, seat: int) -> PendingPack | None:
     return waiting[0] if waiting else None
 
 
+def is_forced(pack_size: int, taken: int) -> bool:
+    """A pick from a pack that held no more cards than were taken (the last pick of a round) is
+    *forced*: nobody chose anything, so it is never an auto-pick worth counting against a player."""
+    return pack_size <= taken
+
+
+def was_forced(state: DraftState, made: Pick) -> bool:
+    """Whether a recorded pick was forced (see `is_forced`), from the size its pack had then."""
+    opened = len(state.opened[made.round - 1][made.pack])
+    return is_forced(opened - CARDS_PER_PICK * (made.pick_number - 1), len(made.cards))
+
+
 def pool(state: DraftState, seat: int) -> tuple[str, ...]:
     """The cards the seat has picked so far, in pick order."""
     return tuple(card for p in state.picks[seat] for card in p.cards)

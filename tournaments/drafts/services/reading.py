@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Count, Q
 from django.utils import timezone
 
 from accounts.models import User
@@ -15,8 +15,9 @@ from tournaments.drafts.errors import DraftRefusal
 from tournaments.drafts.models import Pick, Pod, Pool, Seat
 from tournaments.drafts.services.state import load_state, times
 from tournaments.errors import Forbidden
-from tournaments.limited import ROUNDS, DraftState, current_pack, pending_packs
+from tournaments.limited import ROUNDS, DraftState, current_pack, is_forced, pending_packs, was_forced
 from tournaments.limited.draft import picks_made
+from tournaments.models import DeckVersion
 from tournaments.permissions import Perm, has_permission
 
 
@@ -121,8 +122,9 @@ def seat_state(
                 "marked": list(seat.marks.get(key, [])),
             }
     made = state.picks[seat.index] if state is not None else ()
+    # A forced pick (the last cards of a pack) is the server's too, but nobody chose: not "auto".
     data["picks"] = [{"round": p.round, "pick_number": p.pick_number, "pack": p.pack, "cards": list(p.cards),
-                      "auto": p.auto} for p in made]  # fmt: skip
+                      "auto": p.auto and not (state is not None and was_forced(state, p))} for p in made]  # fmt: skip
     data["pool"] = [card for p in made for card in p.cards]
     data["pool_id"] = None
     if pod.status in (Pod.Status.BUILDING, Pod.Status.DONE) and seat.registration_id is not None:
@@ -139,6 +141,7 @@ def pick_row(row: Pick, with_pack: bool = True) -> dict[str, Any]:
         "pack": row.pack,
         "cards": list(row.cards),
         "auto": row.auto,
+        "forced": is_forced(len(row.pack_cards), len(row.cards)),
         "bot": row.by_bot,
         "at": row.at.isoformat(),
         "deadline": _iso(row.deadline),
@@ -159,16 +162,24 @@ def pick_log(pod: Pod, seat: Seat) -> dict[str, Any]:
     }
 
 
+def expired_clock_picks(pod: Pod) -> Counter[int]:
+    """Auto-picks per seat (by seat id) made because a player's clock ran out: the server's picks
+    for a seat a person holds, less the forced ones (a pack with no more cards than a pick takes,
+    where nobody had a choice) and the picks of a seat swapped for a bot."""
+    rows = Pick.objects.filter(pod=pod, auto=True, by_bot=False).values_list("seat_id", "pack_cards", "cards")
+    return Counter(seat_id for seat_id, pack, cards in rows if not is_forced(len(pack), len(cards)))
+
+
 def dashboard(pods: list[Pod]) -> list[dict[str, Any]]:
     """Every pod for the organiser: summary, each seat's clock and auto-picks, pools and notices."""
     out = []
     for pod in pods:
-        seats = list(pod.seats.select_related("registration__player").annotate(
-            autos=Count("picks", filter=Q(picks__auto=True, picks__by_bot=False))))  # fmt: skip
+        seats = list(pod.seats.select_related("registration__player"))
+        autos = expired_clock_picks(pod)
         data = pod_summary(pod, None, seats)
         for row, seat in zip(data["progress"], seats, strict=True):
             row["deadline"] = _iso(seat.deadline)
-            row["auto_picks"] = seat.autos
+            row["auto_picks"] = autos[seat.pk]
             row["seat_id"] = seat.pk
         data["pools"] = [pool_summary(pool) for pool in pod.pools.select_related("registration__player")]
         out.append(data)
@@ -187,3 +198,17 @@ def pool_summary(pool: Pool) -> dict[str, Any]:
         "auto_built": pool.auto_built,
         "notice": pool.auto_build_note,
     }
+
+
+def registered_deck(pool: Pool) -> dict[str, Any] | None:
+    """The deck last registered from the pool (its player's current list in the event), or None;
+    shown to those who may see the pool: its player, the organiser and judges."""
+    version = (
+        DeckVersion.objects.filter(deck__event_id=pool.event_id, deck__player_id=pool.registration.player_id)
+        .order_by("-number")
+        .first()
+    )
+    if version is None:
+        return None
+    return {"runeslinger": version.runeslinger, "equips": list(version.equips), "cards": dict(version.cards),
+            "automatic": version.automatic}  # fmt: skip
