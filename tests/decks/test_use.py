@@ -11,6 +11,7 @@ from gameplay.decks import services as decks
 from gameplay.decks.models import SavedDeck
 from gameplay.formats import Deck
 from gameplay.matches.models import Challenge, PlayMatch
+from tests.clients import api_client as api
 from tests.conftest import Personas
 from tournaments.models import DeckVersion
 
@@ -106,3 +107,22 @@ def test_challenge_and_accept_with_saved_decks(catalog: Catalog, ann: User, bob:
         "/play/", {"action": "accept", "challenge": challenge.pk, "starter": f"saved-{theirs.pk}"}
     )
     assert started.status_code == 302 and PlayMatch.objects.get().decks[1]["runeslinger"] == "eva"
+
+
+def test_the_play_api_takes_a_saved_deck_too(catalog: Catalog, ann: User, bob: User) -> None:
+    legal, short = save_eva(catalog, ann), save_short(ann)
+    body = {"bot": "greedy", "starter": f"saved-{legal.pk}", "bot_starter": "romin-starter"}
+    made = api(ann).post("/api/play/practice/", body, format="json")
+    assert made.status_code == 201, made.content
+    assert PlayMatch.objects.get().decks[0]["runeslinger"] == "eva"
+    refused = api(ann).post("/api/play/practice/", {**body, "starter": f"saved-{short.pk}"}, format="json")
+    assert refused.status_code == 409 and "not legal in Awakening Starter" in refused.json()["detail"]
+    theirs = api(bob).post("/api/play/practice/", body, format="json")
+    assert theirs.status_code == 404 and PlayMatch.objects.count() == 1
+    sent = api(ann).post("/api/play/challenges/", {"opponent": "bob", "starter": f"saved-{legal.pk}"}, format="json")
+    assert sent.status_code == 201, sent.content
+    bobs = save_eva(catalog, bob, "Bob's Eva")
+    accepted = api(bob).post(
+        f"/api/play/challenges/{sent.json()['id']}/accept/", {"starter": f"saved-{bobs.pk}"}, format="json"
+    )
+    assert accepted.status_code == 200 and accepted.json()["match"]
