@@ -91,6 +91,9 @@ def test_build_a_deck_by_clicking_faces_save_it_and_register_it(
     page.locator(f"#deck-rows [data-add='{first}']").click()
     verdict_is(page, "Legal in Awakening Starter.")
     no_internal_ids(page)
+    page.locator("#deck-rows .row-name").first.click()  # a name in the deck list shows the full face
+    page.locator(".face-dialog[open] .face-full").wait_for()
+    page.keyboard.press("Escape")
 
     page.fill("#id_name", "Clicked Eva")
     page.get_by_test_id("save-button").click()
