@@ -126,3 +126,21 @@ def test_the_play_api_takes_a_saved_deck_too(catalog: Catalog, ann: User, bob: U
         f"/api/play/challenges/{sent.json()['id']}/accept/", {"starter": f"saved-{bobs.pk}"}, format="json"
     )
     assert accepted.status_code == 200 and accepted.json()["match"]
+
+
+def test_the_event_api_registers_a_saved_deck(catalog: Catalog, starter_event: Personas) -> None:
+    p = starter_event
+    legal, short = save_eva(catalog, p.player), save_short(p.player)
+    made = api(p.player).post(f"/api/events/{p.event.pk}/deck/", {"saved_deck": legal.pk}, format="json")
+    assert made.status_code == 201, made.content
+    assert made.json()["number"] == 1 and made.json()["size"] == 30
+    refused = api(p.player).post(f"/api/events/{p.event.pk}/deck/", {"saved_deck": short.pk}, format="json")
+    assert refused.status_code == 409 and "not legal in Awakening Starter" in refused.json()["detail"]
+    theirs = save_eva(catalog, p.outsider)
+    assert (
+        api(p.player).post(f"/api/events/{p.event.pk}/deck/", {"saved_deck": theirs.pk}, format="json").status_code
+        == 404
+    )
+    both = api(p.player).post(f"/api/events/{p.event.pk}/deck/", {"saved_deck": legal.pk, "text": "x"}, format="json")
+    assert both.status_code == 400
+    assert DeckVersion.objects.filter(deck__player=p.player).count() == 1
