@@ -39,6 +39,10 @@ class ActSerializer(serializers.Serializer[Any]):
     action = serializers.CharField(max_length=200)
 
 
+class ConcedeSerializer(serializers.Serializer[Any]):
+    version = serializers.IntegerField(min_value=0, help_text="The version of the view you concede from.")
+
+
 class FirstSerializer(serializers.Serializer[Any]):
     first = serializers.ChoiceField(choices=["me", "opponent"], help_text="Who goes first: you or your opponent.")
     version = serializers.IntegerField(min_value=0)
@@ -170,6 +174,37 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
         if outcome.refused:
             return Response({"detail": outcome.refused, **body}, status=409)
         return Response(body)
+
+    @extend_schema(request=ConcedeSerializer, responses=VIEW)
+    @action(detail=True, methods=["post"])
+    def concede(self, request: Request, pk: str) -> Response:
+        """Concede: the current game in an event's match (a game loss), the match in practice and challenges."""
+        match, seat = self._visible()
+        if seat is None:
+            return Response({"detail": "You are watching this match, not playing it."}, status=403)
+        data = ConcedeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        outcome = services.concede(match.pk, signed_in_user(request), data.validated_data["version"])
+        body = outcome.views.get(seat) or services.player_view(outcome.match, seat)
+        if outcome.refused:
+            return Response({"detail": outcome.refused, **body}, status=409)
+        return Response(body)
+
+    @extend_schema(request=None, responses=MatchSummarySerializer)
+    @action(detail=True, methods=["post"])
+    def rematch(self, request: Request, pk: str) -> Response:
+        """After a finished practice match: a new one at once (201). After a challenge: the first to
+        ask offers a rematch (202), the other accepts it by asking too (201, the new match)."""
+        match, seat = self._visible()
+        if seat is None:
+            return Response({"detail": "You are watching this match, not playing it."}, status=403)
+        throttling.check_api(request, "practice-match" if match.bot else "challenge")
+        made = services.rematch(match.pk, signed_in_user(request))
+        if made.match is None:
+            return Response(
+                {"detail": "Rematch offered: your opponent may accept it."}, status=status.HTTP_202_ACCEPTED
+            )
+        return Response(MatchSummarySerializer(made.match).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=FirstSerializer, responses=VIEW)
     @action(detail=True, methods=["post"])

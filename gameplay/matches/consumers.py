@@ -13,6 +13,7 @@ from channels.db import database_sync_to_async
 from django.db import transaction
 
 from common.consumers import SiteConsumer
+from gameplay.matches.chat import say
 from gameplay.matches.models import PlayMatch
 from gameplay.matches.push import group_name, mark_presence, mark_watching, view_message
 from gameplay.matches.selectors import sight
@@ -47,6 +48,16 @@ class MatchConsumer(SiteConsumer):
         match = PlayMatch.objects.filter(pk=match_id).first()
         seen = None if match is None else sight(match, user)
         return False if seen is None else seen.seat
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        """A player's preset message to the opponent (``chat``); watchers may send nothing."""
+        if not isinstance(content, dict) or content.get("type") != "say":
+            return await self.refuse('This socket takes only {"type": "say", "message": …} from players.')
+        if getattr(self, "seat", None) is None:
+            return await self.send_json({"type": "say-refused", "detail": "Watchers cannot send messages."})
+        refused = await database_sync_to_async(say)(self.match_id, self.seat, content.get("message"))
+        if refused:
+            await self.send_json({"type": "say-refused", "detail": refused})
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):

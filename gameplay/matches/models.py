@@ -191,6 +191,10 @@ class Challenge(StatusMachine, models.Model):
     best_of = models.PositiveSmallIntegerField(default=1)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     match = models.OneToOneField(PlayMatch, null=True, blank=True, on_delete=models.SET_NULL, related_name="challenge")
+    rematch_of = models.ForeignKey(
+        PlayMatch, null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_offers",
+        help_text="A rematch offered from this finished match's page.",
+    )  # fmt: skip
     created_at = models.DateTimeField(default=timezone.now)
     answered_at = models.DateTimeField(null=True, blank=True)
 

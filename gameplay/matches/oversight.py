@@ -60,3 +60,8 @@ def refereed_by(user_id: int) -> Q:
     for overseer in _overseers:
         found |= Q(pk__in=overseer.refereed_by(user_id))
     return found
+
+
+def claimed(match: PlayMatch) -> bool:
+    """Whether an app (an event) owns the match; practice and challenges belong to no one."""
+    return any(overseer.oversight(match) is not None for overseer in _overseers)

@@ -79,3 +79,8 @@ def push_views(match_id: int, views: dict[int | None, dict[str, Any]]) -> None:
     sent = time.time()
     push_json([(group_name(match_id, seat), view_message(view, sent))
                for seat, view in views.items()])  # fmt: skip
+
+
+def push_rematch(match_id: int, message: dict[str, Any]) -> None:
+    """A rematch offered or started: both seats' pages hear it, watchers do not."""
+    push_json([(group_name(match_id, seat), message) for seat in (0, 1)])

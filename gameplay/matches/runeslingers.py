@@ -81,7 +81,10 @@ class Runeslingers:
         outcome = engine.result(state)
         if outcome is None:
             return None
-        return Result(None if outcome["draw"] else int(str(outcome["winner"])[1]) - 1, "game over")
+        if outcome["draw"]:
+            return Result(None, "draw")
+        winner = int(str(outcome["winner"])[1]) - 1
+        return Result(winner, _why_lost(state.players[1 - winner]))
 
     def turn(self, state: engine.State) -> int:
         return state.turn
@@ -115,3 +118,13 @@ def _public(board: dict[str, Any]) -> dict[str, Any]:
 
 
 RUNESLINGERS = Runeslingers()
+
+
+def _why_lost(loser: Any) -> str:
+    """How the losing Runeslinger lost, as a finished game records it (``Game.end_reason``):
+    its last power gone (``power``), no card left to draw nor to shuffle back (``deck out``)."""
+    if loser.power <= 0:
+        return "power"
+    if not loser.deck and not loser.discard:
+        return "deck out"
+    return "game over"

@@ -135,6 +135,7 @@ def play_page(request: HttpRequest, pk: int) -> HttpResponse:
         "referee": seen.referee,
         "names": names,
         "has_finished_game": match.games.filter(finished=True).exists(),
+        "concedes_match": services.concession_loses_match(match),  # else a concession loses a game (events)
         "catalog": _catalog_names(),
     }
     return render(request, "gameplay/play.html", context)

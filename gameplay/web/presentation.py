@@ -150,7 +150,18 @@ def game_label(game: Game, names: dict[str, str]) -> str:
     """ "Game 2 · Ann won (clock)": the game's number, who won it (or drawn) and why it ended, if
     it was not played out; ``names`` are the seats' names ({"p1": ..., "p2": ...})."""
     outcome = "drawn" if game.winner is None else f"{names[f'p{game.winner + 1}']} won"
-    return f"Game {game.number} · {outcome}" + (f" ({game.end_reason})" if game.end_reason else "")
+    why = END_WORDS.get(game.end_reason, game.end_reason)
+    return f"Game {game.number} · {outcome}" + (f" ({why})" if why else "")
+
+
+#: How a game ended (``Game.end_reason``) in a game's name; a game played out to a lost last power
+#: needs no words.
+END_WORDS: dict[str, str] = {
+    "power": "",
+    "game over": "",
+    "draw": "turn limit",
+    "concession": "by concession",
+}
 
 
 RULE_LABELS = {

@@ -190,6 +190,7 @@
     window.__playVersion = view.version;  // lets browser tests wait until the page shows a version
     if (state.selected && !view.board.legal.some(function (a) { return subjectOf(a) === state.selected; })) state.selected = null;
     render();
+    root.dispatchEvent(new CustomEvent("fett:view", { detail: view }));  // table.js: the match around the board
   }
   function reread() {
     return window.Fett.request(root.dataset.api).then(function (answer) { return answer.data; }).then(accept);

@@ -16,7 +16,7 @@ The rooms, each importing only those above it:
 - ``moves``: applying an action, losing on time;
 - ``deadlines``: what a passed deadline does, late decisions, timer expiry, calling time;
 - ``decisions``: a player's move and choice of who goes first;
-- ``bots``, ``challenges``, ``referees``.
+- ``bots``, ``challenges``, ``referees``, ``lifecycle`` (conceding, rematches).
 
 The names the rest of the site uses are imported here.
 """
@@ -30,6 +30,7 @@ from gameplay.matches.services.clock import clocks
 from gameplay.matches.services.deadlines import call_time, due_matches, expire
 from gameplay.matches.services.decisions import choose_first, play
 from gameplay.matches.services.games import bot_seat, create_match, match_finished, roll_dice, seat_setup
+from gameplay.matches.services.lifecycle import Rematch, concede, concession_loses_match, rematch
 from gameplay.matches.services.referees import add_time, decide, pause, resume, set_result
 from gameplay.matches.services.views import (
     Views,
@@ -43,6 +44,7 @@ from gameplay.matches.services.views import (
 
 __all__ = [
     "Outcome",
+    "Rematch",
     "Views",
     "add_time",
     "answer_challenge",
@@ -52,6 +54,8 @@ __all__ = [
     "challenge",
     "choose_first",
     "clocks",
+    "concede",
+    "concession_loses_match",
     "create_match",
     "decide",
     "due_matches",
@@ -63,6 +67,7 @@ __all__ = [
     "pause",
     "play",
     "player_view",
+    "rematch",
     "replay_view",
     "resume",
     "roll_dice",

@@ -7,7 +7,7 @@ from typing import Any
 
 from gameplay.matches.engines import engine_for
 from gameplay.matches.errors import Conflict, Invalid, MatchRefusal
-from gameplay.matches.models import Game, PlayMatch
+from gameplay.matches.models import Challenge, Game, PlayMatch
 from gameplay.matches.protocol import GameEngine, SetupError
 from gameplay.matches.push import connected_seats
 from gameplay.matches.selectors import Sight
@@ -58,6 +58,8 @@ def views_for(
         "clocks": clocks(match),
         "connected": connected if connected is not None else connected_seats(match.pk),
         "log": list(game.recent),
+        "games": finished_games(match, game),
+        "rematch": rematch_offer(match),
     }
     return {seat: _view(engine, match, game, state, seat, shared) for seat in seats}
 
@@ -72,6 +74,8 @@ def _view(
         board["pending"] = None if choosing else board["pending"]
     else:
         board = engine.view(state, seat)
+    if game.finished:  # ended outside the engine (a concession, a clock, a referee): nothing is left to do
+        board["pending"], board["legal"] = None, []
     return {
         "match": match.pk,
         "version": match.version,
@@ -88,7 +92,28 @@ def _view(
         "board": board,
         "log": shared["log"],
         "choice": first_choice(game),
+        "games": shared["games"],
+        "rematch": shared["rematch"],
     }
+
+
+def finished_games(match: PlayMatch, current: Game) -> list[dict[str, Any]]:
+    """Each finished game's winner and how it ended (read only once a game of the match has ended)."""
+    if not current.finished and current.number == 1:
+        return []
+    ended = match.games.filter(finished=True).order_by("number").values_list("number", "winner", "end_reason")
+    return [{"number": n, "winner": None if w is None else f"p{w + 1}", "reason": r or None} for n, w, r in ended]
+
+
+def rematch_offer(match: PlayMatch) -> dict[str, Any] | None:
+    """A finished match's rematch: who offered it and, once accepted, the new match."""
+    if not match.is_finished or match.bot:
+        return None
+    offer = match.rematch_offers.order_by("-created_at").values("challenger_id", "status", "match_id").first()
+    if offer is None or offer["status"] not in (Challenge.Status.OPEN, Challenge.Status.ACCEPTED):
+        return None
+    seat = match.seat_of(offer["challenger_id"])
+    return {"offered_by": None if seat is None else f"p{seat + 1}", "match": offer["match_id"]}
 
 
 def replay_view(game: Game, seat: int | None, step: int) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('gameplay', '0008_match_engine_name'),
+        ('gameplay', '0009_challenge_rematch_of'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
