@@ -11,11 +11,13 @@ from django.urls import path
 from rest_framework.routers import SimpleRouter
 
 from gameplay import api
+from gameplay.decks.api import SavedDeckViewSet
 from gameplay.matches.api import ChallengeViewSet, PlayViewSet
 
 router = SimpleRouter()
 router.register("play/challenges", ChallengeViewSet, basename="api-challenge")
 router.register("play", PlayViewSet, basename="api-play")
+router.register("decks/mine", SavedDeckViewSet, basename="api-saved-deck")
 
 urlpatterns: list[Any] = [
     path("cards/", api.CardListView.as_view(), name="api-card-list"),
@@ -32,5 +34,6 @@ API_ROOT_LINKS: dict[str, str] = {
     "equips": "api-equip-list",
     "formats": "api-format-list",
     "deck_check": "api-deck-check",
+    "my_decks": "api-saved-deck-list",
     "play": "api-play-list",
 }

@@ -117,9 +117,12 @@ class StarterDeck(models.Model):
         return sum(int(n) for n in self.cards.values())
 
 
-# Matches played on the site live in their own module; importing them here registers them.
+# Saved decks (a player's own decks) and matches played on the site live in their own modules;
+# importing them here registers them.
+from gameplay.decks.models import SavedDeck, SavedDeckVersion  # noqa: E402
 from gameplay.matches.models import Game, GameAction, PlayMatch  # noqa: E402
 
 __all__ = [
-    "Card", "CatalogRow", "CatalogVersion", "Equip", "Game", "GameAction", "PlayMatch", "Runeslinger", "StarterDeck",
+    "Card", "CatalogRow", "CatalogVersion", "Equip", "Game", "GameAction", "PlayMatch", "Runeslinger",
+    "SavedDeck", "SavedDeckVersion", "StarterDeck",
 ]  # fmt: skip

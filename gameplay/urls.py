@@ -6,6 +6,7 @@ from typing import Any
 
 from django.urls import path
 
+from gameplay.decks import views as deck_views
 from gameplay.web import play_views, views
 
 app_name = "gameplay"
@@ -16,6 +17,14 @@ urlpatterns: list[Any] = [
     path("decks/starters/", views.starter_list, name="starter-list"),
     path("decks/builder/", views.deck_builder, name="deck-builder"),
     path("decks/builder/check/", views.deck_check, name="deck-check"),
+    path("decks/mine/", deck_views.my_decks, name="my-decks"),
+    path("decks/mine/new/", deck_views.deck_new, name="my-deck-new"),
+    path("decks/mine/from-starter/", deck_views.deck_from_starter, name="my-deck-from-starter"),
+    path("decks/mine/<id:pk>/", deck_views.deck_edit, name="my-deck-edit"),
+    path("decks/mine/<id:pk>/duplicate/", deck_views.deck_duplicate, name="my-deck-duplicate"),
+    path("decks/mine/<id:pk>/delete/", deck_views.deck_delete, name="my-deck-delete"),
+    path("decks/mine/<id:pk>/history/", deck_views.deck_history, name="my-deck-history"),
+    path("decks/mine/<id:pk>/export/", deck_views.deck_export, name="my-deck-export"),
     path("play/", play_views.play_home, name="play-home"),
     path("play/<id:pk>/", play_views.play_page, name="play"),
     path("play/<id:pk>/replay/", play_views.replay_page, name="replay"),

@@ -16,6 +16,9 @@ from rest_framework.serializers import BaseSerializer
 
 from accounts.auth import signed_in_user
 from common.ids import ID_PATTERN
+from gameplay.cards.catalog import Catalog
+from gameplay.decks import services as saved_decks
+from gameplay.formats import Deck as DeckList
 from gameplay.formats import get_format
 from gameplay.services import (
     MAX_DECK_INPUT_BYTES,
@@ -319,20 +322,25 @@ def _submit_deck(request: Request, event: Event) -> Response:
         return Response({"detail": detail}, status=400)
     catalog = current_catalog()
     try:
-        if "text" in data:
-            deck = deck_from_text(data["text"], catalog)
-        else:
-            deck = deck_from_parts(catalog, data.get("runeslinger"), data.get("equips", []), data["cards"])
+        deck, source = _submitted_deck(request, event, data, catalog)
     except DeckInputError as exc:
         return Response({"detail": "The list cannot be read.", "errors": exc.errors}, status=400)
     violations = get_format(event.format).check(deck, catalog)
     if violations and not get_format(event.format).limited:
         body = [{"rule": v.rule, "message": v.message, "cards": list(v.cards)} for v in violations]
         return Response({"detail": "The deck is not legal for this event.", "violations": body}, status=400)
-    version = decks.register_deck(
-        event, signed_in_user(request), deck, signed_in_user(request), source=data.get("text", "")
-    )
+    version = decks.register_deck(event, signed_in_user(request), deck, signed_in_user(request), source=source)
     return Response(DeckVersionSerializer(version).data, status=status.HTTP_201_CREATED)
+
+
+def _submitted_deck(request: Request, event: Event, data: dict[str, Any], catalog: Catalog) -> tuple[DeckList, str]:
+    """The deck sent (a list, structured input or a saved deck legal in the event's format) and its text."""
+    if "saved_deck" in data:
+        saved = saved_decks.legal_version(signed_in_user(request), data["saved_deck"], event.format)
+        return saved_decks.deck_of(saved), saved.text
+    if "text" in data:
+        return deck_from_text(data["text"], catalog), data["text"]
+    return deck_from_parts(catalog, data.get("runeslinger"), data.get("equips", []), data["cards"]), ""
 
 
 @extend_schema(tags=["events"])

@@ -11,8 +11,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.auth import signed_in_user
+from common.ids import parse_id
 from gameplay.cards.catalog import Catalog
 from gameplay.cards.faces import deck_faces
+from gameplay.decks import services as saved_decks
 from gameplay.formats import get_format
 from gameplay.services import current_catalog
 from gameplay.web.forms import DeckBuilderForm
@@ -37,6 +39,8 @@ def my_deck(request: HttpRequest, pk: int) -> HttpResponse:
     status = 200
     if request.method == "POST":
         decks.require_may_register(event, signed_in_user(request), signed_in_user(request))  # before reading
+        if "saved_deck" in request.POST:
+            return _register_saved(request, event)
         if too_large(request):
             raise Invalid(EventRefusal.DECK_INPUT_TOO_LARGE, TOO_LARGE_MESSAGE)
         data = request.POST.copy()
@@ -71,8 +75,18 @@ def my_deck(request: HttpRequest, pk: int) -> HttpResponse:
         "locked": decks.lock_reason(event),
         "limited": get_format(event.format).limited,
         "format": get_format(event.format),
+        "saved_decks": saved_decks.legal_decks(request.user, event.format),
     }
     return render(request, "tournaments/my_deck.html", context, status=status)
+
+
+def _register_saved(request: HttpRequest, event: Event) -> HttpResponse:
+    """Register the current list of one of the player's saved decks (checked as a pasted list is)."""
+    player = signed_in_user(request)
+    version = saved_decks.legal_version(player, parse_id(request.POST.get("saved_deck", "")), event.format)
+    registered = decks.register_deck(event, player, saved_decks.deck_of(version), player, source=version.text)
+    messages.success(request, f"{version.deck.name} registered (version {registered.number}).")
+    return redirect("tournaments:my-deck", pk=event.pk)
 
 
 def event_decks(request: HttpRequest, pk: int) -> HttpResponse:

@@ -147,12 +147,17 @@ class DeckSubmitSerializer(serializers.Serializer[Any]):
     runeslinger = serializers.CharField(required=False, max_length=80)
     equips = serializers.ListField(child=serializers.CharField(max_length=80), required=False, max_length=4)
     cards = serializers.DictField(child=serializers.JSONField(), required=False)
+    saved_deck = serializers.IntegerField(
+        required=False, min_value=1, help_text="One of your saved decks (its current list), instead of a list."
+    )
 
     def validate_cards(self, value: dict[str, Any]) -> dict[str, Any]:
         check_entry_count(value)
         return value
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if ("text" in attrs) == ("cards" in attrs):
-            raise serializers.ValidationError("Send either `text` or `cards` (with `runeslinger` and `equips`).")
+        if sum(key in attrs for key in ("text", "cards", "saved_deck")) != 1:
+            raise serializers.ValidationError(
+                "Send either `text`, `cards` (with `runeslinger` and `equips`) or `saved_deck`."
+            )
         return attrs

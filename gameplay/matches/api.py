@@ -23,12 +23,15 @@ from accounts import throttling
 from accounts.auth import signed_in_user
 from accounts.models import User
 from common.ids import ID_PATTERN
+from gameplay.decks import services as saved_decks
 from gameplay.matches import selectors, services
 from gameplay.matches.errors import Forbidden, MatchError
 from gameplay.matches.models import Challenge, PlayMatch
 from gameplay.services import current_catalog
 
 VIEW = OpenApiTypes.OBJECT  # a seat's (or the public) view of the match, as the engine draws it
+
+DECK_HELP = "a starter deck id, or saved-<id> for one of your saved decks (legal in its format)"
 
 
 class ActSerializer(serializers.Serializer[Any]):
@@ -47,13 +50,15 @@ class FirstSerializer(serializers.Serializer[Any]):
 
 class PracticeSerializer(serializers.Serializer[Any]):
     bot = serializers.ChoiceField(choices=PlayMatch.Bot.choices)
-    starter = serializers.CharField(max_length=60, help_text="Your deck: a starter deck id.")
+    starter = serializers.CharField(max_length=60, help_text=f"Your deck: {DECK_HELP}.")
     bot_starter = serializers.CharField(max_length=60, help_text="The bot's deck: a starter deck id.")
     best_of = serializers.ChoiceField(choices=[1, 3], default=1)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         starters = current_catalog().starter_decks
         for key in ("starter", "bot_starter"):
+            if key == "starter" and attrs[key].startswith(saved_decks.SAVED_PREFIX):
+                continue  # one of your saved decks: checked when the match is made
             if attrs[key] not in starters:
                 raise serializers.ValidationError({key: f"Unknown starter deck; choose one of {', '.join(starters)}."})
         return attrs
@@ -134,7 +139,8 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
         data.is_valid(raise_exception=True)
         d = data.validated_data
         match = services.create_match(
-            signed_in_user(request), None, [{"starter": d["starter"]}, {"starter": d["bot_starter"]}],
+            signed_in_user(request), None,
+            [saved_decks.seat_deck(signed_in_user(request), d["starter"]), {"starter": d["bot_starter"]}],
             bot=d["bot"], best_of=int(d["best_of"]), label="practice",
         )  # fmt: skip
         return Response(MatchSummarySerializer(match).data, status=status.HTTP_201_CREATED)
@@ -276,7 +282,7 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
 class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
     challenger = serializers.CharField(source="challenger.username", read_only=True)
     opponent = serializers.CharField(source="opponent.username")
-    starter = serializers.CharField(write_only=True, help_text="Your deck: a starter deck id.")
+    starter = serializers.CharField(write_only=True, help_text=f"Your deck: {DECK_HELP}.")
 
     class Meta:
         model = Challenge
@@ -285,7 +291,7 @@ class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
 
 
 class AnswerSerializer(serializers.Serializer[Any]):
-    starter = serializers.CharField(required=False, help_text="Your deck when you accept: a starter deck id.")
+    starter = serializers.CharField(required=False, help_text=f"Your deck when you accept: {DECK_HELP}.")
 
 
 @extend_schema(tags=["play"])
@@ -317,7 +323,7 @@ class ChallengeViewSet(viewsets.GenericViewSet[Challenge]):
         made = services.challenge(
             signed_in_user(request),
             opponent,
-            {"starter": data.validated_data["starter"]},
+            saved_decks.seat_deck(signed_in_user(request), data.validated_data["starter"]),
             int(data.validated_data.get("best_of", 1)),
         )
         return Response(ChallengeSerializer(made).data, status=status.HTTP_201_CREATED)
@@ -328,7 +334,7 @@ class ChallengeViewSet(viewsets.GenericViewSet[Challenge]):
         data = AnswerSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         starter = data.validated_data.get("starter")
-        deck = {"starter": starter} if starter else None
+        deck = saved_decks.seat_deck(signed_in_user(request), starter) if starter else None
         answered = services.answer_challenge(self.get_object().pk, signed_in_user(request), True, deck)
         return Response(ChallengeSerializer(answered).data)
 

@@ -24,6 +24,7 @@ from accounts.models import User
 from common.ids import parse_id
 from common.refusals import Refusal
 from gameplay.cards.faces import catalog_faces
+from gameplay.decks import services as saved_decks
 from gameplay.matches import selectors, services
 from gameplay.matches.models import Challenge, Game, PlayMatch
 from gameplay.services import current_catalog
@@ -46,19 +47,9 @@ def play_home(request: HttpRequest) -> HttpResponse:
     if refused is None and request.method == "POST" and action in ("challenge", "accept", "decline"):
         return _challenge_action(request, user)
     if refused is None and request.method == "POST":
-        starters = catalog.starter_decks
-        mine, theirs = request.POST.get("starter", ""), request.POST.get("bot_starter", "")
-        bot = request.POST.get("bot", "")
-        if mine not in starters or theirs not in starters or bot not in PlayMatch.Bot.values:
-            messages.error(request, "Choose your starter deck, the bot's deck and the bot.")
-        else:
-            try:
-                match = services.create_match(user, None, [{"starter": mine}, {"starter": theirs}], bot=bot,
-                                              label="practice")  # fmt: skip
-            except Refusal as exc:
-                messages.error(request, str(exc))
-            else:
-                return redirect("gameplay:play", pk=match.pk)
+        match = _start_practice(request, user)
+        if match is not None:
+            return redirect("gameplay:play", pk=match.pk)
     matches = selectors.with_finished_game(selectors.my_matches(user))
     watchable = selectors.with_finished_game(selectors.watchable_matches(user))
     challenges = (Challenge.objects.filter(opponent=user) | Challenge.objects.filter(challenger=user)).filter(
@@ -68,11 +59,33 @@ def play_home(request: HttpRequest) -> HttpResponse:
         "matches": matches[:30],
         "watchable": watchable[:20],
         "starters": catalog.starter_decks.values(),
+        "my_decks": saved_decks.playable_decks(user),
         "bots": PlayMatch.Bot.choices,
         "challenges": challenges.select_related("challenger", "opponent"),
     }
     response = render(request, "gameplay/play_home.html", context)
     return response if refused is None else refused.mark(response)
+
+
+def _start_practice(request: HttpRequest, user: User) -> PlayMatch | None:
+    """A practice match with the deck chosen (a starter or a saved deck legal in its format), or None
+    with the reason in the page's messages."""
+    starters = current_catalog().starter_decks
+    mine, theirs = request.POST.get("starter", ""), request.POST.get("bot_starter", "")
+    bot = request.POST.get("bot", "")
+    if (
+        not (mine in starters or mine.startswith(saved_decks.SAVED_PREFIX))
+        or theirs not in starters
+        or (bot not in PlayMatch.Bot.values)
+    ):
+        messages.error(request, "Choose your deck, the bot's deck and the bot.")
+        return None
+    try:
+        deck = saved_decks.seat_deck(user, mine)
+        return services.create_match(user, None, [deck, {"starter": theirs}], bot=bot, label="practice")
+    except Refusal as exc:
+        messages.error(request, str(exc))
+        return None
 
 
 def _seen_match(request: HttpRequest, pk: int) -> tuple[PlayMatch, selectors.Sight]:
@@ -174,7 +187,7 @@ def _challenge_action(request: HttpRequest, user: User) -> HttpResponse:
             if opponent is None:
                 messages.error(request, "No player has that username.")
                 return redirect("gameplay:play-home")
-            services.challenge(user, opponent, {"starter": request.POST.get("starter", "")})
+            services.challenge(user, opponent, saved_decks.seat_deck(user, request.POST.get("starter", "")))
             messages.success(request, f"Challenge sent to {opponent.public_name}.")
             return redirect("gameplay:play-home")
         challenge_id = parse_id(request.POST.get("challenge", ""))
@@ -182,7 +195,7 @@ def _challenge_action(request: HttpRequest, user: User) -> HttpResponse:
             raise Challenge.DoesNotExist()  # not an id: no challenge has it
         accept = action == "accept"
         answered = services.answer_challenge(
-            challenge_id, user, accept, {"starter": request.POST.get("starter", "")} if accept else None
+            challenge_id, user, accept, saved_decks.seat_deck(user, request.POST.get("starter", "")) if accept else None
         )
     except (Refusal, ValueError, Challenge.DoesNotExist) as exc:
         messages.error(request, str(exc) or "That challenge cannot be answered.")

@@ -162,3 +162,21 @@ END_WORDS: dict[str, str] = {
     "draw": "turn limit",
     "concession": "by concession",
 }
+
+
+RULE_LABELS = {
+    "deck-size": "Deck size",
+    "max-copies": "Copies",
+    "x-copies": "X cards",
+    "runeslinger": "Runeslinger",
+    "equips": "Equips",
+    "pool": "Pool",
+    "starter-list": "Starter list",
+    "unknown-card": "Unknown card",
+    "unknown-equip": "Unknown equip",
+}
+
+
+def rule_label(rule: str) -> str:
+    """A format rule in words, for the badge beside a violation (never the rule's key)."""
+    return RULE_LABELS.get(rule, rule.replace("-", " ").capitalize())

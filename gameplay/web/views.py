@@ -113,8 +113,13 @@ def deck_builder(request: HttpRequest) -> HttpResponse:
     """The builder page. A plain POST (no JavaScript) checks, adds a card or exports the list."""
     catalog = services.current_catalog()
     if request.method == "GET":
-        form = DeckBuilderForm(initial=_initial(request, catalog), catalog=catalog)
-        return render(request, "gameplay/deck_builder.html", _builder_context(form, catalog, None))
+        form = DeckBuilderForm(initial=initial_builder_data(request, catalog), catalog=catalog)
+        return render(request, "gameplay/deck_builder.html", builder_context(form, catalog, None))
+    return builder_post(request, catalog, {})
+
+
+def builder_post(request: HttpRequest, catalog: Catalog, extra: dict[str, Any]) -> HttpResponse:
+    """The builder's own actions (check, add a card, export); ``extra`` goes to the page (a saved deck's)."""
     if too_large(request):
         return _result_response(request, {"errors": [TOO_LARGE_MESSAGE]}, status=413)
     form = DeckBuilderForm(request.POST, catalog=catalog)
@@ -126,7 +131,7 @@ def deck_builder(request: HttpRequest) -> HttpResponse:
         response = HttpResponse(result["check"].text, content_type="text/plain; charset=utf-8")
         response["Content-Disposition"] = 'attachment; filename="deck.txt"'
         return response
-    context = _builder_context(form, catalog, result)
+    context = {**builder_context(form, catalog, result), **extra}
     return render(request, "gameplay/deck_builder.html", context, status=status)
 
 
@@ -144,7 +149,7 @@ def _result_response(request: HttpRequest, result: dict[str, Any], status: int) 
     return render(request, "gameplay/_deck_result.html", {"result": result}, status=status)
 
 
-def _initial(request: HttpRequest, catalog: Catalog) -> dict[str, Any]:
+def initial_builder_data(request: HttpRequest, catalog: Catalog) -> dict[str, Any]:
     initial: dict[str, Any] = {"format": request.GET.get("format") or "awakening-starter"}
     starter = catalog.starter_decks.get(request.GET.get("starter", ""))
     if starter is not None:
@@ -193,10 +198,14 @@ def _result_context(check: services.DeckCheck, catalog: Catalog) -> dict[str, An
     def names(ids: tuple[str, ...]) -> list[str]:
         return [catalog.cards[i].name if i in catalog.cards else i for i in ids]
 
-    violations = [{"rule": v.rule, "message": v.message, "cards": names(v.cards)} for v in check.violations]
+    violations = [
+        {"rule": v.rule, "label": presentation.rule_label(v.rule), "message": v.message, "cards": names(v.cards)}
+        for v in check.violations
+    ]
     deck = check.deck
     return {
         "check": check,
+        "state": {"runeslinger": deck.runeslinger, "equips": list(deck.equips), "cards": dict(deck.cards)},
         "deck_faces": faces.deck_faces(catalog, deck.runeslinger, deck.equips, deck.cards),
         "violations": violations,
         "bars": presentation.curve_bars(check.curve),
@@ -209,10 +218,12 @@ def _result_context(check: services.DeckCheck, catalog: Catalog) -> dict[str, An
     }
 
 
-def _builder_context(form: DeckBuilderForm, catalog: Catalog, result: dict[str, Any] | None) -> dict[str, Any]:
+def builder_context(form: DeckBuilderForm, catalog: Catalog, result: dict[str, Any] | None) -> dict[str, Any]:
     return {
         "form": form,
         "result": result,
         "card_names": sorted(c.name for c in catalog.cards.values()),
         "formats": [f for f in FORMATS.values() if not f.limited],
+        "faces": faces.catalog_faces(catalog),
+        "format_sizes": {f.slug: f.deck_size for f in FORMATS.values() if not f.limited},
     }

@@ -21,15 +21,16 @@ def test_a_player_pastes_an_illegal_list_sees_every_problem_live_then_fixes_it(p
     violations.wait_for()
     assert "Not legal in Awakening Starter: 4 problems." in page.get_by_test_id("verdict").inner_text()
     listed = violations.inner_text()
-    for rule in ("deck-size", "max-copies", "x-copies", "equips"):
+    for rule in ("Deck size", "Copies", "X cards", "Equips"):
         assert rule in listed
+    assert "deck-size" not in listed  # rules in words, never their keys
     assert "Fireball" in listed
 
     page.fill("#id_decklist", "2 Firebal")
     assert "did you mean 'Fireball'?" in page.get_by_test_id("deck-errors").inner_text()
 
     page.fill("#id_decklist", starter_text(catalog))
-    page.get_by_text("Legal in Awakening Starter.").wait_for()
+    page.get_by_test_id("verdict").filter(has_text="Legal in Awakening Starter.").wait_for()
     assert page.get_by_test_id("violations").count() == 0
     curve = page.get_by_test_id("curve")
     assert curve.locator("rect").count() == 7
@@ -46,7 +47,7 @@ def test_a_player_loads_a_starter_and_adds_a_card_to_it(page: Any, live_server: 
     assert "Runeslinger: Eva" in page.input_value("#id_decklist")
 
     page.fill("#id_add_card", "Fireball")
-    page.get_by_role("button", name="Add").click()
+    page.get_by_role("button", name="Add", exact=True).click()
     page.get_by_test_id("violations").wait_for()
     assert "Fireball: 3 copies" in page.get_by_test_id("violations").inner_text()
     assert "3 Fireball" not in page.input_value("#id_decklist")  # added as its own line

@@ -42,8 +42,9 @@ def test_an_illegal_deck_lists_every_violation_naming_the_rule_and_cards(client:
     status, html = check(client, decklist=illegal_eva_text(catalog))
     assert status == 200
     assert "Not legal in Awakening Starter: 4 problems." in html
-    for rule in ("deck-size", "max-copies", "x-copies", "equips"):
-        assert f'<span class="badge rule">{rule}</span>' in html
+    for rule, words in (("deck-size", "Deck size"), ("max-copies", "Copies"), ("x-copies", "X cards"),
+                        ("equips", "Equips")):  # fmt: skip
+        assert f'<span class="badge rule" data-rule="{rule}">{words}</span>' in html
     assert "Fireball: 3 copies" in html
 
 

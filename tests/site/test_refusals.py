@@ -13,6 +13,7 @@ import pytest
 from django.conf import settings
 
 from common import refusals
+from gameplay.decks import errors as deck_errors
 from gameplay.matches import errors as match_errors
 from tournaments import errors as event_errors
 from tournaments.drafts import errors as draft_errors
@@ -24,6 +25,7 @@ REASON_ENUMS = {
     "MatchRefusal": match_errors.MatchRefusal,
     "EventRefusal": event_errors.EventRefusal,
     "DraftRefusal": draft_errors.DraftRefusal,
+    "DeckRefusal": deck_errors.DeckRefusal,
     "PickRefusal": importlib.import_module("tournaments.limited").PickRefusal,
 }
 
