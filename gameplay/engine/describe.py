@@ -535,16 +535,18 @@ def prompt(state: State, viewer: int | None, names: Names) -> str:
 
 
 def _group(act: Action, state: State, names: Names, viewer: int) -> str:
-    """The heading grouping choices: the verb and the card (or thing) they are about."""
+    """The heading grouping choices: the verb and the card (or ability) they are about."""
     verb, _third, rest = action_phrase(state, viewer, act, names, viewer)
-    if act.kind in ("play", "use", "sling", "activate"):
-        head = _aimed(state, act, names, viewer)
-        return f"{verb}{rest[: len(rest) - len(head)] if head and rest.endswith(head) else rest}"
+    if act.kind in ("play", "use", "sling"):
+        return f"{verb} {card_name(state, _handle(act.subject), viewer, revealed=True)}"
+    if act.kind == "activate":
+        bare = _activate(Action.make("activate", act.subject), (state, viewer, names, viewer))
+        return f"{verb}{bare[2]}"
     if act.kind == "remove":
         return "Remove ailments"
-    if act.kind == "choose":
+    if act.kind in ("choose", "block"):
         return verb
-    return f"{verb}{rest}" if act.kind != "block" else "Block"
+    return f"{verb}{rest}"
 
 
 def _subject(act: Action) -> str | None:

@@ -298,6 +298,8 @@ def test_choices_carry_subject_targets_and_group() -> None:
     assert sling["subject"] == fire and sling["targets"] == ["p2"]
     assert sling["group"] == "Sling Fireball" and sling["label"] == "Sling Fireball at Romin"
     assert found["end"]["subject"] is None and found["end"]["targets"] == []
+    assert found["activate inherent target=p2"]["group"] == "Activate Breathe Fire"
+    assert found[f"set {fire}"]["group"] == "Set Fireball as a concentration"
 
 
 def test_game_over_has_no_prompt() -> None:
