@@ -11,9 +11,12 @@ the engine's JSON text after every action, with the engine's hash of it. Seats a
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+log = logging.getLogger(__name__)
 
 
 class SetupError(ValueError):
@@ -147,16 +150,24 @@ NO_WORDS: dict[str, Any] = {"prompt": "", "labels": {}, "choices": []}
 def move_entry(
     engine: GameEngine, before: Any, action: str, after: Any, names: Sequence[str], seat: int
 ) -> dict[str, Any]:
-    """The log entry of a move: the engine's sentence, or the action's text when it has none."""
+    """The log entry of a move: the engine's sentence, or the action's text when it has none. Words
+    never stop a game: a describing call that fails is logged and the move goes on with plain words."""
     describe = getattr(engine, "describe_move", None)
     if describe is None:
         return {"seat": f"p{seat + 1}", "text": action, "cards": []}
-    return dict(describe(before, action, after, names))
+    try:
+        return dict(describe(before, action, after, names))
+    except Exception:
+        log.exception("describing the move %r failed", action)
+        return {"seat": f"p{seat + 1}", "text": f"{names[seat]} moves", "cards": []}
 
 
 def view_words(engine: GameEngine, state: Any, seat: int | None, names: Sequence[str]) -> dict[str, Any]:
     """The prompt, labels and choices of a view (none for an engine that does not describe)."""
     words = getattr(engine, "words", None)
-    if words is None:
-        return {key: type(value)() for key, value in NO_WORDS.items()}
-    return dict(words(state, seat, names))
+    if words is not None:
+        try:
+            return dict(words(state, seat, names))
+        except Exception:
+            log.exception("the words of a view failed")
+    return {key: type(value)() for key, value in NO_WORDS.items()}

@@ -247,6 +247,24 @@ def test_an_engine_without_words_is_hosted_with_its_action_texts() -> None:
     )
 
 
+def test_words_that_fail_never_stop_a_move(caplog: pytest.LogCaptureFixture) -> None:
+    """A describing call that raises is logged; the move's entry and the view's words fall back."""
+
+    class Broken:
+        name = "broken"
+
+        def describe_move(self, *args: Any) -> dict[str, Any]:
+            raise KeyError("no such card")
+
+        def words(self, *args: Any) -> dict[str, Any]:
+            raise KeyError("no such card")
+
+    broken = cast(GameEngine, Broken())
+    assert move_entry(broken, {}, "take 2", {}, ("ann", "bob"), 0) == {"seat": "p1", "text": "ann moves", "cards": []}
+    assert view_words(broken, {}, 0, ("ann", "bob")) == {"prompt": "", "labels": {}, "choices": []}
+    assert "describing the move 'take 2' failed" in caplog.text
+
+
 @pytest.mark.django_db
 def test_a_bot_plays_the_second_game_too(take_away: TakeAway) -> None:
     player = UserFactory.create(username="ann")
