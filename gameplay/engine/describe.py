@@ -107,7 +107,7 @@ def target_name(state: State, target: str, names: Names, viewer: int | None) -> 
 
 def _targets(state: State, targets: Sequence[str], names: Names, viewer: int | None) -> str:
     found = [target_name(state, t, names, viewer) for t in targets if t != "-"]
-    return _and([t for t in found if t])
+    return _and(list(dict.fromkeys(t for t in found if t)))  # "at Romin", not "at Romin and Romin"
 
 
 # --- actions: (imperative verb, third-person verb, the rest) -----------------------------------

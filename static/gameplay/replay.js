@@ -89,7 +89,7 @@
         }
         list.replaceChildren.apply(list, [el("li", { "data-step": "0" }, [el("button", { type: "button", className: "link", text: "Start of the game" })])]
           .concat(g.actions.map(function (a) {
-            return el("li", { "data-step": String(a.seq) }, [el("button", { type: "button", className: "link", text: a.seq + ". " + actionText(a, null) })]);
+            return el("li", { "data-step": String(a.seq) }, [el("button", { type: "button", className: "link", text: actionText(a, null) })]);
           })));
         markCurrent();
         if (state.shown) show(state.shown);  // names the current action's cards now that the log is here

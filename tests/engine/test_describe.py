@@ -374,3 +374,11 @@ def test_concentration_handles_stay_nameless_to_the_opponent() -> None:
     assert words.card_name(s, int(c[1:]), 0) == "Fireball"
     assert words.target_name(s, c, NAMES, None) == "Eva's concentration"
     assert s.players[0].concs[0][C_HANDLE] == int(c[1:])
+
+
+def test_a_target_named_twice_is_said_once() -> None:
+    """Cinder has two target slots (damage and Burn); both on Romin read "at Romin"."""
+    s = position({"hand": ["cinder"], "concentrations": ["spark"] * 3}, {})
+    cinder = handle(s, 0, "cinder")
+    twice = [a for a in legal_actions(s, 0) if a.subject == cinder and a.targets == ("p2", "p2")]
+    assert twice and words.action_label(s, 0, twice[0], NAMES) == "Sling Cinder at Romin"
