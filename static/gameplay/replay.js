@@ -15,10 +15,11 @@
   var error = root.querySelector('[data-testid="replay-error"]');
   var list = root.querySelector('[data-testid="replay-actions"]');
 
-  function seatName(player) { return names[player] + " (" + player + ")"; }
+  // The step's sentence (from the log download, else from the replay's answer): the game in words
+  // with the players' and cards' names; an action's bare text only when neither has words for it.
   function actionText(entry, view) {
-    var words = view ? board.describe(entry.action, view.board, names) : entry.action;
-    return seatName(entry.seat) + ": " + words + (entry.auto ? " (automatic: time ran out)" : "");
+    var words = (entry && entry.text) || (view && view.text) || (entry ? entry.action : view.action);
+    return words + (entry && entry.auto ? " (automatic: time ran out)" : "");
   }
   function gameLog() {
     return state.log ? state.log.games.filter(function (g) { return g.number === game; })[0] : null;
@@ -29,7 +30,7 @@
     board.render(view.board, { bottom: seat === "p2" ? "p2" : "p1", who: names });
     var label = "Step " + view.step + " of " + view.steps;
     var entry = gameLog() && view.step ? gameLog().actions[view.step - 1] : null;
-    var what = view.step === 0 ? "— before the first action." : "— " + (entry ? actionText(entry, view) : view.action);
+    var what = view.step === 0 ? "— before the first action." : "— " + actionText(entry, view) + ".";
     if (view.step === view.steps) {
       var g = gameLog(), result = view.board.result;
       var winner = g ? g.winner : result && !result.draw ? result.winner : null;
@@ -88,7 +89,7 @@
         }
         list.replaceChildren.apply(list, [el("li", { "data-step": "0" }, [el("button", { type: "button", className: "link", text: "Start of the game" })])]
           .concat(g.actions.map(function (a) {
-            return el("li", { "data-step": String(a.seq) }, [el("button", { type: "button", className: "link", text: a.seq + ". " + actionText(a, null) })]);
+            return el("li", { "data-step": String(a.seq) }, [el("button", { type: "button", className: "link", text: actionText(a, null) })]);
           })));
         markCurrent();
         if (state.shown) show(state.shown);  // names the current action's cards now that the log is here
