@@ -11,9 +11,12 @@ the engine's JSON text after every action, with the engine's hash of it. Seats a
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+log = logging.getLogger(__name__)
 
 
 class SetupError(ValueError):
@@ -124,3 +127,47 @@ class GameEngine(Protocol):
     def bot_action(self, state: Any, seat: int, bot: str, seed: int) -> str:
         """The action the named bot (``greedy`` or ``random``) takes for ``seat``, as text."""
         ...
+
+    # The game in words. Optional: the hosting layer reaches these through `move_entry` and
+    # `view_words`, which fall back to the action's own text and no words for an engine without them.
+
+    def describe_move(self, before: Any, action: str, after: Any, names: Sequence[str]) -> dict[str, Any]:
+        """The public log entry of ``action`` (canonical text), applied in ``before`` to give
+        ``after``: ``{"seat": "p1"|"p2"|None, "text": a sentence, "cards": [handles]}``. The text
+        names seats by ``names`` (seat 0's, seat 1's) and never shows a card nobody may see."""
+        ...
+
+    def words(self, state: Any, seat: int | None, names: Sequence[str]) -> dict[str, Any]:
+        """What ``seat`` must do, in words: ``{"prompt": str, "labels": {action: label},
+        "choices": [{"action", "subject", "targets", "group", "label"}]}``; for None (a
+        spectator) the prompt says what is awaited and there are no labels or choices."""
+        ...
+
+
+NO_WORDS: dict[str, Any] = {"prompt": "", "labels": {}, "choices": []}
+
+
+def move_entry(
+    engine: GameEngine, before: Any, action: str, after: Any, names: Sequence[str], seat: int
+) -> dict[str, Any]:
+    """The log entry of a move: the engine's sentence, or the action's text when it has none. Words
+    never stop a game: a describing call that fails is logged and the move goes on with plain words."""
+    describe = getattr(engine, "describe_move", None)
+    if describe is None:
+        return {"seat": f"p{seat + 1}", "text": action, "cards": []}
+    try:
+        return dict(describe(before, action, after, names))
+    except Exception:
+        log.exception("describing the move %r failed", action)
+        return {"seat": f"p{seat + 1}", "text": f"{names[seat]} moves", "cards": []}
+
+
+def view_words(engine: GameEngine, state: Any, seat: int | None, names: Sequence[str]) -> dict[str, Any]:
+    """The prompt, labels and choices of a view (none for an engine that does not describe)."""
+    words = getattr(engine, "words", None)
+    if words is not None:
+        try:
+            return dict(words(state, seat, names))
+        except Exception:
+            log.exception("the words of a view failed")
+    return {key: type(value)() for key, value in NO_WORDS.items()}

@@ -7,15 +7,28 @@ draws the public view (a seat's view with every hand hidden).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gameplay import engine
-from gameplay.engine import bots
+from gameplay.engine import bots, describe
 from gameplay.matches.protocol import Decision, IllegalMove, Result, SetupError
 from gameplay.services import current_catalog
 
 WINDOW_KINDS = frozenset({"answer", "block"})  # decisions that an answer window bounds
+
+
+class _LastApply(threading.local):
+    """The events of this thread's last `apply` (with its states), so describing the move just
+    made need not apply it again."""
+
+    before: Any = None
+    after: Any = None
+    events: list[dict[str, Any]] = []
+
+
+_last = _LastApply()
 
 
 class Runeslingers:
@@ -65,9 +78,10 @@ class Runeslingers:
     def apply(self, state: engine.State, action: str | Mapping[str, Any]) -> tuple[engine.State, str]:
         try:
             parsed = engine.parse_action(action if isinstance(action, str) else dict(action))
-            new_state, _events = engine.apply(state, parsed)
+            new_state, events = engine.apply(state, parsed)
         except (engine.IllegalActionError, engine.NotationError) as exc:
             raise IllegalMove(str(exc)) from None
+        _last.before, _last.after, _last.events = state, new_state, events
         return new_state, parsed.to_text()
 
     def window_action(self, seat: int) -> str:
@@ -101,6 +115,22 @@ class Runeslingers:
     def bot_action(self, state: engine.State, seat: int, bot: str, seed: int) -> str:
         agent_class = bots.GreedyAgent if bot == "greedy" else bots.RandomAgent
         return agent_class(seed=seed).act(state, seat).to_text()
+
+    def describe_move(
+        self, before: engine.State, action: str, after: engine.State, names: Sequence[str]
+    ) -> dict[str, Any]:
+        if _last.before is before and _last.after is after:
+            events = _last.events
+        else:  # not the move this thread just applied: apply it again for its events
+            after, events = engine.apply(before, action)
+        return describe.describe_move(before, action, events, after, names)
+
+    def words(self, state: engine.State, seat: int | None, names: Sequence[str]) -> dict[str, Any]:
+        return {
+            "prompt": describe.prompt(state, seat, names),
+            "labels": describe.labels(state, seat, names),
+            "choices": describe.choices(state, seat, names),
+        }
 
 
 def _public(board: dict[str, Any]) -> dict[str, Any]:

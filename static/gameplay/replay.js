@@ -14,12 +14,16 @@
   var error = root.querySelector('[data-testid="replay-error"]');
   var list = root.querySelector('[data-testid="replay-actions"]');
 
-  function seatName(player) { return names[player] || "a player"; }
-  // An action in words: the log's own sentence when it has one, else the board's reading of the
-  // action with the cards of the step's view (or, with no view yet, its kind only: never a handle).
+  // The step's sentence (from the log download, else from the replay's answer): the game in words
+  // with the players' and cards' names; without words, the board's own reading of the action
+  // (cards and players named, never a handle).
   function actionText(entry, view) {
-    var words = entry.text || (view ? board.describe(entry.action, view.board, names) : board.titled(entry.action.split(" ")[0]));
-    return seatName(entry.seat) + ": " + words + (entry.auto ? " (automatic: time ran out)" : "");
+    var words = (entry && entry.text) || (view && view.text);
+    if (!words) {
+      var action = entry ? entry.action : view.action, who = entry && names[entry.seat] ? names[entry.seat] + ": " : "";
+      words = who + (view ? board.describe(action, view.board, names) : board.titled(action.split(" ")[0]));
+    }
+    return words + (entry && entry.auto ? " (automatic: time ran out)" : "");
   }
   function gameLog() {
     return state.log ? state.log.games.filter(function (g) { return g.number === game; })[0] : null;
@@ -32,7 +36,7 @@
       last: entry0 ? { seat: entry0.seat, cards: entry0.cards || entry0.action.match(/\bc\d+\b/g) || [] } : null });
     var label = "Step " + view.step + " of " + view.steps;
     var entry = gameLog() && view.step ? gameLog().actions[view.step - 1] : null;
-    var what = view.step === 0 ? "— before the first action." : "— " + (entry ? actionText(entry, view) : view.action);
+    var what = view.step === 0 ? "— before the first action." : "— " + actionText(entry, view) + ".";
     if (view.step === view.steps) {
       var g = gameLog(), result = view.board.result;
       var winner = g ? g.winner : result && !result.draw ? result.winner : null;
@@ -91,7 +95,7 @@
         }
         list.replaceChildren.apply(list, [el("li", { "data-step": "0" }, [el("button", { type: "button", className: "link", text: "Start of the game" })])]
           .concat(g.actions.map(function (a) {
-            return el("li", { "data-step": String(a.seq) }, [el("button", { type: "button", className: "link", text: a.seq + ". " + actionText(a, null) })]);
+            return el("li", { "data-step": String(a.seq) }, [el("button", { type: "button", className: "link", text: actionText(a, null) })]);
           })));
         markCurrent();
         if (state.shown) show(state.shown);  // names the current action's cards now that the log is here

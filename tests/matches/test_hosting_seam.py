@@ -8,7 +8,7 @@ import hashlib
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -16,7 +16,7 @@ from accounts.models import User
 from gameplay.matches import engines, selectors, services
 from gameplay.matches.errors import Conflict, Invalid
 from gameplay.matches.models import PlayMatch
-from gameplay.matches.protocol import Decision, GameEngine, IllegalMove, Result, SetupError
+from gameplay.matches.protocol import Decision, GameEngine, IllegalMove, Result, SetupError, move_entry, view_words
 from tests.factories import UserFactory
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -140,6 +140,25 @@ class TakeAway:
     def bot_action(self, state: dict[str, Any], seat: int, bot: str, seed: int) -> str:
         return f"take {state['pile'] % 4 or 1}"
 
+    def describe_move(
+        self, before: dict[str, Any], action: str, after: dict[str, Any], names: Sequence[str]
+    ) -> dict[str, Any]:
+        mover, n = before["to_move"], int(action.split()[1])
+        return {"seat": f"p{mover + 1}", "text": f"{names[mover]} takes {n}, leaving {after['pile']}", "cards": []}
+
+    def words(self, state: dict[str, Any], seat: int | None, names: Sequence[str]) -> dict[str, Any]:
+        pending = self.pending(state)
+        legal = [] if seat is None else self.legal_actions(state, seat)
+        if pending is None:
+            prompt = ""
+        else:
+            prompt = "Take 1 to 3 stones" if pending.seat == seat else f"{names[pending.seat]} is taking stones"
+        labels = {a: f"Take {a.split()[1]}" for a in legal}
+        choices: list[dict[str, Any]] = [
+            {"action": a, "subject": None, "targets": [], "group": "Take", "label": labels[a]} for a in legal
+        ]
+        return {"prompt": prompt, "labels": labels, "choices": choices}
+
 
 TAKE_AWAY = TakeAway()
 _typed: GameEngine = TAKE_AWAY  # mypy checks that the toy satisfies the protocol
@@ -180,9 +199,17 @@ def test_a_second_game_is_hosted_end_to_end_through_the_services(take_away: Take
         assert seat is not None
         view = services.player_view(match, seat)
         assert view["board"]["you"] == f"p{seat + 1}" and view["board"]["legal"]
-        outcome = services.play(match.pk, players[seat], view["board"]["legal"][-1], match.version)
+        assert view["prompt"] == "Take 1 to 3 stones" and set(view["labels"]) == set(view["board"]["legal"])
+        watched = services.player_view(match, None)
+        assert watched["prompt"] == f"{players[seat].public_name} is taking stones" and watched["labels"] == {}
+        taking = view["board"]["legal"][-1]
+        outcome = services.play(match.pk, players[seat], taking, match.version)
         assert not outcome.refused
         match.refresh_from_db()
+        last = services.player_view(match, None)["last"]
+        assert last["seat"] == f"p{seat + 1}" and last["text"].startswith(
+            f"{players[seat].public_name} {taking.replace('take', 'takes')},"
+        )
     game = match.games.get()
     assert game.winner is not None  # the toy game has no draws
     assert game.finished and game.end_reason == "took the last stone" and match.winner == game.winner + 1
@@ -198,9 +225,44 @@ def test_a_second_game_is_hosted_end_to_end_through_the_services(take_away: Take
     assert services.replay_view(game, 0, 0)["board"]["pile"] == pile
     seen = selectors.sight(match, players[0])
     assert seen is not None
-    assert [a["action"] for a in services.game_log(match, seen)["games"][0]["actions"]] == list(
-        game.actions.order_by("seq").values_list("action", flat=True)
+    logged_actions = services.game_log(match, seen)["games"][0]["actions"]
+    assert [a["action"] for a in logged_actions] == list(game.actions.order_by("seq").values_list("action", flat=True))
+    names = tuple(f"{p.public_name} takes" for p in players)
+    assert all(a["text"].startswith(names) for a in logged_actions)
+    assert services.replay_view(game, None, 1)["text"] == logged_actions[0]["text"]
+
+
+def test_an_engine_without_words_is_hosted_with_its_action_texts() -> None:
+    """The describing calls are optional: without them a log entry is the action's text and a
+    view has no prompt, labels or choices."""
+
+    class Mute:
+        name = "mute"
+
+    mute = cast(GameEngine, Mute())
+    assert move_entry(mute, {}, "take 2", {}, ("ann", "bob"), 1) == {"seat": "p2", "text": "take 2", "cards": []}
+    assert view_words(mute, {}, 0, ("ann", "bob")) == {"prompt": "", "labels": {}, "choices": []}
+    assert move_entry(TAKE_AWAY, {"to_move": 0}, "take 2", {"pile": 8}, ("ann", "bob"), 0)["text"] == (
+        "ann takes 2, leaving 8"
     )
+
+
+def test_words_that_fail_never_stop_a_move(caplog: pytest.LogCaptureFixture) -> None:
+    """A describing call that raises is logged; the move's entry and the view's words fall back."""
+
+    class Broken:
+        name = "broken"
+
+        def describe_move(self, *args: Any) -> dict[str, Any]:
+            raise KeyError("no such card")
+
+        def words(self, *args: Any) -> dict[str, Any]:
+            raise KeyError("no such card")
+
+    broken = cast(GameEngine, Broken())
+    assert move_entry(broken, {}, "take 2", {}, ("ann", "bob"), 0) == {"seat": "p1", "text": "ann moves", "cards": []}
+    assert view_words(broken, {}, 0, ("ann", "bob")) == {"prompt": "", "labels": {}, "choices": []}
+    assert "describing the move 'take 2' failed" in caplog.text
 
 
 @pytest.mark.django_db

@@ -8,13 +8,12 @@ from gameplay.matches import rows
 from gameplay.matches.engines import engine_for
 from gameplay.matches.errors import Conflict, Invalid, MatchRefusal
 from gameplay.matches.models import Game, GameAction, PlayMatch
-from gameplay.matches.protocol import IllegalMove
+from gameplay.matches.protocol import IllegalMove, move_entry
 from gameplay.matches.services.changes import publish_change
 from gameplay.matches.services.clock import restart_clock
 from gameplay.matches.services.games import end_game, end_match
-from gameplay.matches.services.views import Views, load_state
+from gameplay.matches.services.views import RECENT_ACTIONS, Views, load_state, recent_log, seat_names
 
-RECENT_ACTIONS = 30  # the game log a view carries
 MOVE_GAME_FIELDS = ("state", "state_hash", "moves", "recent")  # what a move changes on its game
 
 
@@ -42,9 +41,12 @@ def move(
         new_state, text = engine.apply(state, action)
     except IllegalMove as exc:
         raise Invalid(MatchRefusal.ILLEGAL_MOVE, f"That move is not allowed: {exc}") from None
+    names = seat_names(match)
+    entry = move_entry(engine, state, text, new_state, names, seat)
+    earlier = recent_log(game, engine, names)  # (describes a game logged before words, once)
     game.moves += 1
     game.state, game.state_hash = engine.to_json(new_state), engine.state_hash(new_state)
-    game.recent = [*game.recent[-(RECENT_ACTIONS - 1) :], text]
+    game.recent = [*earlier[-(RECENT_ACTIONS - 1) :], entry]
     logged = GameAction(
         game=game, seq=game.moves, seat=seat, action=text, automatic=automatic, state_hash=game.state_hash,
         at=now, deadline=due,

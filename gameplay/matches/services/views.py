@@ -8,12 +8,47 @@ from typing import Any
 from gameplay.matches.engines import engine_for
 from gameplay.matches.errors import Conflict, Invalid, MatchRefusal
 from gameplay.matches.models import Challenge, Game, PlayMatch
-from gameplay.matches.protocol import GameEngine, SetupError
+from gameplay.matches.protocol import GameEngine, SetupError, move_entry, view_words
 from gameplay.matches.push import connected_seats
 from gameplay.matches.selectors import Sight
 from gameplay.matches.services.clock import clocks
 
 Views = dict[int | None, dict[str, Any]]
+Entry = dict[str, Any]
+RECENT_ACTIONS = 30  # the game log a view carries
+
+
+def seat_names(match: PlayMatch) -> tuple[str, str]:
+    """The names the game's words give the seats: the players' public names (the bot's name)."""
+    second = match.player2.public_name if match.player2 else (match.get_bot_display() if match.bot else "Opponent")
+    return match.player1.public_name, second
+
+
+def described_actions(game: Game, engine: GameEngine, names: tuple[str, str], start: int = 0) -> list[Entry] | None:
+    """The log entries of the game's actions from the ``start``-th on, by replaying it from its
+    setup; None when this site can no longer set it up."""
+    try:
+        state = engine.new_game(game.setup, game.seed, game.engine_version)
+    except SetupError:
+        return None
+    entries = []
+    for n, (seat, text) in enumerate(game.actions.order_by("seq").values_list("seat", "action")):
+        after, _text = engine.apply(state, text)
+        if n >= start:
+            entries.append(move_entry(engine, state, text, after, names, seat))
+        state = after
+    return entries
+
+
+def recent_log(game: Game, engine: GameEngine, names: tuple[str, str]) -> list[Entry]:
+    """The game's recent log entries, newest last. Games logged before the game had words keep
+    action texts: those are described again from the game's actions."""
+    if all(isinstance(entry, dict) for entry in game.recent):
+        return list(game.recent)
+    entries = described_actions(game, engine, names, max(0, game.moves - RECENT_ACTIONS))
+    if entries is None:
+        return [{"seat": None, "text": "An earlier move", "cards": []} for _ in game.recent]
+    return entries
 
 
 def load_state(game: Game, engine: GameEngine | None = None) -> Any:
@@ -54,10 +89,12 @@ def views_for(
         assert game is not None
     if state is None:
         state = load_state(game, engine)
+    names = seat_names(match)
     shared = {
         "clocks": clocks(match),
         "connected": connected if connected is not None else connected_seats(match.pk),
-        "log": list(game.recent),
+        "log": recent_log(game, engine, names),
+        "names": names,
         "games": finished_games(match, game),
         "rematch": rematch_offer(match),
     }
@@ -74,8 +111,13 @@ def _view(
         board["pending"] = None if choosing else board["pending"]
     else:
         board = engine.view(state, seat)
+    if choosing:
+        words = view_words(engine, state, None, shared["names"]) | {"prompt": ""}
+    else:
+        words = view_words(engine, state, seat, shared["names"])
     if game.finished:  # ended outside the engine (a concession, a clock, a referee): nothing is left to do
         board["pending"], board["legal"] = None, []
+        words = words | {"prompt": "", "labels": {}, "choices": []}
     return {
         "match": match.pk,
         "version": match.version,
@@ -91,6 +133,10 @@ def _view(
         "bot": match.bot or None,
         "board": board,
         "log": shared["log"],
+        "last": shared["log"][-1] if shared["log"] else None,
+        "prompt": words["prompt"],
+        "labels": words["labels"],
+        "choices": words["choices"],
         "choice": first_choice(game),
         "games": shared["games"],
         "rematch": shared["rematch"],
@@ -118,7 +164,7 @@ def rematch_offer(match: PlayMatch) -> dict[str, Any] | None:
 
 def replay_view(game: Game, seat: int | None, step: int) -> dict[str, Any]:
     """A finished game as it stood after ``step`` actions, from one seat's view (or the public one)."""
-    actions = list(game.actions.order_by("seq").values_list("action", flat=True))
+    actions = list(game.actions.order_by("seq").values_list("seat", "action"))
     if not game.finished:
         raise Conflict(MatchRefusal.GAME_NOT_FINISHED, "Only a finished game can be replayed.")
     if not 0 <= step <= len(actions):
@@ -133,14 +179,21 @@ def replay_view(game: Game, seat: int | None, step: int) -> dict[str, Any]:
             MatchRefusal.ENGINE_VERSION_GONE,
             "This game was played under an engine version this site can no longer replay.",
         ) from None
-    for text in actions[:step]:
-        state, _text = engine.apply(state, text)
+    names = seat_names(game.match)
+    log = []
+    for mover, text in actions[:step]:
+        after, _text = engine.apply(state, text)
+        log.append(move_entry(engine, state, text, after, names, mover))
+        state = after
     board = engine.view(state, seat)
     return {
         "game": game.number,
         "step": step,
         "steps": len(actions),
-        "action": actions[step - 1] if step else None,
+        "action": actions[step - 1][1] if step else None,
+        "text": log[-1]["text"] if log else None,
+        "log": log,
+        "last": log[-1] if log else None,
         "board": board if seat is None else dict(board, legal=[]),
     }
 
@@ -149,9 +202,13 @@ def game_log(match: PlayMatch, seen: Sight) -> dict[str, Any]:
     """The finished games' replay data as ``seen`` allows: every game's seed, setup, versions and
     actions for a full log; otherwise no seed and only the viewer's own deck in the setup."""
     games = []
+    engine = engine_for(match)
+    names = seat_names(match)
     for game in match.games.prefetch_related("actions"):
         if not game.finished:
             continue
+        said = described_actions(game, engine, names) or []
+        texts = [entry["text"] for entry in said]
         if seen.full_log:
             seed, setup = game.seed, game.setup
         else:
@@ -162,8 +219,9 @@ def game_log(match: PlayMatch, seen: Sight) -> dict[str, Any]:
             "number": game.number, "seed": seed, "setup": setup, "engine": game.engine_version,
             "winner": None if game.winner is None else f"p{game.winner + 1}", "reason": game.end_reason,
             "first_player": first_choice(game),
-            "actions": [{"seq": a.seq, "seat": f"p{a.seat + 1}", "action": a.action, "auto": a.automatic,
-                         "at": a.at.isoformat(), "hash": a.state_hash} for a in game.actions.all()],
+            "actions": [{"seq": a.seq, "seat": f"p{a.seat + 1}", "action": a.action,
+                         "text": texts[n] if n < len(texts) else None, "auto": a.automatic,
+                         "at": a.at.isoformat(), "hash": a.state_hash} for n, a in enumerate(game.actions.all())],
         })  # fmt: skip
     body: dict[str, Any] = {"match": match.pk, "label": match.label, "complete": seen.full_log, "games": games}
     if not seen.full_log:
