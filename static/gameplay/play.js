@@ -250,6 +250,7 @@
       bottom: view.seat || "p1", who: who(view), selected: state.selected, subjects: subjects, targets: targets, last: last,
       clock: function (player) { return { ms: remaining(view, player), running: view.clocks.on_clock === player && view.status === "playing" }; },
     });
+    if (view.status === "finished") root.querySelector("[data-hand-dock]").hidden = true;  // the summary, not the hand, matters now
     root.querySelector('[data-testid="game-score"]').textContent = "game " + view.game + " · games " + view.wins[0] + "–" + view.wins[1];
     root.querySelector('[data-testid="whose-turn"]').textContent = whoseTurn(view);
     root.querySelector('[data-testid="paused"]').hidden = view.status !== "paused";
