@@ -118,7 +118,7 @@
     if (pend.player === view.seat && pend.kind === "copy") return "Your decision: " + decisionText(view, pend) + " — declare the copy's targets.";
     if (pend.player !== view.seat) return view.prompt || "Waiting for your opponent (" + decisionText(view, pend) + ").";
     var tapping = choices.some(function (c) { return c.subject && state.onBoard[c.subject]; }) && !state.selected;
-    var base = view.prompt || "Your decision: " + decisionText(view, pend) + ".";
+    var base = view.prompt ? view.prompt.replace(/([^.!?…])$/, "$1.") : "Your decision: " + decisionText(view, pend) + ".";
     return base + (tapping ? " Tap a glowing card to see what it can do." : "");
   }
   function hintText(view, choices) {
