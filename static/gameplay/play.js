@@ -116,6 +116,8 @@
     var pend = view.board.pending, names = who(view);
     if (!view.seat) return view.prompt || capital(names[pend.player]) + " to decide (" + decisionText(view, pend) + ").";
     if (pend.player === view.seat && pend.kind === "copy") return "Your decision: " + decisionText(view, pend) + " — declare the copy's targets.";
+    // Echo's copy: the card it copies is named (the prompt says only that a runespell is copied).
+    if (pend.player !== view.seat && copiedId(view)) return "Waiting for your opponent (" + decisionText(view, pend) + ").";
     if (pend.player !== view.seat) return view.prompt || "Waiting for your opponent (" + decisionText(view, pend) + ").";
     var tapping = choices.some(function (c) { return c.subject && state.onBoard[c.subject]; }) && !state.selected;
     var base = view.prompt ? view.prompt.replace(/([^.!?…])$/, "$1.") : "Your decision: " + decisionText(view, pend) + ".";
