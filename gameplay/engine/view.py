@@ -102,6 +102,7 @@ def view(state: State, player: int) -> dict[str, Any]:
         "ladder": [
             {
                 "card": fmt_target(r["s"]) if r["s"] >= 0 else None,
+                "id": core.kind_of(state, r["s"]).card.id if r["s"] >= 0 else None,  # public: it is being played
                 "controller": f"p{r['c'] + 1}",
                 "targets": [fmt_target(t) if t != -100 else "-" for t in r["ctx"]["t"]],
                 **({"redirected": True} if r.get("mw") else {}),  # Mirror Ward

@@ -23,6 +23,7 @@ from accounts import throttling
 from accounts.models import User
 from common.ids import parse_id
 from common.refusals import Refusal
+from gameplay.cards.faces import catalog_faces
 from gameplay.decks import services as saved_decks
 from gameplay.matches import selectors, services
 from gameplay.matches.models import Challenge, Game, PlayMatch
@@ -95,13 +96,9 @@ def _seen_match(request: HttpRequest, pk: int) -> tuple[PlayMatch, selectors.Sig
     return found
 
 
-def _catalog_names() -> dict[str, Any]:
-    catalog = current_catalog()
-    cards = {
-        c.id: {"name": c.name, "type": c.type.value, "cost": c.cost, "text": c.text} for c in catalog.cards.values()
-    }
-    names = {r.id: r.name for r in catalog.runeslingers.values()} | {e.id: e.name for e in catalog.equips.values()}
-    return {"cards": cards, "names": names}
+def _board_faces() -> dict[str, Any]:
+    """Every catalog object's face (card, Runeslinger, stance, ability): the board draws them."""
+    return catalog_faces(current_catalog())
 
 
 def _seat_names(match: PlayMatch) -> dict[str, str]:
@@ -135,8 +132,8 @@ def play_page(request: HttpRequest, pk: int) -> HttpResponse:
         "referee": seen.referee,
         "names": names,
         "has_finished_game": match.games.filter(finished=True).exists(),
+        "faces": _board_faces(),
         "concedes_match": services.concession_loses_match(match),  # else a concession loses a game (events)
-        "catalog": _catalog_names(),
     }
     return render(request, "gameplay/play.html", context)
 
@@ -147,14 +144,14 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
     match, seen = _seen_match(request, pk)
     games = list(match.games.filter(finished=True).annotate(steps=Count("actions")).order_by("number"))
     names = _seat_names(match)
-    seats = [(f"p{n + 1}", f"{names[f'p{n + 1}']}'s view (p{n + 1})") for n in (0, 1) if seen.may_replay(n)]
+    seats = [(f"p{n + 1}", f"{names[f'p{n + 1}']}'s view") for n in (0, 1) if seen.may_replay(n)]
     seats = [*seats, ("public", "Public (both hands hidden)")] if seats else [("public", "Public")]
     context: dict[str, Any] = {
         "match": match,
         "names": names,
         "games": [(g.number, game_label(g, names)) for g in games],
         "seats": seats,
-        "catalog": _catalog_names(),
+        "faces": _board_faces(),
     }
     problem, status, chosen = _replay_choice(request, games, seen)
     if problem:

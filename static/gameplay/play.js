@@ -1,16 +1,27 @@
 // The play page: renders this player's view (or, for a watcher, the public one), turns legal actions
-// into controls, asks the chooser who goes first, gives referees their controls, keeps in step.
+// into things to tap, asks the chooser who goes first, gives referees their controls, keeps in step.
 // The server sends only what this viewer may see; a push carries the version, and a gap or a
 // reconnect makes the page re-read its view over the REST API. The board itself is drawn by board.js.
+//
+// Acting: tap a glowing card (or your Runeslinger, or an equip) to see what it can do; when its
+// actions aim at something, the valid targets glow on the board and a tap on one chooses it (or
+// narrows the buttons when several actions share that target). Actions about nothing on the board
+// (pass, end the Play Phase, remove ailments, Fate options) are buttons, grouped and named.
 (function () {
   "use strict";
   var root = document.getElementById("play");
   if (!root) return;
-  var catalog = JSON.parse(document.getElementById("catalog").textContent);
-  var board = window.FettBoard(root, catalog);
-  var el = board.el, subjectOf = board.subjectOf;
+  var board = window.FettBoard(root, window.FettCards.faces());
+  var el = board.el;
   var names = { p1: root.dataset.p1Name, p2: root.dataset.p2Name };
-  var state = { view: null, version: -1, selected: null, fetchedAt: 0, socket: null, sending: false };
+  var state = { view: null, version: -1, selected: null, target: null, fetchedAt: 0, socket: null, sending: false, onBoard: {} };
+  var SOUND_KEY = "fett-play-sound";
+  var DECISIONS = {
+    play: "play cards, or end the Play Phase", draw: "go on to the Play Phase, or skip it", answer: "answer, or pass",
+    block: "block, or take the damage", discard: "choose what to discard", remove: "choose ailments to remove",
+    "return": "choose cards to take back", unique: "choose ailments", targets: "choose targets", fate: "choose a Fate option",
+    order: "choose what resolves next", setup: "set up your concentrations",
+  };
 
   function csrf() {
     var m = document.cookie.match(/csrftoken=([^;]+)/);
@@ -72,47 +83,102 @@
     var d = view.board.decision, pend = view.board.pending;
     return pend && pend.kind === "copy" && d && d.kind === "copy" ? d.card : null;
   }
-  // What a decision is about, in words: the kind, or for Echo's copy the card it copies.
+  function faceName(id) { return (window.FettCards.faces()[id] || {}).name || "a card"; }
+  // What a decision is about, in words.
   function decisionText(view, pend) {
     var copied = copiedId(view);
-    return copied ? "Echo copies " + board.cardName(copied) : pend.kind;
+    return copied ? "Echo copies " + faceName(copied) : DECISIONS[pend.kind] || "a decision";
   }
-  // Echo's copy decision shows the card being copied (its name, type, cost and text) above the
-  // ways to declare the copy: the buttons name only targets, and the card is no longer in play.
+  // Echo's copy decision shows the card being copied above the ways to declare the copy: the card is no longer in play.
   function copiedCard(view) {
-    var id = copiedId(view);
-    if (!id || view.status !== "playing") return null;
-    var info = catalog.cards[id] || {};
+    var id = copiedId(view), face = window.FettCards.faces()[id];
+    if (!id || !face || view.status !== "playing") return null;
     return el("div", { className: "copying", "data-testid": "copying" }, [
-      el("span", { className: "muted", text: "Echo copies" }),
-      el("div", { className: "gcard copied", "data-card-id": id }, [el("span", { text: board.cardName(id) }),
-        el("small", { text: [info.type, info.cost !== undefined ? info.cost + " light" : ""].filter(Boolean).join(" · ") }),
-        info.text ? el("small", { className: "card-text", text: info.text }) : null])]);
+      el("span", { className: "muted", text: "Echo copies" }), window.FettCards.face(face, { size: "small", className: "copied" })]);
   }
 
-  function renderControls(view) {
-    var box = root.querySelector(".controls");
-    var legal = view.board.legal || [];
-    var shown = legal.filter(function (a) { var s = subjectOf(a); return !s || s === state.selected; });
-    var items = [], names = who(view);
-    var pend = view.board.pending, choice = view.choice || {};
-    var hint;
-    if (view.status === "finished") hint = "The match is over." + howItEnded(view);
-    else if (view.status === "paused") hint = "The match is paused by a referee; the clocks are stopped.";
-    else if (choice.pending) {
+  // The legal actions, structured: the server's view.choices (words), or read from the action texts.
+  function choicesOf(view) {
+    var legal = view.board.legal || [], labels = view.labels || {};
+    var given = {};
+    (view.choices || []).forEach(function (c) { given[c.action] = c; });
+    return legal.map(function (action) {
+      var c = given[action], parsed = board.parse(action);
+      // What the action is about: a card's handle, "inherent", an equip (a bullet number or "draw" is not a thing to tap).
+      var subject = parsed.subject && !/^\d+$/.test(parsed.subject) && parsed.kind !== "pass" ? parsed.subject : null;
+      return {
+        action: action, subject: subject, targets: c && c.targets ? c.targets : parsed.targets,
+        group: c ? c.group || "" : "", label: (c && c.label) || labels[action] || board.describe(action, view.board, who(view)),
+      };
+    });
+  }
+  function pendingHint(view, legal, choices) {
+    var pend = view.board.pending, names = who(view);
+    if (!view.seat) return view.prompt || capital(names[pend.player]) + " to decide (" + decisionText(view, pend) + ").";
+    if (pend.player === view.seat && pend.kind === "copy") return "Your decision: " + decisionText(view, pend) + " — declare the copy's targets.";
+    // Echo's copy: the card it copies is named (the prompt says only that a runespell is copied).
+    if (pend.player !== view.seat && copiedId(view)) return "Waiting for your opponent (" + decisionText(view, pend) + ").";
+    if (pend.player !== view.seat) return view.prompt || "Waiting for your opponent (" + decisionText(view, pend) + ").";
+    var tapping = choices.some(function (c) { return c.subject && state.onBoard[c.subject]; }) && !state.selected;
+    var base = view.prompt ? view.prompt.replace(/([^.!?…])$/, "$1.") : "Your decision: " + decisionText(view, pend) + ".";
+    return base + (tapping ? " Tap a glowing card to see what it can do." : "");
+  }
+  function hintText(view, choices) {
+    var choice = view.choice || {}, names = who(view);
+    if (view.status === "finished") return "The match is over." + howItEnded(view);
+    if (view.status === "paused") return "The match is paused by a referee; the clocks are stopped.";
+    if (choice.pending) {
       var roll = choice.die_roll ? " (" + names.p1 + " rolled " + choice.die_roll[0] + ", " + names.p2 + " " + choice.die_roll[1] + ")" : "";
       var reason = view.game === 1 ? "won the die roll" + roll : "lost the last game";
-      hint = choice.chooser === view.seat ? "You " + reason + ": do you play first or go second?"
+      return choice.chooser === view.seat ? "You " + reason + ": do you play first or go second?"
         : capital(names[choice.chooser]) + " " + reason + " and " + (view.seat ? "chooses" : "is choosing") + " who goes first.";
-    } else if (!pend) hint = "";
-    else if (!view.seat) hint = capital(names[pend.player]) + " to decide (" + decisionText(view, pend) + ").";
-    else if (pend.player === view.seat && pend.kind === "copy") hint = "Your decision: " + decisionText(view, pend) + " — declare the copy's targets.";
-    else if (pend.player === view.seat) hint = "Your decision: " + pend.kind + (legal.some(subjectOf) && !state.selected ? " — tap a highlighted card to see what it can do." : ".");
-    else hint = "Waiting for your opponent (" + decisionText(view, pend) + ").";
-    hint += countdownText(view);
-    items.push(el("p", { className: "hint", "data-testid": "hint", text: hint }));
-    var copied = copiedCard(view);
-    if (copied) items.push(copied);
+    }
+    if (!view.board.pending) return "";
+    return pendingHint(view, view.board.legal || [], choices);
+  }
+
+  // The actions the board lights up now: the selected thing's, or (nothing selected) those about nothing on the board.
+  function activeChoices(choices) {
+    if (state.selected) return choices.filter(function (c) { return c.subject === state.selected; });
+    return choices.filter(function (c) { return !c.subject || !state.onBoard[c.subject]; });
+  }
+  function actionButton(c) {
+    var b = el("button", { type: "button", "data-action": c.action, className: c.subject ? "" : "secondary", text: c.label });
+    b.addEventListener("click", function () { send(c.action); });
+    return b;
+  }
+  // Buttons under group headings ("Play Fireball", "Remove ailments") when a group holds several.
+  function grouped(list) {
+    var groups = [], byName = {};
+    list.forEach(function (c) {
+      var g = byName[c.group];
+      if (!g) { g = byName[c.group] = { name: c.group, items: [] }; groups.push(g); }
+      g.items.push(c);
+    });
+    return groups.map(function (g) {
+      var buttons = g.items.map(actionButton);
+      if (!g.name || g.items.length < 2) return el("div", { className: "choice-group plain" }, buttons);
+      return el("div", { className: "choice-group", role: "group", "aria-label": g.name }, [el("h3", { text: g.name }), el("div", { className: "choice-buttons" }, buttons)]);
+    });
+  }
+  function selectionBar(view, choices) {
+    var mine = choices.filter(function (c) { return c.subject === state.selected; });
+    var aims = mine.some(function (c) { return c.targets.length; });
+    var label = state.selected === "inherent" ? "Your Runeslinger" : board.namer(view.board, who(view))(state.selected);
+    var cancel = el("button", { type: "button", className: "secondary small", "data-testid": "cancel", text: "Cancel" });
+    cancel.addEventListener("click", function () { state.selected = null; state.target = null; render(); });
+    var words = state.target ? label + " at " + board.namer(view.board, who(view))(state.target) + ": choose how"
+      : label + (aims ? ": tap a glowing target on the board, or choose below" : ": choose what to do");
+    return el("div", { className: "selection", "data-testid": "selection" }, [el("strong", { text: words }), cancel]);
+  }
+
+  function renderControls(view, choices) {
+    var box = root.querySelector(".controls");
+    var items = [el("p", { className: "hint", "data-testid": "hint", text: hintText(view, choices) + countdownText(view) })];
+    var choice = view.choice || {};
+    var slot = root.querySelector('[data-copy-slot]'), copied = copiedCard(view);
+    slot.replaceChildren.apply(slot, copied ? [copied] : []);
+    slot.hidden = !copied;
     if (choice.pending && choice.chooser === view.seat && view.status === "playing") {
       [["me", "Play first", ""], ["opponent", "Go second", "secondary"]].forEach(function (option) {
         var b = el("button", { type: "button", "data-first": option[0], "data-action": "choose " + option[0], "data-testid": "choose-" + option[0], className: option[2], text: option[1] });
@@ -120,11 +186,12 @@
         items.push(b);
       });
     }
-    shown.forEach(function (action) {
-      var b = el("button", { type: "button", "data-action": action, className: subjectOf(action) ? "" : "secondary", text: board.describe(action, view.board, names) });
-      b.addEventListener("click", function () { send(action); });
-      items.push(b);
-    });
+    var shown = activeChoices(choices);
+    if (state.selected) {
+      items.push(selectionBar(view, choices));
+      if (state.target) shown = shown.filter(function (c) { return c.targets.indexOf(state.target) >= 0; });
+    }
+    items = items.concat(grouped(shown));
     box.replaceChildren.apply(box, items);
   }
 
@@ -158,24 +225,72 @@
     return pend.player === view.seat ? "Your decision" : "Opponent's decision";
   }
 
+  // The log in words: the server's sentences (view.log entries {seat, text, cards}), or the page's own
+  // reading of bare action texts when the server sends no words.
+  function logLines(view) {
+    return (view.log || []).map(function (line) {
+      if (line && typeof line === "object") return { text: line.text, seat: line.seat, cards: line.cards || [] };
+      var refs = String(line).match(/\bc\d+\b/g) || [];
+      return { text: board.describe(String(line), view.board, who(view)), seat: null, cards: refs };
+    });
+  }
+  function lastOf(view, lines) {
+    if (view.last && typeof view.last === "object") return view.last;
+    return lines.length ? lines[lines.length - 1] : null;
+  }
+
   function render() {
     var view = state.view;
     if (!view) return;
+    var choices = view.status === "playing" ? choicesOf(view) : [];
+    var subjects = {}, targets = {};
+    choices.forEach(function (c) { if (c.subject) subjects[c.subject] = true; });
+    var lines = logLines(view), last = lastOf(view, lines);
+    state.onBoard = board.drawn(view.board, view.seat || "p1");
+    activeChoices(choices).forEach(function (c) { c.targets.forEach(function (t) { targets[t] = true; }); });
     board.render(view.board, {
-      bottom: view.seat || "p1", who: who(view), selected: state.selected,
-      onSelect: function (card) { state.selected = state.selected === card ? null : card; render(); },
+      bottom: view.seat || "p1", who: who(view), selected: state.selected, subjects: subjects, targets: targets, last: last,
       clock: function (player) { return { ms: remaining(view, player), running: view.clocks.on_clock === player && view.status === "playing" }; },
     });
+    if (view.status === "finished") root.querySelector("[data-hand-dock]").hidden = true;  // the summary, not the hand, matters now
     root.querySelector('[data-testid="game-score"]').textContent = "game " + view.game + " · games " + view.wins[0] + "–" + view.wins[1];
     root.querySelector('[data-testid="whose-turn"]').textContent = whoseTurn(view);
     root.querySelector('[data-testid="paused"]').hidden = view.status !== "paused";
     var replay = root.querySelector('[data-testid="replay-link"]');
     if (replay) replay.hidden = !(view.game > 1 || view.status === "finished");
     showPresence(view);
+    var lastLine = root.querySelector('[data-testid="last-action"]');
+    lastLine.textContent = last ? last.text : "";
+    lastLine.hidden = !last;
     var log = root.querySelector('[data-testid="log"]');
-    log.replaceChildren.apply(log, view.log.map(function (line) { return el("li", { text: line }); }));
-    renderControls(view);
+    log.replaceChildren.apply(log, lines.map(function (line) { return el("li", { text: line.text }); }));
+    renderControls(view, choices);
     renderReferee(view);
+  }
+
+  // A short blip when the game moves, if the player turned sound on (off by default; remembered).
+  var audio = null;
+  function soundOn() { try { return window.localStorage.getItem(SOUND_KEY) === "on"; } catch (e) { return false; } }
+  function blip() {
+    if (!soundOn() || !(window.AudioContext || window.webkitAudioContext)) return;
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    var osc = audio.createOscillator(), gain = audio.createGain(), now = audio.currentTime;
+    osc.frequency.value = 660;
+    gain.gain.setValueAtTime(0.08, now);
+    gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.12);
+    osc.connect(gain).connect(audio.destination);
+    osc.start(now); osc.stop(now + 0.13);
+  }
+  function bindSound() {
+    var toggle = root.querySelector('[data-testid="sound-toggle"]');
+    if (!toggle) return;
+    function show() { var on = soundOn(); toggle.setAttribute("aria-pressed", on ? "true" : "false"); toggle.textContent = on ? "Sound on" : "Sound off"; }
+    toggle.addEventListener("click", function () {
+      try { window.localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on"); } catch (e) { /* private mode: stays off */ }
+      show();
+      blip();
+    });
+    show();
   }
 
   function accept(view) {
@@ -185,12 +300,14 @@
       showPresence(state.view);
       return;
     }
+    var moved = state.view !== null;
     state.view = view; state.version = view.version; state.fetchedAt = Date.now();
     state.sending = false;  // a newer version (often the push of our own move) ends any wait
     window.__playVersion = view.version;  // lets browser tests wait until the page shows a version
-    if (state.selected && !view.board.legal.some(function (a) { return subjectOf(a) === state.selected; })) state.selected = null;
+    state.selected = null; state.target = null;  // a new position: what was tapped before no longer holds
     render();
     root.dispatchEvent(new CustomEvent("fett:view", { detail: view }));  // table.js: the match around the board
+    if (moved) blip();
   }
   function reread() {
     return window.Fett.request(root.dataset.api).then(function (answer) { return answer.data; }).then(accept);
@@ -204,15 +321,49 @@
     post(url, body)
       .then(function (answer) {
         state.sending = false;
-        state.selected = null;
+        state.selected = null; state.target = null;
         if (answer.ok) return accept(answer.data);
         error.textContent = problem(answer.data);
         return reread();
       })
       .catch(function () { state.sending = false; error.textContent = "Connection trouble; trying again."; reread(); });
   }
-  function send(action) { submit(root.dataset.act, { version: state.version, action: action }); }
+  function send(action) {
+    state.selected = null; state.target = null;
+    submit(root.dataset.act, { version: state.version, action: action });
+  }
   function choose(first) { submit(root.dataset.first, { version: state.version, first: first }); }
+
+  // Taps on the board: a glowing card shows its actions; a glowing target chooses (or narrows) them.
+  board.onPick({
+    subject: function (subject) {
+      state.selected = state.selected === subject ? null : subject;
+      state.target = null;
+      render();
+      showTargets();
+    },
+    target: function (target) {
+      var view = state.view;
+      if (!view || state.sending) return;
+      var matching = activeChoices(choicesOf(view)).filter(function (c) { return c.targets.indexOf(target) >= 0; });
+      if (matching.length === 1) { send(matching[0].action); return; }
+      state.target = target;
+      if (!state.selected && matching.length) state.selected = matching[0].subject || null;
+      render();
+    },
+  });
+  // When none of the glowing targets is on screen (above the docked hand), bring the first into view.
+  function showTargets() {
+    var lit = root.querySelectorAll(".targetable"), dock = root.querySelector(".action-dock");
+    if (!lit.length) return;
+    var bottom = dock ? dock.getBoundingClientRect().top : window.innerHeight;
+    var seen = Array.prototype.some.call(lit, function (node) { var r = node.getBoundingClientRect(); return r.bottom > 0 && r.top < bottom; });
+    var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (!seen) lit[0].scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
+  }
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && state.selected && !document.querySelector("dialog[open]")) { state.selected = null; state.target = null; render(); }
+  });
 
   function bindReferee() {
     var panel = root.querySelector('[data-testid="referee"]');
@@ -281,6 +432,7 @@
   }
 
   bindReferee();
+  bindSound();
   setInterval(function () {
     tick();
     if (!state.socket || state.socket.readyState !== 1) reread();  // no live socket: poll instead

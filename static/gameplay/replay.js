@@ -5,8 +5,7 @@
   "use strict";
   var root = document.getElementById("replay");
   if (!root || !root.dataset.game) return;
-  var catalog = JSON.parse(document.getElementById("catalog").textContent);
-  var board = window.FettBoard(root, catalog);
+  var board = window.FettBoard(root, window.FettCards.faces());
   var el = board.el;
   var names = { p1: root.dataset.p1Name, p2: root.dataset.p2Name };
   var game = Number(root.dataset.game), seat = root.dataset.seat, steps = Number(root.dataset.steps);
@@ -16,9 +15,14 @@
   var list = root.querySelector('[data-testid="replay-actions"]');
 
   // The step's sentence (from the log download, else from the replay's answer): the game in words
-  // with the players' and cards' names; an action's bare text only when neither has words for it.
+  // with the players' and cards' names; without words, the board's own reading of the action
+  // (cards and players named, never a handle).
   function actionText(entry, view) {
-    var words = (entry && entry.text) || (view && view.text) || (entry ? entry.action : view.action);
+    var words = (entry && entry.text) || (view && view.text);
+    if (!words) {
+      var action = entry ? entry.action : view.action, who = entry && names[entry.seat] ? names[entry.seat] + ": " : "";
+      words = who + (view ? board.describe(action, view.board, names) : board.titled(action.split(" ")[0]));
+    }
     return words + (entry && entry.auto ? " (automatic: time ran out)" : "");
   }
   function gameLog() {
@@ -27,7 +31,9 @@
 
   function show(view) {
     state.shown = view;
-    board.render(view.board, { bottom: seat === "p2" ? "p2" : "p1", who: names });
+    var entry0 = gameLog() && view.step ? gameLog().actions[view.step - 1] : null;
+    board.render(view.board, { bottom: seat === "p2" ? "p2" : "p1", who: names,
+      last: entry0 ? { seat: entry0.seat, cards: entry0.cards || entry0.action.match(/\bc\d+\b/g) || [] } : null });
     var label = "Step " + view.step + " of " + view.steps;
     var entry = gameLog() && view.step ? gameLog().actions[view.step - 1] : null;
     var what = view.step === 0 ? "— before the first action." : "— " + actionText(entry, view) + ".";

@@ -16,6 +16,8 @@ from tests.browser.onsite import onsite_match, play_page
 from tests.browser.waiting import wait_in_page
 from tournaments.models import Match
 
+ACTIONS = "bs => bs.map(b => b.dataset.action)"  # the moves the page's buttons make
+
 
 def next_move(played: PlayMatch, seat: int, agents: list[GreedyAgent]) -> str:
     """What this player decides (a greedy policy; the test still makes the move through the page)."""
@@ -26,10 +28,12 @@ def next_move(played: PlayMatch, seat: int, agents: list[GreedyAgent]) -> str:
 
 
 def click_move(page: Any, move: str) -> None:
-    subject = move.split(" ")[1] if " " in move and move.split(" ")[1].startswith("c") else None
+    """Taps the move's card (or Runeslinger, or equip) when its button is not shown yet, then the button."""
+    words = move.split(" ")
+    subject = words[1] if len(words) > 1 and "=" not in words[1] and words[0] != "pass" else None
     button = page.locator(f'.controls button[data-action="{move}"]')
     if subject and button.count() == 0:
-        card = page.locator(f'.gcard[data-card="{subject}"]').first
+        card = page.locator(f'.playable[data-subject="{subject}"]').first
         # A tap scrolls the card only to the screen's edge, where the sticky controls may cover it.
         card.evaluate("card => card.scrollIntoView({block: 'center'})")
         card.click()
@@ -67,7 +71,7 @@ def test_two_players_play_a_best_of_one_to_the_end_and_it_reaches_the_standings(
                 error = (
                     page.get_by_test_id("play-error").inner_text()
                     + " | buttons: "
-                    + ", ".join(page.locator(".controls button").evaluate_all("bs => bs.map(b => b.dataset.action)"))
+                    + ", ".join(page.locator(".controls button[data-action]").evaluate_all(ACTIONS))
                     + " | hint: "
                     + page.get_by_test_id("hint").inner_text()
                 )

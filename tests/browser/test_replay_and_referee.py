@@ -210,7 +210,7 @@ def test_anyone_without_an_account_watches_a_public_match_and_a_turned_back_rung
             """async (url) => {
               const view = await (await fetch(url, {headers: {Accept: "application/json"}})).json();
               const root = document.getElementById("play");
-              const board = window.FettBoard(root, JSON.parse(document.getElementById("catalog").textContent));
+              const board = window.FettBoard(root, window.FettCards.faces());
               view.board.ladder = [{card: null, controller: "p2", targets: ["p1"], redirected: true}];
               board.render(view.board, {bottom: "p1", who: {p1: "ann", p2: "bob"}});
               const node = root.querySelector(".ladder .rung");
