@@ -26,7 +26,7 @@ from common.refusals import Refusal
 from gameplay.matches import selectors, services
 from gameplay.matches.models import Challenge, Game, PlayMatch
 from gameplay.services import current_catalog
-from gameplay.web.presentation import game_label
+from gameplay.web.presentation import BOT_LEVELS, DEFAULT_BOT_LEVEL, game_label
 
 
 @login_required
@@ -49,7 +49,7 @@ def play_home(request: HttpRequest) -> HttpResponse:
         mine, theirs = request.POST.get("starter", ""), request.POST.get("bot_starter", "")
         bot = request.POST.get("bot", "")
         if mine not in starters or theirs not in starters or bot not in PlayMatch.Bot.values:
-            messages.error(request, "Choose your starter deck, the bot's deck and the bot.")
+            messages.error(request, "Choose your deck, the bot's deck and the bot's level (Easy, Normal or Hard).")
         else:
             try:
                 match = services.create_match(user, None, [{"starter": mine}, {"starter": theirs}], bot=bot,
@@ -67,7 +67,8 @@ def play_home(request: HttpRequest) -> HttpResponse:
         "matches": matches[:30],
         "watchable": watchable[:20],
         "starters": catalog.starter_decks.values(),
-        "bots": PlayMatch.Bot.choices,
+        "bot_levels": BOT_LEVELS,
+        "default_bot_level": DEFAULT_BOT_LEVEL,
         "challenges": challenges.select_related("challenger", "opponent"),
     }
     response = render(request, "gameplay/play_home.html", context)

@@ -13,6 +13,23 @@ from gameplay.services import CurveBar
 if TYPE_CHECKING:
     from gameplay.matches.models import Game
 
+
+@dataclass(frozen=True)
+class BotLevel:
+    value: str  # `PlayMatch.Bot` value
+    label: str
+    about: str
+
+
+# The practice opponents, easiest first, with what each does in a player's words.
+BOT_LEVELS: tuple[BotLevel, ...] = (
+    BotLevel("random", "Easy", "plays any legal move at random"),
+    BotLevel("greedy", "Normal", "takes the move that looks best right now"),
+    BotLevel("hard", "Hard", "thinks ahead: tries each move in many imagined games, guessing your hidden cards"),
+)
+DEFAULT_BOT_LEVEL = "greedy"
+
+
 # Paraphrased from the rulebooks' keyword glossaries (001, 002).
 KEYWORD_HELP: dict[str, str] = {
     "distract": "Play this card horizontally; the concentration under it is discarded when it leaves play.",
