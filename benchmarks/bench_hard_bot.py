@@ -28,15 +28,15 @@ DECKS = [{"starter": "eva-starter"}, {"starter": "romin-starter"}]
 MAX_DECISIONS = 2000  # a game longer than this is scored a draw (never seen)
 
 
-def play(game: int) -> tuple[float, list[float], int]:
+def play(game: int) -> tuple[float, list[float], int, int]:
     """One game: Hard's score (1 win, 0.5 draw, 0 loss), its CPU seconds per searched decision,
-    and its forced moves."""
+    its forced moves and the game's number."""
     state = new_game({"players": DECKS}, 20_000 + game)
     hard_seat = game % 2
     hard = SearchAgent(
         seed=game,
-        iterations=int(os.environ.get("HARD_ITER", "60")),
-        horizon=int(os.environ.get("HARD_HORIZON", "2")),
+        iterations=int(os.environ.get("HARD_ITER", "48")),
+        horizon=int(os.environ.get("HARD_HORIZON", "1")),
         cpu_seconds=float(os.environ.get("HARD_CPU", "0.8")),
         width=int(os.environ.get("HARD_WIDTH", "4")),
     )
@@ -58,8 +58,8 @@ def play(game: int) -> tuple[float, list[float], int]:
             action = normal.act(state, pend.player)
         state, _ = apply(state, action)
     if state.winner is None or state.winner < 0:
-        return 0.5, cpu, forced
-    return float(state.winner == hard_seat), cpu, forced
+        return 0.5, cpu, forced, game
+    return float(state.winner == hard_seat), cpu, forced, game
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -85,10 +85,11 @@ def main() -> None:
     started = time.perf_counter()
     results = []
     with multiprocessing.Pool(args.workers) as pool:
-        for game, result in enumerate(pool.imap(play, range(args.games), chunksize=1)):
+        for result in pool.imap_unordered(play, range(args.games), chunksize=1):
             results.append(result)
             if args.progress:
-                print(f"game {game}: Hard scored {result[0]:g}", flush=True)
+                cpu = ", ".join(f"{c:.3f}" for c in result[1])
+                print(f"game {result[3]}: Hard scored {result[0]:g}; cpu [{cpu}]; forced {result[2]}", flush=True)
     elapsed = time.perf_counter() - started
     score = sum(r[0] for r in results)
     cpu = [c for r in results for c in r[1]]

@@ -175,10 +175,10 @@ class SearchAgent:
     def __init__(
         self,
         seed: int = 0,
-        iterations: int = 60,
+        iterations: int = 48,
         depth: int = 24,
         cpu_seconds: float | None = 0.8,
-        horizon: int = 2,
+        horizon: int = 1,
         width: int = 4,
     ) -> None:
         self.horizon = horizon
