@@ -88,8 +88,8 @@ def main() -> None:
         for result in pool.imap_unordered(play, range(args.games), chunksize=1):
             results.append(result)
             if args.progress:
-                cpu = ", ".join(f"{c:.3f}" for c in result[1])
-                print(f"game {result[3]}: Hard scored {result[0]:g}; cpu [{cpu}]; forced {result[2]}", flush=True)
+                times = ", ".join(f"{c:.3f}" for c in result[1])
+                print(f"game {result[3]}: Hard scored {result[0]:g}; cpu [{times}]; forced {result[2]}", flush=True)
     elapsed = time.perf_counter() - started
     score = sum(r[0] for r in results)
     cpu = [c for r in results for c in r[1]]

@@ -55,4 +55,3 @@ def test_every_level_plays_a_legal_move_for_its_seat(bot: str) -> None:
     assert decision is not None
     action = RUNESLINGERS.bot_action(state, decision.seat, bot, seed=3)
     assert action in RUNESLINGERS.legal_actions(state, decision.seat)
-
