@@ -12,11 +12,13 @@ PURE (no Django). Words:
   them and checks the decision is the same.
 - *determinization*: a copy of the state whose hidden cards are replaced by a sample of the
   belief, with a fresh generator (the real one would tell future draws).
-- *flat UCB*: each legal action is an arm; an iteration picks the arm with the best upper
-  confidence bound (UCB1), plays it in a new determinization and then a *rollout* (a cheap
-  greedy policy for both players, `depth` decisions at most, until the end of the opponent's
-  next turn), and scores the end with `bots.evaluate` squashed into (-1, 1). The most visited
-  arm is played.
+- *candidates*: the `width` legal actions the Normal bot's one-step evaluation ranks best on a
+  determinization (all of them when there are no more).
+- *flat UCB*: each candidate is an arm; an iteration picks the arm with the best upper
+  confidence bound (UCB1), plays it in a new determinization and then a *rollout* (the one-step
+  greedy policy for both players, `depth` decisions at most, until `horizon` turn ends: 1 is the
+  end of the bot's turn, 2 the end of the opponent's next turn), and scores the end with
+  `bots.evaluate` squashed into (-1, 1). The most visited arm is played.
 - *budget*: `iterations` per decision, and optionally `cpu_seconds` of process CPU time
   (the time cap makes a decision depend on machine load; tests use iterations only). A forced
   move (one legal action) is played without searching.
@@ -170,7 +172,7 @@ class _Arm:
 
 
 class SearchAgent:
-    """Hard: flat UCB over the legal actions, each iteration on a fresh determinization."""
+    """Hard: flat UCB over the best `width` legal actions, each iteration on a fresh determinization."""
 
     def __init__(
         self,
