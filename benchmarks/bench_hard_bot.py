@@ -35,7 +35,7 @@ def play(game: int) -> tuple[float, list[float], int, int]:
     hard_seat = game % 2
     hard = SearchAgent(
         seed=game,
-        iterations=int(os.environ.get("HARD_ITER", "48")),
+        iterations=int(os.environ.get("HARD_ITER", "144")),
         horizon=int(os.environ.get("HARD_HORIZON", "1")),
         cpu_seconds=float(os.environ.get("HARD_CPU", "0.8")),
         width=int(os.environ.get("HARD_WIDTH", "4")),

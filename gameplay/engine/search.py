@@ -177,7 +177,7 @@ class SearchAgent:
     def __init__(
         self,
         seed: int = 0,
-        iterations: int = 48,
+        iterations: int = 144,
         depth: int = 24,
         cpu_seconds: float | None = 0.8,
         horizon: int = 1,
