@@ -25,8 +25,11 @@ class PlayMatch(StatusMachine, models.Model):
         FINISHED = "finished", "Finished"
 
     class Bot(models.TextChoices):
-        GREEDY = "greedy", "Greedy bot"
-        RANDOM = "random", "Random bot"
+        """Practice opponents by level; the stored values keep their first names ("random", "greedy")."""
+
+        RANDOM = "random", "Easy bot"
+        GREEDY = "greedy", "Normal bot"
+        HARD = "hard", "Hard bot"
 
     class DeadlineKind(models.TextChoices):
         CLOCK = "clock", "Match clock"

@@ -12,11 +12,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gameplay import engine
-from gameplay.engine import bots, describe
+from gameplay.engine import bots, describe, search
 from gameplay.matches.protocol import Decision, IllegalMove, Result, SetupError
 from gameplay.services import current_catalog
 
 WINDOW_KINDS = frozenset({"answer", "block"})  # decisions that an answer window bounds
+BOT_AGENTS: dict[str, type[bots.RandomAgent | bots.GreedyAgent | search.SearchAgent]] = {
+    "random": bots.RandomAgent,
+    "greedy": bots.GreedyAgent,
+    "hard": search.SearchAgent,
+}
 
 
 class _LastApply(threading.local):
@@ -113,7 +118,9 @@ class Runeslingers:
         return engine.state_hash(state)
 
     def bot_action(self, state: engine.State, seat: int, bot: str, seed: int) -> str:
-        agent_class = bots.GreedyAgent if bot == "greedy" else bots.RandomAgent
+        """The bot's move: "hard" searches (`engine.search`), "greedy" looks one action ahead,
+        anything else ("random") plays a random legal action."""
+        agent_class = BOT_AGENTS.get(bot, bots.RandomAgent)
         return agent_class(seed=seed).act(state, seat).to_text()
 
     def describe_move(

@@ -28,7 +28,7 @@ from gameplay.decks import services as saved_decks
 from gameplay.matches import selectors, services
 from gameplay.matches.models import Challenge, Game, PlayMatch
 from gameplay.services import current_catalog
-from gameplay.web.presentation import game_label
+from gameplay.web.presentation import BOT_LEVELS, DEFAULT_BOT_LEVEL, game_label
 
 
 @login_required
@@ -60,7 +60,8 @@ def play_home(request: HttpRequest) -> HttpResponse:
         "watchable": watchable[:20],
         "starters": catalog.starter_decks.values(),
         "my_decks": saved_decks.playable_decks(user),
-        "bots": PlayMatch.Bot.choices,
+        "bot_levels": BOT_LEVELS,
+        "default_bot_level": DEFAULT_BOT_LEVEL,
         "challenges": challenges.select_related("challenger", "opponent"),
     }
     response = render(request, "gameplay/play_home.html", context)
@@ -78,7 +79,7 @@ def _start_practice(request: HttpRequest, user: User) -> PlayMatch | None:
         or theirs not in starters
         or (bot not in PlayMatch.Bot.values)
     ):
-        messages.error(request, "Choose your deck, the bot's deck and the bot.")
+        messages.error(request, "Choose your deck, the bot's deck and the bot's level (Easy, Normal or Hard).")
         return None
     try:
         deck = saved_decks.seat_deck(user, mine)

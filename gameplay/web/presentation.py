@@ -17,6 +17,23 @@ if TYPE_CHECKING:
 # The keywords' help lives with the card faces (one text for the faces and the detail page).
 KEYWORD_HELP: dict[str, str] = {keyword.value: help for keyword, help in faces.KEYWORD_HELP.items()}
 
+
+@dataclass(frozen=True)
+class BotLevel:
+    value: str  # `PlayMatch.Bot` value
+    label: str
+    about: str
+
+
+# The practice opponents, easiest first, with what each does in a player's words.
+BOT_LEVELS: tuple[BotLevel, ...] = (
+    BotLevel("random", "Easy", "plays any legal move at random"),
+    BotLevel("greedy", "Normal", "takes the move that looks best right now"),
+    BotLevel("hard", "Hard", "thinks ahead: tries each move in many imagined games, guessing your hidden cards"),
+)
+DEFAULT_BOT_LEVEL = "greedy"
+
+
 TRIGGER_LABELS: dict[str, str] = {
     "play": "When played",
     "sling": "Sling",

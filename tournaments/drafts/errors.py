@@ -18,6 +18,7 @@ class DraftRefusal(StrEnum):
     BAD_DECK_INPUT = "bad-deck-input"
     BAD_POD_SIZE = "bad-pod-size"
     BAD_TIMES = "bad-times"
+    BAD_BOT_LEVEL = "bad-bot-level"
     BOT_ALREADY_PICKS = "bot-already-picks"
     BOT_SEAT = "bot-seat"
     BUILD_TIME_OVER = "build-time-over"

@@ -7,12 +7,15 @@ from typing import Any
 from rest_framework import serializers
 
 from gameplay.services import check_entry_count
-from tournaments.limited import MAX_SEATS, MIN_SEATS
+from tournaments.limited import DRAFT_BOT_LEVELS, MAX_SEATS, MIN_SEATS
 
 
 class SeatPodsSerializer(serializers.Serializer[Any]):
     seats_per_pod = serializers.IntegerField(min_value=MIN_SEATS, max_value=MAX_SEATS, default=MAX_SEATS)
     fill_with_bots = serializers.BooleanField(default=False)
+    bot_level = serializers.ChoiceField(
+        choices=list(DRAFT_BOT_LEVELS.items()), default="normal", help_text="How bot seats pick: normal or hard."
+    )
     settings = serializers.DictField(
         child=serializers.IntegerField(min_value=0),
         required=False,

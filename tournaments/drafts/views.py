@@ -24,7 +24,7 @@ from tournaments.drafts.errors import DraftRefusal
 from tournaments.drafts.models import Pod, Pool
 from tournaments.drafts.services import pods, pools, reading
 from tournaments.errors import Forbidden, Invalid
-from tournaments.limited import DEFAULT_TIMES
+from tournaments.limited import DEFAULT_TIMES, DRAFT_BOT_LEVELS
 from tournaments.permissions import Perm, has_permission
 from tournaments.views import refusals_shown
 
@@ -77,6 +77,7 @@ def event_drafts(request: HttpRequest, pk: int) -> HttpResponse:
         "my_pod": my_pod,
         "my_pool": my_pool,
         "times": DEFAULT_TIMES,
+        "draft_bot_levels": DRAFT_BOT_LEVELS.items(),
         "is_draft": event.format == pods.DRAFT_FORMAT,
         "is_sealed": event.format == pools.SEALED_FORMAT,
     }
@@ -109,6 +110,7 @@ def seat_pods(request: HttpRequest, pk: int) -> HttpResponse:
         _int(request, "seats_per_pod", 8),
         request.POST.get("fill_with_bots") == "on",
         settings,
+        bot_level=request.POST.get("bot_level", "normal"),
     )
     messages.success(request, f"{len(made)} pod{'s' if len(made) != 1 else ''} seated.")
     return redirect("drafts:event", pk=event.pk)

@@ -28,7 +28,16 @@ from tournaments.limited.boosters import (
     seed_commitment,
     verify_commitment,
 )
-from tournaments.limited.bots import Bot, RatingBot, auto_pick, choose_auto_pick, run_bots
+from tournaments.limited.bots import (
+    DRAFT_BOT_LEVELS,
+    Bot,
+    RatingBot,
+    SearchBot,
+    auto_pick,
+    choose_auto_pick,
+    draft_bot,
+    run_bots,
+)
 from tournaments.limited.cards import CardSet, CardSetError, PoolCard, Sheet, pool_counts
 from tournaments.limited.catalog import Loadout, card_set_from_catalog, default_loadout, rate_card
 from tournaments.limited.draft import (
@@ -70,6 +79,7 @@ __all__ = [
     "CARDS_PER_PICK",
     "DEFAULT_SLOTS",
     "DEFAULT_TIMES",
+    "DRAFT_BOT_LEVELS",
     "DRAFT_DECK",
     "MAX_SEATS",
     "MIN_SEATS",
@@ -99,6 +109,7 @@ __all__ = [
     "PoolCard",
     "PoolTooSmallError",
     "RatingBot",
+    "SearchBot",
     "Sheet",
     "SheetTooSmallError",
     "StalePickError",
@@ -111,6 +122,7 @@ __all__ = [
     "current_pack",
     "current_round",
     "default_loadout",
+    "draft_bot",
     "draft_pack",
     "from_json",
     "is_finished",

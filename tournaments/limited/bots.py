@@ -16,6 +16,10 @@ Bot score = rating + affinity_weight × commitment × affinity + jitter × (2u �
 A bot never fails: it takes min(take, cards in the pack) cards and knows unknown slugs as
 basic cards rated 0.
 
+*Hard* draft bots (`SearchBot`) add what the Hard game bot's evaluation says a card is worth
+when played (`gameplay.engine.search.card_value`, weighted by `evaluation_weight`) to the same
+score. `draft_bot(level, ...)` makes the bot of a level in `DRAFT_BOT_LEVELS`.
+
 *Auto-pick*: the cards the player marked (still in the pack, in marking order) first, then the
 bot's choice from what is left.
 """
@@ -29,6 +33,7 @@ from functools import lru_cache
 from typing import Protocol
 
 from gameplay.cards.schema import CardClass
+from gameplay.engine.search import card_value
 from tournaments.limited.cards import CardSet
 from tournaments.limited.draft import (
     DraftState,
@@ -88,6 +93,24 @@ class RatingBot:
         scores = {slug: self.score(slug, held) for slug in set(cards)}
         order = sorted(range(len(cards)), key=lambda i: (-scores[cards[i]], cards[i], i))
         return tuple(cards[i] for i in order[:take])
+
+
+@dataclass(frozen=True)
+class SearchBot(RatingBot):
+    """Hard: the rating bot's score plus the Hard game bot's evaluation of playing the card."""
+
+    evaluation_weight: float = 0.25
+
+    def score(self, slug: str, held: Sequence[str]) -> float:
+        return super().score(slug, held) + self.evaluation_weight * card_value(slug)
+
+
+DRAFT_BOT_LEVELS: dict[str, str] = {"normal": "Normal", "hard": "Hard"}  # level -> its name in words
+
+
+def draft_bot(level: str, card_set: CardSet, seed: str = "") -> RatingBot:
+    """The draft bot of a level ("normal": `RatingBot`, "hard": `SearchBot`); unknown levels are normal."""
+    return SearchBot(card_set, seed=seed) if level == "hard" else RatingBot(card_set, seed=seed)
 
 
 def choose_auto_pick(state: DraftState, seat: int, marked: Sequence[str], bot: Bot) -> Pick:

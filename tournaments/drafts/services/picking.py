@@ -38,6 +38,7 @@ from tournaments.limited import (
     RatingBot,
     choose_auto_pick,
     current_pack,
+    draft_bot,
     is_finished,
     is_round_complete,
     pending_packs,
@@ -75,7 +76,10 @@ _POD_FIELDS = [f.name for f in Pod._meta.concrete_fields if not f.primary_key an
 
 
 def bot_for(pod: Pod, seat: Seat) -> RatingBot:
-    return RatingBot(card_set(), seed=f"{pod.seed}/{pod.number}/{seat.index}")
+    """How the server picks for the seat: a bot seat at the pod's bot level (``settings["bot_level"]``,
+    normal when unset), a person's auto-pick always at the normal level."""
+    level = str(pod.settings.get("bot_level", "normal")) if seat.bot else "normal"
+    return draft_bot(level, card_set(), seed=f"{pod.seed}/{pod.number}/{seat.index}")
 
 
 # --- moving the pod on ---------------------------------------------------------------------------

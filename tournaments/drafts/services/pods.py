@@ -16,7 +16,7 @@ from tournaments.drafts.services import clock
 from tournaments.drafts.services.picking import locked_pod, settle
 from tournaments.drafts.services.state import card_set, clean_times, load_state, seats_of
 from tournaments.errors import Conflict, Invalid
-from tournaments.limited import MAX_SEATS, MIN_SEATS, DraftSetupError, new_draft
+from tournaments.limited import DRAFT_BOT_LEVELS, MAX_SEATS, MIN_SEATS, DraftSetupError, new_draft
 from tournaments.limited.rng import Stream, derive_seed
 from tournaments.models import Event, Registration, Round
 from tournaments.permissions import Perm, require
@@ -39,11 +39,13 @@ def seat_pods(
     seats_per_pod: int = MAX_SEATS,
     fill_with_bots: bool = False,
     settings: Mapping[str, Any] | None = None,
+    bot_level: str = "normal",
 ) -> list[Pod]:
     """Split the event's players into pods and seat them at random, seeded by the event seed.
 
     Pods are as even as possible with at most ``seats_per_pod`` seats; with ``fill_with_bots``
-    every pod is filled up to ``seats_per_pod`` with bots. Seating again replaces pods that
+    every pod is filled up to ``seats_per_pod`` with bots; ``bot_level`` ("normal" or "hard",
+    ``tournaments.limited.DRAFT_BOT_LEVELS``) is how bot seats pick. Seating again replaces pods that
     have not started. ``Registration.pod`` records each player's pod for pod pairings.
     """
     event = locked_event(event)
@@ -64,6 +66,12 @@ def seat_pods(
         times = clean_times(dict(settings or {}))
     except ValueError as exc:
         raise Invalid(DraftRefusal.BAD_TIMES, str(exc)) from None
+    if bot_level not in DRAFT_BOT_LEVELS:
+        raise Invalid(
+            DraftRefusal.BAD_BOT_LEVEL,
+            f"Unknown bot level {bot_level!r}; choose {' or '.join(DRAFT_BOT_LEVELS.values())}.",
+        )
+    pod_settings: dict[str, Any] = {**times, "bot_level": bot_level}
     if Pod.objects.filter(event=event).exclude(status=Pod.Status.SEATED).exists():
         raise Conflict(DraftRefusal.SEATING_CLOSED, "A pod has started drafting; the seating can no longer change.")
     players = list(Registration.objects.filter(event=event, dropped_after_round__isnull=True).order_by("pk"))
@@ -85,12 +93,14 @@ def seat_pods(
         members: list[Registration | None] = list(order[start : start + size])
         start += size
         members += [None] * ((seats_per_pod if fill_with_bots else size) - size)
-        pods.append(_create_pod(event, number, seed, members, times))
+        pods.append(_create_pod(event, number, seed, members, pod_settings))
     return pods
 
 
-def _create_pod(event: Event, number: int, seed: str, members: list[Registration | None], times: dict[str, int]) -> Pod:
-    pod = Pod.objects.create(event=event, number=number, seed=seed, settings=times)
+def _create_pod(
+    event: Event, number: int, seed: str, members: list[Registration | None], pod_settings: dict[str, Any]
+) -> Pod:
+    pod = Pod.objects.create(event=event, number=number, seed=seed, settings=pod_settings)
     seating = Stream(derive_seed(SEATING_ALGORITHM, seed, "seats", number)).shuffle(members)
     Seat.objects.bulk_create(
         Seat(pod=pod, index=index, registration=entry, bot=entry is None) for index, entry in enumerate(seating)
