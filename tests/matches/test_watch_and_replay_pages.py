@@ -264,3 +264,13 @@ def test_the_replay_api_reads_its_arguments_as_the_replay_page_does(personas: Pe
     own = match.seat_of(personas.player.pk)
     assert own is not None and f'data-seat="p{own + 1}"' in player.get(page).content.decode()
     assert all(isinstance(p["hand"], int) for p in api(personas.player).get(endpoint).json()["board"]["players"])
+
+
+def test_match_lists_and_replay_titles_show_no_match_number(personas: Personas) -> None:
+    match, _players = started(personas, public=True)
+    PlayMatch.objects.filter(pk=match.pk).update(winner=2, status=PlayMatch.Status.FINISHED)
+    client = personas.client("player")
+    home = client.get("/play/").content.decode()
+    assert "Table 1" in home
+    assert f"#{match.pk}" not in home
+    assert "seat 2" not in home and "Bea won" in home
