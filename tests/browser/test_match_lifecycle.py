@@ -152,7 +152,7 @@ def test_practice_conceded_then_a_rematch_starts_at_once(browser: Any, fresh_red
         concede(page, "Concede the match?")
         page.get_by_test_id("match-result").wait_for()
         assert text_of(page, "match-result") == "You lost the match"
-        assert text_of(page, "game-results") == "Game 1 · Random bot won — You conceded."
+        assert text_of(page, "game-results") == "Game 1 · Easy bot won — You conceded."
         page.get_by_test_id("rematch-button").click()
         page.wait_for_url(lambda address: f"/play/{played.pk}/" not in address)
         page.wait_for_selector('[data-testid="connection"]:has-text("live")')
