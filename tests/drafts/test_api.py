@@ -40,7 +40,7 @@ def test_only_the_organiser_seats_and_starts_pods() -> None:
     }
     assert codes == {"organiser": 201, "judge": 403, "player": 403, "outsider": 403, "anonymous": 403}
     pod = Pod.objects.get(event=table.event)
-    assert pod.settings == {"base_seconds": 10}
+    assert pod.settings == {"base_seconds": 10, "bot_level": "normal"}  # bots pick at the default level
     start = f"/api/pods/{pod.pk}/start/"
     for who in ("judge", "player", "outsider", "anonymous"):
         assert client(people(table, table.players[0])[who]).post(start).status_code == 403, who

@@ -30,7 +30,7 @@ def test_the_organiser_seats_starts_pauses_and_swaps_from_the_hub() -> None:
                        {"seats_per_pod": "6", "fill_with_bots": "on", "base_seconds": "20"}, follow=True)  # fmt: skip
     assert seated.status_code == 200 and b"1 pod seated" in seated.content
     pod = Pod.objects.get(event=table.event)
-    assert pod.settings == {"base_seconds": 20}
+    assert pod.settings == {"base_seconds": 20, "bot_level": "normal"}  # bots pick at the default level
     assert browser(table.players[0]).post(f"/pods/{pod.pk}/do/start/").status_code == 403
     assert boss.post(f"/pods/{pod.pk}/do/start/").status_code == 302
     assert boss.post(f"/pods/{pod.pk}/do/pause/").status_code == 302
