@@ -65,7 +65,7 @@ def _side(state: State, p: int) -> float:
     )
 
 
-def _settle(state: State, player: int) -> State:
+def settle(state: State, player: int) -> State:
     """Let the opponent decline its answer windows and blocks, so a slung runespell resolves."""
     for _ in range(8):
         pend = pending(state)
@@ -88,7 +88,7 @@ class GreedyAgent:
         sample = determinize(state, player, self.rng)
         best, best_value = actions[0], float("-inf")
         for action in actions:
-            after = _settle(apply(sample, action)[0], player)
+            after = settle(apply(sample, action)[0], player)
             value = evaluate(after, player) + self.rng.random() * 1e-3
             if value > best_value:
                 best, best_value = action, value

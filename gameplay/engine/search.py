@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from gameplay.engine import core
 from gameplay.engine.actions import Action
 from gameplay.engine.apply import apply
-from gameplay.engine.bots import evaluate
+from gameplay.engine.bots import evaluate, settle
 from gameplay.engine.legal import legal_actions, pending
 from gameplay.engine.setup import bind, scenario
 from gameplay.engine.state import C_HANDLE, F_UNDER, State
@@ -211,7 +211,7 @@ class SearchAgent:
             return actions
         sample = determinize(state, info, self.rng)
         player = info.player
-        scores = [evaluate(_settled_for(apply(sample, a)[0], player), player) for a in actions]
+        scores = [evaluate(settle(apply(sample, a)[0], player), player) for a in actions]
         ranked = sorted(range(len(actions)), key=lambda i: -scores[i])[: self.width]
         return [actions[i] for i in sorted(ranked)]
 
@@ -273,22 +273,8 @@ def card_value(card_id: str) -> float:
     )  # fmt: skip
     before = evaluate(state, 0)
     gains = [
-        evaluate(_settled(apply(state, action)[0]), 0) - before
+        evaluate(settle(apply(state, action)[0], 0), 0) - before
         for action in legal_actions(state, 0)
         if action.subject is not None and action.kind == "play"
     ]
     return max(gains, default=0.0) - COST_WEIGHT * tables.kinds[index].base_cost if gains else 0.0
-
-
-def _settled(state: State) -> State:
-    return _settled_for(state, 0)
-
-
-def _settled_for(state: State, player: int) -> State:
-    """Let the other player decline its answer windows and blocks, so a played card resolves."""
-    for _ in range(8):
-        pend = pending(state)
-        if pend is None or pend.player == player or pend.kind not in ("answer", "block"):
-            break
-        state = apply(state, Action("pass"))[0]
-    return state
