@@ -1,0 +1,97 @@
+"""The registration desk's view of an event: each registered player's deck status.
+
+A deck's status is one of four words an organiser reads at the desk:
+- ``none``: no list registered (yet);
+- ``illegal``: the newest list failed a judge's deck check, or no longer passes the event's
+  format against the current catalog;
+- ``legal``: the newest list passes and may still change;
+- ``locked``: the newest list passes and lists are locked (the event started, or for limited
+  formats round 1 was published).
+
+Limited events build decks from pools after the start, so a missing deck there is not a reason to
+warn before the start (``start_warnings`` says nothing of decks for them).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from gameplay.formats import Deck as DeckList
+from gameplay.formats import get_format
+from gameplay.services import current_catalog
+from tournaments.models import Deck, DeckVersion, Event, Registration
+from tournaments.services.decks import lock_reason
+
+
+class DeckStatus(enum.StrEnum):
+    NONE = "none"
+    ILLEGAL = "illegal"
+    LEGAL = "legal"
+    LOCKED = "locked"
+
+    @property
+    def label(self) -> str:
+        return {"none": "No deck", "illegal": "Not legal", "legal": "Legal", "locked": "Locked"}[self.value]
+
+
+@dataclass(frozen=True)
+class DeskRow:
+    registration: Registration
+    status: DeckStatus
+    version: DeckVersion | None
+    problem: str  # why the deck is not legal, in words ("" when it is)
+
+
+def _version_problem(event: Event, version: DeckVersion) -> str:
+    checks = list(version.checks.all())
+    if checks and not checks[-1].passed:
+        note = checks[-1].note.strip()
+        return "Failed a deck check" + (f": {note}" if note else ".")
+    deck_format = get_format(event.format)
+    if deck_format.limited:
+        return ""  # built from the player's own pool and checked then; the pool is not re-read here
+    deck = DeckList.of(version.runeslinger or None, version.equips, version.cards)
+    violations = deck_format.check(deck, current_catalog())
+    return " ".join(v.message for v in violations)
+
+
+def desk_rows(event: Event) -> list[DeskRow]:
+    """Every registration (dropped ones too, last) with its deck status, ordered by name."""
+    registrations = list(Registration.objects.filter(event=event).select_related("player"))
+    decks = {d.player_id: d for d in Deck.objects.filter(event=event).prefetch_related("versions__checks")}
+    locked = lock_reason(event) is not None
+    rows = []
+    for registration in registrations:
+        deck = decks.get(registration.player_id)
+        versions = sorted(deck.versions.all(), key=lambda v: v.number) if deck else []
+        version = versions[-1] if versions else None
+        if version is None:
+            rows.append(DeskRow(registration, DeckStatus.NONE, None, "No list registered."))
+            continue
+        problem = _version_problem(event, version)
+        status = DeckStatus.ILLEGAL if problem else (DeckStatus.LOCKED if locked else DeckStatus.LEGAL)
+        rows.append(DeskRow(registration, status, version, problem))
+    rows.sort(key=lambda r: (not r.registration.active, r.registration.player.public_name.lower()))
+    return rows
+
+
+def players_without_legal_deck(event: Event) -> list[str]:
+    """The public names of active players whose deck is missing or not legal (constructed events)."""
+    if get_format(event.format).limited:
+        return []
+    return [
+        r.registration.player.public_name
+        for r in desk_rows(event)
+        if r.registration.active and r.status in (DeckStatus.NONE, DeckStatus.ILLEGAL)
+    ]
+
+
+def start_warnings(event: Event) -> list[str]:
+    """What an organiser should know before pressing Start, in words (empty when nothing)."""
+    missing = players_without_legal_deck(event)
+    if not missing:
+        return []
+    names = ", ".join(missing)
+    count = len(missing)
+    return [f"{count} player{'s' if count != 1 else ''} without a legal deck: {names}."]
