@@ -405,9 +405,15 @@
     var url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/play/" + root.dataset.match + "/";
     var socket = new WebSocket(url);
     state.socket = socket;
-    socket.onopen = function () { status.textContent = "live"; reread(); };
+    // One socket per page: table.js hears every message and sends its own through this one.
+    socket.onopen = function () {
+      status.textContent = "live";
+      root.dispatchEvent(new CustomEvent("fett:socket", { detail: socket }));
+      reread();
+    };
     socket.onmessage = function (event) {
       var message = JSON.parse(event.data);
+      root.dispatchEvent(new CustomEvent("fett:message", { detail: message }));
       if (message.type === "presence" && state.view) {
         state.view.connected = message.connected;
         showPresence(state.view);
@@ -416,7 +422,12 @@
       if (message.type !== "view") return;
       if (message.version > state.version + 1) reread(); else accept(message.view);
     };
-    socket.onclose = function () { status.textContent = "reconnecting…"; state.socket = null; setTimeout(connect, 2000); };
+    socket.onclose = function () {
+      status.textContent = "reconnecting…";
+      state.socket = null;
+      root.dispatchEvent(new CustomEvent("fett:socket", { detail: null }));
+      setTimeout(connect, 2000);
+    };
   }
 
   function tick() {

@@ -2,7 +2,7 @@
 // during setup (with their clock), preset messages to the opponent (and muting them), conceding
 // (after a confirmation), the end of a game and of the match in words with the game scores, the
 // replay and log links, and rematch offers. It sees every view play.js accepts (the "fett:view"
-// event) and has its own socket on the play channel for presence, messages and rematches.
+// event) and hears the page's one socket (play.js's) through "fett:socket" and "fett:message".
 (function () {
   "use strict";
   var root = document.getElementById("play");
@@ -210,8 +210,7 @@
   }
 
   // --- the socket: presence, messages, rematches ------------------------------------------------
-  function onMessage(event) {
-    var message = JSON.parse(event.data);
+  function onMessage(message) {
     if (message.type === "presence" && state.view) { state.view.connected = message.connected; render(); }
     else if (message.type === "say") heard(message);
     else if (message.type === "say-refused") { var note = part("say-note"); if (note) note.textContent = message.detail; }
@@ -221,15 +220,13 @@
       render();
     }
   }
-  function connect() {
-    if (!("WebSocket" in window)) return;
-    var url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/play/" + root.dataset.match + "/";
-    var socket = new WebSocket(url);
-    state.socket = socket;
-    socket.onmessage = onMessage;
-    socket.onopen = function () { box.dataset.live = "1"; };  // messages can go both ways now
-    socket.onclose = function () { delete box.dataset.live; state.socket = null; setTimeout(connect, 3000); };
-  }
+  // play.js owns the page's one socket; it lends it here when open and takes it back when closed.
+  root.addEventListener("fett:socket", function (event) {
+    state.socket = event.detail;
+    if (state.socket) box.dataset.live = "1";  // messages can go both ways now
+    else delete box.dataset.live;
+  });
+  root.addEventListener("fett:message", function (event) { onMessage(event.detail); });
 
   function render() {
     var view = state.view;
@@ -247,6 +244,5 @@
   });
   bindConcede();
   bindSay();
-  connect();
   setInterval(function () { if (state.view) renderAbsent(state.view); }, 1000);
 })();

@@ -21,7 +21,7 @@ ABSENT = "document.querySelector('[data-testid=setup-absent]')"
 
 
 def table_live(page: Any) -> None:
-    """The page's own socket for messages and rematches is open (it opens beside the board's)."""
+    """The page's one socket (play.js's) is open and lent to the table for messages and rematches."""
     wait_in_page(page, "document.querySelector('[data-testid=table]').dataset.live === '1'")
 
 
