@@ -45,7 +45,7 @@ def test_the_desk_counts_and_warns_in_words(desk_event: Personas) -> None:
     assert "3 registered · 1 checked in · 1 paid · 2 without a legal deck" in text
     assert "2 players without a legal deck: " in text and "Gwen" in text and player in text
     names = re.findall(r'data-name="([^"]+)"', page.content.decode())
-    assert names == sorted([player.lower(), "ada", "gwen"]) + ["bo"]  # by name, the dropped last
+    assert names == [*sorted([player.lower(), "ada", "gwen"]), "bo"]  # by name, the dropped last
     assert "Bo Dropped before round 1" in text
     assert "guest" in text and "Legal" in text and "No deck" in text
 
