@@ -52,22 +52,14 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
 def walk_in(request: HttpRequest, pk: int) -> HttpResponse:
     """Add an account (``player``, its id from the picker) or a guest (``guest_name``)."""
     event = selectors.event_for(request.user, pk)
-    player = _picked_account(request.POST.get("player", ""))
+    picked = request.POST.get("player", "")
+    player = registration.account_with_id(parse_id(picked) or 0) if picked else None
     entry = registration.add_walk_in(
         event, signed_in_user(request), player=player, guest_name=request.POST.get("guest_name", "")
     )
     late = f" as a late entry from round {entry.late_entry_round}" if entry.late_entry_round else ""
     messages.success(request, f"{entry.player.public_name} is registered{late}.")
     return redirect("tournaments:desk", pk=event.pk)
-
-
-def _picked_account(raw: str) -> User | None:
-    if not raw:
-        return None
-    player = User.objects.filter(pk=parse_id(raw) or 0, is_guest=False).first()
-    if player is None:
-        raise Invalid(EventRefusal.NO_SUCH_ACCOUNT, "That account no longer exists; search again.")
-    return player
 
 
 def _claim(entry: Registration, by: User, request: HttpRequest) -> str:

@@ -242,6 +242,14 @@ def _guest_name(raw: str) -> str:
     return name
 
 
+def account_with_id(pk: int) -> User:
+    """The account (not a guest) picked for a walk-in by its id."""
+    account = User.objects.filter(pk=pk, is_guest=False).first()
+    if account is None:
+        raise Invalid(EventRefusal.NO_SUCH_ACCOUNT, "That account does not exist; search again.")
+    return account
+
+
 def account_named(username: str) -> User:
     """The account (not a guest) with this username, for linking a guest to it."""
     account = User.objects.filter(username__iexact=username.strip(), is_guest=False).first()
