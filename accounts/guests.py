@@ -11,7 +11,7 @@ import secrets
 
 from accounts.models import User
 
-NAME_LENGTH = User._meta.get_field("display_name").max_length
+NAME_LENGTH: int = User._meta.get_field("display_name").max_length or 60
 
 
 def create_guest(name: str) -> User:
