@@ -152,7 +152,7 @@ class Event(StatusMachine, models.Model):
 
 class AuditEntry(models.Model):
     """What an organiser may need to look back on (append-only): every event and round status
-    move and every result set by staff, with who, when, from what to what."""
+    move, every result set by staff, every walk-in and guest claimed, with who, when, from what to what."""
 
     class Kind(models.TextChoices):
         EVENT_STATUS = "event_status", "Event status"
