@@ -40,6 +40,7 @@ class EventRefusal(StrEnum):
     EVENT_FINISHED = "event-finished"
     EVENT_NOT_RUNNING = "event-not-running"
     FORM_PROBLEMS = "form-problems"
+    GUEST_CANNOT_PLAY_HERE = "guest-cannot-play-here"
     ILLEGAL_STATUS_CHANGE = "illegal-status-change"
     LATE_ENTRY_CLOSED = "late-entry-closed"
     NOTE_TOO_LONG = "note-too-long"

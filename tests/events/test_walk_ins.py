@@ -52,6 +52,14 @@ def test_a_guest_needs_a_name_and_a_refused_walk_in_changes_nothing(personas: Pe
     assert User.objects.count() == users and not AuditEntry.objects.filter(kind=AuditEntry.Kind.WALK_IN).exists()
 
 
+def test_no_guests_in_an_event_played_on_the_site(personas: Personas) -> None:
+    personas.event.played_on_site = True
+    personas.event.save()
+    with pytest.raises(Conflict, match="a guest cannot sign in to play; add the player's account"):
+        registration.add_walk_in(personas.event, personas.organiser, guest_name="Gwen")
+    assert registration.add_walk_in(personas.event, personas.organiser, player=UserFactory.create()).active
+
+
 def test_a_walk_in_after_round_one_is_a_late_entry(personas: Personas) -> None:
     event = personas.event
     event.late_entry_until_round = 3

@@ -222,6 +222,11 @@ def add_walk_in(event: Event, by: User, *, player: User | None = None, guest_nam
     event = locked_event(event)
     require(by, Perm.MANAGE, event)
     if player is None:
+        if event.played_on_site:
+            raise Conflict(
+                EventRefusal.GUEST_CANNOT_PLAY_HERE,
+                f"{event.name} is played on the site and a guest cannot sign in to play; add the player's account.",
+            )
         player = create_guest(_guest_name(guest_name))
     elif player.is_guest:
         raise Invalid(EventRefusal.WALK_IN_NEEDS_PLAYER, "Add a guest by name, not from the accounts.")
