@@ -1,7 +1,9 @@
 """Users of the site.
 
 Everyone is a player; ``is_organiser`` lets a user create events; judges are
-attached to single events by the tournaments app; staff get the Django admin.
+attached to single events by the tournaments app; staff get the Django admin. A guest
+(``is_guest``) is a walk-in an organiser entered with only a display name: no password, not
+active, so it can never sign in; an account can claim it later (``tournaments.services.registration``).
 """
 
 from __future__ import annotations
@@ -17,6 +19,10 @@ class User(AbstractUser):
         max_length=60, blank=True, help_text="The name shown on pairings and standings; your username if empty."
     )
     is_organiser = models.BooleanField(default=False, help_text="May create and run events.")
+    is_guest = models.BooleanField(
+        default=False,
+        help_text="A walk-in entered by an organiser with only a name: cannot sign in; may be claimed by an account.",
+    )
 
     class Meta:
         ordering = ("username",)

@@ -34,22 +34,30 @@ from tournaments.permissions import Perm, has_permission
 from tournaments.serializers import (
     AddTimeSerializer,
     CheckInSerializer,
+    ClaimSerializer,
     DeckCheckSerializer,
     DeckSubmitSerializer,
     DeckVersionSerializer,
     EventSerializer,
     MatchSerializer,
+    PaidSerializer,
     RegistrationSerializer,
     ResultReportSerializer,
     RoundSerializer,
     ScoreSerializer,
     TablesSerializer,
+    WalkInSerializer,
     standing_data,
 )
 from tournaments.services import decks, registration, results, rounds
 from tournaments.services.standings import bracket, standings
 
 EMPTY = extend_schema(request=None)
+
+
+def _private(entry: Registration) -> dict[str, Any]:
+    """A registration as the organiser reads it (with the paid flag)."""
+    return dict(RegistrationSerializer(entry, context={"private": True}).data)
 
 
 def _valid(serializer: BaseSerializer[Any]) -> dict[str, Any]:
@@ -127,11 +135,24 @@ class EventViewSet(viewsets.ModelViewSet[Event]):
             return Response({"detail": "You are not registered for this event."}, status=status.HTTP_404_NOT_FOUND)
         return Response(RegistrationSerializer(registration.drop(entry, signed_in_user(request))).data)
 
+    @extend_schema(request=WalkInSerializer, responses={201: RegistrationSerializer})
+    @action(detail=True, methods=["post"], url_path="walk-in")
+    def walk_in(self, request: Request, pk: str) -> Response:
+        """The organiser adds a player at the desk: an account (``player``) or a guest (``guest_name``)."""
+        data = _valid(WalkInSerializer(data=request.data))
+        player = registration.account_with_id(data["player"]) if "player" in data else None
+        entry = registration.add_walk_in(
+            self.get_object(), signed_in_user(request), player=player, guest_name=data.get("guest_name", "")
+        )
+        return Response(_private(entry), status=status.HTTP_201_CREATED)
+
     @extend_schema(responses=RegistrationSerializer(many=True))
     @action(detail=True, methods=["get"], pagination_class=None)
     def registrations(self, request: Request, pk: str) -> Response:
-        entries = Registration.objects.filter(event=self.get_object()).select_related("player")
-        return Response(RegistrationSerializer(entries, many=True).data)
+        event = self.get_object()
+        entries = Registration.objects.filter(event=event).select_related("player")
+        private = has_permission(request.user, Perm.VIEW_PRIVATE, event)
+        return Response(RegistrationSerializer(entries, many=True, context={"private": private}).data)
 
     @extend_schema(responses=RoundSerializer(many=True))
     @action(detail=True, methods=["get"], pagination_class=None)
@@ -214,6 +235,22 @@ class RegistrationViewSet(viewsets.GenericViewSet[Registration]):
         data = _valid(CheckInSerializer(data=request.data))
         entry = registration.set_checked_in(self.get_object(), signed_in_user(request), data["checked_in"])
         return Response(RegistrationSerializer(entry).data)
+
+    @extend_schema(request=PaidSerializer)
+    @action(detail=True, methods=["post"])
+    def paid(self, request: Request, pk: str) -> Response:
+        data = _valid(PaidSerializer(data=request.data))
+        return Response(_private(registration.set_paid(self.get_object(), signed_in_user(request), data["paid"])))
+
+    @extend_schema(request=ClaimSerializer)
+    @action(detail=True, methods=["post"])
+    def claim(self, request: Request, pk: str) -> Response:
+        """Link this registration's guest to an account (everything of the guest moves to it)."""
+        entry = self.get_object()
+        account = registration.account_named(_valid(ClaimSerializer(data=request.data))["username"])
+        registration.claim_guest(entry.player, account, signed_in_user(request))
+        entry.refresh_from_db()
+        return Response(_private(entry))
 
 
 @extend_schema(tags=["events"])

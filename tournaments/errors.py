@@ -16,10 +16,12 @@ from common import refusals
 class EventRefusal(StrEnum):
     """Why an event, a round, a result or a deck registration refused a request."""
 
+    ACCOUNT_IN_SAME_EVENT = "account-in-same-event"
     ALL_ROUNDS_PLAYED = "all-rounds-played"
     ALREADY_DROPPED = "already-dropped"
     ALREADY_REGISTERED = "already-registered"
     ALREADY_REPORTED = "already-reported"
+    BAD_GUEST_NAME = "bad-guest-name"
     BAD_PAIRINGS = "bad-pairings"
     BAD_ROUND_COUNT = "bad-round-count"
     BAD_SCORE = "bad-score"
@@ -38,15 +40,18 @@ class EventRefusal(StrEnum):
     EVENT_FINISHED = "event-finished"
     EVENT_NOT_RUNNING = "event-not-running"
     FORM_PROBLEMS = "form-problems"
+    GUEST_CANNOT_PLAY_HERE = "guest-cannot-play-here"
     ILLEGAL_STATUS_CHANGE = "illegal-status-change"
     LATE_ENTRY_CLOSED = "late-entry-closed"
     NOTE_TOO_LONG = "note-too-long"
     NOTHING_TO_CONFIRM = "nothing-to-confirm"
+    NOT_A_GUEST = "not-a-guest"
     NOT_DROPPED = "not-dropped"
     NOT_PERMITTED = "not-permitted"
     NOT_PLAYING = "not-playing"
     NOT_REGISTERED = "not-registered"
     NO_DECKS = "no-decks"
+    NO_SUCH_ACCOUNT = "no-such-account"
     NO_SUCH_ROUND = "no-such-round"
     NO_TOP_CUT = "no-top-cut"
     ON_SITE_DRAWS = "on-site-draws"
@@ -80,6 +85,7 @@ class EventRefusal(StrEnum):
     UNKNOWN_ACTION = "unknown-action"
     UNKNOWN_FORMAT = "unknown-format"
     UNKNOWN_SETTINGS = "unknown-settings"
+    WALK_IN_NEEDS_PLAYER = "walk-in-needs-player"
 
 
 class EventError(refusals.Refusal):

@@ -152,12 +152,14 @@ class Event(StatusMachine, models.Model):
 
 class AuditEntry(models.Model):
     """What an organiser may need to look back on (append-only): every event and round status
-    move and every result set by staff, with who, when, from what to what."""
+    move, every result set by staff, every walk-in and guest claimed, with who, when, from what to what."""
 
     class Kind(models.TextChoices):
         EVENT_STATUS = "event_status", "Event status"
         ROUND_STATUS = "round_status", "Round status"
         RESULT_SET = "result_set", "Result set by staff"
+        WALK_IN = "walk_in", "Walk-in added"
+        GUEST_CLAIMED = "guest_claimed", "Guest claimed by an account"
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_entries")
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
@@ -182,6 +184,11 @@ class AuditEntry(models.Model):
         if self.kind == self.Kind.RESULT_SET:
             before = f"result {self.old}" if self.old else "no result"
             return f"{self.subject}: {before} → result {self.new}"
+        if self.kind == self.Kind.WALK_IN:
+            late = f" (late entry, round {self.new})" if self.new else ""
+            return f"{self.subject} added as a walk-in{late}"
+        if self.kind == self.Kind.GUEST_CLAIMED:
+            return f"{self.subject} (guest) is now the account of {self.note}"
         choices = Event.Status if self.kind == self.Kind.EVENT_STATUS else Round.Status
         labels = dict(choices.choices)
         before, after = (str(labels.get(v, v)).lower() for v in (self.old, self.new))
@@ -193,6 +200,7 @@ class Registration(models.Model):
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="registrations")
     created_at = models.DateTimeField(auto_now_add=True)
     checked_in = models.BooleanField(default=False)
+    paid = models.BooleanField(default=False, help_text="The entry fee is paid (ticked at the registration desk).")
     late_entry_round = models.PositiveSmallIntegerField(null=True, blank=True)
     pod = models.PositiveSmallIntegerField(null=True, blank=True)
     dropped_after_round = models.PositiveSmallIntegerField(

@@ -28,13 +28,39 @@ class EventSerializer(serializers.ModelSerializer[Event]):
 
 
 class RegistrationSerializer(serializers.ModelSerializer[Registration]):
-    username = serializers.CharField(source="player.username", read_only=True)
+    username = serializers.SerializerMethodField(help_text="Empty for a guest (a guest's username is internal).")
     name = serializers.CharField(source="player.public_name", read_only=True)
+    guest = serializers.BooleanField(source="player.is_guest", read_only=True)
+    paid = serializers.SerializerMethodField(help_text="Shown to the organiser and judges only (empty otherwise).")
 
     class Meta:
         model = Registration
-        fields = ("id", "player", "username", "name", "checked_in", "late_entry_round", "pod", "dropped_after_round")
+        fields = (
+            "id", "player", "username", "name", "guest", "checked_in", "paid", "late_entry_round", "pod",
+            "dropped_after_round",
+        )  # fmt: skip
         read_only_fields = fields
+
+    def get_username(self, entry: Registration) -> str | None:
+        return None if entry.player.is_guest else entry.player.username
+
+    def get_paid(self, entry: Registration) -> bool | None:
+        return entry.paid if self.context.get("private") else None
+
+
+class WalkInSerializer(serializers.Serializer[Any]):
+    """An account's id (``player``) or a guest's name (``guest_name``)."""
+
+    player = serializers.IntegerField(required=False, min_value=1)
+    guest_name = serializers.CharField(required=False, allow_blank=True, max_length=200, trim_whitespace=False)
+
+
+class PaidSerializer(serializers.Serializer[Any]):
+    paid = serializers.BooleanField()
+
+
+class ClaimSerializer(serializers.Serializer[Any]):
+    username = serializers.CharField(max_length=150, help_text="The account that takes over the guest's entry.")
 
 
 class ResultReportSerializer(serializers.ModelSerializer[ResultReport]):

@@ -76,6 +76,7 @@ def event_drafts(request: HttpRequest, pk: int) -> HttpResponse:
         else [],
         "my_pod": my_pod,
         "my_pool": my_pool,
+        "seating": reading.seating(found, request.user),
         "times": DEFAULT_TIMES,
         "draft_bot_levels": DRAFT_BOT_LEVELS.items(),
         "is_draft": event.format == pods.DRAFT_FORMAT,

@@ -17,6 +17,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from django.db.models import Q
+
+from accounts.models import User
 from gameplay.formats import Deck as DeckList
 from gameplay.formats import get_format
 from gameplay.services import current_catalog
@@ -76,22 +79,70 @@ def desk_rows(event: Event) -> list[DeskRow]:
     return rows
 
 
-def players_without_legal_deck(event: Event) -> list[str]:
-    """The public names of active players whose deck is missing or not legal (constructed events)."""
+def players_without_legal_deck(event: Event, rows: list[DeskRow] | None = None) -> list[str]:
+    """The public names of active players whose deck is missing or not legal (constructed events);
+    ``rows`` are the event's ``desk_rows`` when the caller has them already."""
     if get_format(event.format).limited:
         return []
     return [
         r.registration.player.public_name
-        for r in desk_rows(event)
+        for r in (desk_rows(event) if rows is None else rows)
         if r.registration.active and r.status in (DeckStatus.NONE, DeckStatus.ILLEGAL)
     ]
 
 
-def start_warnings(event: Event) -> list[str]:
+@dataclass(frozen=True)
+class DeskCounts:
+    registered: int
+    checked_in: int
+    paid: int
+    without_legal_deck: int
+
+    def __str__(self) -> str:
+        """In words, e.g. 8 registered · 6 checked in · 5 paid · 2 without a legal deck."""
+        parts = [f"{self.registered} registered", f"{self.checked_in} checked in", f"{self.paid} paid"]
+        if self.without_legal_deck:
+            parts.append(f"{self.without_legal_deck} without a legal deck")
+        return " · ".join(parts)
+
+
+def desk_counts(event: Event, rows: list[DeskRow]) -> DeskCounts:
+    """The desk's counts over the players still in the event (dropped players are not counted)."""
+    active = [r.registration for r in rows if r.registration.active]
+    return DeskCounts(
+        registered=len(active),
+        checked_in=sum(r.checked_in for r in active),
+        paid=sum(r.paid for r in active),
+        without_legal_deck=len(players_without_legal_deck(event, rows)),
+    )
+
+
+def accounts_matching(event: Event, text: str, limit: int = 8) -> list[User]:
+    """Accounts (not guests) whose display name or username contains ``text``, not yet registered
+    for the event: the organiser's picker for adding a walk-in."""
+    text = text.strip()
+    if not text:
+        return []
+    found = (
+        User.objects.filter(Q(display_name__icontains=text) | Q(username__icontains=text), is_guest=False)
+        .exclude(registrations__event=event)
+        .order_by("display_name", "username")
+    )
+    return list(found[:limit])
+
+
+def start_warnings(event: Event, rows: list[DeskRow] | None = None) -> list[str]:
     """What an organiser should know before pressing Start, in words (empty when nothing)."""
-    missing = players_without_legal_deck(event)
+    missing = players_without_legal_deck(event, rows)
     if not missing:
         return []
     names = ", ".join(missing)
     count = len(missing)
     return [f"{count} player{'s' if count != 1 else ''} without a legal deck: {names}."]
+
+
+def desk_warnings(event: Event, rows: list[DeskRow]) -> list[str]:
+    """The start warnings while the event has not started (nothing to warn of afterwards)."""
+    if event.status not in (Event.Status.DRAFT, Event.Status.REGISTRATION):
+        return []
+    return start_warnings(event, rows)

@@ -6,11 +6,22 @@ from typing import Any
 
 from django.db import transaction
 
+from accounts.guests import NAME_LENGTH, create_guest
 from accounts.models import User
 from gameplay.formats import FORMATS
 from gameplay.matches.models import PlayMatch
 from tournaments.errors import Conflict, EventRefusal, Invalid
-from tournaments.models import Event, IllegalTransition, Registration, Round
+from tournaments.models import (
+    AuditEntry,
+    Deck,
+    DeckVersion,
+    Event,
+    IllegalTransition,
+    Match,
+    Registration,
+    ResultReport,
+    Round,
+)
 from tournaments.pairing import recommended_rounds, round_robin_rounds
 from tournaments.permissions import Perm, require
 from tournaments.services.common import (
@@ -202,3 +213,103 @@ def start_event(event: Event, by: User) -> Event:
     event.save(update_fields=["rounds"])
     event.set_status(Event.Status.RUNNING, by=by)
     return event
+
+
+@transaction.atomic
+def add_walk_in(event: Event, by: User, *, player: User | None = None, guest_name: str = "") -> Registration:
+    """The organiser enters a player at the desk: an existing account, or a guest known only by
+    name. The registration rules are ``register``'s (a walk-in after round 1 is a late entry)."""
+    event = locked_event(event)
+    require(by, Perm.MANAGE, event)
+    if player is None:
+        if event.played_on_site:
+            raise Conflict(
+                EventRefusal.GUEST_CANNOT_PLAY_HERE,
+                f"{event.name} is played on the site and a guest cannot sign in to play; add the player's account.",
+            )
+        player = create_guest(_guest_name(guest_name))
+    elif player.is_guest:
+        raise Invalid(EventRefusal.WALK_IN_NEEDS_PLAYER, "Add a guest by name, not from the accounts.")
+    entry = register(event, player)
+    AuditEntry.objects.create(
+        event=event, by=by, kind=AuditEntry.Kind.WALK_IN, subject=player.public_name[:80],
+        new=str(entry.late_entry_round or ""),
+    )  # fmt: skip
+    return entry
+
+
+def _guest_name(raw: str) -> str:
+    name = " ".join(raw.split())
+    if not name:
+        raise Invalid(EventRefusal.WALK_IN_NEEDS_PLAYER, "Give the guest's name, or pick an account.")
+    if len(name) > NAME_LENGTH:
+        raise Invalid(EventRefusal.BAD_GUEST_NAME, f"A guest's name has at most {NAME_LENGTH} characters.")
+    return name
+
+
+def account_with_id(pk: int) -> User:
+    """The account (not a guest) picked for a walk-in by its id."""
+    account = User.objects.filter(pk=pk, is_guest=False).first()
+    if account is None:
+        raise Invalid(EventRefusal.NO_SUCH_ACCOUNT, "That account does not exist; search again.")
+    return account
+
+
+def account_named(username: str) -> User:
+    """The account (not a guest) with this username, for linking a guest to it."""
+    account = User.objects.filter(username__iexact=username.strip(), is_guest=False).first()
+    if account is None:
+        raise Invalid(EventRefusal.NO_SUCH_ACCOUNT, f"There is no account with the username {username.strip()!r}.")
+    return account
+
+
+@transaction.atomic
+def claim_guest(guest: User, account: User, by: User) -> User:
+    """Link a guest to an account: the guest's registrations, tables, reports, decks and matches
+    played on the site become the account's, and the guest is removed, all in one transaction.
+    Refused if the account already plays in one of the guest's events."""
+    if not guest.is_guest:
+        raise Invalid(EventRefusal.NOT_A_GUEST, f"{guest.public_name} is an account, not a guest.")
+    if account.is_guest or account.pk == guest.pk:
+        raise Invalid(EventRefusal.NO_SUCH_ACCOUNT, "Link the guest to a player's own account.")
+    event_ids = set(Registration.objects.filter(player=guest).values_list("event_id", flat=True))
+    events = [locked_event(pk) for pk in sorted(event_ids)]
+    for event in events:
+        require(by, Perm.MANAGE, event)
+    shared = Event.objects.filter(pk__in=event_ids, registrations__player=account).first()
+    if shared is not None:
+        raise Conflict(
+            EventRefusal.ACCOUNT_IN_SAME_EVENT,
+            f"{account.public_name} is already registered for {shared.name}; "
+            f"one player cannot hold two places there, so {guest.public_name} (guest) cannot be linked.",
+        )
+    _move_rows(guest, account)
+    for event in events:
+        AuditEntry.objects.create(
+            event=event, by=by, kind=AuditEntry.Kind.GUEST_CLAIMED, subject=guest.public_name[:80],
+            new=str(account.pk), note=account.public_name,
+        )  # fmt: skip
+    guest.delete()
+    return account
+
+
+def _move_rows(guest: User, account: User) -> None:
+    """Every row that names the guest as a player (or as who reported) names the account instead."""
+    moves = [
+        (Registration, "player"), (Deck, "player"), (DeckVersion, "submitted_by"),
+        (Match, "player_a"), (Match, "player_b"), (Match, "reported_by"), (Match, "confirmed_by"),
+        (ResultReport, "by"), (PlayMatch, "player1"), (PlayMatch, "player2"),
+    ]  # fmt: skip
+    for model, field in moves:
+        model._default_manager.filter(**{field: guest}).update(**{field: account})
+
+
+@transaction.atomic
+def set_paid(registration: Registration, by: User, paid: bool) -> Registration:
+    """Tick (or untick) the entry fee as paid at the desk."""
+    event = locked_event(registration.event_id)
+    require(by, Perm.MANAGE, event)
+    refuse_if_finished(event)
+    registration.paid = paid
+    registration.save(update_fields=["paid"])
+    return registration

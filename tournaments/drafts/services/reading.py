@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -38,6 +39,26 @@ def require_seat_or_spectator(user: User | AnonymousUser, pod: Pod) -> Seat | No
     if seat is None and not spectates(user, pod):
         raise Forbidden(DraftRefusal.NOT_IN_POD, "Only the pod's players, the organiser and judges may see this pod.")
     return seat
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    """One seat at a pod's table as the "Where do I sit?" list shows it (seats count from 1)."""
+
+    pod: int
+    seat: int
+    name: str
+    mine: bool
+
+
+def seating(pods: Sequence[Pod], user: User | AnonymousUser) -> list[list[SeatLine]]:
+    """Every pod's seats in order with who sits there; ``mine`` marks the user's own seat."""
+    seats = Seat.objects.filter(pod__in=pods).select_related("pod", "registration__player")
+    tables: dict[int, list[SeatLine]] = {pod.number: [] for pod in pods}
+    for seat in seats.order_by("pod__number", "index"):
+        mine = user.is_authenticated and seat.player_id == user.pk
+        tables[seat.pod.number].append(SeatLine(seat.pod.number, seat.index + 1, seat.label(), mine))
+    return [tables[number] for number in sorted(tables)]
 
 
 def _iso(moment: datetime | None) -> str | None:

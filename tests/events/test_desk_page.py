@@ -1,0 +1,98 @@
+"""The registration desk page and its summary on the manage page: words, never ids or usernames."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from gameplay.formats import Deck
+from gameplay.services import current_catalog
+from tests.conftest import Personas
+from tests.factories import RegistrationFactory, UserFactory
+from tournaments.models import Registration
+from tournaments.services import decks, registration
+
+pytestmark = pytest.mark.django_db
+
+
+def _text(html: bytes) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html.decode()))
+
+
+@pytest.fixture
+def desk_event(personas: Personas) -> Personas:
+    """Four players in a constructed event: Ada has a legal deck and paid, a guest walked in, Bo dropped."""
+    event = personas.event
+    event.format = "awakening-starter"
+    event.save()
+    ada = RegistrationFactory.create(event=event, player=UserFactory.create(display_name="Ada"), paid=True)
+    starter = Deck.from_starter(current_catalog().starter_decks["eva-starter"])
+    decks.register_deck(event, ada.player, starter, ada.player)
+    registration.set_checked_in(ada, personas.organiser, True)
+    registration.add_walk_in(event, personas.organiser, guest_name="Gwen")
+    bo = RegistrationFactory.create(event=event, player=UserFactory.create(display_name="Bo"))
+    registration.drop(bo, personas.organiser)
+    return personas
+
+
+def test_the_desk_counts_and_warns_in_words(desk_event: Personas) -> None:
+    event = desk_event.event
+    page = desk_event.client("organiser").get(f"/events/{event.pk}/desk/")
+    assert page.status_code == 200
+    text = _text(page.content)
+    player = desk_event.player.public_name
+    assert "3 registered · 1 checked in · 1 paid · 2 without a legal deck" in text
+    assert "2 players without a legal deck: " in text and "Gwen" in text and player in text
+    names = re.findall(r'data-name="([^"]+)"', page.content.decode())
+    assert names == [*sorted([player.lower(), "ada", "gwen"]), "bo"]  # by name, the dropped last
+    assert "Bo Dropped before round 1" in text
+    assert "guest" in text and "Legal" in text and "No deck" in text
+
+
+def test_the_desk_never_shows_a_guests_internal_username(desk_event: Personas) -> None:
+    guest = Registration.objects.get(event=desk_event.event, player__is_guest=True).player
+    for who in ("organiser", "judge"):
+        page = desk_event.client(who).get(f"/events/{desk_event.event.pk}/desk/").content.decode()
+        assert guest.username not in page and "Gwen" in page
+    overview = desk_event.client("player").get(f"/events/{desk_event.event.pk}/").content.decode()
+    assert guest.username not in overview
+
+
+def test_a_dropped_player_is_listed_last_with_the_round(desk_event: Personas) -> None:
+    event = desk_event.event
+    Registration.objects.filter(event=event, player__display_name="Bo").update(dropped_after_round=2)
+    text = _text(desk_event.client("organiser").get(f"/events/{event.pk}/desk/").content)
+    assert text.index("Dropped after round 2") > text.index("Gwen")
+
+
+def test_judges_read_the_desk_but_players_do_not(desk_event: Personas) -> None:
+    url = f"/events/{desk_event.event.pk}/desk/"
+    judge = desk_event.client("judge").get(url)
+    assert judge.status_code == 200 and b"Add a walk-in" not in judge.content and b"Paid?" not in judge.content
+    refused = desk_event.client("player").get(url)
+    assert refused.status_code == 403 and b"Only the event&#x27;s organiser and judges may do this." in refused.content
+    assert desk_event.client("anonymous").get(url).status_code == 302  # to the login page
+
+
+def test_the_manage_page_shows_the_desk_summary(desk_event: Personas) -> None:
+    page = desk_event.client("organiser").get(f"/events/{desk_event.event.pk}/manage/")
+    text = _text(page.content)
+    assert "3 registered · 1 checked in · 1 paid · 2 without a legal deck" in text
+    assert "2 players without a legal deck" in text
+    assert f'href="/events/{desk_event.event.pk}/desk/"' in page.content.decode()
+
+
+def test_the_account_picker_finds_by_name_and_adds_the_account(desk_event: Personas) -> None:
+    UserFactory.create(username="eva_k", display_name="Eva Kerr")
+    client = desk_event.client("organiser")
+    event = desk_event.event
+    page = client.get(f"/events/{event.pk}/desk/", {"find": "kerr"})
+    assert "Add Eva Kerr" in _text(page.content)
+    assert "Gwen" not in re.findall(r"Add ([^<]+)</button>", page.content.decode())  # guests are not accounts
+    player_id = re.search(r'name="player" value="(\d+)"', page.content.decode())
+    assert player_id is not None
+    added = client.post(f"/events/{event.pk}/walk-in/", {"player": player_id.group(1)}, follow=True)
+    assert "Eva Kerr is registered." in _text(added.content)
+    again = client.get(f"/events/{event.pk}/desk/", {"find": "kerr"})
+    assert "No account matches" in _text(again.content)
