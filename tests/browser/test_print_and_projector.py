@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from accounts.models import User
+from tests.browser.test_content_security_policy import watched
 from tests.browser.test_event_flow import logged_in_page
 from tests.browser.waiting import wait_in_page
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
@@ -38,7 +39,8 @@ def tables(round_: Round) -> list[Match]:
 @pytest.mark.django_db(transaction=True)
 def test_result_slips_print_one_per_table_three_to_a_sheet(browser: Any, live_server: Any) -> None:
     event, round_ = event_in_round_one()
-    page = logged_in_page(browser, live_server, event.organiser)
+    violations: list[str] = []
+    page = watched(logged_in_page(browser, live_server, event.organiser), violations)
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(f"{live_server.url}/events/{event.pk}/rounds/1/")
     page.get_by_test_id("print-slips-link").click()
@@ -59,6 +61,8 @@ def test_result_slips_print_one_per_table_three_to_a_sheet(browser: Any, live_se
         assert box is not None and box["height"] > 250  # about a third of a sheet (85 mm)
     pdf = page.pdf(format="A4", print_background=True)
     assert len(PDF_PAGE.findall(pdf)) == 2, "four slips take two A4 sheets (three to a sheet)"
+    page.evaluate("1")  # every policy report sent so far has reached the test
+    assert violations == []
     page.context.close()
 
 
@@ -66,7 +70,8 @@ def test_result_slips_print_one_per_table_three_to_a_sheet(browser: Any, live_se
 def test_the_projector_shows_clock_and_pairings_and_follows_the_round(browser: Any, live_server: Any) -> None:
     event, round_ = event_in_round_one()
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
-    screen = context.new_page()
+    violations: list[str] = []
+    screen = watched(context.new_page(), violations)
     screen.set_default_timeout(60_000)
     screen.goto(f"{live_server.url}/events/{event.pk}/projector/")
     assert screen.title().startswith("Paper Open · Round 1")
@@ -78,10 +83,16 @@ def test_the_projector_shows_clock_and_pairings_and_follows_the_round(browser: A
     for match in tables(round_):
         assert match.player_a.public_name in pairings.inner_text()
     assert screen.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    scrolling = "getComputedStyle(document.querySelector('.projector-pairings')).animationName"
+    assert screen.evaluate(scrolling) == "projector-scroll"
+    screen.emulate_media(reduced_motion="reduce")
+    assert screen.evaluate(scrolling) == "none", "still for those who ask for reduced motion"
     for match in tables(round_):
         results.set_result(match, event.organiser, results.Score(2, 0))
     rounds.end_round(round_, event.organiser)  # the page polls its state and reloads
     wait_in_page(screen, "document.querySelector('.projector-round').textContent.includes('ended')")
+    screen.evaluate("1")
+    assert violations == []
     context.close()
 
 
@@ -92,7 +103,8 @@ def test_where_do_i_sit_on_a_phone(browser: Any, live_server: Any) -> None:
     mine = next(m for m in tables(round_) if eva.pk in (m.player_a_id, m.player_b_id))
     them = mine.player_b if mine.player_a_id == eva.pk else mine.player_a
     assert them is not None
-    page = logged_in_page(browser, live_server, eva)
+    violations: list[str] = []
+    page = watched(logged_in_page(browser, live_server, eva), violations)
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{live_server.url}/events/{event.pk}/rounds/1/")
     assert page.get_by_test_id("my-seat").inner_text() == f"You are at table {mine.table}, against {them.public_name}."
@@ -106,4 +118,5 @@ def test_where_do_i_sit_on_a_phone(browser: Any, live_server: Any) -> None:
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     input_height = page.get_by_test_id("seat-search").bounding_box()["height"]
     assert input_height >= 44, "a thumb-sized box"
+    assert violations == []
     page.context.close()
