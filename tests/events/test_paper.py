@@ -121,6 +121,7 @@ def test_the_projector_is_open_to_anyone_for_a_public_event(personas: Personas) 
     client = personas.client("anonymous")
     base = f"/events/{personas.event.pk}"
     assert client.get(f"{base}/projector/state/").json() == {"round": None, "status": None, "ends_at": None}
+    assert "Pairings are not out yet" in client.get(f"{base}/projector/").content.decode()
     round_ = started(personas)
     page = client.get(f"{base}/projector/")
     assert page.status_code == 200
