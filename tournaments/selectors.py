@@ -52,6 +52,16 @@ def public_rounds(user: User | AnonymousUser, event: Event) -> QuerySet[Round]:
     return rounds if _manages(user, event) else rounds.exclude(status=Round.Status.PREVIEW)
 
 
+def public_round(user: User | AnonymousUser, event: Event, number: int) -> Round:
+    """A published round of the event by number (previews: those who manage it only)."""
+    return get_object_or_404(public_rounds(user, event), number=number)
+
+
+def current_round(user: User | AnonymousUser, event: Event) -> Round | None:
+    """The event's latest published round, or None before the first is published."""
+    return public_rounds(user, event).exclude(status=Round.Status.PREVIEW).last()
+
+
 def player_matches(event: Event, player_id: int) -> QuerySet[Match]:
     """The player's published matches in the event, by round (previews are not shown)."""
     return (

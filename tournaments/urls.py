@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments import deck_views, desk_views, manage_views, views
+from tournaments import deck_views, desk_views, manage_views, paper_views, views
 
 app_name = "tournaments"
 
@@ -17,6 +17,10 @@ public = [
     path("events/<id:pk>/bracket/", views.bracket_page, name="bracket"),
     path("events/<id:pk>/players/<id:player_id>/", views.player_history, name="player"),
     path("events/<id:pk>/decks/", deck_views.event_decks, name="decks"),
+    path("events/<id:pk>/rounds/<id:number>/print/", paper_views.print_pairings, name="print-pairings"),
+    path("events/<id:pk>/standings/print/", paper_views.print_standings, name="print-standings"),
+    path("events/<id:pk>/projector/", paper_views.projector, name="projector"),
+    path("events/<id:pk>/projector/state/", paper_views.projector_poll, name="projector-state"),
 ]
 players = [
     path("events/<id:pk>/register/", views.register, name="register"),
@@ -33,6 +37,8 @@ organiser = [
     path("rounds/<id:round_id>/do/<slug:action>/", manage_views.round_action, name="round-action"),
     path("matches/<id:match_id>/set-result/", manage_views.set_result, name="set-result"),
     path("deck-versions/<id:version_id>/check/", deck_views.deck_check, name="deck-check"),
+    path("events/<id:pk>/rounds/<id:number>/slips/", paper_views.print_slips, name="print-slips"),
+    path("events/<id:pk>/decks/print/", paper_views.print_decklists, name="print-decklists"),
     path("events/<id:pk>/publish-lists/", deck_views.publish_lists, name="publish-lists"),
     path("registrations/<id:registration_id>/do/<slug:action>/", manage_views.registration_action,
          name="registration-action"),

@@ -12,13 +12,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from accounts.auth import signed_in_user
+from common.qr import qr_svg
 from gameplay.matches import selectors as play_selectors
 from gameplay.matches.oversight import Oversight
 from tournaments import selectors
 from tournaments.forms import ScoreForm
 from tournaments.models import Event, Match, Registration, Round
+from tournaments.paper import event_url
 from tournaments.permissions import Perm, has_permission
-from tournaments.presentation import bracket_layout, history_rows
+from tournaments.presentation import bracket_layout, history_rows, my_seat, seats_by_name
 from tournaments.services import onsite, registration, results
 from tournaments.services.standings import bracket, standings
 from tournaments.web import form_refusal, refusals_shown
@@ -37,7 +39,9 @@ def event_list(request: HttpRequest) -> HttpResponse:
 
 def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
-    return render(request, "tournaments/event_detail.html", _event_context(request, event))
+    context = _event_context(request, event)
+    context["follow_qr"] = qr_svg(event_url(request, event), f"Follow {event.name}")
+    return render(request, "tournaments/event_detail.html", context)
 
 
 def my_match_panel(request: HttpRequest, pk: int) -> HttpResponse:
@@ -52,7 +56,7 @@ BO1_CHOICES = [("I won", 1, 0, 0, ""), ("I lost", 0, 1, 0, "secondary"), ("Draw"
 def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     user = request.user
     mine = Registration.objects.filter(event=event, player_id=user.pk).first() if user.is_authenticated else None
-    current = selectors.public_rounds(user, event).exclude(status=Round.Status.PREVIEW).last()
+    current = selectors.current_round(user, event)
     my_match = selectors.my_match(user, current) if current is not None else None
     return {
         "event": event,
@@ -69,20 +73,25 @@ def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
 
 def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
-    round_ = get_object_or_404(selectors.public_rounds(request.user, event), number=number)
+    round_ = selectors.public_round(request.user, event, number)
     matches = list(round_.matches.select_related("player_a", "player_b", "play"))
     # Each table's link follows the rule every match path follows (gameplay's ``sight``): a
     # player's own match, a match the viewer may watch (public, or refereed by them), or none.
     played = [m for m in matches if m.play is not None]
     known = onsite.EventOversight.of_event(event) if played else None
     links = {m.pk: _match_link(m, request.user, known) for m in played}
-    by_name = sorted(
-        [(m.player_a, m.player_b, m) for m in matches] + [(m.player_b, m.player_a, m) for m in matches if m.player_b],
-        key=lambda row: row[0].public_name.lower(),
-    )
     for m in matches:
         m.link = links.get(m.pk, "")  # type: ignore[attr-defined]
-    context = {"event": event, "round": round_, "matches": matches, "by_name": by_name}
+    query = request.GET.get("q", "")[:80]
+    context = {
+        "event": event,
+        "round": round_,
+        "matches": matches,
+        "seats": seats_by_name(matches, query),
+        "query": query,
+        "my_seat": my_seat(matches, request.user),
+        "records": has_permission(request.user, Perm.RECORD_RESULTS, event),
+    }
     return render(request, "tournaments/round_detail.html", context)
 
 

@@ -1,0 +1,34 @@
+"""What the printed sheets and the projector share: the absolute URLs their QR codes carry, and
+the small state the projector polls to know when a new round is out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from django.urls import reverse
+
+from tournaments.models import Event, Round
+
+#: Where the event page's result panel sits: a player scanning a slip lands on their report form.
+REPORT_ANCHOR = "#my-match"
+
+
+def event_url(request: HttpRequest, event: Event) -> str:
+    """The event page's absolute URL, as a phone scanning a code needs it."""
+    return request.build_absolute_uri(reverse("tournaments:event", kwargs={"pk": event.pk}))
+
+
+def report_url(request: HttpRequest, event: Event) -> str:
+    """Where a signed-in player reports their table's result: the event page's result panel,
+    which shows the reader's own table with its report buttons."""
+    return event_url(request, event) + REPORT_ANCHOR
+
+
+def projector_state(round_: Round | None) -> dict[str, Any]:
+    """What the projector page compares to know it must reload: the round shown and its status
+    and deadline (a new round, a round ended, time added)."""
+    if round_ is None:
+        return {"round": None, "status": None, "ends_at": None}
+    ends_at = round_.ends_at.isoformat() if round_.ends_at else None
+    return {"round": round_.number, "status": round_.status, "ends_at": ends_at}

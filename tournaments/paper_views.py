@@ -1,0 +1,92 @@
+"""Pages for paper and the big screen: printable pairings, standings, result slips and deck
+lists, and the projector page. Each shows what the matching screen page shows to the same
+reader, through the same selectors; slips are for the event's staff."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+
+from common.qr import qr_svg
+from gameplay.services import current_catalog
+from tournaments import selectors
+from tournaments.deck_views import version_faces
+from tournaments.errors import EventRefusal, Forbidden
+from tournaments.paper import event_url, projector_state, report_url
+from tournaments.permissions import Perm, has_permission, require
+from tournaments.presentation import seats_by_name
+from tournaments.services import decks
+from tournaments.services.standings import standings
+from tournaments.web import refusals_shown
+
+
+def print_pairings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    event = selectors.event_for(request.user, pk)
+    round_ = selectors.public_round(request.user, event, number)
+    matches = list(round_.matches.select_related("player_a", "player_b"))
+    context = {
+        "event": event,
+        "round": round_,
+        "matches": matches,
+        "seats": seats_by_name(matches),
+        "follow_qr": qr_svg(event_url(request, event), f"Follow {event.name}"),
+    }
+    return render(request, "tournaments/print/pairings.html", context)
+
+
+def print_standings(request: HttpRequest, pk: int) -> HttpResponse:
+    event = selectors.event_for(request.user, pk)
+    context = {"event": event, "rows": standings(event), "follow_qr": qr_svg(event_url(request, event))}
+    return render(request, "tournaments/print/standings.html", context)
+
+
+@refusals_shown
+def print_slips(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    event = selectors.event_for(request.user, pk)
+    require(request.user, Perm.RECORD_RESULTS, event)
+    round_ = selectors.public_round(request.user, event, number)
+    matches = round_.matches.exclude(player_b=None).select_related("player_a", "player_b")
+    code = qr_svg(report_url(request, event), "Report this table's result")
+    context = {
+        "event": event,
+        "round": round_,
+        "matches": matches,
+        "report_qr": code,
+        "win_boxes": range(event.best_of // 2 + 1),  # the games a player needs to win the match
+        "draw_boxes": range(event.best_of),
+    }
+    return render(request, "tournaments/print/slips.html", context)
+
+
+@refusals_shown
+def print_decklists(request: HttpRequest, pk: int) -> HttpResponse:
+    event = selectors.event_for(request.user, pk)
+    if not (event.lists_published or has_permission(request.user, Perm.VIEW_PRIVATE, event)):
+        raise Forbidden(EventRefusal.NOT_PERMITTED, "Deck lists are private until the organiser publishes them.")
+    catalog = current_catalog()
+    sheets = []
+    for deck in decks.visible_decks(request.user, event):
+        current = deck.current()
+        if current is not None:
+            sheets.append({"player": deck.player, "version": current, "faces": version_faces(current, catalog)})
+    return render(request, "tournaments/print/decklists.html", {"event": event, "sheets": sheets})
+
+
+def projector(request: HttpRequest, pk: int) -> HttpResponse:
+    event = selectors.event_for(request.user, pk)
+    current = selectors.current_round(request.user, event)
+    matches = list(current.matches.select_related("player_a", "player_b")) if current else []
+    context = {
+        "event": event,
+        "round": current,
+        "matches": matches,
+        "state": projector_state(current),
+        "follow_qr": qr_svg(event_url(request, event), f"Follow {event.name}"),
+    }
+    return render(request, "tournaments/projector.html", context)
+
+
+def projector_poll(request: HttpRequest, pk: int) -> JsonResponse:
+    """The projector page's state; the page reloads when it changes."""
+    event = selectors.event_for(request.user, pk)
+    return JsonResponse(projector_state(selectors.current_round(request.user, event)))
