@@ -152,12 +152,13 @@ class Event(StatusMachine, models.Model):
 
 class AuditEntry(models.Model):
     """What an organiser may need to look back on (append-only): every event and round status
-    move and every result set by staff, with who, when, from what to what."""
+    move, every result set by staff and every drop (and undone drop), with who, when, from what to what."""
 
     class Kind(models.TextChoices):
         EVENT_STATUS = "event_status", "Event status"
         ROUND_STATUS = "round_status", "Round status"
         RESULT_SET = "result_set", "Result set by staff"
+        REGISTRATION = "registration", "Registration change"
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_entries")
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
@@ -179,6 +180,8 @@ class AuditEntry(models.Model):
 
     def describe(self) -> str:
         """The change in words, e.g. "Round 2: preview → in progress" (never a raw value)."""
+        if self.kind == self.Kind.REGISTRATION:
+            return f"{self.subject}: {self.note}"
         if self.kind == self.Kind.RESULT_SET:
             before = f"result {self.old}" if self.old else "no result"
             return f"{self.subject}: {before} → result {self.new}"
