@@ -101,7 +101,8 @@ def _on_manage_page(event_id_of: Callable[[dict[str, Any]], int | None]) -> Call
     a viewer who may not see that page (or a refusal of who may act) gets the plain refusal page."""
 
     def page(request: HttpRequest, kwargs: dict[str, Any], exc: Refusal) -> HttpResponse | None:
-        event = selectors.visible_events(request.user).filter(pk=event_id_of(kwargs)).first()
+        pk = event_id_of(kwargs)
+        event = selectors.visible_events(request.user).filter(pk=pk).first() if pk is not None else None
         if event is None or isinstance(exc, Forbidden) or not has_permission(request.user, Perm.RECORD_RESULTS, event):
             return None
         return _manage_page(request, event, refusal=str(exc), status=exc.status_code)
