@@ -32,12 +32,12 @@ def test_start_and_end_round_ask_first_and_a_player_drops_and_undoes_it(browser:
     actions = boss.get_by_test_id("event-actions").inner_text()
     assert "Pair next round" not in actions and "Cut" not in actions and "Finish" not in actions
     boss.get_by_role("link", name="Start the event").click()
-    boss.wait_for_load_state()
-    assert boss.get_by_role("heading", name="Start UX Swiss Open with 4 players?").is_visible()
+    boss.get_by_role("heading", name="Start UX Swiss Open with 4 players?").wait_for()
+    assert boss.locator("dialog[open]").count() == 1  # with JavaScript the confirmation opens in a dialog
     warning = boss.get_by_test_id("confirm-warning").inner_text()
     assert "4 players without a legal deck: " in warning and "Eva" in warning
-    boss.get_by_test_id("confirm-cancel").click()  # Cancel goes back and changes nothing
-    boss.wait_for_load_state()
+    boss.get_by_test_id("confirm-cancel").click()  # Cancel closes it and changes nothing
+    boss.locator("dialog").wait_for(state="detached")
     event.refresh_from_db()
     assert event.status == Event.Status.REGISTRATION
     confirmed(boss, "Start the event")
@@ -46,13 +46,11 @@ def test_start_and_end_round_ask_first_and_a_player_drops_and_undoes_it(browser:
     confirmed(boss, "Pair next round")
     confirmed(boss, "Publish round 1")
     boss.get_by_role("link", name="End round 1").click()
-    boss.wait_for_load_state()
     assert "2 tables have no confirmed result (table 1: " in boss.get_by_test_id("confirm-blocker").inner_text()
     assert boss.get_by_test_id("confirm-action").count() == 0
     boss.goto(f"{live_server.url}/events/{event.pk}/manage/")
     set_open_results(boss, event)
     boss.get_by_role("link", name="End round 1").click()
-    boss.wait_for_load_state()
     assert "All 2 results are in" in boss.get_by_test_id("consequences").inner_text()
     boss.get_by_test_id("confirm-action").click()
     boss.wait_for_load_state()
@@ -65,8 +63,7 @@ def test_start_and_end_round_ask_first_and_a_player_drops_and_undoes_it(browser:
     buttons = eva.locator("main a.button, main button, main a[data-confirm-step]")
     assert buttons.last.get_attribute("data-testid") == "drop"  # Drop comes last, never first
     eva.get_by_test_id("drop").click()
-    eva.wait_for_load_state()
-    assert eva.get_by_role("heading", name="Drop from UX Swiss Open?").is_visible()
+    eva.get_by_role("heading", name="Drop from UX Swiss Open?").wait_for()
     assert "You will not be paired from round 2 on." in eva.get_by_test_id("consequences").inner_text()
     assert no_sideways_scroll(eva)
     eva.get_by_test_id("confirm-action").click()
