@@ -166,6 +166,7 @@ def test_explanations_name_players_by_the_names_given() -> None:
     text = " ".join(p.explanation for p in plan.pairings)
     assert not re.search(r"player \d", text)
     first = plan.pairings[0]
+    assert first.b is not None
     assert first.explanation.startswith(f"{names[first.a]} (")
     assert f"{names[first.b]} (" in first.explanation
     assert plan.bye_explanation.startswith("Corvin (rank 5 of 5, 0 pts) gets the bye")
