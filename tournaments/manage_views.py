@@ -2,23 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.auth import signed_in_user
 from accounts.models import User
-from tournaments import selectors
+from common.refusals import Forbidden, Refusal
+from tournaments import confirmations, selectors
 from tournaments.errors import EventRefusal, Invalid
+from tournaments.floor_actions import allowed_event_actions
 from tournaments.forms import AddTimeForm, EventForm, TableScoreForm
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.permissions import Perm, has_permission, require
+from tournaments.presentation import with_names
 from tournaments.services import registration, results, rounds
-from tournaments.web import form_refusal, refusals_shown
+from tournaments.web import View, confirmation_page, form_refusal, refusals_shown, refusals_shown_on, require_confirmed
 
 HISTORY_SHOWN = 30  # the newest audit entries on the manage page
 
@@ -51,30 +56,70 @@ def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/event_form.html", context, status=400 if form.errors else 200)
 
 
+def _manage_page(request: HttpRequest, event: Event, refusal: str = "", status: int = 200) -> HttpResponse:
+    rounds_ = list(Round.objects.filter(event=event).order_by("number"))
+    current = rounds_[-1] if rounds_ else None
+    active = Registration.objects.filter(event=event, dropped_after_round__isnull=True).select_related("player")
+    entries = list(Registration.objects.filter(event=event).select_related("player", "event"))
+    for entry in entries:  # a dropped player comes back by "Undo drop" while no later round is paired
+        entry.can_undo_drop = not entry.active and not registration.undo_drop_refusal(entry, event)  # type: ignore[attr-defined]
+    matches = list(current.matches.select_related("player_a", "player_b")) if current else []
+    names = {entry.player_id: entry.player.public_name for entry in entries}
+    for match in matches:
+        match.reason = with_names(match.explanation, names)  # type: ignore[attr-defined]
+    context: dict[str, Any] = {
+        "event": event,
+        "current": current,
+        "matches": matches,
+        "bye_reason": with_names(current.bye_explanation, names) if current else "",
+        "registrations": entries,
+        "active_players": sorted((r.player for r in active), key=lambda u: u.public_name.lower()),
+        "manages": _manages(request, event),
+        "actions": allowed_event_actions(event, current),
+        "add_time_form": AddTimeForm(initial={"minutes": 5}),
+        "disputed": Match.objects.filter(round__event=event, status=Match.Status.DISPUTED).count(),
+        "history": list(event.audit_entries.select_related("by").order_by("-at", "-id")[:HISTORY_SHOWN]),
+        "refusal": refusal,
+    }
+    return render(request, "tournaments/manage.html", context, status=status)
+
+
 @login_required
 @refusals_shown
 def manage(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     require(request.user, Perm.RECORD_RESULTS, event)
-    rounds_ = list(Round.objects.filter(event=event).order_by("number"))
-    current = rounds_[-1] if rounds_ else None
-    active = Registration.objects.filter(event=event, dropped_after_round__isnull=True).select_related("player")
-    context: dict[str, Any] = {
-        "event": event,
-        "current": current,
-        "matches": list(current.matches.select_related("player_a", "player_b")) if current else [],
-        "registrations": Registration.objects.filter(event=event).select_related("player"),
-        "active_players": sorted((r.player for r in active), key=lambda u: u.public_name.lower()),
-        "manages": _manages(request, event),
-        "add_time_form": AddTimeForm(initial={"minutes": 5}),
-        "disputed": Match.objects.filter(round__event=event, status=Match.Status.DISPUTED).count(),
-        "history": list(event.audit_entries.select_related("by").order_by("-at", "-id")[:HISTORY_SHOWN]),
-    }
-    return render(request, "tournaments/manage.html", context)
+    return _manage_page(request, event)
 
 
 def _manages(request: HttpRequest, event: Event) -> bool:
     return has_permission(request.user, Perm.MANAGE, event)
+
+
+def _on_manage_page(event_id_of: Callable[[dict[str, Any]], int | None]) -> Callable[[View], View]:
+    """Refusals of the manage page's forms come back on the manage page (4xx, reason at the top);
+    a viewer who may not see that page (or a refusal of who may act) gets the plain refusal page."""
+
+    def page(request: HttpRequest, kwargs: dict[str, Any], exc: Refusal) -> HttpResponse | None:
+        pk = event_id_of(kwargs)
+        event = selectors.visible_events(request.user).filter(pk=pk).first() if pk is not None else None
+        if event is None or isinstance(exc, Forbidden) or not has_permission(request.user, Perm.RECORD_RESULTS, event):
+            return None
+        return _manage_page(request, event, refusal=str(exc), status=exc.status_code)
+
+    return refusals_shown_on(page)
+
+
+def _event_of_round(kwargs: dict[str, Any]) -> int | None:
+    return Round.objects.filter(pk=kwargs["round_id"]).values_list("event_id", flat=True).first()
+
+
+def _event_of_match(kwargs: dict[str, Any]) -> int | None:
+    return Match.objects.filter(pk=kwargs["match_id"]).values_list("round__event_id", flat=True).first()
+
+
+def _event_of_registration(kwargs: dict[str, Any]) -> int | None:
+    return Registration.objects.filter(pk=kwargs["registration_id"]).values_list("event_id", flat=True).first()
 
 
 EVENT_ACTIONS = {
@@ -89,34 +134,62 @@ EVENT_ACTIONS = {
 
 
 @login_required
-@require_POST
-@refusals_shown
+@require_http_methods(["GET", "POST"])
+@_on_manage_page(lambda kwargs: kwargs["pk"])
 def event_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    """GET: the confirmation page of a weighty step; POST: the step (confirmed where it asks)."""
     event = selectors.event_for(request.user, pk)
     if action not in EVENT_ACTIONS:
         raise Invalid(EventRefusal.UNKNOWN_ACTION, f"Unknown action {action!r}.")
+    require(request.user, Perm.MANAGE, event)
+    asks = confirmations.EVENT_STEPS.get(action)
+    if request.method == "GET":
+        if asks is None:
+            return redirect("tournaments:manage", pk=event.pk)
+        return confirmation_page(request, asks(event), reverse("tournaments:manage", args=(event.pk,)))
     note, run = EVENT_ACTIONS[action]
+    if asks is not None:
+        require_confirmed(request, asks(event).confirm_label)
     run(event, signed_in_user(request))
     messages.success(request, note)
     return redirect("tournaments:manage", pk=event.pk)
 
 
 @login_required
-@require_POST
-@refusals_shown
+@require_http_methods(["GET", "POST"])
+@_on_manage_page(lambda kwargs: kwargs["pk"])
+def event_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """Delete an event that never started, after its confirmation page."""
+    event = selectors.event_for(request.user, pk)
+    require(request.user, Perm.MANAGE, event)
+    if request.method == "GET":
+        return confirmation_page(request, confirmations.delete(event), reverse("tournaments:manage", args=(event.pk,)))
+    require_confirmed(request, "Deleting the event")
+    name = registration.delete_event(event, signed_in_user(request))
+    messages.success(request, f"{name} is deleted.")
+    return redirect("tournaments:events")
+
+
+ROUND_NOTES = {
+    "publish": "{label} is published and its clock is running.",
+    "discard": "The preview of {lower} is discarded.",
+    "end": "{label} has ended.",
+}
+ROUND_STEPS = {"publish": rounds.publish_round, "discard": rounds.discard_preview, "end": rounds.end_round}
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@_on_manage_page(_event_of_round)
 def round_action(request: HttpRequest, round_id: int, action: str) -> HttpResponse:
+    """Publish, discard and end ask first (GET: their confirmation page); times and pairings do not."""
     round_ = selectors.round_for(request.user, round_id)
+    if action in ROUND_STEPS:
+        return _confirmed_round_step(request, round_, action)
+    if request.method != "POST":
+        return redirect("tournaments:manage", pk=round_.event_id)
     user = signed_in_user(request)
-    if action == "publish":
-        rounds.publish_round(round_, user)
-        messages.success(request, f"{round_.label} is published and its clock is running.")
-    elif action == "discard":
-        rounds.discard_preview(round_, user)
-        messages.success(request, f"The preview of {round_.label.lower()} is discarded.")
-    elif action == "end":
-        rounds.end_round(round_, user)
-        messages.success(request, f"{round_.label} has ended.")
-    elif action == "add-time":
+    if action == "add-time":
         form = AddTimeForm(request.POST)
         if not form.is_valid():
             raise form_refusal(form)
@@ -127,6 +200,18 @@ def round_action(request: HttpRequest, round_id: int, action: str) -> HttpRespon
         messages.success(request, "Pairings updated.")
     else:
         raise Invalid(EventRefusal.UNKNOWN_ACTION, f"Unknown action {action!r}.")
+    return redirect("tournaments:manage", pk=round_.event_id)
+
+
+def _confirmed_round_step(request: HttpRequest, round_: Round, action: str) -> HttpResponse:
+    require(request.user, Perm.MANAGE, round_.event)
+    asks = confirmations.ROUND_STEPS[action](round_)
+    if request.method == "GET":
+        return confirmation_page(request, asks, reverse("tournaments:manage", args=(round_.event_id,)))
+    require_confirmed(request, asks.confirm_label)
+    label = round_.label
+    ROUND_STEPS[action](round_, signed_in_user(request))
+    messages.success(request, ROUND_NOTES[action].format(label=label, lower=label.lower()))
     return redirect("tournaments:manage", pk=round_.event_id)
 
 
@@ -145,7 +230,7 @@ def _tables_from(request: HttpRequest, round_: Round) -> list[tuple[int, int | N
 
 @login_required
 @require_POST
-@refusals_shown
+@_on_manage_page(_event_of_match)
 def set_result(request: HttpRequest, match_id: int) -> HttpResponse:
     match = selectors.match_for(request.user, match_id)
     form = TableScoreForm(request.POST)
@@ -159,23 +244,38 @@ def set_result(request: HttpRequest, match_id: int) -> HttpResponse:
     return redirect("tournaments:manage", pk=match.round.event_id)
 
 
+REGISTRATION_STEPS = {
+    "readd": registration.readd,
+    "undo-drop": registration.undo_drop,
+    "check-in": lambda entry, user: registration.set_checked_in(entry, user, True),
+    "check-out": lambda entry, user: registration.set_checked_in(entry, user, False),
+}
+
+
 @login_required
-@require_POST
-@refusals_shown
+@require_http_methods(["GET", "POST"])
+@_on_manage_page(_event_of_registration)
 def registration_action(request: HttpRequest, registration_id: int, action: str) -> HttpResponse:
+    """Drop asks first (GET: its confirmation page); re-add, undo drop and check-in do not."""
     entry = get_object_or_404(
         Registration.objects.select_related("player", "event"),
         pk=registration_id,
         event__in=selectors.visible_events(request.user),
     )
+    back = reverse("tournaments:manage", args=(entry.event_id,))
     user: User = signed_in_user(request)
     if action == "drop":
+        require(user, Perm.MANAGE, entry.event)
+        asks = confirmations.drop(entry, by_self=False)
+        if request.method == "GET":
+            return confirmation_page(request, asks, back)
+        require_confirmed(request, asks.confirm_label)
         registration.drop(entry, user)
-    elif action == "readd":
-        registration.readd(entry, user)
-    elif action in ("check-in", "check-out"):
-        registration.set_checked_in(entry, user, action == "check-in")
+    elif action in REGISTRATION_STEPS and request.method == "POST":
+        REGISTRATION_STEPS[action](entry, user)
+    elif action in REGISTRATION_STEPS:
+        return redirect(back)
     else:
         raise Invalid(EventRefusal.UNKNOWN_ACTION, f"Unknown action {action!r}.")
     messages.success(request, f"{entry.player.public_name}: done.")
-    return redirect("tournaments:manage", pk=entry.event_id)
+    return redirect(back)

@@ -152,7 +152,8 @@ class Event(StatusMachine, models.Model):
 
 class AuditEntry(models.Model):
     """What an organiser may need to look back on (append-only): every event and round status
-    move, every result set by staff, every walk-in and guest claimed, with who, when, from what to what."""
+    move, every result set by staff, every drop (and undone drop), every walk-in and guest claimed,
+    with who, when, from what to what."""
 
     class Kind(models.TextChoices):
         EVENT_STATUS = "event_status", "Event status"
@@ -160,6 +161,7 @@ class AuditEntry(models.Model):
         RESULT_SET = "result_set", "Result set by staff"
         WALK_IN = "walk_in", "Walk-in added"
         GUEST_CLAIMED = "guest_claimed", "Guest claimed by an account"
+        REGISTRATION = "registration", "Registration change"
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_entries")
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
@@ -181,6 +183,8 @@ class AuditEntry(models.Model):
 
     def describe(self) -> str:
         """The change in words, e.g. "Round 2: preview → in progress" (never a raw value)."""
+        if self.kind == self.Kind.REGISTRATION:
+            return f"{self.subject}: {self.note}"
         if self.kind == self.Kind.RESULT_SET:
             before = f"result {self.old}" if self.old else "no result"
             return f"{self.subject}: {before} → result {self.new}"

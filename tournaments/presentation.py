@@ -3,6 +3,7 @@ and a player's match outcomes. No queries here; the views gather, these shape, t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -92,3 +93,12 @@ def my_seat(matches: Iterable[Match], user: Any) -> Seat | None:
     if not user.is_authenticated:
         return None
     return next((seat for seat in seats_by_name(matches) if seat.player.pk == user.pk), None)
+
+
+PLAYER_BY_ID = re.compile(r"\bplayer (\d+)\b")
+
+
+def with_names(explanation: str, names: Mapping[int, str]) -> str:
+    """A pairing reason stored before reasons named players ("player 6 (3 pts) v ..."), read with
+    their public names; ids not in ``names`` stay as they are."""
+    return PLAYER_BY_ID.sub(lambda found: names.get(int(found.group(1)), found.group(0)), explanation)

@@ -9,13 +9,15 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_POST
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.auth import signed_in_user
 from common.qr import qr_svg
+from common.refusals import Refusal
 from gameplay.matches import selectors as play_selectors
 from gameplay.matches.oversight import Oversight
-from tournaments import selectors
+from tournaments import confirmations, selectors
 from tournaments.forms import ScoreForm
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.paper import event_url
@@ -23,7 +25,7 @@ from tournaments.permissions import Perm, has_permission
 from tournaments.presentation import bracket_layout, history_rows, my_seat, seats_by_name
 from tournaments.services import onsite, registration, results
 from tournaments.services.standings import bracket, standings
-from tournaments.web import form_refusal, refusals_shown
+from tournaments.web import confirmation_page, form_refusal, refusals_shown, refusals_shown_on, require_confirmed
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -57,10 +59,12 @@ def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     user = request.user
     mine = Registration.objects.filter(event=event, player_id=user.pk).first() if user.is_authenticated else None
     current = selectors.current_round(user, event)
+    can_undo_drop = mine is not None and not mine.active and not registration.undo_drop_refusal(mine, event)
     my_match = selectors.my_match(user, current) if current is not None else None
     return {
         "event": event,
         "registration": mine,
+        "can_undo_drop": can_undo_drop,
         "current_round": current,
         "my_match": my_match,
         "bo1_choices": BO1_CHOICES,
@@ -152,14 +156,41 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("tournaments:event", pk=event.pk)
 
 
+def _on_event_page(request: HttpRequest, kwargs: dict[str, Any], exc: Refusal) -> HttpResponse | None:
+    """A player's refused drop (or undo) comes back on the event page with the reason and its 4xx."""
+    event = selectors.visible_events(request.user).filter(pk=kwargs["pk"]).first()
+    if event is None:
+        return None
+    context = {**_event_context(request, event), "refusal": str(exc)}
+    return render(request, "tournaments/event_detail.html", context, status=exc.status_code)
+
+
 @login_required
-@require_POST
-@refusals_shown
+@require_http_methods(["GET", "POST"])
+@refusals_shown_on(_on_event_page)
 def drop(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: what dropping means (the confirmation page); POST with confirm=yes: drop."""
     event = selectors.event_for(request.user, pk)
-    entry = get_object_or_404(Registration, event=event, player=signed_in_user(request))
+    entry = get_object_or_404(
+        Registration.objects.select_related("player", "event"), event=event, player=signed_in_user(request)
+    )
+    asks = confirmations.drop(entry, by_self=True)
+    if request.method == "GET":
+        return confirmation_page(request, asks, reverse("tournaments:event", args=(event.pk,)))
+    require_confirmed(request, "Dropping")
     registration.drop(entry, signed_in_user(request))
     messages.success(request, f"You have dropped from {event.name}. Thanks for playing!")
+    return redirect("tournaments:event", pk=event.pk)
+
+
+@login_required
+@require_POST
+@refusals_shown_on(_on_event_page)
+def undo_drop(request: HttpRequest, pk: int) -> HttpResponse:
+    event = selectors.event_for(request.user, pk)
+    entry = get_object_or_404(Registration, event=event, player=signed_in_user(request))
+    registration.undo_drop(entry, signed_in_user(request))
+    messages.success(request, f"Your drop is undone: you are playing in {event.name} again.")
     return redirect("tournaments:event", pk=event.pk)
 
 

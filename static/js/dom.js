@@ -35,5 +35,12 @@
     });
   }
 
-  window.Fett = { el: el, request: request };
+  // GET a page of the site as HTML; resolves to {ok, status, html} (for a dialog showing part of it).
+  function page(url) {
+    return fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } }).then(function (response) {
+      return response.text().then(function (html) { return { ok: response.ok, status: response.status, html: html }; });
+    });
+  }
+
+  window.Fett = { el: el, request: request, page: page };
 })();

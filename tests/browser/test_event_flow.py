@@ -36,6 +36,14 @@ def click(page: Any, name: str) -> None:
     page.wait_for_load_state()
 
 
+def confirmed(page: Any, name: str) -> None:
+    """A weighty step: its link opens the confirmation, whose Confirm button does it."""
+    page.get_by_role("link", name=name).first.click()
+    page.wait_for_load_state()
+    page.get_by_test_id("confirm-action").click()
+    page.wait_for_load_state()
+
+
 def set_open_results(page: Any, event: Event) -> None:
     """The organiser enters the first player as the winner of every unreported table."""
     round_ = Round.objects.filter(event=event).order_by("number").last()
@@ -51,11 +59,11 @@ def set_open_results(page: Any, event: Event) -> None:
 
 
 def play_round(page: Any, event: Event, number: int) -> None:
-    click(page, "Pair next round")
+    confirmed(page, "Pair next round")
     assert page.get_by_test_id("preview").is_visible()
-    click(page, f"Publish round {number}")
+    confirmed(page, f"Publish round {number}")
     set_open_results(page, event)
-    click(page, f"End round {number}")
+    confirmed(page, f"End round {number}")
     assert f"Round {number} has ended." in page.content()
 
 
@@ -83,12 +91,12 @@ def test_an_organiser_runs_a_swiss_with_a_drop_a_late_entry_and_a_top_four(brows
         registration.register(event, player)
 
     boss.reload()
-    click(boss, "Start the event")
+    confirmed(boss, "Start the event")
     assert boss.get_by_test_id("event-status").inner_text() == "Running"
 
     # Round 1: one result reported and confirmed by the players themselves, a drop and a late entry.
-    click(boss, "Pair next round")
-    click(boss, "Publish round 1")
+    confirmed(boss, "Pair next round")
+    confirmed(boss, "Publish round 1")
     mine = Match.objects.get(Q(player_a=players[0]) | Q(player_b=players[0]), round__event=event, round__number=1)
     first.reload()
     assert re.search(r"Table \d+", first.get_by_test_id("my-pairing").inner_text())
@@ -108,10 +116,9 @@ def test_an_organiser_runs_a_swiss_with_a_drop_a_late_entry_and_a_top_four(brows
     assert "late entry, from round 2" in late.content()
 
     boss.reload()
-    boss.get_by_role("button", name="Drop Player 8").click()
-    boss.wait_for_load_state()
+    confirmed(boss, "Drop Player 8")
     set_open_results(boss, event)
-    click(boss, "End round 1")
+    confirmed(boss, "End round 1")
 
     play_round(boss, event, 2)
     round_two = {p for m in Match.objects.filter(round__event=event, round__number=2) for p in m.players()}
@@ -119,15 +126,15 @@ def test_an_organiser_runs_a_swiss_with_a_drop_a_late_entry_and_a_top_four(brows
     assert User.objects.get(username="late").pk in round_two
     play_round(boss, event, 3)
 
-    click(boss, "Cut to top 4")
-    click(boss, "Publish top cut round 4")
+    confirmed(boss, "Cut to top 4")
+    confirmed(boss, "Publish top cut round 4")
     set_open_results(boss, event)
-    click(boss, "End top cut round 4")
-    click(boss, "Pair next round")
-    click(boss, "Publish top cut round 5")
+    confirmed(boss, "End top cut round 4")
+    confirmed(boss, "Pair next round")
+    confirmed(boss, "Publish top cut round 5")
     set_open_results(boss, event)
-    click(boss, "End top cut round 5")
-    click(boss, "Finish the event")
+    confirmed(boss, "End top cut round 5")
+    confirmed(boss, "Finish the event")
     assert boss.get_by_test_id("event-status").inner_text() == "Finished"
 
     boss.goto(f"{live_server.url}/events/{event.pk}/standings/")

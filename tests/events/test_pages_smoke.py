@@ -66,11 +66,11 @@ def test_pages_render_through_a_small_event_with_a_top_cut(personas: Personas) -
 
 def test_a_refused_action_names_the_problem_with_a_4xx_and_changes_nothing(personas: Personas) -> None:
     client = personas.client("organiser")
-    response = client.post(f"/events/{personas.event.pk}/do/pair/")
+    response = client.post(f"/events/{personas.event.pk}/do/pair/", {"confirm": "yes"})
     assert response.status_code == 409
     assert "rounds are paired while it runs" in response.content.decode()
     assert not Round.objects.exists()
-    player = personas.client("player").post(f"/events/{personas.event.pk}/do/start/")
+    player = personas.client("player").post(f"/events/{personas.event.pk}/do/start/", {"confirm": "yes"})
     assert player.status_code == 403
     personas.event.refresh_from_db()
     assert personas.event.status == Event.Status.REGISTRATION

@@ -86,3 +86,15 @@ def test_it_refuses_rounds_outside_the_schedule() -> None:
         round_robin_round((1, 2, 3, 4), 4)
     with pytest.raises(NotEnoughPlayersError):
         berger_schedule([1])
+
+
+def test_round_robin_reasons_name_the_players() -> None:
+    seats = (1, 2, 3, 4, 5, 6)
+    names = {1: "Eva", 2: "Corvin", 3: "Mira", 4: "Tobin", 5: "Sela", 6: "Ansel"}
+    plan = round_robin_round(seats, 3, dropped={4}, names=names)
+    for pairing in plan.pairings:
+        if pairing.b is None:
+            assert pairing.explanation == f"{names[pairing.a]} gets a bye: scheduled opponent Tobin dropped"
+        else:
+            assert pairing.explanation == f"{names[pairing.a]} v {names[pairing.b]}: scheduled in round 3"
+    assert "player" not in plan.bye_explanation

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -151,3 +152,36 @@ def test_a_forced_rematch_is_explained() -> None:
     plan = pair_swiss_round(players, [MatchRecord(1, 1, 2, 2, 0)], 2, seed=5)
     assert plan.matches == ((1, 2),)
     assert "REMATCH (last met in round 1)" in plan.pairings[0].explanation
+
+
+def test_explanations_name_players_by_the_names_given() -> None:
+    players = [PlayerEntry(i) for i in range(1, 6)]
+    history = [MatchRecord(1, 1, 2, 2, 0), MatchRecord(1, 3, 4, 2, 1), MatchRecord.bye(1, 5)]
+    names = {1: "Eva", 2: "Corvin", 3: "Mira", 4: "Tobin", 5: "Sela"}
+    plan = pair_swiss_round(players, history, 2, seed=11, names=names)
+    assert plan == pair_swiss_round(players, history, 2, seed=11, names=names)
+    assert {frozenset(m) for m in plan.matches} == {
+        frozenset(m) for m in pair_swiss_round(players, history, 2, 11).matches
+    }
+    text = " ".join(p.explanation for p in plan.pairings)
+    assert not re.search(r"player \d", text)
+    first = plan.pairings[0]
+    assert first.b is not None
+    assert first.explanation.startswith(f"{names[first.a]} (")
+    assert f"{names[first.b]} (" in first.explanation
+    assert plan.bye_explanation.startswith("Corvin (rank 5 of 5, 0 pts) gets the bye")
+
+
+def test_a_bye_reason_names_the_lower_ranked_players_who_had_one() -> None:
+    players = [PlayerEntry(i) for i in (1, 2, 3)]
+    history = [MatchRecord(1, 1, 2, 2, 0), MatchRecord.bye(1, 3), MatchRecord(2, 1, 3, 2, 0), MatchRecord.bye(2, 2)]
+    plan = pair_swiss_round(players, history, 3, seed=4, names={1: "Eva", 2: "Corvin", 3: "Mira"})
+    assert plan.bye == 1
+    assert plan.bye_explanation.startswith("Eva (rank 1 of 3, 6 pts) gets the bye: lowest-ranked player without")
+    assert "Corvin" in plan.bye_explanation and "Mira" in plan.bye_explanation
+
+
+def test_a_player_missing_from_the_names_reads_player_and_their_id() -> None:
+    plan = pair_swiss_round([PlayerEntry(1), PlayerEntry(2)], [], 1, seed=3, names={1: "Eva"})
+    assert "Eva (0 pts)" in plan.pairings[0].explanation
+    assert "player 2 (0 pts)" in plan.pairings[0].explanation

@@ -18,7 +18,7 @@ Every record has a one-line text form that round-trips (``MatchRecord.to_text`` 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .errors import DuplicatePlayerError, InvalidResultError, UnknownPlayerError
@@ -28,11 +28,13 @@ __all__ = [
     "DRAW_POINTS",
     "WIN_POINTS",
     "MatchRecord",
+    "Namer",
     "Pairing",
     "PlayerEntry",
     "RoundPlan",
     "check_entries",
     "check_history",
+    "namer",
 ]
 
 WIN_POINTS = 3
@@ -195,3 +197,13 @@ def check_history(known: dict[int, PlayerEntry], history: Sequence[MatchRecord])
             if (record.round, player) in seen:
                 raise DuplicatePlayerError(f"player {player} has two results in round {record.round}")
             seen.add((record.round, player))
+
+
+#: How an explanation names a player (by id).
+Namer = Callable[[int], str]
+
+
+def namer(names: Mapping[int, str] | None) -> Namer:
+    """A player's name in explanations: their public name from ``names``, else "player <id>"."""
+    known = names or {}
+    return lambda player: known.get(player) or f"player {player}"

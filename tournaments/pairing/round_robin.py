@@ -18,10 +18,10 @@ that nobody is always the first-named player.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from .errors import DuplicatePlayerError, NotEnoughPlayersError, ScheduleError
-from .records import Pairing, RoundPlan
+from .records import Pairing, RoundPlan, namer
 
 __all__ = ["berger_schedule", "round_robin_round", "round_robin_rounds", "round_robin_seats"]
 
@@ -64,8 +64,12 @@ def berger_schedule(seats: Sequence[int]) -> tuple[tuple[Slot, ...], ...]:
     return tuple(rounds)
 
 
-def round_robin_round(seats: Sequence[int], round_number: int, dropped: Collection[int] = ()) -> RoundPlan:
-    """Round ``round_number`` (1-based) of the fixed schedule, given who has dropped."""
+def round_robin_round(
+    seats: Sequence[int], round_number: int, dropped: Collection[int] = (), names: Mapping[int, str] | None = None
+) -> RoundPlan:
+    """Round ``round_number`` (1-based) of the fixed schedule, given who has dropped; the
+    explanations name players by ``names`` (player id to public name, else "player <id>")."""
+    who = namer(names)
     schedule = berger_schedule(seats)
     if not 1 <= round_number <= len(schedule):
         raise ScheduleError(f"round {round_number} is outside the {len(schedule)}-round schedule")
@@ -76,14 +80,13 @@ def round_robin_round(seats: Sequence[int], round_number: int, dropped: Collecti
             if me is None or me in dropped:
                 continue
             if other is None:
-                byes.append((me, f"player {me} gets the bye: the BYE seat's turn"))
+                byes.append((me, f"{who(me)} gets the bye: the BYE seat's turn"))
             elif other in dropped:
-                byes.append((me, f"player {me} gets a bye: scheduled opponent {other} dropped"))
+                byes.append((me, f"{who(me)} gets a bye: scheduled opponent {who(other)} dropped"))
             elif me == x:
                 games.append((me, other))
     pairings = [
-        Pairing(n, a, b, f"player {a} v player {b}: scheduled in round {round_number}")
-        for n, (a, b) in enumerate(games, 1)
+        Pairing(n, a, b, f"{who(a)} v {who(b)}: scheduled in round {round_number}") for n, (a, b) in enumerate(games, 1)
     ]
     for n, (player, why) in enumerate(byes, len(pairings) + 1):
         pairings.append(Pairing(n, player, None, why))

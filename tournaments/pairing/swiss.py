@@ -37,13 +37,13 @@ Randomness only comes from ``random.Random`` seeded by the event seed and round 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
 
 from .matching import Table, dirac_size, pair_big_group, solve_exact, solve_split, solve_window
 from .objective import PairingCost, SwissProblem, build_swiss_problem, cost_floor
-from .records import MatchRecord, Pairing, PlayerEntry, RoundPlan
+from .records import MatchRecord, Namer, Pairing, PlayerEntry, RoundPlan, namer
 from .standings import StandingsSettings
 
 __all__ = [
@@ -77,12 +77,16 @@ def pair_swiss_round(
     round_number: int,
     seed: int,
     settings: SwissSettings | None = None,
+    names: Mapping[int, str] | None = None,
 ) -> RoundPlan:
-    """Pair round ``round_number`` given every earlier result; deterministic for the seed."""
+    """Pair round ``round_number`` given every earlier result; deterministic for the seed.
+
+    The explanations name players by ``names`` (player id to public name); a player missing
+    from it reads "player <id>"."""
     settings = settings or SwissSettings()
     problem = build_swiss_problem(players, history, round_number, seed, settings.pod_rounds, settings.standings)
     tables = solve_problem(problem, settings.exact_limit)
-    return _plan(problem, tables, history)
+    return _plan(problem, tables, history, namer(names))
 
 
 def pairing_cost(
@@ -233,7 +237,7 @@ def _solve_pods(problem: SwissProblem, exact_limit: int) -> list[Table]:
 # --- explanations ---------------------------------------------------------------------
 
 
-def _plan(problem: SwissProblem, tables: list[Table], history: Sequence[MatchRecord]) -> RoundPlan:
+def _plan(problem: SwissProblem, tables: list[Table], history: Sequence[MatchRecord], who: Namer) -> RoundPlan:
     met: dict[frozenset[int], int] = {}
     for record in history:
         if record.b is not None:
@@ -241,11 +245,11 @@ def _plan(problem: SwissProblem, tables: list[Table], history: Sequence[MatchRec
             met[key] = max(met.get(key, 0), record.round)
     games = [_ordered(problem, a, b) for a, b in tables if b is not None]
     games.sort(key=lambda t: (-problem.points[t[0]], problem.position[t[0]]))
-    pairings = [Pairing(n, a, b, _explain(problem, a, b, met)) for n, (a, b) in enumerate(games, 1)]
+    pairings = [Pairing(n, a, b, _explain(problem, a, b, met, who)) for n, (a, b) in enumerate(games, 1)]
     bye_text = ""
     for a, b in tables:
         if b is None:
-            bye_text = _explain_bye(problem, a)
+            bye_text = _explain_bye(problem, a, who)
             pairings.append(Pairing(len(pairings) + 1, a, None, bye_text))
     return RoundPlan(problem.round, tuple(pairings), bye_text)
 
@@ -254,17 +258,17 @@ def _ordered(problem: SwissProblem, a: int, b: int) -> tuple[int, int]:
     return (a, b) if problem.position[a] < problem.position[b] else (b, a)
 
 
-def _pts(problem: SwissProblem, player: int) -> str:
-    return f"player {player} ({problem.points[player]} pts)"
+def _pts(problem: SwissProblem, player: int, who: Namer) -> str:
+    return f"{who(player)} ({problem.points[player]} pts)"
 
 
-def _explain(problem: SwissProblem, a: int, b: int, met: dict[frozenset[int], int]) -> str:
+def _explain(problem: SwissProblem, a: int, b: int, met: dict[frozenset[int], int], who: Namer) -> str:
     high, low = (a, b) if problem.points[a] >= problem.points[b] else (b, a)
     score = problem.points[high]
     if problem.points[high] == problem.points[low]:
-        text = f"{_pts(problem, high)} v {_pts(problem, low)}: same score group"
+        text = f"{_pts(problem, high, who)} v {_pts(problem, low, who)}: same score group"
     else:
-        text = f"{_pts(problem, high)} paired down to {_pts(problem, low)}: "
+        text = f"{_pts(problem, high, who)} paired down to {_pts(problem, low, who)}: "
         text += _pair_down_reason(problem, high, score)
     if problem.played(a, b):
         text += (
@@ -293,9 +297,9 @@ def _pair_down_reason(problem: SwissProblem, high: int, score: int) -> str:
     )
 
 
-def _explain_bye(problem: SwissProblem, player: int) -> str:
+def _explain_bye(problem: SwissProblem, player: int, who: Namer) -> str:
     rank = problem.position[player] + 1
-    head = f"player {player} (rank {rank} of {problem.size}, {problem.points[player]} pts) gets the bye"
+    head = f"{who(player)} (rank {rank} of {problem.size}, {problem.points[player]} pts) gets the bye"
     below = problem.ranked[rank:]
     if problem.byes[player]:
         return f"{head}: every active player has had a bye; fewest byes, then lowest-ranked"
@@ -303,7 +307,7 @@ def _explain_bye(problem: SwissProblem, player: int) -> str:
         return f"{head}: lowest-ranked active player without a bye"
     eligible_below = [p for p in below if not problem.byes[p]]
     if not eligible_below:
-        names = ", ".join(str(p) for p in below)
+        names = ", ".join(who(p) for p in below)
         return f"{head}: lowest-ranked player without a bye (lower-ranked {names} already had one)"
-    names = ", ".join(str(p) for p in eligible_below)
+    names = ", ".join(who(p) for p in eligible_below)
     return f"{head}: giving it to lower-ranked {names} would have forced a rematch or a worse pairing elsewhere"

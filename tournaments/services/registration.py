@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -146,7 +147,7 @@ def register(event: Event, player: User) -> Registration:
 def drop(registration: Registration, by: User) -> Registration:
     """Drop a player: they finish the current match but are not paired again."""
     event = locked_event(registration.event_id)
-    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    registration = Registration.objects.select_for_update().select_related("player").get(pk=registration.pk)
     if by.pk != registration.player_id:
         require(by, Perm.MANAGE, event)
     refuse_if_finished(event)
@@ -154,7 +155,45 @@ def drop(registration: Registration, by: User) -> Registration:
         raise Conflict(EventRefusal.ALREADY_DROPPED, f"{registration.player.public_name} has already dropped.")
     registration.dropped_after_round = played_round_count(event)
     registration.save(update_fields=["dropped_after_round"])
+    _audit(registration, by, "playing", "dropped", f"dropped after round {registration.dropped_after_round}")
     return registration
+
+
+def undo_drop_refusal(registration: Registration, event: Event) -> str:
+    """Why this drop can no longer be undone, in words ("" while it can)."""
+    if registration.active:
+        return f"{registration.player.public_name} is still playing."
+    if event.status == Event.Status.FINISHED:
+        return f"{event.name} is finished; nothing about it can change."
+    dropped_after = registration.dropped_after_round or 0
+    later = rounds_of(event).filter(number__gt=dropped_after).first()
+    if later is not None:
+        return f"{later.label} is already paired; ask the organiser to add you as a late entry."
+    return ""
+
+
+@transaction.atomic
+def undo_drop(registration: Registration, by: User) -> Registration:
+    """Take back a drop (the player's own or the organiser's) while no later round is paired."""
+    event = locked_event(registration.event_id)
+    registration = Registration.objects.select_for_update().select_related("player").get(pk=registration.pk)
+    if by.pk != registration.player_id:
+        require(by, Perm.MANAGE, event)
+    reason = undo_drop_refusal(registration, event)
+    if reason:
+        code = EventRefusal.NOT_DROPPED if registration.active else EventRefusal.DROP_FINAL
+        raise Conflict(code, reason)
+    registration.dropped_after_round = None
+    registration.save(update_fields=["dropped_after_round"])
+    _audit(registration, by, "dropped", "playing", "drop undone")
+    return registration
+
+
+def _audit(registration: Registration, by: User, old: str, new: str, note: str) -> None:
+    AuditEntry.objects.create(
+        event_id=registration.event_id, by=by, kind=AuditEntry.Kind.REGISTRATION,
+        subject=registration.player.public_name[:80], old=old, new=new, note=note,
+    )  # fmt: skip
 
 
 @transaction.atomic
@@ -185,6 +224,33 @@ def set_checked_in(registration: Registration, by: User, checked_in: bool) -> Re
     return registration
 
 
+@dataclass(frozen=True)
+class StartPlan:
+    """What starting an event would do: who plays, who becomes a no-show, how many rounds."""
+
+    players: list[Registration]
+    no_shows: list[Registration]
+    rounds: int | None
+
+
+def start_plan(event: Event) -> StartPlan:
+    """The players who would start (the checked-in ones, once anyone is checked in) and the rounds."""
+    players = list(active_registrations(event))
+    no_shows: list[Registration] = []
+    if any(r.checked_in for r in players):
+        no_shows = [r for r in players if not r.checked_in]
+        players = [r for r in players if r.checked_in]
+    if event.structure == Event.Structure.ROUND_ROBIN:
+        count = round_robin_rounds(len(players)) if len(players) >= 2 else None
+    else:
+        count = event.rounds or (recommended_rounds(len(players)) if players else None)
+    return StartPlan(players, no_shows, count)
+
+
+def players_needed(event: Event) -> int:
+    return max(2, event.top_cut if event.wants_top_cut else 2)
+
+
 @transaction.atomic
 def start_event(event: Event, by: User) -> Event:
     """Close registration and fix the number of rounds; unchecked players become no-shows."""
@@ -195,21 +261,15 @@ def start_event(event: Event, by: User) -> Event:
             EventRefusal.CANNOT_START,
             f"Only an event with open registration can start; {event.name} is {event.get_status_display()}.",
         )
-    players = list(active_registrations(event))
-    if any(r.checked_in for r in players):
-        no_shows = [r.pk for r in players if not r.checked_in]
-        Registration.objects.filter(pk__in=no_shows).update(dropped_after_round=0)
-        players = [r for r in players if r.checked_in]
-    needed = max(2, event.top_cut if event.wants_top_cut else 2)
-    if len(players) < needed:
+    plan = start_plan(event)
+    needed = players_needed(event)
+    if len(plan.players) < needed:
         raise Conflict(
             EventRefusal.TOO_FEW_PLAYERS,
-            f"{event.name} needs at least {needed} players to start; it has {len(players)}.",
+            f"{event.name} needs at least {needed} players to start; it has {len(plan.players)}.",
         )
-    if event.structure == Event.Structure.ROUND_ROBIN:
-        event.rounds = round_robin_rounds(len(players))
-    elif event.rounds is None:
-        event.rounds = recommended_rounds(len(players))
+    Registration.objects.filter(pk__in=[r.pk for r in plan.no_shows]).update(dropped_after_round=0)
+    event.rounds = plan.rounds
     event.save(update_fields=["rounds"])
     event.set_status(Event.Status.RUNNING, by=by)
     return event
@@ -313,3 +373,25 @@ def set_paid(registration: Registration, by: User, paid: bool) -> Registration:
     registration.paid = paid
     registration.save(update_fields=["paid"])
     return registration
+
+
+def delete_refusal(event: Event) -> str:
+    """Why this event cannot be deleted, in words ("" when it can)."""
+    if event.status not in (Event.Status.DRAFT, Event.Status.REGISTRATION):
+        return f"{event.name} has started; an event is deleted only before it starts."
+    if rounds_of(event).exists():
+        return f"{event.name} has rounds; an event with rounds cannot be deleted."
+    return ""
+
+
+@transaction.atomic
+def delete_event(event: Event, by: User) -> str:
+    """Delete an event that never started (its registrations and deck lists go with it); its name."""
+    event = locked_event(event)
+    require(by, Perm.MANAGE, event)
+    reason = delete_refusal(event)
+    if reason:
+        raise Conflict(EventRefusal.CANNOT_DELETE, reason)
+    name = event.name
+    event.delete()
+    return name

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from datetime import timedelta
 
@@ -74,11 +73,12 @@ def _plan(event: Event, number: int) -> RoundPlan:
         starters = Registration.objects.filter(event=event).exclude(dropped_after_round=0)
         seats = round_robin_seats([r.player_id for r in starters], event.seed)
         dropped = {r.player_id for r in starters if r.dropped_after_round is not None}
-        return round_robin_round(seats, number, dropped)
+        return round_robin_round(seats, number, dropped, _names_of(seats))
     players = reading.entries(event)
     if sum(not p.dropped for p in players) < 2:
         raise Conflict(EventRefusal.TOO_FEW_PLAYERS, "Fewer than two players are still playing.")
-    return pair_swiss_round(players, reading.history(event), number, event.seed, reading.swiss_settings(event))
+    names = _names_of([p.id for p in players])
+    return pair_swiss_round(players, reading.history(event), number, event.seed, reading.swiss_settings(event), names)
 
 
 def _create_round(
@@ -95,8 +95,10 @@ def _pair_cut_round(event: Event, number: int) -> Round:
     state = reading.bracket(event)
     if state is None or state.finished:
         raise Conflict(EventRefusal.TOP_CUT_OVER, "The top cut is over: finish the event.")
+    names = _names_of(state.seeds)
+    seed = {player: n for n, player in enumerate(state.seeds, 1)}
     tables = [
-        PlannedTable(n, m.a, m.b, f"top cut: seed {state.seeds.index(m.a) + 1} v seed {state.seeds.index(m.b) + 1}")
+        PlannedTable(n, m.a, m.b, f"top cut: {names[m.a]} (seed {seed[m.a]}) v {names[m.b]} (seed {seed[m.b]})")
         for n, m in enumerate(state.current, 1)
     ]
     return _create_round(event, number, Round.Stage.TOP_CUT, tables)
@@ -125,52 +127,71 @@ def edit_pairings(round_: Round, tables: Sequence[tuple[int, int | None]], by: U
     if round_.stage == Round.Stage.TOP_CUT:
         raise Conflict(EventRefusal.TOP_CUT_FIXED, "Top-cut pairings follow the bracket and cannot be edited.")
     _validate_tables(event, tables)
-    met = {frozenset((a, b)) for a, b in _earlier_pairs(event, round_.number)}
+    met = {frozenset((a, b)): number for a, b, number in _earlier_pairs(event, round_.number)}
+    names = _names_of([p for table in tables for p in table if p is not None])
     round_.matches.all().delete()
     Match.objects.bulk_create(
-        Match(round=round_, table=n, player_a_id=a, player_b_id=b, explanation=_edited_note(a, b, met))
+        Match(round=round_, table=n, player_a_id=a, player_b_id=b, explanation=_edited_note(a, b, met, names))
         for n, (a, b) in enumerate(tables, 1)
     )
     return round_
 
 
-def _edited_note(a: int, b: int | None, met: set[frozenset[int]]) -> str:
+def _edited_note(a: int, b: int | None, met: dict[frozenset[int], int], names: dict[int, str]) -> str:
     if b is None:
-        return "bye set by the organiser"
-    rematch = " (a rematch)" if frozenset((a, b)) in met else ""
-    return f"set by the organiser{rematch}"
+        return f"{names[a]} gets the bye: set by the organiser"
+    when = met.get(frozenset((a, b)))
+    rematch = f" (a rematch: they met in round {when})" if when else ""
+    return f"{names[a]} v {names[b]}: set by the organiser{rematch}"
 
 
-def _earlier_pairs(event: Event, before: int) -> list[tuple[int, int]]:
+def _earlier_pairs(event: Event, before: int) -> list[tuple[int, int, int]]:
+    """(player, opponent, round number) of every earlier table with two players."""
     matches = Match.objects.filter(round__event=event, round__number__lt=before, player_b__isnull=False)
-    return [(m.player_a_id, m.player_b_id) for m in matches if m.player_b_id is not None]
+    rows = matches.order_by("round__number").values_list("player_a_id", "player_b_id", "round__number")
+    return [(a, b, number) for a, b, number in rows if b is not None]
 
 
 def _validate_tables(event: Event, tables: Sequence[tuple[int, int | None]]) -> None:
-    active = {r.player_id: r for r in Registration.objects.filter(event=event, dropped_after_round__isnull=True)}
-    seen = Counter(p for table in tables for p in table if p is not None)
-    problems = []
-    twice = sorted(p for p, n in seen.items() if n > 1)
-    if twice:
-        problems.append(f"paired more than once: {_names(twice)}")
-    unknown = sorted(p for p in seen if p not in active)
-    if unknown:
-        problems.append(f"not playing (dropped or not registered): {_names(unknown)}")
-    missing = sorted(p for p in active if p not in seen)
+    """Refuse tables that seat a player twice, seat someone not playing, leave someone out or give
+    too many byes; the reason names the players and the table numbers."""
+    active = set(
+        Registration.objects.filter(event=event, dropped_after_round__isnull=True).values_list("player_id", flat=True)
+    )
+    seats: dict[int, list[int]] = {}
+    for number, table in enumerate(tables, 1):
+        for player in (p for p in table if p is not None):
+            seats.setdefault(player, []).append(number)
+    names = _names_of([*seats, *active])
+    problems = [
+        f"{names[p]} is paired more than once ({_tables_text(ns)})"
+        for p, ns in sorted(seats.items(), key=lambda item: item[1]) if len(ns) > 1
+    ]  # fmt: skip
+    problems += [
+        f"table {ns[0]}: {names[p]} is not playing (dropped or not registered)"
+        for p, ns in seats.items()
+        if p not in active
+    ]
+    missing = sorted(names[p] for p in active if p not in seats)
     if missing:
-        problems.append(f"left out: {_names(missing)}")
-    if any(a == b for a, b in tables):
-        problems.append("a player cannot play themselves")
-    byes = sum(b is None for _a, b in tables)
-    if byes > len(active) % 2:
-        problems.append(f"{byes} byes for {len(active)} players")
+        problems.append(f"left out: {', '.join(missing)}")
+    problems += [f"table {n}: a player cannot play themselves" for n, (a, b) in enumerate(tables, 1) if a == b]
+    byes = [n for n, (_a, b) in enumerate(tables, 1) if b is None]
+    if len(byes) > len(active) % 2:
+        problems.append(f"{len(byes)} byes (tables {', '.join(map(str, byes))}) for {len(active)} players")
     if problems:
         raise Invalid(EventRefusal.BAD_PAIRINGS, "These pairings cannot be used: " + "; ".join(problems) + ".")
 
 
-def _names(ids: Sequence[int]) -> str:
-    names = dict(User.objects.filter(pk__in=ids).values_list("pk", "username"))
-    return ", ".join(str(names.get(i, f"#{i}")) for i in ids)
+def _tables_text(numbers: Sequence[int]) -> str:
+    distinct = sorted(set(numbers))
+    return f"table {distinct[0]}" if len(distinct) == 1 else "tables " + " and ".join(map(str, distinct))
+
+
+def _names_of(ids: Sequence[int]) -> dict[int, str]:
+    """Players' public names by id (never usernames); an id no account has reads "an unknown player"."""
+    found = {u.pk: u.public_name for u in User.objects.filter(pk__in=set(ids))}
+    return {i: found.get(i, "an unknown player") for i in ids}
 
 
 @transaction.atomic
@@ -276,19 +297,30 @@ def cut_to_top(event: Event, by: User) -> Round:
     return _pair_cut_round(event, played + 1)
 
 
+def finish_refusal(event: Event) -> str:
+    """Why the event cannot finish now, in words ("" when it can): a running event finishes once its
+    last Swiss round has ended (an event with a top cut cuts first); a top cut once its final has a winner."""
+    if event.status == Event.Status.TOP_CUT:
+        state = reading.bracket(event)
+        return "" if state is None or state.finished else "The top cut is still being played."
+    if event.status != Event.Status.RUNNING:
+        return f"{event.name} is {event.get_status_display().lower()}; only a running event can finish."
+    played = rounds_of(event).count()
+    if event.rounds is not None and played < event.rounds:
+        return f"Only {played} of {event.rounds} rounds have been played; play them all before finishing."
+    if event.wants_top_cut:
+        return f"{event.name} has a top cut: cut to the top {event.top_cut} before finishing."
+    return ""
+
+
 @transaction.atomic
 def finish_event(event: Event, by: User) -> Event:
     event = locked_event(event)
     require(by, Perm.MANAGE, event)
     _refuse_unfinished_rounds(event)
-    if event.status == Event.Status.TOP_CUT:
-        state = reading.bracket(event)
-        if state is not None and not state.finished:
-            raise Conflict(EventRefusal.TOP_CUT_NOT_OVER, "The top cut is still being played.")
-    elif event.status != Event.Status.RUNNING:
-        raise Conflict(
-            EventRefusal.EVENT_NOT_RUNNING,
-            f"{event.name} is {event.get_status_display().lower()}; only a running event can finish.",
-        )
+    reason = finish_refusal(event)
+    if reason:
+        code = EventRefusal.TOP_CUT_NOT_OVER if event.status == Event.Status.TOP_CUT else EventRefusal.CANNOT_FINISH
+        raise Conflict(code, reason)
     event.set_status(Event.Status.FINISHED, by=by)
     return event

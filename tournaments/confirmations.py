@@ -1,0 +1,196 @@
+"""What a weighty button will do, in names and numbers, for its confirmation page.
+
+Each function reads the event as it is now and returns a :class:`Confirmation`: the question
+("Start UX Swiss Open with 8 players?"), the consequences, any warnings, and a ``blocker`` when
+the step cannot be taken yet (the page then shows the reason and no Confirm button). The page
+itself is ``templates/tournaments/confirm.html``; the POST it sends carries ``confirm=yes``
+(``tournaments.web.require_confirmed``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tournaments.models import Event, Match, Registration, Round
+from tournaments.pairing import NotEnoughPlayersError, top_cut_players
+from tournaments.presentation import CUT_ROUND_LABELS
+from tournaments.services import registration as registrations
+from tournaments.services import rounds as round_steps
+from tournaments.services import standings as reading
+from tournaments.services.common import active_registrations, played_round_count, rounds_of
+from tournaments.services.desk import start_warnings
+
+
+@dataclass(frozen=True)
+class Confirmation:
+    question: str
+    confirm_label: str
+    consequences: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    blocker: str = ""
+    danger: bool = False
+
+
+def _names(registrations_: list[Registration]) -> str:
+    return ", ".join(r.player.public_name for r in registrations_)
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}{'' if number == 1 else 's'}"
+
+
+def start(event: Event) -> Confirmation:
+    plan = registrations.start_plan(event)
+    consequences = ["Registration closes."]
+    if plan.no_shows:
+        consequences.append(f"Players not checked in become no-shows: {_names(plan.no_shows)}.")
+    if plan.rounds and event.structure == Event.Structure.ROUND_ROBIN:
+        consequences.append(f"{_count(plan.rounds, 'round')} of round robin, everyone playing everyone.")
+    elif plan.rounds:
+        cut = f", then a top cut of {event.top_cut}" if event.wants_top_cut else ""
+        consequences.append(f"{_count(plan.rounds, 'Swiss round')}{cut}.")
+    needed = registrations.players_needed(event)
+    blocker = ""
+    if len(plan.players) < needed:
+        blocker = f"{event.name} needs at least {needed} players to start; it has {len(plan.players)}."
+    return Confirmation(
+        f"Start {event.name} with {_count(len(plan.players), 'player')}?",
+        "Start the event",
+        consequences,
+        start_warnings(event),
+        blocker,
+    )
+
+
+def pair(event: Event) -> Confirmation:
+    number = rounds_of(event).count() + 1
+    if event.status == Event.Status.TOP_CUT:
+        question = "Pair the next top-cut round?"
+        consequences = ["The winners of the last cut round are paired as the bracket says, as a preview."]
+    else:
+        question = f"Pair round {number} of {event.rounds}?"
+        playing = active_registrations(event).count()
+        consequences = [f"{_count(playing, 'player')} still playing are paired as a preview."]
+    consequences.append("Players see nothing until you publish it; you can change tables or discard it first.")
+    return Confirmation(question, "Pair the round", consequences)
+
+
+def cut(event: Event) -> Confirmation:
+    size = event.top_cut
+    question = f"Cut to the top {size}?"
+    try:
+        seeds = top_cut_players([row.standing for row in reading.standings(event)], size)
+    except NotEnoughPlayersError as exc:
+        return Confirmation(question, "Cut", blocker=str(exc).capitalize() + ".")
+    names = {r.player_id: r.player.public_name for r in Registration.objects.filter(event=event, player__in=seeds)}
+    seeded = ", ".join(f"{names[p]} (seed {n})" for n, p in enumerate(seeds, 1))
+    first = CUT_ROUND_LABELS[size][0].lower()
+    consequences = [
+        f"{seeded} play the {first}, paired as a preview.",
+        "The Swiss is over: everyone else's standings are final.",
+    ]
+    return Confirmation(question, f"Cut to top {size}", consequences)
+
+
+def finish(event: Event) -> Confirmation:
+    consequences = ["The standings become final."]
+    state = reading.bracket(event) if event.status == Event.Status.TOP_CUT else None
+    if state is not None and state.champion is not None:
+        champion = Registration.objects.select_related("player").get(event=event, player_id=state.champion)
+        consequences.append(f"{champion.player.public_name} is the champion.")
+    elif event.status == Event.Status.RUNNING:
+        rows = reading.standings(event)
+        if rows:
+            consequences.append(f"{rows[0].player.public_name} finishes first ({rows[0].standing.points} pts).")
+    consequences.append("Nothing about the event can change afterwards: no results, drops or settings.")
+    blocker = round_steps.finish_refusal(event)
+    return Confirmation(f"Finish {event.name}?", "Finish the event", consequences, blocker=blocker)
+
+
+def delete(event: Event) -> Confirmation:
+    entries = Registration.objects.filter(event=event).count()
+    consequences = [
+        f"The event, its {_count(entries, 'registration')} and any deck lists are deleted for good.",
+        "This cannot be undone.",
+    ]
+    return Confirmation(
+        f"Delete {event.name}?",
+        "Delete the event",
+        consequences,
+        blocker=registrations.delete_refusal(event),
+        danger=True,
+    )
+
+
+EVENT_STEPS = {"start": start, "pair": pair, "cut": cut, "finish": finish, "delete": delete}
+
+
+def publish(round_: Round) -> Confirmation:
+    matches = list(round_.matches.select_related("player_a"))
+    consequences = [
+        f"{_count(sum(m.player_b_id is not None for m in matches), 'table')} go up; players see their pairings.",
+        f"The {round_.event.round_minutes}-minute round clock starts.",
+    ]
+    consequences += [f"{m.player_a.public_name} gets the bye (a 2-0 win)." for m in matches if m.player_b_id is None]
+    return Confirmation(f"Publish {round_.label.lower()}?", f"Publish {round_.label.lower()}", consequences)
+
+
+def discard(round_: Round) -> Confirmation:
+    consequences = [
+        "Its pairings, with any changes you made, are deleted; no player has seen them.",
+        "You can pair the round again.",
+    ]
+    return Confirmation(f"Discard the preview of {round_.label.lower()}?", "Discard the preview", consequences)
+
+
+def end(round_: Round) -> Confirmation:
+    question = f"End {round_.label.lower()}?"
+    pending = list(round_.matches.exclude(status=Match.Status.CONFIRMED).select_related("player_a", "player_b"))
+    if pending:
+        tables = "; ".join(f"table {m.table}: {_table_names(m)}" for m in pending)
+        verb = "has" if len(pending) == 1 else "have"
+        blocker = (
+            f"{_count(len(pending), 'table')} {verb} no confirmed result ({tables}). "
+            "Set or confirm those results first."
+        )
+        return Confirmation(question, f"End {round_.label.lower()}", blocker=blocker)
+    count = round_.matches.count()
+    consequences = [f"All {_count(count, 'result')} are in; the standings update.", _after_end(round_)]
+    return Confirmation(question, f"End {round_.label.lower()}", consequences)
+
+
+def _table_names(match: Match) -> str:
+    return f"{match.player_a.public_name} v {match.player_b.public_name if match.player_b else 'a bye'}"
+
+
+def _after_end(round_: Round) -> str:
+    event = round_.event
+    if round_.stage == Round.Stage.TOP_CUT:
+        return "Next: pair the next cut round, or finish the event once the final is decided."
+    if event.rounds is not None and round_.number < event.rounds:
+        return f"Next: pair round {round_.number + 1}."
+    if event.wants_top_cut:
+        return f"That was the last Swiss round; next: cut to the top {event.top_cut}."
+    return "That was the last round; next: finish the event."
+
+
+ROUND_STEPS = {"publish": publish, "discard": discard, "end": end}
+
+
+def drop(entry: Registration, by_self: bool) -> Confirmation:
+    event = entry.event
+    name = entry.player.public_name
+    who, whose = ("You", "your") if by_self else (name, f"{name}'s")
+    question = f"Drop from {event.name}?" if by_self else f"Drop {name} from {event.name}?"
+    label = "Drop" if by_self else f"Drop {name}"
+    if event.status == Event.Status.REGISTRATION:
+        consequences = [f"{who} leave{'' if by_self else 's'} the player list; registering again is possible "
+                        "while registration is open."]  # fmt: skip
+    else:
+        following = played_round_count(event) + 1
+        consequences = [
+            f"{who} will not be paired from round {following} on.",
+            f"Any match under way is still played; {whose} results so far stay in the standings.",
+            f"The drop can be undone until round {following} is paired.",
+        ]
+    return Confirmation(question, label, consequences, danger=True)
