@@ -28,6 +28,7 @@ from tournaments.services import onsite
 from tournaments.services import standings as reading
 from tournaments.services.common import locked_event, rounds_of
 from tournaments.services.timers import schedule_round_timer
+from tournaments.webhooks import announce
 
 
 def _refuse_unfinished_rounds(event: Event) -> None:
@@ -203,6 +204,7 @@ def publish_round(round_: Round, by: User) -> Round:
         bye.save()
         ResultReport.objects.create(match=bye, kind=ResultReport.Kind.AUTO, a_games=2, b_games=0, draws=0)
     schedule_round_timer(round_)
+    announce.round_paired(round_)
     return round_
 
 
@@ -248,6 +250,7 @@ def end_round(round_: Round, by: User) -> Round:
     round_.ended_at = timezone.now()
     round_.timer_version += 1
     round_.save()
+    announce.round_ended(round_)
     return round_
 
 
@@ -291,4 +294,5 @@ def finish_event(event: Event, by: User) -> Event:
             f"{event.name} is {event.get_status_display().lower()}; only a running event can finish.",
         )
     event.set_status(Event.Status.FINISHED, by=by)
+    announce.event_finished(event)
     return event
