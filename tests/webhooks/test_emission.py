@@ -41,7 +41,8 @@ def published(event: Event, organiser: Any) -> Round:
 
 
 def report_all(round_: Round) -> None:
-    for match in round_.matches.exclude(player_b=None):
+    for match in round_.matches.exclude(player_b=None).select_related("player_a", "player_b"):
+        assert match.player_b is not None
         results.report_result(match, match.player_a, Score(1, 0))
         results.confirm_result(Match.objects.get(pk=match.pk), match.player_b)
 
@@ -94,15 +95,17 @@ def test_confirmed_results_and_round_ends_send_results_and_standings(queued: Que
     endpoint_for(event)
     round_ = published(event, organiser)
     first, second = round_.matches.exclude(player_b=None).order_by("table")
-    results.report_result(first, first.player_b, Score(0, 2 if event.best_of == 3 else 1))
+    winner, loser = first.player_b, first.player_a
+    assert winner is not None and event.best_of == 1
+    results.report_result(first, winner, Score(0, 1))
     assert not deliveries(Kind.RESULT_CONFIRMED)  # reported, not confirmed yet
-    results.confirm_result(Match.objects.get(pk=first.pk), first.player_a)
+    results.confirm_result(Match.objects.get(pk=first.pk), loser)
     results.set_result(second, organiser, Score(1, 0))  # staff enter the other table
     confirmed = [d.payload["data"] for d in deliveries(Kind.RESULT_CONFIRMED)]
     assert [c["table"] for c in confirmed] == [first.table, second.table]
     won = confirmed[0]["result"]
-    assert won["winner"]["name"] == first.player_b.public_name
-    assert won["summary"] == f"{first.player_b.public_name} won 1-0 against {first.player_a.public_name}"
+    assert won["winner"]["name"] == winner.public_name
+    assert won["summary"] == f"{winner.public_name} won 1-0 against {loser.public_name}"
     assert [p["games"] for p in won["players"]] == [0, 1]
     assert confirmed[0]["round"]["label"] == "Round 1"
     assert len(deliveries(Kind.STANDINGS_UPDATED)) == 2
