@@ -11,13 +11,20 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
+from gameplay.matches.services import decide
+from tests.drafts.helpers import draft_table, drive, started_pod
 from tests.factories import EventFactory
+from tests.matches.test_event_matches import onsite_event
 from tests.webhooks.conftest import Queued, endpoint_for
 from tests.webhooks.receiver import running_receiver
+from tests.webhooks.test_emission import published, report_all, running_event
+from tournaments.models import Event
+from tournaments.services import rounds
 from tournaments.webhooks import delivery as sending
 from tournaments.webhooks import signing
 from tournaments.webhooks.models import Delivery, Kind
 from tournaments.webhooks.outbox import emit
+from tournaments.webhooks.services import send_ping
 
 pytestmark = pytest.mark.django_db
 
@@ -129,3 +136,41 @@ def test_the_sweeper_queues_only_deliveries_whose_task_is_long_overdue(
     with django_capture_on_commit_callbacks(execute=True):
         assert sending.sweep_due() == 1
     assert queued.delivery_ids() == [late.pk]
+
+
+def test_every_kind_reaches_a_real_receiver_signed_and_verified(
+    queued: Queued, django_capture_on_commit_callbacks: Any
+) -> None:
+    """An organiser's day, each kind once: a Swiss round to the end, a draft pod, a match on the
+    site and a ping; every message the receiver gets verifies with its endpoint's secret."""
+    with running_receiver() as receiver:
+        with django_capture_on_commit_callbacks(execute=True):  # the match on the site ends after commit
+            swiss, organiser = running_event(rounds=1)
+            endpoint_for(swiss, receiver.url)
+            round_ = published(swiss, organiser)
+            report_all(round_)
+            rounds.end_round(round_, organiser)
+            rounds.finish_event(Event.objects.get(pk=swiss.pk), organiser)
+            table = draft_table(4, username="all")
+            endpoint_for(table.event, receiver.url)
+            drive(started_pod(table, seats=4))
+            onsite, onsite_organiser = onsite_event()
+            on_site = endpoint_for(onsite, receiver.url, kinds=[Kind.MATCH_FINISHED])
+            match = published(onsite, onsite_organiser).matches.first()
+            assert match is not None and match.play_id is not None
+            decide(match.play_id, (1, 0))
+            send_ping(on_site, onsite_organiser)
+        for delivery_id in Delivery.objects.values_list("pk", flat=True):
+            assert sending.deliver(delivery_id) == "delivered"
+        got = receiver.requests()
+    secrets = {
+        str(webhook_id): secret for webhook_id, secret in Delivery.objects.values_list("webhook_id", "endpoint__secret")
+    }
+    for request in got:
+        headers = request.headers
+        secret = secrets[headers["Fett-Webhook-Id"]]
+        assert signing.verify(
+            secret, headers["Fett-Webhook-Timestamp"], request.body, headers["Fett-Webhook-Signature"]
+        )
+    assert {json.loads(request.body)["type"] for request in got} == {kind.value for kind in Kind}
+    assert len(got) == Delivery.objects.filter(status=Delivery.Status.DELIVERED).count() == Delivery.objects.count()
