@@ -13,7 +13,7 @@ class EndpointForm(forms.Form):
     kinds = forms.MultipleChoiceField(
         label="Send",
         choices=[(kind.value, kind.label) for kind in SUBSCRIBABLE],
-        widget=forms.CheckboxSelectMultiple,
+        widget=forms.CheckboxSelectMultiple(attrs={"class": "choices"}),
         required=False,
         help_text="Tick none to get every kind.",
     )
