@@ -7,11 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.test import Client
 
+from tests.factories import EventFactory, UserFactory
 from tests.webhooks.conftest import Queued, endpoint_for
 from tests.webhooks.receiver import running_receiver
 from tournaments.webhooks import delivery as sending
 from tournaments.webhooks.models import Delivery, Endpoint, Kind
+from tournaments.webhooks.services import send_ping
 
 pytestmark = pytest.mark.django_db
 
@@ -65,8 +68,6 @@ def test_nobody_but_the_organiser_sees_or_changes_webhooks(personas: Any, who: s
 
 
 def test_anonymous_visitors_are_sent_to_sign_in_and_other_events_endpoints_are_not_found(personas: Any) -> None:
-    from tests.factories import EventFactory
-
     endpoint = endpoint_for(EventFactory.create())
     assert personas.client("anonymous").get(pages(personas)).status_code == 302
     assert personas.client("organiser").get(f"{pages(personas)}{endpoint.pk}/").status_code == 404
@@ -116,3 +117,16 @@ def test_switching_off_and_deleting_after_a_question(personas: Any, queued: Queu
     assert Endpoint.objects.filter(pk=endpoint.pk).exists()  # asking deletes nothing
     assert organiser.post(f"{pages(personas)}{endpoint.pk}/delete/").status_code == 302
     assert not Endpoint.objects.filter(pk=endpoint.pk).exists()
+
+
+def test_staff_see_endpoints_and_deliveries_in_the_admin_without_the_secret(personas: Any, queued: Queued) -> None:
+    endpoint = endpoint_for(personas.event)
+    delivery = send_ping(endpoint, personas.organiser)
+    client = Client()
+    client.force_login(UserFactory.create(is_staff=True, is_superuser=True))
+    listing = client.get("/admin/webhooks/endpoint/")
+    assert listing.status_code == 200 and endpoint.url in listing.content.decode()
+    change = client.get(f"/admin/webhooks/endpoint/{endpoint.pk}/change/").content.decode()
+    assert endpoint.url in change and endpoint.secret not in change
+    assert client.get("/admin/webhooks/endpoint/add/").status_code == 403
+    assert client.get(f"/admin/webhooks/delivery/{delivery.pk}/change/").status_code == 200

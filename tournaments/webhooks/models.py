@@ -32,7 +32,7 @@ SUBSCRIBABLE = [kind for kind in Kind if kind is not Kind.PING]
 
 class Endpoint(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="webhook_endpoints")
-    url = models.URLField(max_length=500)
+    url = models.CharField(max_length=500, help_text="Checked by webhooks.addresses when added and before each try.")
     secret = models.CharField(max_length=80, help_text="Signs every request; shown once, when added.")
     kinds = models.JSONField(default=list, blank=True, help_text="The kinds sent; empty means every kind.")
     active = models.BooleanField(default=True)
