@@ -18,13 +18,14 @@ from tests.matches.test_event_matches import onsite_event
 from tests.webhooks.conftest import Queued, endpoint_for
 from tests.webhooks.receiver import running_receiver
 from tests.webhooks.test_emission import published, report_all, running_event
+from tournaments.errors import Conflict
 from tournaments.models import Event
 from tournaments.services import rounds
 from tournaments.webhooks import delivery as sending
 from tournaments.webhooks import signing
 from tournaments.webhooks.models import Delivery, Kind
 from tournaments.webhooks.outbox import emit
-from tournaments.webhooks.services import send_ping
+from tournaments.webhooks.services import redeliver, send_ping, set_active
 
 pytestmark = pytest.mark.django_db
 
@@ -174,3 +175,20 @@ def test_every_kind_reaches_a_real_receiver_signed_and_verified(
         )
     assert {json.loads(request.body)["type"] for request in got} == {kind.value for kind in Kind}
     assert len(got) == Delivery.objects.filter(status=Delivery.Status.DELIVERED).count() == Delivery.objects.count()
+
+
+def test_a_switched_off_endpoint_gets_nothing_still_waiting_and_no_redelivery(queued: Queued) -> None:
+    with running_receiver() as receiver:
+        delivery = one_delivery(receiver.url)
+        endpoint = delivery.endpoint
+        organiser = endpoint.event.organiser
+        set_active(endpoint, organiser, False)
+        assert sending.deliver(delivery.pk) == "skipped"
+        delivery.refresh_from_db()
+        assert delivery.status == Delivery.Status.FAILED and delivery.last_error == sending.SWITCHED_OFF
+        with pytest.raises(Conflict, match="switch it on"):
+            redeliver(delivery, organiser)
+        set_active(endpoint, organiser, True)
+        redeliver(delivery, organiser)
+        assert sending.deliver(delivery.pk) == "delivered"
+    assert len(receiver.requests()) == 1

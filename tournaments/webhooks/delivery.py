@@ -22,11 +22,12 @@ from django.utils import timezone
 from common.refusals import Refusal
 from tournaments.webhooks import signing
 from tournaments.webhooks.addresses import check_url
-from tournaments.webhooks.models import Delivery, DeliveryAttempt
+from tournaments.webhooks.models import Delivery, DeliveryAttempt, Kind
 from tournaments.webhooks.outbox import send_later
 
 EXCERPT = 200  # characters of a response body kept in the log
 SWEEP_GRACE = timedelta(seconds=60)  # a due delivery this late has lost its task
+SWITCHED_OFF = "Not sent: the endpoint was switched off."
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,11 @@ def claim(delivery_id: int) -> Delivery | None:
         return None
     if delivery.next_try_at is not None and delivery.next_try_at > now + timedelta(seconds=1):
         return None  # not due yet, or another worker is posting it right now
+    if not delivery.endpoint.active and delivery.kind != Kind.PING:
+        delivery.status, delivery.next_try_at = Delivery.Status.FAILED, None
+        delivery.last_error = SWITCHED_OFF
+        delivery.save(update_fields=["status", "next_try_at", "last_error"])
+        return None
     delivery.next_try_at = now + timedelta(seconds=settings.WEBHOOK_TIMEOUT_SECONDS) + SWEEP_GRACE
     delivery.save(update_fields=["next_try_at"])
     return delivery

@@ -10,6 +10,7 @@ class WebhookRefusal(StrEnum):
 
     BAD_KINDS = "bad-kinds"
     BAD_URL = "bad-url"
+    ENDPOINT_OFF = "endpoint-off"
     HOST_NOT_FOUND = "host-not-found"
     INSECURE_URL = "insecure-url"
     NOT_REDELIVERABLE = "not-redeliverable"

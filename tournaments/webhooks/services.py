@@ -74,6 +74,8 @@ def redeliver(delivery: Delivery, by: User) -> Delivery:
     delivery = Delivery.objects.select_for_update().get(pk=delivery.pk)
     if delivery.status == Delivery.Status.PENDING:
         raise Conflict(WebhookRefusal.NOT_REDELIVERABLE, "This delivery is still being sent; wait for it to finish.")
+    if not delivery.endpoint.active and delivery.kind != Kind.PING:
+        raise Conflict(WebhookRefusal.ENDPOINT_OFF, "The endpoint is switched off; switch it on to redeliver.")
     delivery.status, delivery.attempts, delivery.next_try_at = Delivery.Status.PENDING, 0, timezone.now()
     delivery.save(update_fields=["status", "attempts", "next_try_at"])
     send_later(delivery)
