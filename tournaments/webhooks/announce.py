@@ -31,15 +31,18 @@ def round_info(round_: Round) -> dict[str, Any]:
     return {"number": round_.number, "label": round_.label, "stage": round_.get_stage_display()}
 
 
+def players_of(match: Match) -> list[dict[str, Any]]:
+    return [person(match.player_a)] + ([person(match.player_b)] if match.player_b else [])
+
+
 def table_info(match: Match) -> dict[str, Any]:
-    players = [person(match.player_a)] + ([person(match.player_b)] if match.player_b else [])
-    return {"table": match.table, "players": players, "bye": match.is_bye}
+    return {"table": match.table, "players": players_of(match), "bye": match.is_bye}
 
 
 def result_info(match: Match) -> dict[str, Any]:
     """The result from nobody's side: each player's games won, the draws, and a sentence."""
     games = [match.a_games or 0, match.b_games or 0]
-    players = [person(match.player_a)] + ([person(match.player_b)] if match.player_b else [])
+    players = players_of(match)
     for player, won in zip(players, games, strict=False):
         player["games"] = won
     winner = match.winner_id()
