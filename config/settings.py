@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "gameplay",
     "tournaments",
     "tournaments.drafts",
+    "tournaments.webhooks",
 ]
 
 MIDDLEWARE = [
@@ -214,6 +215,19 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": _VISIBILITY_TIMEOUT}
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": _VISIBILITY_TIMEOUT}
 # Workers write a heartbeat key this often; /healthz calls a worker down after 3 misses.
 WORKER_HEARTBEAT_SECONDS = env_int("WORKER_HEARTBEAT_SECONDS", 5, minimum=1)
+
+# --- Webhooks -------------------------------------------------------------------------
+# Outside production an organiser may point a webhook at http:// and private or loopback hosts
+# (a receiver on 127.0.0.1 in tests); production insists on https to public addresses.
+WEBHOOK_ALLOW_PRIVATE = env_bool("WEBHOOK_ALLOW_PRIVATE", not PRODUCTION)
+WEBHOOK_TIMEOUT_SECONDS = env_int("WEBHOOK_TIMEOUT_SECONDS", 5, minimum=1, maximum=30)
+WEBHOOK_MAX_ATTEMPTS = env_int("WEBHOOK_MAX_ATTEMPTS", 6, minimum=1, maximum=20)
+#: The first retry waits this long, each later one twice as long as the one before.
+WEBHOOK_RETRY_BASE_SECONDS = env_int("WEBHOOK_RETRY_BASE_SECONDS", 10, minimum=0)
+#: The site's own address, for the links a webhook's payload carries.
+SITE_URL = (env_str("SITE_URL") or (f"https://{ALLOWED_HOSTS[0]}" if PRODUCTION else "http://localhost:8000")).rstrip(
+    "/"
+)
 
 # --- Auth -----------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"

@@ -27,6 +27,7 @@ urlpatterns = [
     path("", include("gameplay.urls")),
     path("", include("tournaments.urls")),
     path("", include("tournaments.drafts.urls")),
+    path("", include("tournaments.webhooks.urls")),
     path("api/", include(api_patterns)),
     path("admin/", admin.site.urls),
 ]

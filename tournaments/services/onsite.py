@@ -20,6 +20,7 @@ from gameplay.matches.oversight import Oversight
 from tournaments.errors import Conflict, EventRefusal
 from tournaments.models import DeckVersion, Event, Match, ResultReport, Round
 from tournaments.services.common import locked_event
+from tournaments.webhooks import announce
 
 log = logging.getLogger(__name__)
 
@@ -113,4 +114,5 @@ def record_result(played: PlayMatch) -> Match | None:
     match.version += 1
     match.save()
     ResultReport.objects.create(match=match, kind=ResultReport.Kind.AUTO, a_games=wins[0], b_games=wins[1], draws=draws)
+    announce.onsite_match_finished(match)
     return match

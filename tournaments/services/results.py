@@ -18,6 +18,7 @@ from tournaments.errors import Conflict, EventRefusal, Forbidden, Invalid
 from tournaments.models import AuditEntry, Event, Match, ResultReport, Round
 from tournaments.permissions import Perm, has_permission, require
 from tournaments.services.common import locked_event
+from tournaments.webhooks import announce
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,7 @@ def _second_report(match: Match, by: User, score: Score) -> Match:
         match.version += 1
         match.save()
         _record(match, by, ResultReport.Kind.CONFIRM, score)
+        announce.result_confirmed(match)
         return match
     match.set_status(Match.Status.DISPUTED)
     match.version += 1
@@ -170,6 +172,7 @@ def set_result(match: Match, by: User, score: Score) -> Match:
         event=event, by=by, kind=AuditEntry.Kind.RESULT_SET, subject=f"{round_.label}, table {match.table}",
         old=before, new=match.score,
     )  # fmt: skip
+    announce.result_confirmed(match)
     return match
 
 

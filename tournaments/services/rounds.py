@@ -27,6 +27,7 @@ from tournaments.services import onsite
 from tournaments.services import standings as reading
 from tournaments.services.common import locked_event, rounds_of
 from tournaments.services.timers import schedule_round_timer
+from tournaments.webhooks import announce
 
 
 def _refuse_unfinished_rounds(event: Event) -> None:
@@ -224,6 +225,7 @@ def publish_round(round_: Round, by: User) -> Round:
         bye.save()
         ResultReport.objects.create(match=bye, kind=ResultReport.Kind.AUTO, a_games=2, b_games=0, draws=0)
     schedule_round_timer(round_)
+    announce.round_paired(round_)
     return round_
 
 
@@ -269,6 +271,7 @@ def end_round(round_: Round, by: User) -> Round:
     round_.ended_at = timezone.now()
     round_.timer_version += 1
     round_.save()
+    announce.round_ended(round_)
     return round_
 
 
@@ -323,4 +326,5 @@ def finish_event(event: Event, by: User) -> Event:
         code = EventRefusal.TOP_CUT_NOT_OVER if event.status == Event.Status.TOP_CUT else EventRefusal.CANNOT_FINISH
         raise Conflict(code, reason)
     event.set_status(Event.Status.FINISHED, by=by)
+    announce.event_finished(event)
     return event

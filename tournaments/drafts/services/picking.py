@@ -45,6 +45,7 @@ from tournaments.limited import (
     pick,
 )
 from tournaments.limited import Pick as PurePick
+from tournaments.webhooks import announce
 
 BAD_REQUEST = {
     PickRefusal.MALFORMED,
@@ -147,6 +148,7 @@ def _round_transition(pod: Pod, seats: list[Seat], state: DraftState, now: datet
         pod.set_status(Pod.Status.BUILDING)
         pod.finished_at = now
         create_draft_pools(pod, seats, state, now)
+        announce.pod_finished(pod)
         return False
     pause = times(pod).review_seconds(pod.round_opened)
     if pause == 0:

@@ -1,0 +1,42 @@
+"""Fixtures of the webhook tests: an endpoint on an event, and the tasks queued (recorded
+instead of sent to the broker)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import pytest
+
+from tournaments.models import Event
+from tournaments.webhooks.models import Delivery, Endpoint
+from tournaments.webhooks.signing import new_secret
+
+
+def endpoint_for(event: Event, url: str = "http://127.0.0.1:9/hook", kinds: Sequence[str] = ()) -> Endpoint:
+    return Endpoint.objects.create(event=event, url=url, secret=new_secret(), kinds=list(kinds))
+
+
+def deliveries(kind: str) -> list[Delivery]:
+    return list(Delivery.objects.filter(kind=kind).order_by("id"))
+
+
+@dataclass
+class Queued:
+    calls: list[tuple[str, tuple[Any, ...], datetime | None]] = field(default_factory=list)
+
+    def send_task(self, name: str, args: tuple[Any, ...] = (), eta: datetime | None = None, **_: Any) -> None:
+        self.calls.append((name, tuple(args), eta))
+
+    def delivery_ids(self) -> list[int]:
+        return [args[0] for name, args, _eta in self.calls if name == "tournaments.webhooks.tasks.deliver"]
+
+
+@pytest.fixture
+def queued(monkeypatch: pytest.MonkeyPatch) -> Queued:
+    """Tasks queued after commit, recorded instead of sent."""
+    recorder = Queued()
+    monkeypatch.setattr("common.tasks.current_app", recorder)
+    return recorder

@@ -1,0 +1,61 @@
+"""Emitting webhooks: one ``Delivery`` per endpoint that wants the kind, queued after commit.
+
+Services call ``emit`` inside their transaction (through ``announce``): the rows are written with
+the change and vanish with it if it rolls back; the delivery task is queued only once it commits.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.urls import reverse
+from django.utils import timezone
+
+from common.tasks import queue_after_commit
+from tournaments.models import Event
+from tournaments.webhooks.models import Delivery, Endpoint, Kind
+
+DELIVER_TASK = "tournaments.webhooks.tasks.deliver"
+Data = dict[str, Any] | Callable[[], dict[str, Any]]
+
+
+def site_url(path: str) -> str:
+    return f"{settings.SITE_URL}{path}"
+
+
+def envelope(event: Event, kind: str, data: dict[str, Any], webhook_id: uuid.UUID) -> dict[str, Any]:
+    """The JSON every webhook sends: its id, type and time, the event, and the kind's data."""
+    return {
+        "id": str(webhook_id),
+        "type": kind,
+        "created": timezone.now().isoformat(),
+        "event": {"id": event.pk, "name": event.name, "url": site_url(reverse("tournaments:event", args=[event.pk]))},
+        "data": data,
+    }
+
+
+def emit(event: Event, kind: Kind, data: Data) -> list[Delivery]:
+    """Queue ``kind`` for every active endpoint of the event subscribed to it. ``data`` may be a
+    function: it is called only if some endpoint wants the kind (most events have none)."""
+    endpoints = [e for e in Endpoint.objects.filter(event=event, active=True) if e.wants(kind)]
+    if not endpoints:
+        return []
+    payload = envelope(event, kind, data() if callable(data) else data, uuid.uuid4())
+    return [queue(endpoint, kind, payload) for endpoint in endpoints]
+
+
+def queue(endpoint: Endpoint, kind: str, payload: dict[str, Any]) -> Delivery:
+    delivery = Delivery.objects.create(
+        endpoint=endpoint, webhook_id=uuid.UUID(payload["id"]), kind=kind, payload=payload, next_try_at=timezone.now()
+    )
+    send_later(delivery)
+    return delivery
+
+
+def send_later(delivery: Delivery) -> None:
+    """The delivery task, once the current transaction commits (on the ``default`` queue)."""
+    later = delivery.next_try_at is not None and delivery.next_try_at > timezone.now()
+    queue_after_commit(DELIVER_TASK, delivery.pk, eta=delivery.next_try_at if later else None)
