@@ -16,6 +16,7 @@ from tournaments import selectors
 from tournaments.errors import EventRefusal, Invalid
 from tournaments.forms import AddTimeForm, EventForm, TableScoreForm
 from tournaments.models import Event, Match, Registration, Round
+from tournaments.outcomes import claims, outcome_words, report_words
 from tournaments.permissions import Perm, has_permission, require
 from tournaments.services import registration, results, rounds
 from tournaments.web import form_refusal, refusals_shown
@@ -69,6 +70,8 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
         "add_time_form": AddTimeForm(initial={"minutes": 5}),
         "disputed": Match.objects.filter(round__event=event, status=Match.Status.DISPUTED).count(),
         "history": list(event.audit_entries.select_related("by").order_by("-at", "-id")[:HISTORY_SHOWN]),
+        "disputes": [(m, claims(m, selectors.match_reports(m))) for m in selectors.disputed_matches(event)],
+        "result_log": [(r.at, r.match, report_words(r)) for r in selectors.result_log(event)],
     }
     return render(request, "tournaments/manage.html", context)
 
@@ -147,16 +150,39 @@ def _tables_from(request: HttpRequest, round_: Round) -> list[tuple[int, int | N
 @require_POST
 @refusals_shown
 def set_result(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Staff enter, override or settle a result: the first POST shows what will be recorded, in
+    words, and asks; the confirmed POST records it."""
     match = selectors.match_for(request.user, match_id)
+    require(request.user, Perm.RECORD_RESULTS, match.round.event)
     form = TableScoreForm(request.POST)
     if not form.is_valid():
         raise form_refusal(form)
     data = form.cleaned_data
-    results.set_result(
-        match, signed_in_user(request), results.Score(data["a_games"], data["b_games"], data["draws"] or 0)
-    )
-    messages.success(request, f"Table {match.table}: result recorded.")
+    score = results.Score(data["a_games"], data["b_games"], data["draws"] or 0)
+    results.validate_score(score, match.round.event, match.round)
+    words = outcome_words(match, score.a_games, score.b_games, score.draws)
+    if request.POST.get("confirmed") != "yes":
+        context = {"event": match.round.event, "match": match, "score": score, "words": words}
+        return render(request, "tournaments/confirm_result.html", context)
+    results.set_result(match, signed_in_user(request), score)
+    messages.success(request, f"{match.round.label}, table {match.table}: result recorded — {words}.")
     return redirect("tournaments:manage", pk=match.round.event_id)
+
+
+@login_required
+@refusals_shown
+def match_reports(request: HttpRequest, match_id: int) -> HttpResponse:
+    """One match's reports side by side (who said what, and when) for the judge who settles it."""
+    match = selectors.match_for(request.user, match_id)
+    require(request.user, Perm.RECORD_RESULTS, match.round.event)
+    reports = list(selectors.match_reports(match))
+    context = {
+        "event": match.round.event,
+        "match": match,
+        "claims": claims(match, reports),
+        "history": [(report.at, report_words(report)) for report in reports],
+    }
+    return render(request, "tournaments/match_reports.html", context)
 
 
 @login_required

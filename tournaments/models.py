@@ -179,6 +179,8 @@ class AuditEntry(models.Model):
 
     def describe(self) -> str:
         """The change in words, e.g. "Round 2: preview → in progress" (never a raw value)."""
+        if self.kind == self.Kind.RESULT_SET and self.note:
+            return f"{self.subject}: {self.note}"  # written with names by the results service
         if self.kind == self.Kind.RESULT_SET:
             before = f"result {self.old}" if self.old else "no result"
             return f"{self.subject}: {before} → result {self.new}"

@@ -32,6 +32,7 @@ organiser = [
     path("events/<id:pk>/do/<slug:action>/", manage_views.event_action, name="event-action"),
     path("rounds/<id:round_id>/do/<slug:action>/", manage_views.round_action, name="round-action"),
     path("matches/<id:match_id>/set-result/", manage_views.set_result, name="set-result"),
+    path("matches/<id:match_id>/dispute/", manage_views.match_reports, name="match-reports"),
     path("deck-versions/<id:version_id>/check/", deck_views.deck_check, name="deck-check"),
     path("events/<id:pk>/publish-lists/", deck_views.publish_lists, name="publish-lists"),
     path("registrations/<id:registration_id>/do/<slug:action>/", manage_views.registration_action,

@@ -17,6 +17,7 @@ from gameplay.matches.oversight import Oversight
 from tournaments import selectors
 from tournaments.forms import ScoreForm
 from tournaments.models import Event, Match, Registration, Round
+from tournaments.outcomes import report_choices
 from tournaments.permissions import Perm, has_permission
 from tournaments.presentation import bracket_layout, history_rows
 from tournaments.services import onsite, registration, results
@@ -46,9 +47,6 @@ def my_match_panel(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/_my_match.html", _event_context(request, event))
 
 
-BO1_CHOICES = [("I won", 1, 0, 0, ""), ("I lost", 0, 1, 0, "secondary"), ("Draw", 0, 0, 1, "secondary")]
-
-
 def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     user = request.user
     mine = Registration.objects.filter(event=event, player_id=user.pk).first() if user.is_authenticated else None
@@ -59,7 +57,7 @@ def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "registration": mine,
         "current_round": current,
         "my_match": my_match,
-        "bo1_choices": BO1_CHOICES,
+        "report_choices": report_choices(my_match) if my_match is not None and not my_match.is_bye else [],
         "manages": has_permission(user, Perm.MANAGE, event),
         "records": has_permission(user, Perm.RECORD_RESULTS, event),
         "rounds": selectors.public_rounds(user, event).exclude(status=Round.Status.PREVIEW),
