@@ -47,6 +47,8 @@ def set_open_results(page: Any, event: Event) -> None:
         page.get_by_label(f"Table {match.table} second player games").fill("0")
         page.get_by_test_id(f"table-{match.table}").get_by_role("button", name="Set").click()
         page.wait_for_load_state()
+        page.get_by_test_id("record-result").click()  # staff confirm a result they set
+        page.wait_for_load_state()
         assert "result recorded" in page.content()
 
 
