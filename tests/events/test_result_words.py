@@ -12,13 +12,19 @@ from tournaments.outcomes import claims, outcome_words, report_choices, report_w
 EVA, CORVIN, OUTSIDER = User(pk=1, display_name="Eva"), User(pk=2, display_name="Corvin"), User(pk=3, username="o")
 
 
-def table(status: str = Match.Status.CONFIRMED, score: tuple[int, int, int] | None = None, **kw: object) -> Match:
+def table(
+    status: str = Match.Status.CONFIRMED,
+    score: tuple[int, int, int] | None = None,
+    *,
+    best_of: int = 3,
+    stage: str = Round.Stage.SWISS,
+    reported_by: User | None = None,
+) -> Match:
     """Eva (first seat) v Corvin in a best-of-three Swiss round unless told otherwise."""
-    event = Event(name="Open", best_of=kw.pop("best_of", 3))  # type: ignore[arg-type]
-    round_ = Round(event=event, number=2, stage=kw.pop("stage", Round.Stage.SWISS))  # type: ignore[arg-type]
+    round_ = Round(event=Event(name="Open", best_of=best_of), number=2, stage=stage)
     a, b, d = score if score is not None else (None, None, None)
-    seats = {"player_a": EVA, "player_b": CORVIN}
-    return Match(round=round_, table=3, status=status, a_games=a, b_games=b, draws=d, **seats, **kw)
+    seats = {"player_a": EVA, "player_b": CORVIN, "reported_by": reported_by}
+    return Match(round=round_, table=3, status=status, a_games=a, b_games=b, draws=d, **seats)
 
 
 def test_a_win_by_the_second_seat_reads_from_each_readers_side() -> None:
