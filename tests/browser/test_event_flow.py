@@ -102,7 +102,8 @@ def test_an_organiser_runs_a_swiss_with_a_drop_a_late_entry_and_a_top_four(brows
     other.goto(f"{live_server.url}/events/{event.pk}/")
     other.get_by_test_id("confirm").click()
     other.wait_for_load_state()
-    assert "Confirmed" in other.get_by_test_id("my-result").inner_text()
+    assert "Result confirmed." in other.content()
+    assert other.get_by_test_id("my-result").inner_text() == "You lost 0-1"  # the opponent's side, in words
 
     late = logged_in_page(browser, live_server, UserFactory.create(username="late", display_name="Late Comer"))
     late.goto(f"{live_server.url}/events/{event.pk}/")
