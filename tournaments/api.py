@@ -309,7 +309,7 @@ class MatchViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet[Match]):
             request.user.pk in match.players() or has_permission(request.user, Perm.VIEW_PRIVATE, match.round.event)
         ):
             return Response({"detail": "Only the players and the event's staff see the reports."}, status=403)
-        return Response(ResultReportSerializer(match.reports.all(), many=True).data)
+        return Response(ResultReportSerializer(selectors.match_reports(match), many=True).data)
 
 
 def _submit_deck(request: Request, event: Event) -> Response:

@@ -8,7 +8,7 @@ from rest_framework import serializers
 
 from gameplay.services import check_entry_count
 from tournaments.models import DeckCheck, DeckVersion, Event, Match, Registration, ResultReport, Round
-from tournaments.outcomes import result_words
+from tournaments.outcomes import report_words, result_words
 from tournaments.services.standings import StandingRow
 
 
@@ -40,11 +40,15 @@ class RegistrationSerializer(serializers.ModelSerializer[Registration]):
 
 class ResultReportSerializer(serializers.ModelSerializer[ResultReport]):
     by = serializers.CharField(source="by.username", default=None, read_only=True)
+    text = serializers.SerializerMethodField(help_text="The report in words, with the players' names.")
 
     class Meta:
         model = ResultReport
-        fields = ("kind", "by", "a_games", "b_games", "draws", "at")
+        fields = ("kind", "by", "a_games", "b_games", "draws", "at", "text")
         read_only_fields = fields
+
+    def get_text(self, report: ResultReport) -> str:
+        return report_words(report)
 
 
 class MatchSerializer(serializers.ModelSerializer[Match]):

@@ -168,3 +168,22 @@ def test_an_impossible_score_is_refused_before_anything_is_asked(table: Table) -
     assert "Both players cannot have won the match." in answer.content.decode()
     table.match.refresh_from_db()
     assert table.match.status == Match.Status.PENDING
+
+
+def test_setting_a_result_over_a_waiting_report_says_what_the_report_said_and_the_api_lists_reports_in_words(
+    table: Table,
+) -> None:
+    report(signed_in(table.eva), table.match, 2, 0)
+    organiser = signed_in(table.event.organiser)
+    answer = organiser.post(f"/matches/{table.match.pk}/set-result/", {**table.score(2, 1), "confirmed": "yes"})
+    assert answer.status_code == 302
+    entry = AuditEntry.objects.get(kind=AuditEntry.Kind.RESULT_SET)
+    assert entry.describe() == (
+        "Round 1, table 1: result set: Eva won 2-1 against Corvin "
+        "(the report waiting for confirmation said Eva won 2-0 against Corvin)"
+    )
+    listed = signed_in(table.corvin).get(f"/api/matches/{table.match.pk}/reports/").json()
+    assert [row["text"] for row in listed] == [
+        "Eva reported: Eva won 2-0 against Corvin",
+        f"{table.event.organiser.public_name} set the result: Eva won 2-1 against Corvin",
+    ]

@@ -182,6 +182,8 @@ def _override_note(match: Match, score: Score) -> str:
     if match.is_pending or match.a_games is None:
         return f"result set: {after}"
     before = outcome_words(match, match.a_games, match.b_games or 0, match.draws or 0)
+    if match.awaits_confirmation:
+        return f"result set: {after} (the report waiting for confirmation said {before})"
     return f"result changed to {after} (was {before})"
 
 
