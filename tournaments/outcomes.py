@@ -142,11 +142,16 @@ def claims(match: Match, reports: Iterable[ResultReport]) -> list[dict[str, Any]
     """What each player said last about the match, one entry per player who reported, in seat
     order: the player's name, their words ("Eva says: Eva won 2-1 against Corvin"), when, and the
     score in table order (for settling it with one tap)."""
+    return [_claim(match, report) for report in _last_claims(match, reports)]
+
+
+def _last_claims(match: Match, reports: Iterable[ResultReport]) -> list[ResultReport]:
+    """Each player's last report or confirmation, in seat order (players who said nothing left out)."""
     last: dict[int, ResultReport] = {}
     for report in reports:
         if report.by_id in match.players() and report.kind in (ResultReport.Kind.REPORT, ResultReport.Kind.CONFIRM):
             last[report.by_id] = report
-    return [_claim(match, last[player]) for player in match.players() if player in last]
+    return [last[player] for player in match.players() if player in last]
 
 
 def _claim(match: Match, report: ResultReport) -> dict[str, Any]:
@@ -156,3 +161,16 @@ def _claim(match: Match, report: ResultReport) -> dict[str, Any]:
         "name": report.by.public_name, "says": said, "at": report.at,
         "a_games": report.a_games, "b_games": report.b_games, "draws": report.draws,
     }  # fmt: skip
+
+
+def claim_sentences(match: Match, reports: Iterable[ResultReport], viewer: Any) -> list[str]:
+    """For a player in a disputed match: what each of them reported, from the speaker's side
+    ("You reported that you won 2-1", "Corvin reported that they won 2-0")."""
+    me = _viewer_id(viewer)
+    sentences = []
+    for report in _last_claims(match, reports):
+        assert report.by is not None  # a claim is always a player's
+        claim = players_claim(match, report.a_games, report.b_games, report.draws, report.by.pk)
+        who = "You reported that you" if report.by.pk == me else f"{report.by.public_name} reported that they"
+        sentences.append(f"{who} {claim}")
+    return sentences

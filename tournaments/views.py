@@ -17,7 +17,7 @@ from gameplay.matches.oversight import Oversight
 from tournaments import selectors
 from tournaments.forms import ScoreForm
 from tournaments.models import Event, Match, Registration, Round
-from tournaments.outcomes import report_choices
+from tournaments.outcomes import claim_sentences, report_choices
 from tournaments.permissions import Perm, has_permission
 from tournaments.presentation import bracket_layout, history_rows
 from tournaments.services import onsite, registration, results
@@ -58,11 +58,19 @@ def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "current_round": current,
         "my_match": my_match,
         "report_choices": report_choices(my_match) if my_match is not None and not my_match.is_bye else [],
+        "my_claims": _my_claims(my_match, user),
         "manages": has_permission(user, Perm.MANAGE, event),
         "records": has_permission(user, Perm.RECORD_RESULTS, event),
         "rounds": selectors.public_rounds(user, event).exclude(status=Round.Status.PREVIEW),
         "player_count": Registration.objects.filter(event=event, dropped_after_round__isnull=True).count(),
     }
+
+
+def _my_claims(match: Match | None, user: Any) -> list[str]:
+    """In a disputed match, what each player reported, for the player reading their panel."""
+    if match is None or not match.is_disputed:
+        return []
+    return claim_sentences(match, selectors.match_reports(match), user)
 
 
 def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:

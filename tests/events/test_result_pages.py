@@ -94,6 +94,10 @@ def test_a_differing_second_report_is_a_dispute_shown_side_by_side_and_settled_a
     report(signed_in(table.eva), table.match, 2, 1)  # "That's not right": Eva says she won
     table.match.refresh_from_db()
     assert table.match.status == Match.Status.DISPUTED
+    evas = panel(signed_in(table.eva), table.event)
+    assert "<li>Eva reported that they won 2-1.</li>" not in evas  # her own report reads "you"
+    assert "<li>You reported that you won 2-1.</li>" in evas
+    assert "<li>Corvin reported that they won 2-1.</li>" in evas
 
     judge = signed_in(table.judge)
     manage = judge.get(f"/events/{table.event.pk}/manage/").content.decode()

@@ -7,7 +7,7 @@ from django.contrib.auth.models import AnonymousUser
 
 from accounts.models import User
 from tournaments.models import Event, Match, ResultReport, Round
-from tournaments.outcomes import claims, outcome_words, report_choices, report_words, result_words
+from tournaments.outcomes import claim_sentences, claims, outcome_words, report_choices, report_words, result_words
 
 EVA, CORVIN, OUTSIDER = User(pk=1, display_name="Eva"), User(pk=2, display_name="Corvin"), User(pk=3, username="o")
 
@@ -99,6 +99,10 @@ def test_each_players_last_report_is_their_claim_in_their_words() -> None:
     said = [(c["name"], c["says"], (c["a_games"], c["b_games"])) for c in claims(match, reports)]
     assert said == [("Eva", "Eva won 2-1 against Corvin", (2, 1)), ("Corvin", "Corvin won 2-1 against Eva", (1, 2))]
     assert report_words(reports[1]) == "Corvin reported: Corvin won 2-1 against Eva"
+    assert claim_sentences(match, reports, CORVIN) == [
+        "Eva reported that they won 2-1",
+        "You reported that you won 2-1",
+    ]
     judged = ResultReport(match=match, by=None, kind=ResultReport.Kind.OVERRIDE, a_games=2, b_games=0, draws=0)
     assert report_words(judged) == "The site set the result: Eva won 2-0 against Corvin"
 
