@@ -191,3 +191,16 @@ def test_setting_a_result_over_a_waiting_report_says_what_the_report_said_and_th
         "Eva reported: Eva won 2-0 against Corvin",
         f"{table.event.organiser.public_name} set the result: Eva won 2-1 against Corvin",
     ]
+
+
+def test_reporting_again_is_refused_in_the_players_own_words(table: Table) -> None:
+    corvin = signed_in(table.corvin)
+    report(corvin, table.match, 2, 1)
+    again = corvin.post(f"/matches/{table.match.pk}/report/", {"wins": 2, "losses": 0, "draws": 0})
+    assert again.status_code == 409
+    assert "You already reported a result (You won 2-1); your opponent has to confirm it." in again.content.decode()
+    assert signed_in(table.eva).post(f"/matches/{table.match.pk}/confirm/").status_code == 302
+    late = signed_in(table.eva).post(f"/matches/{table.match.pk}/report/", {"wins": 2, "losses": 0, "draws": 0})
+    assert late.status_code == 409
+    assert "The result is already confirmed (You lost 1-2)" in late.content.decode()
+    assert ResultReport.objects.filter(match=table.match).count() == 2  # the refusals wrote nothing

@@ -92,7 +92,8 @@ def report_result(match: Match, by: User, score: Score) -> Match:
     validate_score(score, event, round_)
     if match.status == Match.Status.CONFIRMED:
         raise Conflict(
-            EventRefusal.RESULT_CONFIRMED, f"The result {match.score} is already confirmed; ask a judge to change it."
+            EventRefusal.RESULT_CONFIRMED,
+            f"The result is already confirmed ({_words(match, by)}); ask a judge to change it.",
         )
     if match.status == Match.Status.DISPUTED:
         raise Conflict(
@@ -110,7 +111,8 @@ def report_result(match: Match, by: User, score: Score) -> Match:
 def _second_report(match: Match, by: User, score: Score) -> Match:
     if match.reported_by_id == by.pk:
         raise Conflict(
-            EventRefusal.ALREADY_REPORTED, f"You already reported {match.score}; your opponent has to confirm it."
+            EventRefusal.ALREADY_REPORTED,
+            f"You already reported a result ({_words(match, by)}); your opponent has to confirm it.",
         )
     reported = Score(match.a_games or 0, match.b_games or 0, match.draws or 0)
     if score == reported:
@@ -172,6 +174,11 @@ def set_result(match: Match, by: User, score: Score) -> Match:
         old=before, new=match.score, note=note,
     )  # fmt: skip
     return match
+
+
+def _words(match: Match, reader: User) -> str:
+    """The match's stored score as ``reader`` reads it ("You won 2-1")."""
+    return outcome_words(match, match.a_games or 0, match.b_games or 0, match.draws or 0, reader)
 
 
 def _override_note(match: Match, score: Score) -> str:
