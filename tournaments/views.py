@@ -14,10 +14,9 @@ from django.views.decorators.http import require_POST
 from accounts.auth import signed_in_user
 from gameplay.matches import selectors as play_selectors
 from gameplay.matches.oversight import Oversight
-from tournaments import selectors
+from tournaments import outcomes, selectors
 from tournaments.forms import ScoreForm
 from tournaments.models import Event, Match, Registration, Round
-from tournaments.outcomes import claim_sentences, report_choices
 from tournaments.permissions import Perm, has_permission
 from tournaments.presentation import bracket_layout, history_rows
 from tournaments.services import onsite, registration, results
@@ -57,7 +56,7 @@ def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "registration": mine,
         "current_round": current,
         "my_match": my_match,
-        "report_choices": report_choices(my_match) if my_match is not None and not my_match.is_bye else [],
+        "report_choices": outcomes.report_choices(my_match) if my_match is not None and not my_match.is_bye else [],
         "my_claims": _my_claims(my_match, user),
         "manages": has_permission(user, Perm.MANAGE, event),
         "records": has_permission(user, Perm.RECORD_RESULTS, event),
@@ -70,7 +69,7 @@ def _my_claims(match: Match | None, user: Any) -> list[str]:
     """In a disputed match, what each player reported, for the player reading their panel."""
     if match is None or not match.is_disputed:
         return []
-    return claim_sentences(match, selectors.match_reports(match), user)
+    return outcomes.claim_sentences(match, selectors.match_reports(match), user)
 
 
 def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
