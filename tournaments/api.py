@@ -307,6 +307,10 @@ class MatchViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet[Match]):
     def get_object(self) -> Match:
         return selectors.match_for(self.request.user, int(self.kwargs["pk"]))
 
+    def _answer(self, match: Match) -> Response:
+        """The match as the requesting user reads it (``result_text`` in their words)."""
+        return Response(MatchSerializer(match, context=self.get_serializer_context()).data)
+
     def _score(self, request: Request, match: Match) -> results.Score:
         data = _valid(ScoreSerializer(data=request.data))
         if "wins" in data:
@@ -319,14 +323,12 @@ class MatchViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet[Match]):
     @action(detail=True, methods=["post"])
     def report(self, request: Request, pk: str) -> Response:
         match = self.get_object()
-        return Response(
-            MatchSerializer(results.report_result(match, signed_in_user(request), self._score(request, match))).data
-        )
+        return self._answer(results.report_result(match, signed_in_user(request), self._score(request, match)))
 
     @EMPTY
     @action(detail=True, methods=["post"])
     def confirm(self, request: Request, pk: str) -> Response:
-        return Response(MatchSerializer(results.confirm_result(self.get_object(), signed_in_user(request))).data)
+        return self._answer(results.confirm_result(self.get_object(), signed_in_user(request)))
 
     @extend_schema(request=ScoreSerializer)
     @action(detail=True, methods=["post"], url_path="set-result")
@@ -334,9 +336,7 @@ class MatchViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet[Match]):
         """The organiser or a judge enters or overrides the result. A match played on the site ends
         with it there too (or, finished, is corrected): the event and the match never disagree."""
         match = self.get_object()
-        return Response(
-            MatchSerializer(results.set_result(match, signed_in_user(request), self._score(request, match))).data
-        )
+        return self._answer(results.set_result(match, signed_in_user(request), self._score(request, match)))
 
     @extend_schema(responses=ResultReportSerializer(many=True))
     @action(detail=True, methods=["get"], pagination_class=None)
@@ -346,7 +346,7 @@ class MatchViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet[Match]):
             request.user.pk in match.players() or has_permission(request.user, Perm.VIEW_PRIVATE, match.round.event)
         ):
             return Response({"detail": "Only the players and the event's staff see the reports."}, status=403)
-        return Response(ResultReportSerializer(match.reports.all(), many=True).data)
+        return Response(ResultReportSerializer(selectors.match_reports(match), many=True).data)
 
 
 def _submit_deck(request: Request, event: Event) -> Response:

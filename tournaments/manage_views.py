@@ -20,10 +20,19 @@ from tournaments.errors import EventRefusal, Invalid
 from tournaments.floor_actions import allowed_event_actions
 from tournaments.forms import AddTimeForm, EventForm, TableScoreForm
 from tournaments.models import Event, Match, Registration, Round
+from tournaments.outcomes import claims, outcome_words, report_words
 from tournaments.permissions import Perm, has_permission, require
 from tournaments.presentation import with_names
 from tournaments.services import registration, results, rounds
-from tournaments.web import View, confirmation_page, form_refusal, refusals_shown, refusals_shown_on, require_confirmed
+from tournaments.web import (
+    CONFIRM_FIELD,
+    View,
+    confirmation_page,
+    form_refusal,
+    refusals_shown,
+    refusals_shown_on,
+    require_confirmed,
+)
 
 HISTORY_SHOWN = 30  # the newest audit entries on the manage page
 
@@ -80,6 +89,8 @@ def _manage_page(request: HttpRequest, event: Event, refusal: str = "", status: 
         "disputed": Match.objects.filter(round__event=event, status=Match.Status.DISPUTED).count(),
         "history": list(event.audit_entries.select_related("by").order_by("-at", "-id")[:HISTORY_SHOWN]),
         "refusal": refusal,
+        "disputes": [(m, claims(m, selectors.match_reports(m))) for m in selectors.disputed_matches(event)],
+        "result_log": [(r.at, r.match, report_words(r)) for r in selectors.result_log(event)],
     }
     return render(request, "tournaments/manage.html", context, status=status)
 
@@ -232,15 +243,22 @@ def _tables_from(request: HttpRequest, round_: Round) -> list[tuple[int, int | N
 @require_POST
 @_on_manage_page(_event_of_match)
 def set_result(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Staff enter, override or settle a result: the first POST shows what will be recorded, in
+    words, and asks; the confirmed POST records it."""
     match = selectors.match_for(request.user, match_id)
+    require(request.user, Perm.RECORD_RESULTS, match.round.event)
     form = TableScoreForm(request.POST)
     if not form.is_valid():
         raise form_refusal(form)
     data = form.cleaned_data
-    results.set_result(
-        match, signed_in_user(request), results.Score(data["a_games"], data["b_games"], data["draws"] or 0)
-    )
-    messages.success(request, f"Table {match.table}: result recorded.")
+    score = results.Score(data["a_games"], data["b_games"], data["draws"] or 0)
+    results.validate_score(score, match.round.event, match.round)
+    words = outcome_words(match, score.a_games, score.b_games, score.draws)
+    if request.POST.get(CONFIRM_FIELD) != "yes":
+        context = {"event": match.round.event, "match": match, "score": score, "words": words}
+        return render(request, "tournaments/confirm_result.html", context)
+    results.set_result(match, signed_in_user(request), score)
+    messages.success(request, f"{match.round.label}, table {match.table}: result recorded — {words}.")
     return redirect("tournaments:manage", pk=match.round.event_id)
 
 
@@ -250,6 +268,22 @@ REGISTRATION_STEPS = {
     "check-in": lambda entry, user: registration.set_checked_in(entry, user, True),
     "check-out": lambda entry, user: registration.set_checked_in(entry, user, False),
 }
+
+
+@login_required
+@refusals_shown
+def match_reports(request: HttpRequest, match_id: int) -> HttpResponse:
+    """One match's reports side by side (who said what, and when) for the judge who settles it."""
+    match = selectors.match_for(request.user, match_id)
+    require(request.user, Perm.RECORD_RESULTS, match.round.event)
+    reports = list(selectors.match_reports(match))
+    context = {
+        "event": match.round.event,
+        "match": match,
+        "claims": claims(match, reports),
+        "history": [(report.at, report_words(report)) for report in reports],
+    }
+    return render(request, "tournaments/match_reports.html", context)
 
 
 @login_required

@@ -185,6 +185,8 @@ class AuditEntry(models.Model):
         """The change in words, e.g. "Round 2: preview → in progress" (never a raw value)."""
         if self.kind == self.Kind.REGISTRATION:
             return f"{self.subject}: {self.note}"
+        if self.kind == self.Kind.RESULT_SET and self.note:
+            return f"{self.subject}: {self.note}"  # written with names by the results service
         if self.kind == self.Kind.RESULT_SET:
             before = f"result {self.old}" if self.old else "no result"
             return f"{self.subject}: {before} → result {self.new}"

@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404
 
 from accounts.models import User
 from tournaments.errors import EventRefusal, NotFound
-from tournaments.models import Event, Match, Round
+from tournaments.models import Event, Match, ResultReport, Round
 from tournaments.permissions import Perm, has_permission
 
 
@@ -68,7 +68,7 @@ def player_matches(event: Event, player_id: int) -> QuerySet[Match]:
         Match.objects.filter(round__event=event)
         .exclude(round__status=Round.Status.PREVIEW)
         .filter(Q(player_a_id=player_id) | Q(player_b_id=player_id))
-        .select_related("round", "player_a", "player_b")
+        .select_related("round__event", "player_a", "player_b")
         .order_by("round__number")
     )
 
@@ -91,3 +91,24 @@ def _manages(user: User | AnonymousUser, event: Event) -> bool:
 
 def raise_not_found() -> None:
     raise NotFound(EventRefusal.NO_SUCH_ROUND, "No such round.")
+
+
+def match_reports(match: Match) -> QuerySet[ResultReport]:
+    """Every report, confirmation and override of one match, oldest first."""
+    return match.reports.select_related("by").order_by("at", "id")
+
+
+def result_log(event: Event) -> QuerySet[ResultReport]:
+    """Every result report, confirmation and override of the event, oldest first (staff only)."""
+    return (
+        ResultReport.objects.filter(match__round__event=event)
+        .select_related("by", "match__round__event", "match__player_a", "match__player_b")
+        .order_by("at", "id")
+    )
+
+
+def disputed_matches(event: Event) -> QuerySet[Match]:
+    """The event's matches whose players reported different results, by round and table."""
+    return Match.objects.filter(round__event=event, status=Match.Status.DISPUTED).select_related(
+        "round__event", "player_a", "player_b"
+    )

@@ -8,6 +8,7 @@ from rest_framework import serializers
 
 from gameplay.services import check_entry_count
 from tournaments.models import DeckCheck, DeckVersion, Event, Match, Registration, ResultReport, Round
+from tournaments.outcomes import report_words, result_words
 from tournaments.services.standings import StandingRow
 
 
@@ -65,11 +66,15 @@ class ClaimSerializer(serializers.Serializer[Any]):
 
 class ResultReportSerializer(serializers.ModelSerializer[ResultReport]):
     by = serializers.CharField(source="by.username", default=None, read_only=True)
+    text = serializers.SerializerMethodField(help_text="The report in words, with the players' names.")
 
     class Meta:
         model = ResultReport
-        fields = ("kind", "by", "a_games", "b_games", "draws", "at")
+        fields = ("kind", "by", "a_games", "b_games", "draws", "at", "text")
         read_only_fields = fields
+
+    def get_text(self, report: ResultReport) -> str:
+        return report_words(report)
 
 
 class MatchSerializer(serializers.ModelSerializer[Match]):
@@ -77,15 +82,20 @@ class MatchSerializer(serializers.ModelSerializer[Match]):
     player_a_name = serializers.CharField(source="player_a.public_name", read_only=True)
     player_b_name = serializers.CharField(source="player_b.public_name", default=None, read_only=True)
     winner = serializers.IntegerField(source="winner_id", read_only=True)
+    result_text = serializers.SerializerMethodField(help_text="The result in words for the requesting user.")
 
     class Meta:
         model = Match
         fields = (
             "id", "round", "table", "player_a", "player_a_name", "player_b", "player_b_name", "explanation",
             "status", "a_games", "b_games", "draws", "winner", "reported_by", "confirmed_by", "time_called",
-            "version",
+            "version", "result_text",
         )  # fmt: skip
         read_only_fields = fields
+
+    def get_result_text(self, match: Match) -> str:
+        request = self.context.get("request")
+        return result_words(match, request.user if request is not None else None)
 
 
 class RoundSerializer(serializers.ModelSerializer[Round]):

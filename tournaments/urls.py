@@ -38,6 +38,7 @@ organiser = [
     path("events/<id:pk>/delete/", manage_views.event_delete, name="event-delete"),
     path("rounds/<id:round_id>/do/<slug:action>/", manage_views.round_action, name="round-action"),
     path("matches/<id:match_id>/set-result/", manage_views.set_result, name="set-result"),
+    path("matches/<id:match_id>/dispute/", manage_views.match_reports, name="match-reports"),
     path("deck-versions/<id:version_id>/check/", deck_views.deck_check, name="deck-check"),
     path("events/<id:pk>/rounds/<id:number>/slips/", paper_views.print_slips, name="print-slips"),
     path("events/<id:pk>/decks/print/", paper_views.print_decklists, name="print-decklists"),

@@ -17,7 +17,7 @@ from common.qr import qr_svg
 from common.refusals import Refusal
 from gameplay.matches import selectors as play_selectors
 from gameplay.matches.oversight import Oversight
-from tournaments import confirmations, selectors
+from tournaments import confirmations, outcomes, selectors
 from tournaments.forms import ScoreForm
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.paper import event_url
@@ -52,9 +52,6 @@ def my_match_panel(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/_my_match.html", _event_context(request, event))
 
 
-BO1_CHOICES = [("I won", 1, 0, 0, ""), ("I lost", 0, 1, 0, "secondary"), ("Draw", 0, 0, 1, "secondary")]
-
-
 def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     user = request.user
     mine = Registration.objects.filter(event=event, player_id=user.pk).first() if user.is_authenticated else None
@@ -67,12 +64,20 @@ def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "can_undo_drop": can_undo_drop,
         "current_round": current,
         "my_match": my_match,
-        "bo1_choices": BO1_CHOICES,
+        "report_choices": outcomes.report_choices(my_match) if my_match is not None and not my_match.is_bye else [],
+        "my_claims": _my_claims(my_match, user),
         "manages": has_permission(user, Perm.MANAGE, event),
         "records": has_permission(user, Perm.RECORD_RESULTS, event),
         "rounds": selectors.public_rounds(user, event).exclude(status=Round.Status.PREVIEW),
         "player_count": Registration.objects.filter(event=event, dropped_after_round__isnull=True).count(),
     }
+
+
+def _my_claims(match: Match | None, user: Any) -> list[str]:
+    """In a disputed match, what each player reported, for the player reading their panel."""
+    if match is None or not match.is_disputed:
+        return []
+    return outcomes.claim_sentences(match, selectors.match_reports(match), user)
 
 
 def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:

@@ -55,6 +55,8 @@ def set_open_results(page: Any, event: Event) -> None:
         page.get_by_label(f"Table {match.table} second player games").fill("0")
         page.get_by_test_id(f"table-{match.table}").get_by_role("button", name="Set").click()
         page.wait_for_load_state()
+        page.get_by_test_id("record-result").click()  # staff confirm a result they set
+        page.wait_for_load_state()
         assert "result recorded" in page.content()
 
 
@@ -108,7 +110,8 @@ def test_an_organiser_runs_a_swiss_with_a_drop_a_late_entry_and_a_top_four(brows
     other.goto(f"{live_server.url}/events/{event.pk}/")
     other.get_by_test_id("confirm").click()
     other.wait_for_load_state()
-    assert "Confirmed" in other.get_by_test_id("my-result").inner_text()
+    assert "Result confirmed." in other.content()
+    assert other.get_by_test_id("my-result").inner_text() == "You lost 0-1"  # the opponent's side, in words
 
     late = logged_in_page(browser, live_server, UserFactory.create(username="late", display_name="Late Comer"))
     late.goto(f"{live_server.url}/events/{event.pk}/")

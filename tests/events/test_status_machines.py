@@ -162,13 +162,18 @@ def test_event_and_round_moves_and_results_set_by_staff_are_audited_with_who_and
     rounds.end_round(round_, organiser)
 
     rows = list(AuditEntry.objects.filter(event=event))
+    a, b = first.player_a.public_name, first.player_b.public_name  # type: ignore[union-attr]
     said = [(row.kind, row.by, row.describe()) for row in rows]
     assert said[:5] == [
         (AuditEntry.Kind.EVENT_STATUS, organiser, "Event: draft → registration open"),
         (AuditEntry.Kind.EVENT_STATUS, organiser, "Event: registration open → running"),
         (AuditEntry.Kind.ROUND_STATUS, organiser, "Round 1: preview → in progress"),
-        (AuditEntry.Kind.RESULT_SET, judge, "Round 1, table 1: no result → result 2-1"),
-        (AuditEntry.Kind.RESULT_SET, judge, "Round 1, table 1: result 2-1 → result 2-0"),
+        (AuditEntry.Kind.RESULT_SET, judge, f"Round 1, table 1: result set: {a} won 2-1 against {b}"),
+        (
+            AuditEntry.Kind.RESULT_SET,
+            judge,
+            f"Round 1, table 1: result changed to {a} won 2-0 against {b} (was {a} won 2-1 against {b})",
+        ),
     ]
     assert said[-1] == (AuditEntry.Kind.ROUND_STATUS, organiser, "Round 1: in progress → ended")
     assert [row.kind for row in rows].count(AuditEntry.Kind.RESULT_SET) == 2 + round_.matches.count() - 1

@@ -88,7 +88,7 @@ def test_results_are_reported_confirmed_disputed_and_settled_with_every_report_k
     with pytest.raises(Invalid, match="nobody wins more than 1 game"):
         results.report_result(match, a, Score(2, 0))
     results.report_result(match, a, Score(1, 0))
-    with pytest.raises(Conflict, match="already reported 1-0"):
+    with pytest.raises(Conflict, match=r"already reported a result \(You won 1-0\)"):
         results.report_result(match, a, Score(1, 0))
     with pytest.raises(Conflict, match="opponent has to confirm"):
         results.confirm_result(match, a)

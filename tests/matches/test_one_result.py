@@ -91,7 +91,10 @@ def test_the_api_and_the_page_end_the_match_on_the_site_too(django_capture_on_co
     dashboard = client.get(reverse("tournaments:manage", args=[event.pk]))
     assert "Setting it ends the match on the site." in dashboard.content.decode()
     with django_capture_on_commit_callbacks(execute=True):
-        page = client.post(reverse("tournaments:set-result", args=[other.pk]), {"a_games": 0, "b_games": 0, "draws": 1})
+        page = client.post(
+            reverse("tournaments:set-result", args=[other.pk]),
+            {"a_games": 0, "b_games": 0, "draws": 1, "confirm": "yes"},
+        )
     assert page.status_code == 302
     assert_agree(other, 0, 0, 1)
 

@@ -16,6 +16,7 @@ from gameplay.matches.errors import MatchError
 from gameplay.matches.models import PlayMatch
 from tournaments.errors import Conflict, EventRefusal, Forbidden, Invalid
 from tournaments.models import AuditEntry, Event, Match, ResultReport, Round
+from tournaments.outcomes import outcome_words
 from tournaments.permissions import Perm, has_permission, require
 from tournaments.services.common import locked_event
 from tournaments.webhooks import announce
@@ -92,7 +93,8 @@ def report_result(match: Match, by: User, score: Score) -> Match:
     validate_score(score, event, round_)
     if match.status == Match.Status.CONFIRMED:
         raise Conflict(
-            EventRefusal.RESULT_CONFIRMED, f"The result {match.score} is already confirmed; ask a judge to change it."
+            EventRefusal.RESULT_CONFIRMED,
+            f"The result is already confirmed ({_words(match, by)}); ask a judge to change it.",
         )
     if match.status == Match.Status.DISPUTED:
         raise Conflict(
@@ -110,7 +112,8 @@ def report_result(match: Match, by: User, score: Score) -> Match:
 def _second_report(match: Match, by: User, score: Score) -> Match:
     if match.reported_by_id == by.pk:
         raise Conflict(
-            EventRefusal.ALREADY_REPORTED, f"You already reported {match.score}; your opponent has to confirm it."
+            EventRefusal.ALREADY_REPORTED,
+            f"You already reported a result ({_words(match, by)}); your opponent has to confirm it.",
         )
     reported = Score(match.a_games or 0, match.b_games or 0, match.draws or 0)
     if score == reported:
@@ -163,17 +166,35 @@ def set_result(match: Match, by: User, score: Score) -> Match:
         raise Conflict(EventRefusal.TOP_CUT_PAIRED, "The next top-cut round is already paired from this result.")
     if match.play_id is not None:
         _decide_on_site(match, score)
-    before = match.score
+    before, note = match.score, _override_note(match, score)
     _store(match, score, Match.Status.CONFIRMED)
     match.confirmed_by = by
     match.save()
     _record(match, by, ResultReport.Kind.OVERRIDE, score)
     AuditEntry.objects.create(
         event=event, by=by, kind=AuditEntry.Kind.RESULT_SET, subject=f"{round_.label}, table {match.table}",
-        old=before, new=match.score,
+        old=before, new=match.score, note=note,
     )  # fmt: skip
     announce.result_confirmed(match)
     return match
+
+
+def _words(match: Match, reader: User) -> str:
+    """The match's stored score as ``reader`` reads it ("You won 2-1")."""
+    return outcome_words(match, match.a_games or 0, match.b_games or 0, match.draws or 0, reader)
+
+
+def _override_note(match: Match, score: Score) -> str:
+    """The audit's words for a result set by staff, with names, before the match changes."""
+    after = outcome_words(match, score.a_games, score.b_games, score.draws)
+    if match.is_disputed:
+        return f"dispute settled: {after}"
+    if match.is_pending or match.a_games is None:
+        return f"result set: {after}"
+    before = outcome_words(match, match.a_games, match.b_games or 0, match.draws or 0)
+    if match.awaits_confirmation:
+        return f"result set: {after} (the report waiting for confirmation said {before})"
+    return f"result changed to {after} (was {before})"
 
 
 def _decide_on_site(match: Match, score: Score) -> None:
