@@ -21,6 +21,7 @@ class User(AbstractUser):
     is_organiser = models.BooleanField(default=False, help_text="May create and run events.")
     is_guest = models.BooleanField(
         default=False,
+        db_default=False,  # rows written by code that predates the field (older migrations' models) are not guests
         help_text="A walk-in entered by an organiser with only a name: cannot sign in; may be claimed by an account.",
     )
 

@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='user',
             name='is_guest',
-            field=models.BooleanField(default=False, help_text='A walk-in entered by an organiser with only a name: cannot sign in; may be claimed by an account.'),
+            field=models.BooleanField(default=False, db_default=False, help_text='A walk-in entered by an organiser with only a name: cannot sign in; may be claimed by an account.'),
         ),
     ]

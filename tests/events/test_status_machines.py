@@ -28,6 +28,7 @@ from tournaments.drafts.models import Pod
 from tournaments.models import AuditEntry, Event, Match, Round
 from tournaments.services import registration, results, rounds
 from tournaments.services.results import Score
+from tournaments.webhooks.models import Delivery, Endpoint, Kind
 
 
 def _event() -> Event:
@@ -55,6 +56,13 @@ def _pod() -> Pod:
     return Pod.objects.create(event=EventFactory.create(format="draft"), number=1, seed="seed")
 
 
+def _delivery() -> Delivery:
+    endpoint = Endpoint.objects.create(
+        event=EventFactory.create(), url="http://127.0.0.1:9/hook", secret="s", created_by=UserFactory.create()
+    )
+    return Delivery.objects.create(endpoint=endpoint, kind=Kind.PING, payload={})
+
+
 MAKERS: dict[type[Model], Callable[[], Any]] = {
     Event: _event,
     Round: _round,
@@ -62,6 +70,7 @@ MAKERS: dict[type[Model], Callable[[], Any]] = {
     PlayMatch: _play_match,
     Challenge: _challenge,
     Pod: _pod,
+    Delivery: _delivery,
 }
 
 

@@ -69,8 +69,8 @@ def claim(delivery_id: int) -> Delivery | None:
     if delivery.next_try_at is not None and delivery.next_try_at > now + timedelta(seconds=1):
         return None  # not due yet, or another worker is posting it right now
     if not delivery.endpoint.active and delivery.kind != Kind.PING:
-        delivery.status, delivery.next_try_at = Delivery.Status.FAILED, None
-        delivery.last_error = SWITCHED_OFF
+        delivery.set_status(Delivery.Status.FAILED)
+        delivery.next_try_at, delivery.last_error = None, SWITCHED_OFF
         delivery.save(update_fields=["status", "next_try_at", "last_error"])
         return None
     delivery.next_try_at = now + timedelta(seconds=settings.WEBHOOK_TIMEOUT_SECONDS) + SWEEP_GRACE
@@ -125,9 +125,11 @@ def record(delivery_id: int, outcome: Outcome) -> str:
     delivery.last_error = outcome.error[:300]
     now = timezone.now()
     if outcome.succeeded:
-        delivery.status, delivery.delivered_at, delivery.next_try_at = Delivery.Status.DELIVERED, now, None
+        delivery.set_status(Delivery.Status.DELIVERED)
+        delivery.delivered_at, delivery.next_try_at = now, None
     elif delivery.attempts >= settings.WEBHOOK_MAX_ATTEMPTS:
-        delivery.status, delivery.next_try_at = Delivery.Status.FAILED, None
+        delivery.set_status(Delivery.Status.FAILED)
+        delivery.next_try_at = None
     else:
         delivery.next_try_at = now + backoff(delivery.attempts)
         send_later(delivery)

@@ -9,10 +9,12 @@ to the organiser once, when the endpoint is added.
 from __future__ import annotations
 
 import uuid
+from typing import ClassVar
 
 from django.conf import settings
 from django.db import models
 
+from common.states import StatusMachine
 from tournaments.models import Event
 
 
@@ -52,11 +54,19 @@ class Endpoint(models.Model):
         return [Kind(kind).label for kind in self.kinds] if self.kinds else ["Every kind"]
 
 
-class Delivery(models.Model):
+class Delivery(StatusMachine, models.Model):
     class Status(models.TextChoices):
         PENDING = "pending", "Waiting to be sent"
         DELIVERED = "delivered", "Delivered"
         FAILED = "failed", "Failed"
+
+    # Sent, or given up on; either may be sent again (Redeliver), with the same id.
+    TRANSITIONS: ClassVar[dict[str, frozenset[str]]] = {
+        Status.PENDING: frozenset({Status.DELIVERED, Status.FAILED}),
+        Status.DELIVERED: frozenset({Status.PENDING}),
+        Status.FAILED: frozenset({Status.PENDING}),
+    }
+    STATUS_SUBJECT = "A webhook delivery"
 
     endpoint = models.ForeignKey(Endpoint, on_delete=models.CASCADE, related_name="deliveries")
     webhook_id = models.UUIDField(
@@ -79,6 +89,11 @@ class Delivery(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.webhook_id}"
+
+    @property
+    def can_redeliver(self) -> bool:
+        """Sent or given up on (not still being sent)."""
+        return self.can_move_to(self.Status.PENDING)
 
 
 class DeliveryAttempt(models.Model):

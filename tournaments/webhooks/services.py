@@ -76,7 +76,8 @@ def redeliver(delivery: Delivery, by: User) -> Delivery:
         raise Conflict(WebhookRefusal.NOT_REDELIVERABLE, "This delivery is still being sent; wait for it to finish.")
     if not delivery.endpoint.active and delivery.kind != Kind.PING:
         raise Conflict(WebhookRefusal.ENDPOINT_OFF, "The endpoint is switched off; switch it on to redeliver.")
-    delivery.status, delivery.attempts, delivery.next_try_at = Delivery.Status.PENDING, 0, timezone.now()
+    delivery.set_status(Delivery.Status.PENDING)
+    delivery.attempts, delivery.next_try_at = 0, timezone.now()
     delivery.save(update_fields=["status", "attempts", "next_try_at"])
     send_later(delivery)
     return delivery
