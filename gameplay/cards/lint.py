@@ -11,14 +11,24 @@ mark, equip costs, duplicate ids and names, and references between objects.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
 from typing import TypeVar
 
 from gameplay.cards.schema import (
     AILMENT_KEYS,
+    AWAKENING_ONLY_KEYWORDS,
+    AWAKENING_ONLY_MODIFIERS,
+    AWAKENING_ONLY_OPS,
+    AWAKENING_ONLY_TRIGGERS,
+    AWAKENING_ONLY_TYPES,
     CARD_KEYS_OPTIONAL,
     CARD_KEYS_REQUIRED,
+    CLASSIC_ABILITY_KEYS,
+    CLASSIC_ABILITY_KINDS,
+    CLASSIC_CARD_KEYS_OPTIONAL,
+    CLASSIC_CARD_KEYS_REQUIRED,
+    CLASSIC_SECTIONS,
     DEFENSE_TYPES,
     EQUIP_KEYS,
     INHERENT_KEYS,
@@ -472,3 +482,133 @@ def _lint_starter_cards(raw: object, cards: set[str], r: _Report) -> None:
             r.add("unknown-card", f"cards.{card_id}", f"names unknown card {card_id!r}")
         if not _is_int(count) or count < 1:
             r.add("bad-value", f"cards.{card_id}", f"copies must be a whole number of 1 or more, not {count!r}")
+
+
+# --- Classic (rulebook 000) -----------------------------------------------------------------
+
+
+def lint_classic_data(
+    sections: Mapping[str, object], runeslingers: Iterable[str], equips: Iterable[str]
+) -> list[Problem]:
+    """Every problem in the Classic data: its cards (a card legal in Classic has Classic rules text
+    and a valid script, and nothing only The Awakening has) and its Runeslinger abilities (each
+    bearing the name of a known Runeslinger, one passive and one activate ability at least each).
+    `runeslingers` and `equips` are the Awakening ids the Classic data refers to or must not reuse."""
+    problems: list[Problem] = []
+    lists = {name: _as_list(sections.get(name), name, problems) for name in CLASSIC_SECTIONS}
+    for key in sorted(set(sections) - set(CLASSIC_SECTIONS)):
+        problems.append(Problem("unknown-section", "classic data", key, f"unknown top-level key '{key}'"))
+    for i, raw in enumerate(lists["cards"]):
+        lint_classic_card(raw, describe("classic card", raw, i), problems)
+    known = set(runeslingers)
+    for i, raw in enumerate(lists["abilities"]):
+        _lint_classic_ability(raw, describe("classic ability", raw, i), known, problems)
+    _lint_classic_unique(lists, set(equips), problems)
+    _lint_ability_pairs(lists["abilities"], problems)
+    return problems
+
+
+def lint_classic_card(raw: object, where: str, problems: list[Problem]) -> None:
+    r = _Report(where, problems)
+    if not isinstance(raw, dict):
+        r.add("bad-card", "-", "a card must be a mapping")
+        return
+    _check_keys(raw, CLASSIC_CARD_KEYS_REQUIRED, CLASSIC_CARD_KEYS_OPTIONAL, r)
+    _common_identity(raw, r)
+    card_type = _enum_field(raw, "type", CardType, r)
+    if card_type in AWAKENING_ONLY_TYPES:
+        r.add("not-classic", "type", f"Classic has no {card_type}s")
+    _enum_field(raw, "class", CardClass, r)
+    _lint_subtype(raw, card_type, r)
+    _lint_defense(raw, card_type, r)
+    keywords = _lint_keywords(raw.get("keywords", []), r)
+    for keyword in sorted(set(keywords) & AWAKENING_ONLY_KEYWORDS):
+        r.add("not-classic", "keywords", f"Classic has no keyword '{keyword.value}'")
+    if Keyword.CHARGE in keywords and card_type is not None and not card_type.is_runespell:
+        r.add("not-classic", "keywords", "in Classic only runespells have Charge")
+    if "script" in raw:
+        summary = check_script(raw["script"], where, "script", problems)
+        _lint_classic_script(raw["script"], card_type, summary, r)
+        if card_type is not None:
+            _lint_type_rules(card_type, "defense" in raw, set(summary.triggers) - {Trigger.ACTIVATE}, summary, r)
+        _lint_keyword_rules(keywords, set(summary.triggers), summary, r)
+
+
+def _lint_classic_script(script: object, card_type: CardType | None, s: ScriptSummary, r: _Report) -> None:
+    for trigger in sorted(set(s.triggers) & (AWAKENING_ONLY_TRIGGERS | {Trigger.INSTANCE_APPLIED})):
+        r.add("not-classic", "script", f"a Classic card cannot use trigger '{trigger.value}'")
+    if Trigger.ACTIVATE in s.triggers and card_type is not CardType.TRINKET:
+        r.add("bad-trigger", "script", "in Classic only a trinket has an 'activate' ability")
+    for op in sorted(set(s.ops) & AWAKENING_ONLY_OPS):
+        r.add("not-classic", "script", f"Classic has no light: op '{op}' is The Awakening's")
+    for mod in sorted(_modifier_names(script) & AWAKENING_ONLY_MODIFIERS):
+        r.add("not-classic", "script", f"Classic has no light: modifier '{mod}' is The Awakening's")
+
+
+def _modifier_names(script: object) -> set[str]:
+    """Every `mod:` name written anywhere in a script."""
+    if isinstance(script, dict):
+        found = {str(script["mod"])} if "mod" in script else set()
+        return found.union(*(_modifier_names(v) for v in script.values()))
+    if isinstance(script, list):
+        return set().union(*(_modifier_names(v) for v in script))
+    return set()
+
+
+def _lint_classic_ability(raw: object, where: str, runeslingers: set[str], problems: list[Problem]) -> None:
+    r = _Report(where, problems)
+    if not isinstance(raw, dict):
+        r.add("bad-ability", "-", "a Classic ability must be a mapping")
+        return
+    _check_keys(raw, CLASSIC_ABILITY_KEYS - {"determinations"}, {"determinations"}, r)
+    _common_identity(raw, r)
+    if "runeslinger" in raw and raw["runeslinger"] not in runeslingers:
+        r.add("unknown-runeslinger", "runeslinger", f"unknown runeslinger {raw['runeslinger']!r}")
+    kind = raw.get("kind")
+    if kind not in CLASSIC_ABILITY_KINDS:
+        r.add("bad-kind", "kind", f"{kind!r} is not one of: {', '.join(CLASSIC_ABILITY_KINDS)}")
+    if kind == "activate":
+        if "determinations" not in raw:
+            r.add("missing-field", "determinations", "an activate ability needs a determination cost")
+        _int_field(raw, "determinations", 1, 4, r)
+    elif "determinations" in raw:
+        r.add("unknown-field", "determinations", "a passive ability has no determination cost")
+    if "script" in raw:
+        s = check_script(raw["script"], where, "script", problems)
+        if kind == "activate":
+            _only_triggers(s, lambda t: t is Trigger.ACTIVATE, "an activate ability", r, "script")
+        else:
+            _only_triggers(s, lambda t: t not in _NOT_PASSIVE, "a passive ability", r, "script")
+        for op in sorted(set(s.ops) & AWAKENING_ONLY_OPS):
+            r.add("not-classic", "script", f"Classic has no light: op '{op}' is The Awakening's")
+
+
+_NOT_PASSIVE = frozenset({Trigger.ACTIVATE, Trigger.PLAY, Trigger.USE, Trigger.SLING, Trigger.INSTANCE_APPLIED})
+
+
+def _lint_classic_unique(lists: dict[str, list], equips: set[str], problems: list[Problem]) -> None:
+    for section in CLASSIC_SECTIONS:
+        ids: dict[str, str] = {}
+        names: dict[str, str] = {}
+        for i, raw in enumerate(lists[section]):
+            if not isinstance(raw, dict):
+                continue
+            where = describe(f"classic {section.rstrip('s')}", raw, i)
+            _claim(ids, raw.get("id"), where, "id", problems)
+            if section == "abilities" and raw.get("id") in equips:
+                problems.append(Problem("duplicate-id", where, "id", f"id '{raw['id']}' is an Awakening equip's"))
+            name = raw.get("name")
+            if section == "cards":
+                _claim(names, name.casefold() if isinstance(name, str) else None, where, "name", problems)
+
+
+def _lint_ability_pairs(raws: list, problems: list[Problem]) -> None:
+    kinds: dict[str, set[str]] = {}
+    for raw in raws:
+        if isinstance(raw, dict) and isinstance(raw.get("runeslinger"), str):
+            kinds.setdefault(raw["runeslinger"], set()).add(str(raw.get("kind")))
+    for slinger, found in sorted(kinds.items()):
+        for missing in sorted(set(CLASSIC_ABILITY_KINDS) - found):
+            problems.append(
+                Problem("missing-ability", f"runeslinger '{slinger}'", "abilities", f"has no Classic {missing} ability")
+            )
