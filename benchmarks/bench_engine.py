@@ -20,18 +20,10 @@ from gameplay.engine.tables import default_tables
 SETUP = {"players": [{"starter": "eva-starter"}, {"starter": "romin-starter"}]}
 
 
-def classic_setup() -> dict[str, object]:
-    """Eva against Romin under Classic, each with two copies of 15 cards of the Classic pool."""
-    classic = default_tables().classic
-    assert classic is not None
-    deck = [card_id for card_id in sorted(classic.cards)[:15] for _ in range(2)]
-    return {
-        "rules": "classic",
-        "players": [
-            {"runeslinger": "eva", "equips": ["Inner Flame", "Engulf"], "deck": deck},
-            {"runeslinger": "romin", "equips": ["Iron Focus", "Fury"], "deck": deck},
-        ],
-    }
+CLASSIC_SETUP = {
+    "rules": "classic",
+    "players": [{"starter": "eva-classic-starter"}, {"starter": "romin-classic-starter"}],
+}
 
 
 def playouts(games: int, setup: dict[str, object] = SETUP, label: str = "Awakening") -> None:
@@ -78,5 +70,5 @@ if __name__ == "__main__":
     default_tables()
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     playouts(games)
-    playouts(games, classic_setup(), "Classic")
+    playouts(games, CLASSIC_SETUP, "Classic")
     serialisation()

@@ -261,7 +261,13 @@ def load_classic_catalog(awakening: Catalog, path: Path | str = CLASSIC_DATA_DIR
     raw_cards = cast(list[dict], sections.get("cards") or [])
     cards = {raw["id"]: _classic_card(raw, awakening.cards.get(raw["id"])) for raw in raw_cards}
     abilities = {raw["id"]: _classic_ability(raw) for raw in cast(list[dict], sections.get("abilities") or [])}
-    return ClassicCatalog(MappingProxyType(cards), MappingProxyType(abilities), data_version(files))
+    starters = {
+        raw["id"]: _starter({**raw, "equips": raw["abilities"]})
+        for raw in cast(list[dict], sections.get("starter_decks") or [])
+    }
+    return ClassicCatalog(
+        MappingProxyType(cards), MappingProxyType(abilities), data_version(files), MappingProxyType(starters)
+    )
 
 
 def _classic_card(raw: dict, awakening: Card | None) -> Card:

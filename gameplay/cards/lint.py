@@ -28,7 +28,10 @@ from gameplay.cards.schema import (
     CLASSIC_ABILITY_KINDS,
     CLASSIC_CARD_KEYS_OPTIONAL,
     CLASSIC_CARD_KEYS_REQUIRED,
+    CLASSIC_DECK_SIZE,
+    CLASSIC_MAX_COPIES,
     CLASSIC_SECTIONS,
+    CLASSIC_STARTER_KEYS,
     DEFENSE_TYPES,
     EQUIP_KEYS,
     INHERENT_KEYS,
@@ -505,6 +508,8 @@ def lint_classic_data(
         _lint_classic_ability(raw, describe("classic ability", raw, i), known, problems)
     _lint_classic_unique(lists, set(equips), problems)
     _lint_ability_pairs(lists["abilities"], problems)
+    for i, raw in enumerate(lists["starter_decks"]):
+        _lint_classic_starter(raw, describe("classic starter deck", raw, i), lists, known, problems)
     return problems
 
 
@@ -587,7 +592,7 @@ _NOT_PASSIVE = frozenset({Trigger.ACTIVATE, Trigger.PLAY, Trigger.USE, Trigger.S
 
 
 def _lint_classic_unique(lists: dict[str, list], equips: set[str], problems: list[Problem]) -> None:
-    for section in CLASSIC_SECTIONS:
+    for section in ("cards", "abilities"):
         ids: dict[str, str] = {}
         names: dict[str, str] = {}
         for i, raw in enumerate(lists[section]):
@@ -612,3 +617,33 @@ def _lint_ability_pairs(raws: list, problems: list[Problem]) -> None:
             problems.append(
                 Problem("missing-ability", f"runeslinger '{slinger}'", "abilities", f"has no Classic {missing} ability")
             )
+
+
+def _lint_classic_starter(
+    raw: object, where: str, lists: dict[str, list], slingers: set[str], problems: list[Problem]
+) -> None:
+    """A Classic starter deck: a known Runeslinger, one passive and one activate ability of it,
+    exactly 30 Classic cards with at most 2 copies of each (000 "Deck construction")."""
+    r = _Report(where, problems)
+    if not isinstance(raw, dict):
+        r.add("bad-starter", "-", "a starter deck must be a mapping")
+        return
+    _check_keys(raw, CLASSIC_STARTER_KEYS, (), r)
+    _common_identity(raw, r)
+    slinger = raw.get("runeslinger")
+    if slinger not in slingers:
+        r.add("unknown-runeslinger", "runeslinger", f"unknown runeslinger {slinger!r}")
+    abilities = {a["id"]: a for a in lists["abilities"] if isinstance(a, dict) and "id" in a}
+    chosen = [abilities.get(a) for a in raw.get("abilities") or []]
+    if any(a is None or a.get("runeslinger") != slinger for a in chosen):
+        r.add("unknown-ability", "abilities", f"every ability must be a Classic ability of {slinger!r}")
+    elif sorted(str(a.get("kind")) for a in chosen if a is not None) != ["activate", "passive"]:
+        r.add("bad-abilities", "abilities", "choose one passive and one activate ability")
+    cards = {c["id"] for c in lists["cards"] if isinstance(c, dict) and "id" in c}
+    _lint_starter_cards(raw.get("cards"), cards, r)
+    counts = raw.get("cards") if isinstance(raw.get("cards"), dict) else {}
+    assert isinstance(counts, dict)
+    if any(_is_int(n) and n > CLASSIC_MAX_COPIES for n in counts.values()):
+        r.add("bad-value", "cards", f"at most {CLASSIC_MAX_COPIES} copies of a card")
+    if sum(n for n in counts.values() if _is_int(n)) != CLASSIC_DECK_SIZE:
+        r.add("bad-size", "cards", f"a Classic deck has exactly {CLASSIC_DECK_SIZE} cards")

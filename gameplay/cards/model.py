@@ -24,6 +24,7 @@ from gameplay.cards.schema import (
 )
 
 _EMPTY: Mapping[str, object] = MappingProxyType({})
+_EMPTY_STARTERS: Mapping[str, StarterDeck] = MappingProxyType({})
 
 
 @dataclass(frozen=True)
@@ -183,6 +184,7 @@ class ClassicCatalog:
     cards: Mapping[str, Card] = field(hash=False)
     abilities: Mapping[str, ClassicAbility] = field(hash=False)
     data_version: str = ""
+    starter_decks: Mapping[str, StarterDeck] = field(default_factory=lambda: _EMPTY_STARTERS, hash=False)
 
     def abilities_of(self, runeslinger: str, kind: str) -> tuple[ClassicAbility, ...]:
         return tuple(a for a in self.abilities.values() if a.runeslinger == runeslinger and a.kind == kind)

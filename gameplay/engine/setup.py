@@ -54,7 +54,8 @@ def _player_base(state: State, p: int, spec: dict[str, Any], t: Tables) -> None:
     pl = state.players[p]
     starter = spec.get("starter")
     if starter is not None:
-        deck = t.catalog.starter_decks.get(starter)
+        classic = state.ruleset.edition == "classic" and t.classic is not None
+        deck = (t.classic.starter_decks if classic and t.classic else t.catalog.starter_decks).get(starter)
         if deck is None:
             raise ScenarioError(f"unknown starter deck {starter!r}")
         spec = {

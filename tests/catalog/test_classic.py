@@ -15,6 +15,7 @@ from gameplay.cards.catalog import (
     data_files,
     data_version,
     load_classic_catalog,
+    read_sections,
 )
 from gameplay.cards.lint import lint_classic_card, lint_classic_data
 from gameplay.cards.model import ClassicCatalog
@@ -148,7 +149,7 @@ def test_an_invalid_classic_script_is_refused() -> None:
 
 
 def test_abilities_name_a_known_runeslinger_and_come_in_pairs(catalog: Catalog) -> None:
-    sections = {"cards": [], "abilities": [_ability("x-passive", "passive", "nobody")]}
+    sections = {"cards": [], "abilities": [_ability("x-passive", "passive", "nobody")], "starter_decks": []}
     codes = {p.code for p in lint_classic_data(sections, catalog.runeslingers, catalog.equips)}
     assert {"unknown-runeslinger", "missing-ability"} <= codes
 
@@ -156,7 +157,7 @@ def test_abilities_name_a_known_runeslinger_and_come_in_pairs(catalog: Catalog) 
 def test_an_activate_ability_needs_determinations_and_a_new_id(catalog: Catalog) -> None:
     ability = _ability("engulf", "activate", "eva")
     del ability["determinations"]
-    sections = {"cards": [], "abilities": [ability, _ability("eva-x", "passive", "eva")]}
+    sections = {"cards": [], "abilities": [ability, _ability("eva-x", "passive", "eva")], "starter_decks": []}
     problems = lint_classic_data(sections, catalog.runeslingers, catalog.equips)
     assert {(p.code, p.field) for p in problems} == {("missing-field", "determinations"), ("duplicate-id", "id")}
 
@@ -178,3 +179,34 @@ def _ability(ability_id: str, kind: str, runeslinger: str) -> dict[str, Any]:
     if kind == "activate":
         raw["determinations"] = 2
     return raw
+
+
+def test_four_classic_starter_decks_of_30_with_their_runeslingers_abilities(
+    catalog: Catalog, classic: ClassicCatalog
+) -> None:
+    """000 "Components": "Four 30-card pre-assembled Runeslinger starter decks"."""
+    assert sorted(s.runeslinger for s in classic.starter_decks.values()) == sorted(catalog.runeslingers)
+    for deck in classic.starter_decks.values():
+        assert deck.size == 30 and max(deck.cards.values()) <= 2
+        assert set(deck.cards) <= set(classic.cards)
+        kinds = sorted(classic.abilities[a].kind for a in deck.equips)
+        assert kinds == ["activate", "passive"]
+        assert all(classic.abilities[a].runeslinger == deck.runeslinger for a in deck.equips)
+
+
+@pytest.mark.parametrize(
+    ("change", "code"),
+    [
+        ({"cards": {"fireball": 3, "hex": 27}}, "bad-value"),
+        ({"cards": {"fireball": 2}}, "bad-size"),
+        ({"cards": {"force-wall": 2, "fireball": 28}}, "unknown-card"),
+        ({"abilities": ["romin-fury", "eva-inner-flame"]}, "unknown-ability"),
+        ({"abilities": ["eva-engulf"]}, "bad-abilities"),
+    ],
+)
+def test_the_linter_checks_classic_starter_decks(catalog: Catalog, change: dict[str, Any], code: str) -> None:
+    sections = read_sections(data_files(CLASSIC_DATA_DIR))
+    starter = copy.deepcopy(sections["starter_decks"][0]) | change  # type: ignore[index]
+    sections["starter_decks"] = [starter]
+    codes = {p.code for p in lint_classic_data(sections, catalog.runeslingers, catalog.equips)}
+    assert code in codes

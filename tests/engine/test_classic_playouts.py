@@ -87,3 +87,20 @@ def test_random_classic_games_keep_the_invariants(chunk: int) -> None:
     assert set(winners) <= {0, 1, -1} and winners[0] and winners[1], winners
     assert not kinds["light"] and not kinds["use"]  # Classic has neither
     assert kinds["activate"] and kinds["play"] and kinds["block"], kinds
+
+
+STARTERS = ["eva-classic-starter", "romin-classic-starter", "brannoc-classic-starter", "vesna-classic-starter"]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_classic_starter_decks_play_to_an_end(seed: int) -> None:
+    """000's Starter mode: each starter deck, against the next, in a random game with the invariants."""
+    a, b = STARTERS[seed % 4], STARTERS[(seed + 1) % 4]
+    state = new_game({"rules": "classic", "players": [{"starter": a}, {"starter": b}]}, seed)
+    assert [len(pl.deck) + len(pl.hand) for pl in state.players] == [30, 30]
+    total = len(state.cards)
+    rnd = random.Random(seed)
+    while (pend := pending(state)) is not None:
+        state, _ = apply(state, rnd.choice(legal_actions(state, pend.player)))
+        check_invariants(state, total, round_trip=False)
+    assert result(state) is not None and state.winner in (0, 1)
