@@ -11,22 +11,21 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gameplay.engine import apply, from_json, legal_actions, new_game, pending, to_json
 from gameplay.engine.tables import default_tables
 
-SETUP = {"players": [{"starter": "eva-starter"}, {"starter": "romin-starter"}]}
-
-
-CLASSIC_SETUP = {
+SETUP: dict[str, Any] = {"players": [{"starter": "eva-starter"}, {"starter": "romin-starter"}]}
+CLASSIC_SETUP: dict[str, Any] = {
     "rules": "classic",
     "players": [{"starter": "eva-classic-starter"}, {"starter": "romin-classic-starter"}],
 }
 
 
-def playouts(games: int, setup: dict[str, object] = SETUP, label: str = "Awakening") -> None:
+def playouts(games: int, setup: dict[str, Any] = SETUP, label: str = "Awakening") -> None:
     actions = 0
     apply_time = 0.0
     started = time.process_time()
