@@ -175,19 +175,25 @@ def lint_card(raw: object, where: str, problems: list[Problem]) -> None:
     if not isinstance(raw, dict):
         r.add("bad-card", "-", "a card must be a mapping")
         return
-    _check_keys(raw, CARD_KEYS_REQUIRED, CARD_KEYS_OPTIONAL, r)
-    _common_identity(raw, r)
-    card_type = _enum_field(raw, "type", CardType, r)
-    _enum_field(raw, "class", CardClass, r)
+    card_type = _lint_card_fields(raw, CARD_KEYS_REQUIRED, CARD_KEYS_OPTIONAL, r)
     rarity = _enum_field(raw, "rarity", Rarity, r)
     _int_field(raw, "cost", 0, MAX_COST, r)
-    _lint_subtype(raw, card_type, r)
-    _lint_defense(raw, card_type, r)
     _lint_x(raw, rarity, r)
     keywords = _lint_keywords(raw.get("keywords", []), r)
     if "script" in raw:
         summary = check_script(raw["script"], where, "script", problems)
         _lint_card_script(card_type, "defense" in raw, keywords, summary, r)
+
+
+def _lint_card_fields(raw: dict, required: Iterable[str], optional: Iterable[str], r: _Report) -> CardType | None:
+    """What every edition of a card has: its fields, identity, type, class, subtype and defense."""
+    _check_keys(raw, required, optional, r)
+    _common_identity(raw, r)
+    card_type = _enum_field(raw, "type", CardType, r)
+    _enum_field(raw, "class", CardClass, r)
+    _lint_subtype(raw, card_type, r)
+    _lint_defense(raw, card_type, r)
+    return card_type
 
 
 def _lint_subtype(raw: dict, card_type: CardType | None, r: _Report) -> None:
@@ -518,14 +524,9 @@ def lint_classic_card(raw: object, where: str, problems: list[Problem]) -> None:
     if not isinstance(raw, dict):
         r.add("bad-card", "-", "a card must be a mapping")
         return
-    _check_keys(raw, CLASSIC_CARD_KEYS_REQUIRED, CLASSIC_CARD_KEYS_OPTIONAL, r)
-    _common_identity(raw, r)
-    card_type = _enum_field(raw, "type", CardType, r)
+    card_type = _lint_card_fields(raw, CLASSIC_CARD_KEYS_REQUIRED, CLASSIC_CARD_KEYS_OPTIONAL, r)
     if card_type in AWAKENING_ONLY_TYPES:
         r.add("not-classic", "type", f"Classic has no {card_type}s")
-    _enum_field(raw, "class", CardClass, r)
-    _lint_subtype(raw, card_type, r)
-    _lint_defense(raw, card_type, r)
     keywords = _lint_keywords(raw.get("keywords", []), r)
     for keyword in sorted(set(keywords) & AWAKENING_ONLY_KEYWORDS):
         r.add("not-classic", "keywords", f"Classic has no keyword '{keyword.value}'")

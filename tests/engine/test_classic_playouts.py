@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from gameplay.engine import apply, from_json, legal_actions, new_game, pending, result, to_json
+from gameplay.engine import new_game
 from gameplay.engine.tables import default_tables
-from tests.engine.invariants import check_invariants
+from tests.engine.test_playouts import play_setup
 
 SLINGERS = [
     ("eva", ["Inner Flame", "Engulf"]),
@@ -25,7 +25,6 @@ SLINGERS = [
 ]
 GAMES = 1000
 CHUNKS = 20
-MAX_ACTIONS = 5000
 
 
 def classic_deck(seed: int) -> list[str]:
@@ -48,29 +47,9 @@ def classic_setup(seed: int) -> dict[str, Any]:
 
 
 def play_random_classic(seed: int, full: bool) -> tuple[int, int | None, Counter[str]]:
-    rnd = random.Random(seed)
-    state = new_game(classic_setup(seed), seed)
-    total = len(state.cards)
     kinds: Counter[str] = Counter()
-    actions = 0
-    while (pend := pending(state)) is not None:
-        choices = legal_actions(state, pend.player)
-        assert choices, f"seed {seed}: {pend} has no legal action"
-        assert not legal_actions(state, 1 - pend.player)
-        action = rnd.choice(choices)
-        kinds[action.kind] += 1
-        before = to_json(state) if full else ""
-        after, _ = apply(state, action)
-        if full:
-            assert to_json(state) == before, f"seed {seed}: apply changed the state it was given"
-            assert to_json(apply(from_json(before), action)[0]) == to_json(after), f"seed {seed}: {action}"
-        state = after
-        actions += 1
-        check_invariants(state, total, round_trip=full)
-        assert state.rules == "classic"
-        assert actions < MAX_ACTIONS, f"seed {seed}: no end after {actions} actions"
-    check_invariants(state, total, round_trip=True)
-    assert result(state) is not None
+    state = play_setup(classic_setup(seed), seed, full, kinds)
+    assert state.rules == "classic"
     return state.turn, state.winner, kinds
 
 
@@ -96,11 +75,7 @@ STARTERS = ["eva-classic-starter", "romin-classic-starter", "brannoc-classic-sta
 def test_the_classic_starter_decks_play_to_an_end(seed: int) -> None:
     """000's Starter mode: each starter deck, against the next, in a random game with the invariants."""
     a, b = STARTERS[seed % 4], STARTERS[(seed + 1) % 4]
-    state = new_game({"rules": "classic", "players": [{"starter": a}, {"starter": b}]}, seed)
-    assert [len(pl.deck) + len(pl.hand) for pl in state.players] == [30, 30]
-    total = len(state.cards)
-    rnd = random.Random(seed)
-    while (pend := pending(state)) is not None:
-        state, _ = apply(state, rnd.choice(legal_actions(state, pend.player)))
-        check_invariants(state, total, round_trip=False)
-    assert result(state) is not None and state.winner in (0, 1)
+    setup = {"rules": "classic", "players": [{"starter": a}, {"starter": b}]}
+    start = new_game(setup, seed)
+    assert [len(pl.deck) + len(pl.hand) for pl in start.players] == [30, 30]
+    assert play_setup(setup, seed, full=False).winner in (0, 1)
