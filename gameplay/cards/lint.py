@@ -465,14 +465,10 @@ def _lint_starters(lists: dict[str, list], problems: list[Problem]) -> None:
     equips = {e["id"]: e for e in lists["equips"] if isinstance(e, dict) and "id" in e}
     for i, raw in enumerate(lists["starter_decks"]):
         r = _Report(describe("starter deck", raw, i), problems)
-        if not isinstance(raw, dict):
-            r.add("bad-starter", "-", "a starter deck must be a mapping")
+        if not _starter_fields(raw, STARTER_KEYS, slingers, r):
             continue
-        _check_keys(raw, STARTER_KEYS, (), r)
-        _common_identity(raw, r)
+        assert isinstance(raw, dict)
         slinger = raw.get("runeslinger")
-        if slinger not in slingers:
-            r.add("unknown-runeslinger", "runeslinger", f"unknown runeslinger {slinger!r}")
         for equip_id in raw.get("equips") or []:
             equip = equips.get(equip_id)
             if equip is None:
@@ -480,6 +476,18 @@ def _lint_starters(lists: dict[str, list], problems: list[Problem]) -> None:
             elif slinger in slingers and equip.get("class") != slingers[slinger]:
                 r.add("equip-class", "equips", f"equip '{equip_id}' is not of {slinger}'s class")
         _lint_starter_cards(raw.get("cards"), cards, r)
+
+
+def _starter_fields(raw: object, keys: Iterable[str], slingers: Iterable[str], r: _Report) -> bool:
+    """The fields every starter deck has, and its Runeslinger; False when it is not a mapping."""
+    if not isinstance(raw, dict):
+        r.add("bad-starter", "-", "a starter deck must be a mapping")
+        return False
+    _check_keys(raw, keys, (), r)
+    _common_identity(raw, r)
+    if raw.get("runeslinger") not in slingers:
+        r.add("unknown-runeslinger", "runeslinger", f"unknown runeslinger {raw.get('runeslinger')!r}")
+    return True
 
 
 def _lint_starter_cards(raw: object, cards: set[str], r: _Report) -> None:
@@ -626,14 +634,10 @@ def _lint_classic_starter(
     """A Classic starter deck: a known Runeslinger, one passive and one activate ability of it,
     exactly 30 Classic cards with at most 2 copies of each (000 "Deck construction")."""
     r = _Report(where, problems)
-    if not isinstance(raw, dict):
-        r.add("bad-starter", "-", "a starter deck must be a mapping")
+    if not _starter_fields(raw, CLASSIC_STARTER_KEYS, slingers, r):
         return
-    _check_keys(raw, CLASSIC_STARTER_KEYS, (), r)
-    _common_identity(raw, r)
+    assert isinstance(raw, dict)
     slinger = raw.get("runeslinger")
-    if slinger not in slingers:
-        r.add("unknown-runeslinger", "runeslinger", f"unknown runeslinger {slinger!r}")
     abilities = {a["id"]: a for a in lists["abilities"] if isinstance(a, dict) and "id" in a}
     chosen = [abilities.get(a) for a in raw.get("abilities") or []]
     if any(a is None or a.get("runeslinger") != slinger for a in chosen):
