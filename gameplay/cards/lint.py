@@ -11,7 +11,7 @@ mark, equip costs, duplicate ids and names, and references between objects.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from enum import Enum
 from typing import TypeVar
 
@@ -478,7 +478,7 @@ def _lint_starters(lists: dict[str, list], problems: list[Problem]) -> None:
         _lint_starter_cards(raw.get("cards"), cards, r)
 
 
-def _starter_fields(raw: object, keys: Iterable[str], slingers: Iterable[str], r: _Report) -> bool:
+def _starter_fields(raw: object, keys: Iterable[str], slingers: Collection[str], r: _Report) -> bool:
     """The fields every starter deck has, and its Runeslinger; False when it is not a mapping."""
     if not isinstance(raw, dict):
         r.add("bad-starter", "-", "a starter deck must be a mapping")
