@@ -36,6 +36,14 @@ def test_opening_hand_and_maximum_health(rules: str, hand: int, health: int) -> 
     assert s.players[0].health == max_health(s, 0) == health
 
 
+def test_the_first_player_is_decided_by_the_seeded_roll() -> None:
+    """000 "Roll For Action": "Decide by any means who goes first" (the tutorial: "you won the dice roll")."""
+    deck = ["fireball"] * 30
+    players = [{"runeslinger": "eva", "deck": deck}, {"runeslinger": "romin", "deck": deck}]
+    firsts = {new_game({"rules": "classic", "players": players}, seed).first for seed in range(12)}
+    assert firsts == {0, 1}
+
+
 def test_a_classic_game_records_its_rule_set_and_replays_under_it() -> None:
     s = classic_game()
     text = to_json(s)
@@ -223,14 +231,6 @@ def test_an_ability_and_a_trinket_can_answer() -> None:
     assert decision(s).player == 0  # the answer is answerable in turn
     s = decline_all(s)
     assert (s.players[0].health, s.players[1].health) == (12, 10)
-
-
-def test_a_shout_runespell_is_answered_from_play_too() -> None:
-    """000: Shout runespells answer "either from play, or the hand"."""
-    s = classic_position({"hand": ["fireball"], "concentrations": ["fireball"]}, {"field": ["iron-wall"]})
-    s = run(s, f"play {handle(s, 0, 'fireball')} target=p2")
-    wall = handle(s, 1, "iron-wall", "field")
-    assert not [t for t in legal_texts(s, 1) if t.startswith(f"sling {wall}")]  # Iron Wall has no Sling:
 
 
 # --- blocking -----------------------------------------------------------------------------------
