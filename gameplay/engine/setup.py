@@ -136,7 +136,7 @@ def new_game(setup: dict[str, Any], seed: int, tables: Tables | None = None, eng
     state.rules = str(setup.get("rules", "awakening"))
     if state.rules not in RULE_SETS:
         raise ScenarioError(f"unknown rule set {state.rules!r}")
-    state.version, state.seed, state.rng = t.version, seed, seed_rng(seed)
+    state.version, state.seed, state.rng = t.version_for(state.ruleset.edition), seed, seed_rng(seed)
     specs = setup.get("players")
     if not isinstance(specs, list) or len(specs) != 2:
         raise ScenarioError("setup needs two players")
@@ -173,7 +173,7 @@ def scenario(spec: dict[str, Any], seed: int = 0, tables: Tables | None = None, 
     state.rules = str(spec.get("rules", "awakening"))
     if state.rules not in RULE_SETS:
         raise ScenarioError(f"unknown rule set {state.rules!r}")
-    state.version, state.seed, state.rng = t.version, seed, seed_rng(seed)
+    state.version, state.seed, state.rng = t.version_for(state.ruleset.edition), seed, seed_rng(seed)
     state.turn = int(spec.get("turn", 2))
     state.active = _pindex(spec.get("active", "p1"))
     state.first = _pindex(spec.get("first", "p1"))

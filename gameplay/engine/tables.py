@@ -201,6 +201,13 @@ class Tables:
     def version(self) -> str:
         return self.catalog.data_version
 
+    def version_for(self, edition: str) -> str:
+        """The card-data version a game of this edition records: a Classic game depends on the
+        Classic data too (and The Awakening's, which names its Runeslingers and ailments)."""
+        if edition == "classic" and self.classic is not None:
+            return f"{self.catalog.data_version}+classic-{self.classic.data_version}"
+        return self.version
+
     def find_kind(self, edition: str, id_or_name: str) -> int | None:
         """The kind index of a card of this edition, by id or name (None: not in the edition)."""
         if edition == "classic":
