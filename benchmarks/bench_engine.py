@@ -1,5 +1,6 @@
-"""Engine speed: actions per second in random playouts on one core, and to_json + from_json time
-of a mid-game state. Prints figures; asserts nothing.
+"""Engine speed: actions per second in random playouts on one core, under The Awakening and under
+Classic (rulebook 000) side by side, and to_json + from_json time of a mid-game state. Prints
+figures; asserts nothing.
 
 Run: .venv/bin/python benchmarks/bench_engine.py [games]
 """
@@ -10,22 +11,27 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gameplay.engine import apply, from_json, legal_actions, new_game, pending, to_json
 from gameplay.engine.tables import default_tables
 
-SETUP = {"players": [{"starter": "eva-starter"}, {"starter": "romin-starter"}]}
+SETUP: dict[str, Any] = {"players": [{"starter": "eva-starter"}, {"starter": "romin-starter"}]}
+CLASSIC_SETUP: dict[str, Any] = {
+    "rules": "classic",
+    "players": [{"starter": "eva-classic-starter"}, {"starter": "romin-classic-starter"}],
+}
 
 
-def playouts(games: int) -> None:
+def playouts(games: int, setup: dict[str, Any] = SETUP, label: str = "Awakening") -> None:
     actions = 0
     apply_time = 0.0
     started = time.process_time()
     for seed in range(games):
         rnd = random.Random(seed)
-        state = new_game(SETUP, seed)
+        state = new_game(setup, seed)
         while (pend := pending(state)) is not None:
             action = rnd.choice(legal_actions(state, pend.player))
             t0 = time.process_time()
@@ -33,7 +39,7 @@ def playouts(games: int) -> None:
             apply_time += time.process_time() - t0
             actions += 1
     total = time.process_time() - started
-    print(f"random playouts: {games} games, {actions} actions, {actions / games:.0f} actions/game")
+    print(f"{label} random playouts: {games} games, {actions} actions, {actions / games:.0f} actions/game")
     print(f"  with legal_actions + apply: {actions / total:,.0f} actions/s (CPU time, one core)")
     print(f"  apply alone:                {actions / apply_time:,.0f} actions/s")
 
@@ -61,5 +67,7 @@ def serialisation(rounds: int = 2000) -> None:
 
 if __name__ == "__main__":
     default_tables()
-    playouts(int(sys.argv[1]) if len(sys.argv) > 1 else 200)
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    playouts(games)
+    playouts(games, CLASSIC_SETUP, "Classic")
     serialisation()

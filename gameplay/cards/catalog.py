@@ -18,12 +18,14 @@ from typing import cast
 
 import yaml
 
-from gameplay.cards.lint import SECTIONS, lint_data
+from gameplay.cards.lint import SECTIONS, lint_classic_data, lint_data
 from gameplay.cards.model import (
     Ability,
     Ailment,
     AilmentLevel,
     Card,
+    ClassicAbility,
+    ClassicCatalog,
     Condition,
     Effect,
     Equip,
@@ -52,6 +54,7 @@ from gameplay.cards.schema import (
 from gameplay.cards.scriptlint import Problem
 
 DEFAULT_DATA_DIR = Path(__file__).parent / "data"
+CLASSIC_DATA_DIR = DEFAULT_DATA_DIR / "classic"  # apart, so Classic data never changes The Awakening's version
 
 
 class CatalogDataError(ValueError):
@@ -241,6 +244,45 @@ def _starter(raw: dict) -> StarterDeck:
         runeslinger=raw["runeslinger"],
         equips=tuple(raw["equips"]),
         cards=MappingProxyType(dict(raw["cards"])),
+    )
+
+
+# --- Classic (rulebook 000) -------------------------------------------------------------------
+
+
+def load_classic_catalog(awakening: Catalog, path: Path | str = CLASSIC_DATA_DIR) -> ClassicCatalog:
+    """The Classic edition from its own data directory, linted against the Awakening catalog it
+    names Runeslingers from (a Classic card keeps its Awakening edition's rarity)."""
+    files = data_files(Path(path))
+    sections = read_sections(files)
+    problems = lint_classic_data(sections, awakening.runeslingers, awakening.equips)
+    if problems:
+        raise CatalogDataError(problems)
+    raw_cards = cast(list[dict], sections.get("cards") or [])
+    cards = {raw["id"]: _classic_card(raw, awakening.cards.get(raw["id"])) for raw in raw_cards}
+    abilities = {raw["id"]: _classic_ability(raw) for raw in cast(list[dict], sections.get("abilities") or [])}
+    starters = {
+        raw["id"]: _starter({**raw, "equips": raw["abilities"]})
+        for raw in cast(list[dict], sections.get("starter_decks") or [])
+    }
+    return ClassicCatalog(
+        MappingProxyType(cards), MappingProxyType(abilities), data_version(files), MappingProxyType(starters)
+    )
+
+
+def _classic_card(raw: dict, awakening: Card | None) -> Card:
+    return _card({"cost": 0, "rarity": awakening.rarity.value if awakening else Rarity.COMMON.value, **raw})
+
+
+def _classic_ability(raw: dict) -> ClassicAbility:
+    return ClassicAbility(
+        id=raw["id"],
+        name=raw["name"],
+        runeslinger=raw["runeslinger"],
+        kind=raw["kind"],
+        text=raw["text"].strip(),
+        script=build_script(raw["script"]),
+        determinations=raw.get("determinations"),
     )
 
 

@@ -11,14 +11,27 @@ mark, equip costs, duplicate ids and names, and references between objects.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from enum import Enum
 from typing import TypeVar
 
 from gameplay.cards.schema import (
     AILMENT_KEYS,
+    AWAKENING_ONLY_KEYWORDS,
+    AWAKENING_ONLY_MODIFIERS,
+    AWAKENING_ONLY_OPS,
+    AWAKENING_ONLY_TRIGGERS,
+    AWAKENING_ONLY_TYPES,
     CARD_KEYS_OPTIONAL,
     CARD_KEYS_REQUIRED,
+    CLASSIC_ABILITY_KEYS,
+    CLASSIC_ABILITY_KINDS,
+    CLASSIC_CARD_KEYS_OPTIONAL,
+    CLASSIC_CARD_KEYS_REQUIRED,
+    CLASSIC_DECK_SIZE,
+    CLASSIC_MAX_COPIES,
+    CLASSIC_SECTIONS,
+    CLASSIC_STARTER_KEYS,
     DEFENSE_TYPES,
     EQUIP_KEYS,
     INHERENT_KEYS,
@@ -162,19 +175,25 @@ def lint_card(raw: object, where: str, problems: list[Problem]) -> None:
     if not isinstance(raw, dict):
         r.add("bad-card", "-", "a card must be a mapping")
         return
-    _check_keys(raw, CARD_KEYS_REQUIRED, CARD_KEYS_OPTIONAL, r)
-    _common_identity(raw, r)
-    card_type = _enum_field(raw, "type", CardType, r)
-    _enum_field(raw, "class", CardClass, r)
+    card_type = _lint_card_fields(raw, CARD_KEYS_REQUIRED, CARD_KEYS_OPTIONAL, r)
     rarity = _enum_field(raw, "rarity", Rarity, r)
     _int_field(raw, "cost", 0, MAX_COST, r)
-    _lint_subtype(raw, card_type, r)
-    _lint_defense(raw, card_type, r)
     _lint_x(raw, rarity, r)
     keywords = _lint_keywords(raw.get("keywords", []), r)
     if "script" in raw:
         summary = check_script(raw["script"], where, "script", problems)
         _lint_card_script(card_type, "defense" in raw, keywords, summary, r)
+
+
+def _lint_card_fields(raw: dict, required: Iterable[str], optional: Iterable[str], r: _Report) -> CardType | None:
+    """What every edition of a card has: its fields, identity, type, class, subtype and defense."""
+    _check_keys(raw, required, optional, r)
+    _common_identity(raw, r)
+    card_type = _enum_field(raw, "type", CardType, r)
+    _enum_field(raw, "class", CardClass, r)
+    _lint_subtype(raw, card_type, r)
+    _lint_defense(raw, card_type, r)
+    return card_type
 
 
 def _lint_subtype(raw: dict, card_type: CardType | None, r: _Report) -> None:
@@ -446,14 +465,10 @@ def _lint_starters(lists: dict[str, list], problems: list[Problem]) -> None:
     equips = {e["id"]: e for e in lists["equips"] if isinstance(e, dict) and "id" in e}
     for i, raw in enumerate(lists["starter_decks"]):
         r = _Report(describe("starter deck", raw, i), problems)
-        if not isinstance(raw, dict):
-            r.add("bad-starter", "-", "a starter deck must be a mapping")
+        if not _starter_fields(raw, STARTER_KEYS, slingers, r):
             continue
-        _check_keys(raw, STARTER_KEYS, (), r)
-        _common_identity(raw, r)
+        assert isinstance(raw, dict)
         slinger = raw.get("runeslinger")
-        if slinger not in slingers:
-            r.add("unknown-runeslinger", "runeslinger", f"unknown runeslinger {slinger!r}")
         for equip_id in raw.get("equips") or []:
             equip = equips.get(equip_id)
             if equip is None:
@@ -461,6 +476,18 @@ def _lint_starters(lists: dict[str, list], problems: list[Problem]) -> None:
             elif slinger in slingers and equip.get("class") != slingers[slinger]:
                 r.add("equip-class", "equips", f"equip '{equip_id}' is not of {slinger}'s class")
         _lint_starter_cards(raw.get("cards"), cards, r)
+
+
+def _starter_fields(raw: object, keys: Iterable[str], slingers: Collection[str], r: _Report) -> bool:
+    """The fields every starter deck has, and its Runeslinger; False when it is not a mapping."""
+    if not isinstance(raw, dict):
+        r.add("bad-starter", "-", "a starter deck must be a mapping")
+        return False
+    _check_keys(raw, keys, (), r)
+    _common_identity(raw, r)
+    if raw.get("runeslinger") not in slingers:
+        r.add("unknown-runeslinger", "runeslinger", f"unknown runeslinger {raw.get('runeslinger')!r}")
+    return True
 
 
 def _lint_starter_cards(raw: object, cards: set[str], r: _Report) -> None:
@@ -472,3 +499,156 @@ def _lint_starter_cards(raw: object, cards: set[str], r: _Report) -> None:
             r.add("unknown-card", f"cards.{card_id}", f"names unknown card {card_id!r}")
         if not _is_int(count) or count < 1:
             r.add("bad-value", f"cards.{card_id}", f"copies must be a whole number of 1 or more, not {count!r}")
+
+
+# --- Classic (rulebook 000) -----------------------------------------------------------------
+
+
+def lint_classic_data(
+    sections: Mapping[str, object], runeslingers: Iterable[str], equips: Iterable[str]
+) -> list[Problem]:
+    """Every problem in the Classic data: its cards (a card legal in Classic has Classic rules text
+    and a valid script, and nothing only The Awakening has) and its Runeslinger abilities (each
+    bearing the name of a known Runeslinger, one passive and one activate ability at least each).
+    `runeslingers` and `equips` are the Awakening ids the Classic data refers to or must not reuse."""
+    problems: list[Problem] = []
+    lists = {name: _as_list(sections.get(name), name, problems) for name in CLASSIC_SECTIONS}
+    for key in sorted(set(sections) - set(CLASSIC_SECTIONS)):
+        problems.append(Problem("unknown-section", "classic data", key, f"unknown top-level key '{key}'"))
+    for i, raw in enumerate(lists["cards"]):
+        lint_classic_card(raw, describe("classic card", raw, i), problems)
+    known = set(runeslingers)
+    for i, raw in enumerate(lists["abilities"]):
+        _lint_classic_ability(raw, describe("classic ability", raw, i), known, problems)
+    _lint_classic_unique(lists, set(equips), problems)
+    _lint_ability_pairs(lists["abilities"], problems)
+    for i, raw in enumerate(lists["starter_decks"]):
+        _lint_classic_starter(raw, describe("classic starter deck", raw, i), lists, known, problems)
+    return problems
+
+
+def lint_classic_card(raw: object, where: str, problems: list[Problem]) -> None:
+    r = _Report(where, problems)
+    if not isinstance(raw, dict):
+        r.add("bad-card", "-", "a card must be a mapping")
+        return
+    card_type = _lint_card_fields(raw, CLASSIC_CARD_KEYS_REQUIRED, CLASSIC_CARD_KEYS_OPTIONAL, r)
+    if card_type in AWAKENING_ONLY_TYPES:
+        r.add("not-classic", "type", f"Classic has no {card_type}s")
+    keywords = _lint_keywords(raw.get("keywords", []), r)
+    for keyword in sorted(set(keywords) & AWAKENING_ONLY_KEYWORDS):
+        r.add("not-classic", "keywords", f"Classic has no keyword '{keyword.value}'")
+    if Keyword.CHARGE in keywords and card_type is not None and not card_type.is_runespell:
+        r.add("not-classic", "keywords", "in Classic only runespells have Charge")
+    if "script" in raw:
+        summary = check_script(raw["script"], where, "script", problems)
+        _lint_classic_script(raw["script"], card_type, summary, r)
+        if card_type is not None:
+            _lint_type_rules(card_type, "defense" in raw, set(summary.triggers) - {Trigger.ACTIVATE}, summary, r)
+        _lint_keyword_rules(keywords, set(summary.triggers), summary, r)
+
+
+def _lint_classic_script(script: object, card_type: CardType | None, s: ScriptSummary, r: _Report) -> None:
+    for trigger in sorted(set(s.triggers) & (AWAKENING_ONLY_TRIGGERS | {Trigger.INSTANCE_APPLIED})):
+        r.add("not-classic", "script", f"a Classic card cannot use trigger '{trigger.value}'")
+    if Trigger.ACTIVATE in s.triggers and card_type is not CardType.TRINKET:
+        r.add("bad-trigger", "script", "in Classic only a trinket has an 'activate' ability")
+    for op in sorted(set(s.ops) & AWAKENING_ONLY_OPS):
+        r.add("not-classic", "script", f"Classic has no light: op '{op}' is The Awakening's")
+    for mod in sorted(_modifier_names(script) & AWAKENING_ONLY_MODIFIERS):
+        r.add("not-classic", "script", f"Classic has no light: modifier '{mod}' is The Awakening's")
+
+
+def _modifier_names(script: object) -> set[str]:
+    """Every `mod:` name written anywhere in a script."""
+    if isinstance(script, dict):
+        found = {str(script["mod"])} if "mod" in script else set()
+        return found.union(*(_modifier_names(v) for v in script.values()))
+    if isinstance(script, list):
+        return set().union(*(_modifier_names(v) for v in script))
+    return set()
+
+
+def _lint_classic_ability(raw: object, where: str, runeslingers: set[str], problems: list[Problem]) -> None:
+    r = _Report(where, problems)
+    if not isinstance(raw, dict):
+        r.add("bad-ability", "-", "a Classic ability must be a mapping")
+        return
+    _check_keys(raw, CLASSIC_ABILITY_KEYS - {"determinations"}, {"determinations"}, r)
+    _common_identity(raw, r)
+    if "runeslinger" in raw and raw["runeslinger"] not in runeslingers:
+        r.add("unknown-runeslinger", "runeslinger", f"unknown runeslinger {raw['runeslinger']!r}")
+    kind = raw.get("kind")
+    if kind not in CLASSIC_ABILITY_KINDS:
+        r.add("bad-kind", "kind", f"{kind!r} is not one of: {', '.join(CLASSIC_ABILITY_KINDS)}")
+    if kind == "activate":
+        if "determinations" not in raw:
+            r.add("missing-field", "determinations", "an activate ability needs a determination cost")
+        _int_field(raw, "determinations", 1, 4, r)
+    elif "determinations" in raw:
+        r.add("unknown-field", "determinations", "a passive ability has no determination cost")
+    if "script" in raw:
+        s = check_script(raw["script"], where, "script", problems)
+        if kind == "activate":
+            _only_triggers(s, lambda t: t is Trigger.ACTIVATE, "an activate ability", r, "script")
+        else:
+            _only_triggers(s, lambda t: t not in _NOT_PASSIVE, "a passive ability", r, "script")
+        for op in sorted(set(s.ops) & AWAKENING_ONLY_OPS):
+            r.add("not-classic", "script", f"Classic has no light: op '{op}' is The Awakening's")
+
+
+_NOT_PASSIVE = frozenset({Trigger.ACTIVATE, Trigger.PLAY, Trigger.USE, Trigger.SLING, Trigger.INSTANCE_APPLIED})
+
+
+def _lint_classic_unique(lists: dict[str, list], equips: set[str], problems: list[Problem]) -> None:
+    for section in ("cards", "abilities"):
+        ids: dict[str, str] = {}
+        names: dict[str, str] = {}
+        for i, raw in enumerate(lists[section]):
+            if not isinstance(raw, dict):
+                continue
+            where = describe(f"classic {section.rstrip('s')}", raw, i)
+            _claim(ids, raw.get("id"), where, "id", problems)
+            if section == "abilities" and raw.get("id") in equips:
+                problems.append(Problem("duplicate-id", where, "id", f"id '{raw['id']}' is an Awakening equip's"))
+            name = raw.get("name")
+            if section == "cards":
+                _claim(names, name.casefold() if isinstance(name, str) else None, where, "name", problems)
+
+
+def _lint_ability_pairs(raws: list, problems: list[Problem]) -> None:
+    kinds: dict[str, set[str]] = {}
+    for raw in raws:
+        if isinstance(raw, dict) and isinstance(raw.get("runeslinger"), str):
+            kinds.setdefault(raw["runeslinger"], set()).add(str(raw.get("kind")))
+    for slinger, found in sorted(kinds.items()):
+        for missing in sorted(set(CLASSIC_ABILITY_KINDS) - found):
+            problems.append(
+                Problem("missing-ability", f"runeslinger '{slinger}'", "abilities", f"has no Classic {missing} ability")
+            )
+
+
+def _lint_classic_starter(
+    raw: object, where: str, lists: dict[str, list], slingers: set[str], problems: list[Problem]
+) -> None:
+    """A Classic starter deck: a known Runeslinger, one passive and one activate ability of it,
+    exactly 30 Classic cards with at most 2 copies of each (000 "Deck construction")."""
+    r = _Report(where, problems)
+    if not _starter_fields(raw, CLASSIC_STARTER_KEYS, slingers, r):
+        return
+    assert isinstance(raw, dict)
+    slinger = raw.get("runeslinger")
+    abilities = {a["id"]: a for a in lists["abilities"] if isinstance(a, dict) and "id" in a}
+    chosen = [abilities.get(a) for a in raw.get("abilities") or []]
+    if any(a is None or a.get("runeslinger") != slinger for a in chosen):
+        r.add("unknown-ability", "abilities", f"every ability must be a Classic ability of {slinger!r}")
+    elif sorted(str(a.get("kind")) for a in chosen if a is not None) != ["activate", "passive"]:
+        r.add("bad-abilities", "abilities", "choose one passive and one activate ability")
+    cards = {c["id"] for c in lists["cards"] if isinstance(c, dict) and "id" in c}
+    _lint_starter_cards(raw.get("cards"), cards, r)
+    counts = raw.get("cards") if isinstance(raw.get("cards"), dict) else {}
+    assert isinstance(counts, dict)
+    if any(_is_int(n) and n > CLASSIC_MAX_COPIES for n in counts.values()):
+        r.add("bad-value", "cards", f"at most {CLASSIC_MAX_COPIES} copies of a card")
+    if sum(n for n in counts.values() if _is_int(n)) != CLASSIC_DECK_SIZE:
+        r.add("bad-size", "cards", f"a Classic deck has exactly {CLASSIC_DECK_SIZE} cards")

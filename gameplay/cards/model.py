@@ -24,6 +24,7 @@ from gameplay.cards.schema import (
 )
 
 _EMPTY: Mapping[str, object] = MappingProxyType({})
+_EMPTY_STARTERS: Mapping[str, StarterDeck] = MappingProxyType({})
 
 
 @dataclass(frozen=True)
@@ -159,3 +160,31 @@ class StarterDeck:
     @property
     def size(self) -> int:
         return sum(self.cards.values())
+
+
+@dataclass(frozen=True)
+class ClassicAbility:
+    """A Classic (rulebook 000) Runeslinger ability: `passive` (always on) or `activate` (paid with
+    `determinations`), bearing the name of the Runeslinger it belongs to (`runeslinger`, an id)."""
+
+    id: str
+    name: str
+    runeslinger: str
+    kind: str
+    text: str
+    script: Script
+    determinations: int | None = None
+
+
+@dataclass(frozen=True)
+class ClassicCatalog:
+    """The Classic edition: the cards legal in Classic (by lineage id: the Awakening edition's id
+    when there is one), with their Classic text and script, and the Classic Runeslinger abilities."""
+
+    cards: Mapping[str, Card] = field(hash=False)
+    abilities: Mapping[str, ClassicAbility] = field(hash=False)
+    data_version: str = ""
+    starter_decks: Mapping[str, StarterDeck] = field(default_factory=lambda: _EMPTY_STARTERS, hash=False)
+
+    def abilities_of(self, runeslinger: str, kind: str) -> tuple[ClassicAbility, ...]:
+        return tuple(a for a in self.abilities.values() if a.runeslinger == runeslinger and a.kind == kind)

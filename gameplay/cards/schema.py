@@ -667,3 +667,20 @@ AILMENT_KEYS = frozenset({"id", "name", "level_1", "level_2"})
 LEVEL_KEYS = frozenset({"text", "script"})
 STARTER_KEYS = frozenset({"id", "name", "runeslinger", "equips", "cards"})
 MAX_KEYWORDS_PRINTED = 3
+
+# Classic (rulebook 000): a Classic card has no light cost and no rarity printed by 000; a Classic
+# Runeslinger ability is a passive or an activate ability bearing its Runeslinger's name.
+CLASSIC_SECTIONS = ("cards", "abilities", "starter_decks")
+CLASSIC_STARTER_KEYS = frozenset({"id", "name", "runeslinger", "abilities", "cards"})
+CLASSIC_DECK_SIZE = 30  # 000: "Each deck must contain exactly 30 cards"
+CLASSIC_MAX_COPIES = 2  # 000: "Each deck cannot contain more than 2 copies of any single card"
+CLASSIC_CARD_KEYS_REQUIRED = frozenset({"id", "name", "type", "class", "text", "script"})
+CLASSIC_CARD_KEYS_OPTIONAL = frozenset({"subtype", "defense", "keywords"})
+CLASSIC_ABILITY_KEYS = frozenset({"id", "name", "runeslinger", "kind", "text", "script", "determinations"})
+CLASSIC_ABILITY_KINDS = ("passive", "activate")
+# What Classic does not have: chants, the keywords Token, Use and Quick, light, Use abilities.
+AWAKENING_ONLY_TYPES = frozenset({CardType.CHANT})
+AWAKENING_ONLY_KEYWORDS = frozenset({Keyword.TOKEN, Keyword.USE, Keyword.QUICK})
+AWAKENING_ONLY_OPS = frozenset({"gain_light"})
+AWAKENING_ONLY_MODIFIERS = frozenset({"cost"})
+AWAKENING_ONLY_TRIGGERS = frozenset({Trigger.USE})

@@ -27,7 +27,7 @@ from gameplay.engine.legal import (
     valid_bullets,
 )
 from gameplay.engine.ops_combat import hurt
-from gameplay.engine.rules import DISCARD, PLAY
+from gameplay.engine.rules import DISCARD, PASSED, PLAY
 from gameplay.engine.state import (
     C_HANDLE,
     C_TOP,
@@ -44,6 +44,7 @@ from gameplay.engine.state import (
     State,
 )
 from gameplay.engine.tables import AIL_INDEX, AILMENTS, CH_OTHER, CAbility
+from gameplay.engine.zones import leave_field
 
 Events = list[dict[str, Any]]
 
@@ -160,8 +161,6 @@ def _place(state: State, p: int, h: int, spot: str | None, kind: Any) -> list[An
         q, idx = _boon_area(state, spot)
         old = state.players[q].ail[idx][2]
         if old >= 0:
-            from gameplay.engine.zones import leave_field
-
             leave_field(state, old, "discard", [], destroyed=True)
         state.players[q].own_ail()[idx][2] = h
         entry[0], entry[1] = WHERE_AIL, idx
@@ -220,6 +219,7 @@ def do_play(state: State, p: int, act: Action, events: Events) -> None:
         elif word == "sear":
             core.mill(state, p, value, False, events)
     pl.hand.remove(h)
+    _discard_older_copy(state, p, kind, events)
     entry = _place(state, p, h, spot, kind)
     entry[F_TOKENS] = kind.value("token")
     events.append({"e": "play", "p": p, "card": h, "kind": kind.card.id})
@@ -251,6 +251,15 @@ def do_play(state: State, p: int, act: Action, events: Events) -> None:
             "source": h,
             "controller": p,
         }
+
+
+def _discard_older_copy(state: State, p: int, kind: Any, events: Events) -> None:
+    """Classic: a second copy of a trinket discards the older one, not destroyed (000 "Trinkets")."""
+    if kind.ctype != "trinket" or not state.ruleset.trinket_copy_replaces:
+        return
+    older = next((x for x in state.players[p].field if state.kind(x) == kind.index), None)
+    if older is not None:
+        leave_field(state, older, "discard", events)
 
 
 def effective_damage(state: State, ctx: EffectContext, ab: CAbility | None) -> list[int]:
@@ -333,15 +342,40 @@ def do_light(state: State, p: int, act: Action, events: Events) -> None:
 def do_activate(state: State, p: int, act: Action, events: Events) -> None:
     t = core.bound_tables()
     pl = state.players[p]
+    if act.subject is not None and act.subject.startswith("c") and act.subject[1:].isdigit():
+        _activate_trinket(state, p, act)
+        return
     if act.subject == "inherent":
         pay_light(state, p, t.catalog.runeslingers[pl.rs].inherent.light_cost)
         abilities = t.runeslingers[pl.rs]
     else:
         assert act.subject is not None
-        pl.det -= int(t.catalog.equips[act.subject].determinations or 0)
+        found = t.equip_activate[act.subject]
+        assert found is not None
+        pl.det -= found[1]
         abilities = t.equips[act.subject]
     ab = next(a for a in abilities if a.when == "activate")
-    push(state, ab.list_id, _ctx_for(state, p, -1, ab, act, ""))
+    ctx = _ctx_for(state, p, -1, ab, act, "")
+    if state.ruleset.activations_answerable:  # Classic: an answerable action (000 "Answering")
+        _answerable(state, p, {"s": -1, "c": p, "l": ab.list_id, "ctx": ctx})
+    else:
+        push(state, ab.list_id, ctx)
+
+
+def _activate_trinket(state: State, p: int, act: Action) -> None:
+    """Classic: activate a trinket; it is discarded at Cleanup (000 "Cleanup Phase")."""
+    h = _handle(act.subject)
+    kind = core.kind_of(state, h)
+    state.players[p].field[h][F_USED] = 1
+    ab = kind.ability("activate")
+    assert ab is not None
+    _answerable(state, p, {"s": h, "c": p, "l": ab.list_id, "ctx": _ctx_for(state, p, h, ab, act, kind.ctype)})
+
+
+def _answerable(state: State, p: int, rung: dict[str, Any]) -> None:
+    """The action goes on the ladder and the enemy may answer it."""
+    state.ladder.append(rung)
+    state.answer = 1 - p
 
 
 def do_use(state: State, p: int, act: Action, events: Events) -> None:
@@ -399,6 +433,8 @@ def do_pass(state: State, p: int, act: Action, events: Events) -> None:
         else:
             core.draw(state, p, state.ruleset.pass_extra_draw, events)
         core.goto(state, DISCARD)
+        if state.ruleset.pass_ends_turn:  # Classic: no Play or Cleanup Phase, no end-of-turn effects
+            state.step = PASSED
 
 
 def do_block(state: State, p: int, act: Action, events: Events) -> None:

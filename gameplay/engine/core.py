@@ -202,7 +202,7 @@ def cannot_block(state: State, p: int) -> bool:
 
 def max_health(state: State, p: int) -> int:
     pl = state.players[p]
-    value: int = Env.tables.catalog.runeslingers[pl.rs].health
+    value: int = state.ruleset.max_health or Env.tables.catalog.runeslingers[pl.rs].health
     mods = sources(state, "max_health")
     if not mods and not pl.mods:
         return value
@@ -237,6 +237,8 @@ def defense(state: State, h: int, p: int) -> int:
 
 
 def light_cost(state: State, p: int, kind: Any) -> int:
+    if not state.ruleset.light:
+        return 0  # Classic: no light, so no light cost and no light cost modifier (Curse II)
     value = int(kind.card.cost)
     ctype = kind.ctype
     for ctl, _prio, _h, m in sources(state, "cost"):

@@ -162,12 +162,16 @@ def _play(act: Action, ctx: Ctx) -> Phrase:
 
 def _activate(act: Action, ctx: Ctx) -> Phrase:
     state, p, names, viewer = ctx
-    catalog = core.bound_tables().catalog
-    if act.subject == "inherent":
-        rs = catalog.runeslingers[state.players[p].rs]
-        what = rs.inherent.name
+    tables = core.bound_tables()
+    catalog = tables.catalog
+    subject = str(act.subject)
+    classic = tables.classic.abilities if tables.classic is not None else {}
+    if subject == "inherent":
+        what = catalog.runeslingers[state.players[p].rs].inherent.name
+    elif subject[:1] == "c" and subject[1:].isdigit():  # a Classic trinket's Activate
+        what = card_name(state, _handle(subject), viewer, revealed=True)
     else:
-        equip = catalog.equips.get(str(act.subject))
+        equip = catalog.equips.get(subject) or classic.get(subject)
         what = equip.name if equip is not None else "an ability"
     return "Activate", "activates", f" {what}{_aimed(state, act, names, viewer)}"
 

@@ -12,7 +12,7 @@ from typing import Any
 from gameplay.engine import core
 from gameplay.engine.effects import Events, fire, push, step
 from gameplay.engine.handlers import redirect
-from gameplay.engine.rules import AILMENT, DISCARD, DRAW, OVER, PLAY, READY, RULE_SETS
+from gameplay.engine.rules import AILMENT, DISCARD, DRAW, OVER, PASSED, PLAY, READY, RULE_SETS
 from gameplay.engine.state import (
     C_TOP,
     C_USED,
@@ -182,7 +182,9 @@ def _discard_phase(state: State, events: Events) -> None:
     if state.step == 1:
         _next_turn(state)
         return
-    _discard_spent_cards(state, events)
+    passed = state.step == PASSED
+    if not passed:
+        _discard_spent_cards(state, events)
     expired = False
     for p, pl in enumerate(state.players):
         pl.light = 0
@@ -197,6 +199,8 @@ def _discard_phase(state: State, events: Events) -> None:
         # or barriers (less damage destroys nothing): only expired modifications invalidate them.
         core.invalidate(state, CH_OTHER)
     state.step = 1
+    if passed:  # Classic: "Passing negates end-of-turn effects"
+        return
     a = state.active
     fire(state, [(a, "end_of_your_turn"), (1 - a, "end_of_enemy_turn")])
 

@@ -194,6 +194,7 @@ def _legal(state: State, p: int) -> list[Action]:
         return [
             simple_action("pass"),
             *(a for h in pl.hand if core.kind_of(state, h).has("shout") for a in play_options(state, p, h)),
+            *(field_answers(state, p) if state.ruleset.activations_answerable else ()),
         ]
     if pend.kind == "draw":
         return [
@@ -216,10 +217,11 @@ def _play_phase(state: State, p: int) -> list[Action]:
     lights = _BY_HANDLE["light"]
     light = pl.light
     conc_free = False
+    makes_light = state.ruleset.light
     for c in pl.concs:
         if c[C_TOP] < 0:
             conc_free = True
-            if not c[C_USED]:
+            if makes_light and not c[C_USED]:
                 h = c[C_HANDLE]
                 out.append(lights.get(h) or handle_action("light", h))
                 light += 1
@@ -234,7 +236,7 @@ def _play_phase(state: State, p: int) -> list[Action]:
         util_free = any(x < 0 for x in pl.util)
         for h in pl.hand:
             kind = kinds[cards[h] >> 1]
-            if light < kind.base_cost or kind.values.get("pain", 0) > health:
+            if light < kind.base_cost or kind.values.get("pain", 0) > health or _sear_fails(state, pl, kind):
                 continue
             if not (conc_free or kind.ctype == "boon" or (util_free and _util_card(kind))):
                 continue  # no place to play it
@@ -247,17 +249,60 @@ def _play_phase(state: State, p: int) -> list[Action]:
     kinds = core.Env.tables.kinds
     for h, entry in pl.field.items():
         kind = kinds[state.cards[h] >> 1]
-        if not kind.field_actions:
-            continue
-        use = kind.ability("use")
-        if use and not entry[F_USED] and (entry[F_TURN] != state.turn or kind.has("quick")):
-            out += [new_action("use", f"c{h}", ts, ails) for ts, ails, _ in declarations(state, p, use, h)]
-        sling = kind.ability("sling")
-        if sling and not entry[F_SLUNG]:
-            out += [new_action("sling", f"c{h}", ts, ails) for ts, ails, _ in declarations(state, p, sling, h)]
-        if kind.has("charge") and entry[F_CHARGED] != state.turn:
-            out.append(simple_action("charge", f"c{h}"))
+        if kind.field_actions:
+            out += _card_actions(state, p, h, entry, kind)
     return out
+
+
+def _card_actions(state: State, p: int, h: int, entry: list[Any], kind: Kind) -> list[Action]:
+    """What card h in play lets its controller do in their Play Phase: Use, Activate (Classic),
+    Sling, Charge (Classic: not both Sling and Charge in one turn)."""
+    out: list[Action] = []
+    use = kind.ability("use")
+    if use and not entry[F_USED] and (entry[F_TURN] != state.turn or kind.has("quick")):
+        out += [new_action("use", f"c{h}", ts, ails) for ts, ails, _ in declarations(state, p, use, h)]
+    out += trinket_activations(state, p, h, entry, kind)
+    charged_now = entry[F_CHARGED] == state.turn
+    either = state.ruleset.sling_after_charge
+    if not entry[F_SLUNG] and (either or not charged_now):
+        out += slings(state, p, h, kind)
+    if kind.has("charge") and not charged_now and (either or not entry[F_SLUNG]):
+        out.append(simple_action("charge", f"c{h}"))
+    return out
+
+
+def slings(state: State, p: int, h: int, kind: Kind) -> list[Action]:
+    sling = kind.ability("sling")
+    if sling is None:
+        return []
+    return [new_action("sling", f"c{h}", ts, ails) for ts, ails, _ in declarations(state, p, sling, h)]
+
+
+def trinket_activations(state: State, p: int, h: int, entry: list[Any], kind: Kind) -> list[Action]:
+    """Classic: a trinket's Activate ability, once (it is discarded at Cleanup), never on the
+    turn the trinket was played (000 "Play Phase")."""
+    ab = kind.ability("activate")
+    if ab is None or entry[F_USED] or entry[F_TURN] == state.turn:
+        return []
+    return [new_action("activate", f"c{h}", ts, ails) for ts, ails, _ in declarations(state, p, ab, h)]
+
+
+def field_answers(state: State, p: int) -> list[Action]:
+    """Classic answers besides Shout cards from hand (000 "Answering"): Runeslinger activate
+    abilities, trinket activations, and Shout runespells in play that can be slung."""
+    out = activations(state, p)
+    kinds = core.Env.tables.kinds
+    for h, entry in state.players[p].field.items():
+        kind = kinds[state.cards[h] >> 1]
+        out += trinket_activations(state, p, h, entry, kind)
+        if kind.has("shout") and not entry[F_SLUNG] and entry[F_CHARGED] != state.turn:
+            out += slings(state, p, h, kind)
+    return out
+
+
+def _sear_fails(state: State, pl: Any, kind: Kind) -> bool:
+    """Classic: Sear X as a cost cannot be paid with fewer than X cards in the deck (000 "Sear")."""
+    return state.ruleset.sear_cost_can_fail and kind.values.get("sear", 0) > len(pl.deck)
 
 
 def light_available(state: State, p: int) -> int:
@@ -269,7 +314,7 @@ def activations(state: State, p: int, light: int | None = None) -> list[Action]:
     t = core.bound_tables()
     pl = state.players[p]
     out: list[Action] = []
-    found = t.inherent_activate[pl.rs]
+    found = t.inherent_activate[pl.rs] if state.ruleset.light_costs_abilities else None
     if found is not None and (light_available(state, p) if light is None else light) >= found[1]:
         out += _activation_actions(state, p, found[0], "inherent")
     for eid in pl.equips:
@@ -317,8 +362,8 @@ def play_options(state: State, p: int, h: int, light: int | None = None) -> list
         light = light_available(state, p)
     if light < core.light_cost(state, p, kind):
         return []
-    if kind.value("pain") > state.players[p].health:
-        return []  # you cannot pay health you do not have (000, Keywords: Pain)
+    if kind.value("pain") > state.players[p].health or _sear_fails(state, state.players[p], kind):
+        return []  # you cannot pay health you do not have (000, Keywords: Pain), nor sear cards
     if kind.ctype != "boon" and not placements(state, p, kind):
         return []
     key = ("P", kind.play_deps, p, h)
@@ -336,7 +381,11 @@ def _util_card(kind: Kind) -> bool:
 def _play_options(state: State, p: int, h: int, kind: Kind) -> list[Action]:
     """The plays of card h, given that a card that is not a boon has a place (the callers check:
     so the result does not depend on the concentrations unless its targets do)."""
-    if kind.ctype == "trinket" and any(state.kind(x) == kind.index for x in state.players[p].field):
+    if (
+        kind.ctype == "trinket"
+        and not state.ruleset.trinket_copy_replaces
+        and any(state.kind(x) == kind.index for x in state.players[p].field)
+    ):
         return []
     spots: list[str | None] = [None]
     if kind.ctype == "boon":

@@ -58,11 +58,13 @@ def op_damage(state: State, ctx: EffectContext, e: CEffect, events: Events) -> b
             if can_block(state, defender, ctx["c"], str(e.params.get("mode", "normal"))):
                 state.decision = {"kind": "block", "who": defender, "target": t}
                 return False
-        if st.get("blk"):
-            _add_barrier(state, t, core.block_value(state, owner_of_target(state, t)))
+        blocked = core.block_value(state, owner_of_target(state, t)) if st.get("blk") else 0
+        if blocked and state.ruleset.block_barrier:
+            _add_barrier(state, t, blocked)
+            blocked = 0
         st["ph"], st["blk"] = 0, 0
         st["i"] += 1
-        pushed = _deal(state, ctx, e, t, events)
+        pushed = _deal(state, ctx, e, t, events, blocked)
         if pushed and st["i"] < len(st["ts"]):
             return False
     del ctx["st"]
@@ -78,12 +80,13 @@ def _add_barrier(state: State, t: int, value: int) -> None:
             state.players[ctl].field[t][F_BARRIER] += value
 
 
-def _deal(state: State, ctx: EffectContext, e: CEffect, t: int, events: Events) -> bool:
-    """Deal the damage of one target; True when frames were pushed."""
+def _deal(state: State, ctx: EffectContext, e: CEffect, t: int, events: Events, blocked: int = 0) -> bool:
+    """Deal the damage of one target, less `blocked` (Classic: a block lessens this one damage
+    effect, 000 "Blocking"); True when frames were pushed."""
     if t >= 0 and state.controller(t) < 0:
         return False  # the target left play: this part fizzles
     mode = str(e.params.get("mode", "normal"))
-    dmg = max(0, amount(state, ctx, e.params["amount"], t) + core.damage_bonus(state, ctx["c"], ctx["ty"]))
+    dmg = max(0, amount(state, ctx, e.params["amount"], t) + core.damage_bonus(state, ctx["c"], ctx["ty"]) - blocked)
     if t >= 0:
         ctl = state.controller(t)  # read before the damage: a destroyed card has left play
         over = damage_card(state, t, dmg, mode, events)

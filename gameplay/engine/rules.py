@@ -22,6 +22,9 @@ class Phase(StrEnum):
 
 
 READY, AILMENT, DRAW, PLAY, DISCARD, OVER = (p.value for p in Phase)
+# The step of the Discard Phase (Classic: Cleanup) when a Classic player passed: the turn ends
+# with no discards and no end-of-turn triggers (000 "Draw Phase").
+PASSED = 2
 
 
 @dataclass(frozen=True)
@@ -43,10 +46,36 @@ class RuleSet:
     turn_cap: int = 400  # a safety stop: the game is drawn after this many turns
     light_costs_abilities: bool = True  # Awakening: inherent abilities cost light
     discard_used_defense_cards: bool = False  # 002 says so, 001 (Use, Ready Phase) does not: docs/rules.md
+    # The knobs of Classic (rulebook 000); docs/rules.md "Classic (rulebook 000): decisions".
+    edition: str = "awakening"  # which edition of the cards is played (`Tables.kind_of_card`)
+    light: bool = True  # concentrations make light (Classic: a concentration holds one card)
+    max_health: int = 0  # every Runeslinger's base maximum health; 0: the Runeslinger card's
+    pass_ends_turn: bool = False  # passing skips the rest of the turn and its end-of-turn effects
+    block_barrier: bool = True  # a block is a barrier for the turn (Classic: it lessens one damage)
+    activations_answerable: bool = False  # trinket and ability activations go on the ladder
+    trinket_copy_replaces: bool = False  # a second copy of a trinket discards the older one
+    sear_cost_can_fail: bool = False  # Sear X as a cost needs X cards in the deck
+    sling_after_charge: bool = True  # a runespell may be slung on the turn it was charged
 
 
 AWAKENING = RuleSet(name="awakening")
-RULE_SETS: dict[str, RuleSet] = {AWAKENING.name: AWAKENING}
+CLASSIC = RuleSet(
+    name="classic",
+    opening_hand=6,
+    utility_slots=0,
+    light_costs_abilities=False,
+    discard_used_defense_cards=True,  # a trinket activated this turn is discarded at Cleanup
+    edition="classic",
+    light=False,
+    max_health=18,
+    pass_ends_turn=True,
+    block_barrier=False,
+    activations_answerable=True,
+    trinket_copy_replaces=True,
+    sear_cost_can_fail=True,
+    sling_after_charge=False,
+)
+RULE_SETS: dict[str, RuleSet] = {AWAKENING.name: AWAKENING, CLASSIC.name: CLASSIC}
 # The engine version a new game is played under. A state keeps the version it was started with
 # (`State.engine`): engine 1 numbered handles by deck position and sent pierce damage past a
 # destroyed defense card to its owner; its recorded games still replay exactly (docs/rules.md).

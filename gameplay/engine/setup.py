@@ -39,18 +39,23 @@ def bind(tables: Tables | None = None) -> Tables:
     return new
 
 
-def _kind(t: Tables, name: str) -> int:
-    card = t.catalog.find_card(name)
-    if card is None:
-        raise ScenarioError(f"unknown card {name!r}")
-    return t.kind_index[card.id]
+# The card a scenario's face-down concentration is when it names none, by edition.
+FILLER = {"awakening": "spark", "classic": "fireball"}
+
+
+def _kind(t: Tables, name: str, edition: str = "awakening") -> int:
+    found = t.find_kind(edition, name)
+    if found is None:
+        raise ScenarioError(f"unknown card {name!r}" + ("" if edition == "awakening" else f" in {edition}"))
+    return found
 
 
 def _player_base(state: State, p: int, spec: dict[str, Any], t: Tables) -> None:
     pl = state.players[p]
     starter = spec.get("starter")
     if starter is not None:
-        deck = t.catalog.starter_decks.get(starter)
+        classic = state.ruleset.edition == "classic" and t.classic is not None
+        deck = (t.classic.starter_decks if classic and t.classic else t.catalog.starter_decks).get(starter)
         if deck is None:
             raise ScenarioError(f"unknown starter deck {starter!r}")
         spec = {
@@ -63,20 +68,22 @@ def _player_base(state: State, p: int, spec: dict[str, Any], t: Tables) -> None:
     if rs is None:
         raise ScenarioError(f"p{p + 1}: unknown runeslinger {spec.get('runeslinger')!r}")
     pl.rs = rs.id
-    pl.equips = _equips(t, rs, list(spec.get("equips", [])), p)
+    edition = state.ruleset.edition
+    equips = list(spec.get("equips", []))
+    pl.equips = _classic_abilities(t, rs, equips, p) if edition == "classic" else _equips(t, rs, equips, p)
     pl.power = int(spec.get("power", state.ruleset.starting_power))
     pl.det = int(spec.get("determination", state.ruleset.starting_power - pl.power))
     pl.light = int(spec.get("light", 0))
     pl.util = [-1] * state.ruleset.utility_slots
     pl.ail = [[-1, 0, -1] for _ in range(state.ruleset.ailment_areas)]
     spec_deck = spec.get("deck", [])
-    pl.deck = [state.new_handle(_kind(t, c) * 2 + p) for c in reversed(spec_deck)]
+    pl.deck = [state.new_handle(_kind(t, c, edition) * 2 + p) for c in reversed(spec_deck)]
     for c in spec.get("hand", []):
-        pl.hand.append(state.new_handle(_kind(t, c) * 2 + p))
+        pl.hand.append(state.new_handle(_kind(t, c, edition) * 2 + p))
     for zone in ("discard", "void"):
-        getattr(pl, zone).extend(state.new_handle(_kind(t, c) * 2 + p) for c in spec.get(zone, []))
+        getattr(pl, zone).extend(state.new_handle(_kind(t, c, edition) * 2 + p) for c in spec.get(zone, []))
     for name in [*spec_deck, *spec.get("hand", [])]:
-        reasons = unsupported_reasons(t.kinds[_kind(t, name)])
+        reasons = unsupported_reasons(t.kinds[_kind(t, name, edition)])
         if reasons:
             raise UnsupportedCardError("; ".join(reasons))
 
@@ -97,6 +104,23 @@ def _equips(t: Tables, rs: Any, ids: list[str], p: int) -> list[str]:
     return [e.id for e in equips]
 
 
+def _classic_abilities(t: Tables, rs: Any, ids: list[str], p: int) -> list[str]:
+    """Classic (000): one passive and one activate ability bearing the Runeslinger's name."""
+    classic = t.classic.abilities if t.classic is not None else {}
+    chosen = []
+    for aid in ids:
+        key = aid.strip().casefold()
+        found = classic.get(aid) or next(
+            (a for a in classic.values() if a.runeslinger == rs.id and a.name.casefold() == key), None
+        )
+        if found is None or found.runeslinger != rs.id:
+            raise ScenarioError(f"p{p + 1}: {aid!r} is not a Classic ability of {rs.name}")
+        chosen.append(found)
+    if ids and sorted(a.kind for a in chosen) != ["activate", "passive"]:
+        raise ScenarioError(f"p{p + 1}: choose one passive and one activate ability of {rs.name}")
+    return [a.id for a in chosen]
+
+
 def _engine(state: State, engine: str) -> None:
     if engine not in ENGINE_VERSIONS:
         raise ScenarioError(f"unknown engine version {engine!r}: this engine plays {', '.join(ENGINE_VERSIONS)}")
@@ -112,7 +136,7 @@ def new_game(setup: dict[str, Any], seed: int, tables: Tables | None = None, eng
     state.rules = str(setup.get("rules", "awakening"))
     if state.rules not in RULE_SETS:
         raise ScenarioError(f"unknown rule set {state.rules!r}")
-    state.version, state.seed, state.rng = t.version, seed, seed_rng(seed)
+    state.version, state.seed, state.rng = t.version_for(state.ruleset.edition), seed, seed_rng(seed)
     specs = setup.get("players")
     if not isinstance(specs, list) or len(specs) != 2:
         raise ScenarioError("setup needs two players")
@@ -147,7 +171,9 @@ def scenario(spec: dict[str, Any], seed: int = 0, tables: Tables | None = None, 
     state = State()
     _engine(state, engine)
     state.rules = str(spec.get("rules", "awakening"))
-    state.version, state.seed, state.rng = t.version, seed, seed_rng(seed)
+    if state.rules not in RULE_SETS:
+        raise ScenarioError(f"unknown rule set {state.rules!r}")
+    state.version, state.seed, state.rng = t.version_for(state.ruleset.edition), seed, seed_rng(seed)
     state.turn = int(spec.get("turn", 2))
     state.active = _pindex(spec.get("active", "p1"))
     state.first = _pindex(spec.get("first", "p1"))
@@ -172,31 +198,32 @@ def scenario(spec: dict[str, Any], seed: int = 0, tables: Tables | None = None, 
 
 def _field(state: State, p: int, spec: dict[str, Any], t: Tables) -> None:
     pl = state.players[p]
+    edition = state.ruleset.edition
     pl.blocked = int(bool(spec.get("blocked", False)))
     pl.set_done = int(bool(spec.get("set_done", False)))
     for c in spec.get("concentrations", []):
         c = c if isinstance(c, dict) else {"card": c}
         pl.own_concs().append(
-            [state.new_handle(_kind(t, c.get("card", "spark")) * 2 + p), int(bool(c.get("used"))), -1]
+            [state.new_handle(_kind(t, c.get("card", FILLER[edition]), edition) * 2 + p), int(bool(c.get("used"))), -1]
         )
     for i, a in enumerate(spec.get("ailments", [])):
         area = pl.own_ail()[i]
         area[0], area[1] = AIL_INDEX[a["type"]], int(a.get("count", 1))
         if "boon" in a:
             owner = _pindex(a.get("boon_owner", f"p{p + 1}"))
-            h = state.new_handle(_kind(t, a["boon"]) * 2 + owner)
+            h = state.new_handle(_kind(t, a["boon"], edition) * 2 + owner)
             area[2] = h
             pl.field[h] = [WHERE_AIL, i, 0, 0, 0, 0, 0, 0, 0, [], -1, 0]
     for c in spec.get("field", []):
         c = c if isinstance(c, dict) else {"card": c}
-        h = state.new_handle(_kind(t, c["card"]) * 2 + _pindex(c.get("owner", f"p{p + 1}")))
+        h = state.new_handle(_kind(t, c["card"], edition) * 2 + _pindex(c.get("owner", f"p{p + 1}")))
         entry = [WHERE_CONC, -1, int(bool(c.get("used"))), 0, 0, 0, 0, int(c.get("played_turn", 0)), 0, [], -1, 0]
         if c.get("on") == "utility":
             slot = pl.util.index(-1)
             entry[0], entry[1] = WHERE_UTIL, slot
             pl.own_util()[slot] = h
         else:
-            conc = state.new_handle(_kind(t, c.get("concentration", "spark")) * 2 + p)
+            conc = state.new_handle(_kind(t, c.get("concentration", FILLER[edition]), edition) * 2 + p)
             pl.own_concs().append([conc, 1, h])
             entry[1] = conc
         entry[F_DMG], entry[F_TOKENS], entry[F_USED] = int(c.get("damage", 0)), int(c.get("tokens", 0)), entry[F_USED]

@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from gameplay.cards.catalog import Catalog, load_catalog
-from gameplay.cards.model import Ability, Card, Condition, Effect, Modifier, Script
+from gameplay.cards.catalog import Catalog, load_catalog, load_classic_catalog
+from gameplay.cards.model import Ability, Card, ClassicCatalog, Condition, Effect, Modifier, Script
 from gameplay.cards.schema import TARGETS, AilmentType, Keyword
 
 AILMENTS: tuple[str, ...] = tuple(a.value for a in AilmentType)
@@ -152,7 +152,9 @@ class Kind:
             | (CH_FIRED if self.fired else 0)
             | (CH_STATIC if self.statics else 0)
         )
-        self.field_actions = bool(self.ability("use") or self.ability("sling") or self.has("charge"))
+        self.field_actions = bool(
+            self.ability("use") or self.ability("sling") or self.has("charge") or self.ability("activate")
+        )
         play = self.ability("play")
         self.copier = play is not None and "echo" in play.handlers
         self.play_deps = (
@@ -189,10 +191,32 @@ class Tables:
     # its determinations), None when there is none.
     inherent_activate: dict[str, tuple[CAbility, int] | None] = field(default_factory=dict)
     equip_activate: dict[str, tuple[CAbility, int] | None] = field(default_factory=dict)
+    # Classic (rulebook 000): its card kinds come after every Awakening kind and list (so the
+    # Awakening indexes, and the games recorded with them, are unchanged); its Runeslinger
+    # abilities sit beside the equips.
+    classic: ClassicCatalog | None = None
+    classic_index: dict[str, int] = field(default_factory=dict)
 
     @property
     def version(self) -> str:
         return self.catalog.data_version
+
+    def version_for(self, edition: str) -> str:
+        """The card-data version a game of this edition records: a Classic game depends on the
+        Classic data too (and The Awakening's, which names its Runeslingers and ailments)."""
+        if edition == "classic" and self.classic is not None:
+            return f"{self.catalog.data_version}+classic-{self.classic.data_version}"
+        return self.version
+
+    def find_kind(self, edition: str, id_or_name: str) -> int | None:
+        """The kind index of a card of this edition, by id or name (None: not in the edition)."""
+        if edition == "classic":
+            key = id_or_name.strip().casefold()
+            cards = self.classic.cards if self.classic is not None else {}
+            card = cards.get(id_or_name) or next((c for c in cards.values() if c.name.casefold() == key), None)
+            return self.classic_index[card.id] if card is not None else None
+        found = self.catalog.find_card(id_or_name)
+        return self.kind_index[found.id] if found is not None else None
 
 
 class _Compiler:
@@ -263,8 +287,8 @@ class _Compiler:
         return slots
 
 
-def compile_catalog(catalog: Catalog) -> Tables:
-    tables = Tables(catalog)
+def compile_catalog(catalog: Catalog, classic: ClassicCatalog | None = None) -> Tables:
+    tables = Tables(catalog, classic=classic)
     comp = _Compiler(tables)
     for i, card in enumerate(catalog.cards.values()):
         kws = tuple((str(k.keyword.value), int(k.value or 0)) for k in card.keywords)
@@ -284,11 +308,25 @@ def compile_catalog(catalog: Catalog) -> Tables:
         ab = _activated(tables.equips[eid])
         ok = ab is not None and eq.determinations is not None
         tables.equip_activate[eid] = (ab, int(eq.determinations or 0)) if ok and ab is not None else None
-    tables.equip_statics = {eid: statics_of(abs_) for eid, abs_ in tables.equips.items()}
     tables.ailment_statics = {key: statics_of(abs_) for key, abs_ in tables.ailments.items()}
-    tables.equip_when = {eid: by_when(abs_) for eid, abs_ in tables.equips.items()}
     tables.ailment_when = {key: by_when(abs_) for key, abs_ in tables.ailments.items()}
+    if classic is not None:
+        _compile_classic(tables, comp, classic)
+    tables.equip_statics = {eid: statics_of(abs_) for eid, abs_ in tables.equips.items()}
+    tables.equip_when = {eid: by_when(abs_) for eid, abs_ in tables.equips.items()}
     return tables
+
+
+def _compile_classic(tables: Tables, comp: _Compiler, classic: ClassicCatalog) -> None:
+    for card in classic.cards.values():
+        i = len(tables.kinds)
+        kws = tuple((str(k.keyword.value), int(k.value or 0)) for k in card.keywords)
+        tables.kinds.append(Kind(i, card, comp.script(card.script), kws))
+        tables.classic_index[card.id] = i
+    for aid, ability in classic.abilities.items():
+        tables.equips[aid] = comp.script(ability.script)
+        ab = _activated(tables.equips[aid])
+        tables.equip_activate[aid] = (ab, int(ability.determinations or 0)) if ab is not None else None
 
 
 def _activated(abilities: list[CAbility]) -> CAbility | None:
@@ -307,7 +345,8 @@ def unsupported_reasons(kind: Kind) -> list[str]:
 
 @lru_cache(maxsize=4)
 def default_tables() -> Tables:
-    return compile_catalog(load_catalog())
+    catalog = load_catalog()
+    return compile_catalog(catalog, load_classic_catalog(catalog))
 
 
 KEYWORD_NAMES = frozenset(k.value for k in Keyword)

@@ -101,8 +101,9 @@ def view(state: State, player: int) -> dict[str, Any]:
         "players": [_player(state, p, player) for p in (0, 1)],
         "ladder": [
             {
-                "card": fmt_target(r["s"]) if r["s"] >= 0 else None,
-                "id": core.kind_of(state, r["s"]).card.id if r["s"] >= 0 else None,  # public: it is being played
+                # a card taken back to a hand or deck has a new handle: its rung only waits to fizzle
+                "card": fmt_target(r["s"]) if r["s"] in state.cards else None,
+                "id": core.kind_of(state, r["s"]).card.id if r["s"] in state.cards else None,  # public: being played
                 "controller": f"p{r['c'] + 1}",
                 "targets": [fmt_target(t) if t != -100 else "-" for t in r["ctx"]["t"]],
                 **({"redirected": True} if r.get("mw") else {}),  # Mirror Ward

@@ -18,6 +18,7 @@ from typing import Any
 
 from gameplay.engine import ENGINE_VERSION, State, apply, new_game, pending, state_hash
 from gameplay.engine.bots import GreedyAgent, RandomAgent
+from gameplay.engine.rules import RULE_SETS
 from gameplay.engine.tables import default_tables
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
@@ -26,10 +27,22 @@ GAMES = [
     ("romin-vs-brannoc-random", "romin-starter", "brannoc-starter", 12),
     ("vesna-vs-eva-mixed", "vesna-starter", "eva-starter", 13),
 ]
+# Classic (rulebook 000) games: their setup names the rule set (an Awakening setup names none).
+CLASSIC_GAMES = [
+    ("classic-eva-vs-romin-greedy", "eva-classic-starter", "romin-classic-starter", 21),
+    ("classic-brannoc-vs-vesna-random", "brannoc-classic-starter", "vesna-classic-starter", 22),
+]
 
 
-def record(name: str, first: str, second: str, seed: int) -> dict[str, Any]:
-    setup = {"players": [{"starter": first}, {"starter": second}]}
+def data_version(setup: dict[str, Any]) -> str:
+    """The card-data version a game of this setup records (Classic games: both editions')."""
+    return default_tables().version_for(RULE_SETS[setup.get("rules", "awakening")].edition)
+
+
+def record(name: str, first: str, second: str, seed: int, rules: str = "awakening") -> dict[str, Any]:
+    setup: dict[str, Any] = {"players": [{"starter": first}, {"starter": second}]}
+    if rules != "awakening":
+        setup = {"rules": rules, **setup}
     state = new_game(setup, seed)
     agents: dict[int, GreedyAgent | RandomAgent] = (
         {0: GreedyAgent(seed), 1: RandomAgent(seed)}
@@ -46,7 +59,7 @@ def record(name: str, first: str, second: str, seed: int) -> dict[str, Any]:
         "setup": setup,
         "seed": seed,
         "engine": ENGINE_VERSION,
-        "data_version": default_tables().version,
+        "data_version": data_version(setup),
         "actions": log,
         "turns": state.turn,
         "winner": state.winner,
@@ -64,8 +77,9 @@ def replay(game: dict[str, Any]) -> State:
 
 def main() -> None:
     GOLDEN_DIR.mkdir(exist_ok=True)
-    for name, first, second, seed in GAMES:
-        game = record(name, first, second, seed)
+    games = [(*g, "awakening") for g in GAMES] + [(*g, "classic") for g in CLASSIC_GAMES]
+    for name, first, second, seed, rules in games:
+        game = record(name, first, second, seed, rules)
         (GOLDEN_DIR / f"{name}.json").write_text(json.dumps(game, indent=1) + "\n")
         print(f"{name}: {len(game['actions'])} actions, {game['turns']} turns, hash {game['final_hash'][:12]}")
 

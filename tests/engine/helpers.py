@@ -59,3 +59,18 @@ def ids(state: State, handles: list[int]) -> list[str]:
 
 def legal_texts(state: State, p: int) -> list[str]:
     return [a.to_text() for a in legal_actions(state, p)]
+
+
+# Classic (rulebook 000): Runeslingers without abilities unless a test gives some, 18 health.
+CLASSIC_FILLER = ["fireball"] * 10
+
+
+def classic_position(p1: dict[str, Any], p2: dict[str, Any], rules: str = "classic", **extra: Any) -> State:
+    """A Play Phase position of p1 (by default) under `rules` (Classic unless told), Eva against
+    Romin with no equips, 10-card decks unless given. The same dict under "awakening" plays the
+    cards' Awakening editions (filler: spark)."""
+    filler = CLASSIC_FILLER if rules == "classic" else FILLER
+    players = []
+    for rs, spec in (("eva", p1), ("romin", p2)):
+        players.append({"runeslinger": rs, "deck": filler, **spec})
+    return scenario({"rules": rules, "turn": 3, "active": "p1", "phase": "play", "players": players, **extra})

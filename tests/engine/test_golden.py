@@ -14,24 +14,26 @@ import pytest
 
 from gameplay.engine import ENGINE_VERSION, pending, state_hash
 from gameplay.engine.rules import ENGINE_VERSIONS
-from gameplay.engine.tables import default_tables
-from tests.engine.golden_games import GOLDEN_DIR, replay
+from tests.engine.golden_games import GOLDEN_DIR, data_version, replay
 
 FILES = sorted(GOLDEN_DIR.glob("*.json"))
 
 
 def test_there_are_recorded_games() -> None:
     """Games of the current engine, and games kept from engine 1 (their handles and rules)."""
-    engines = [json.loads(p.read_text())["engine"] for p in FILES]
+    games = [json.loads(p.read_text()) for p in FILES]
+    engines = [g["engine"] for g in games]
     assert engines.count(ENGINE_VERSION) >= 3 and engines.count("1") >= 3
+    assert sum(g["setup"].get("rules") == "classic" for g in games) >= 2  # Classic (rulebook 000) games
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_a_recorded_game_replays_to_the_same_hash(path) -> None:  # type: ignore[no-untyped-def]
     game = json.loads(path.read_text())
-    if game["engine"] not in ENGINE_VERSIONS or game["data_version"] != default_tables().version:
+    if game["engine"] not in ENGINE_VERSIONS or game["data_version"] != data_version(game["setup"]):
         pytest.skip(f"{path.name} was recorded with other engine/card data: re-record it")
     state = replay(game)
     assert pending(state) is None
     assert state.winner == game["winner"]
     assert state_hash(state) == game["final_hash"]
+    assert state.rules == game["setup"].get("rules", "awakening")

@@ -11,10 +11,12 @@ applied to that copy too, with the same result) and at the end of every game, to
 from __future__ import annotations
 
 import random
+from collections import Counter
+from typing import Any
 
 import pytest
 
-from gameplay.engine import apply, from_json, legal_actions, new_game, pending, result, to_json
+from gameplay.engine import State, apply, from_json, legal_actions, new_game, pending, result, to_json
 from tests.engine.invariants import check_invariants
 
 STARTERS = ["eva-starter", "romin-starter", "brannoc-starter", "vesna-starter"]
@@ -24,9 +26,16 @@ MAX_ACTIONS = 5000
 
 
 def play_random(seed: int, full: bool) -> tuple[int, int | None]:
-    rnd = random.Random(seed)
     a, b = STARTERS[seed % 4], STARTERS[(seed // 4 + seed + 1) % 4]
-    state = new_game({"players": [{"starter": a}, {"starter": b}]}, seed)
+    state = play_setup({"players": [{"starter": a}, {"starter": b}]}, seed, full)
+    return state.turn, state.winner
+
+
+def play_setup(setup: dict[str, Any], seed: int, full: bool, kinds: Counter[str] | None = None) -> State:
+    """A random game from `setup` with the invariants after every action; `kinds` counts the
+    kinds of action played."""
+    rnd = random.Random(seed)
+    state = new_game(setup, seed)
     total = len(state.cards)
     actions = 0
     while (pend := pending(state)) is not None:
@@ -34,6 +43,8 @@ def play_random(seed: int, full: bool) -> tuple[int, int | None]:
         assert choices, f"seed {seed}: {pend} has no legal action"
         assert not legal_actions(state, 1 - pend.player)
         action = rnd.choice(choices)
+        if kinds is not None:
+            kinds[action.kind] += 1
         before = to_json(state) if full else ""
         after, _ = apply(state, action)
         if full:
@@ -46,7 +57,7 @@ def play_random(seed: int, full: bool) -> tuple[int, int | None]:
         assert actions < MAX_ACTIONS, f"seed {seed}: no end after {actions} actions"
     check_invariants(state, total, round_trip=True)
     assert result(state) is not None
-    return state.turn, state.winner
+    return state
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))

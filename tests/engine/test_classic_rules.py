@@ -1,0 +1,287 @@
+"""The Classic rule set (rulebook 000): each rule as a scenario under Classic and, where the two
+rule sets differ, the same position played under both with the two results.
+See docs/rules.md, "Classic (rulebook 000): decisions"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gameplay.engine import IllegalActionError, State, apply, from_json, new_game, pending, to_json
+from gameplay.engine.core import kind_of, max_health
+from gameplay.engine.errors import ScenarioError
+from gameplay.engine.state import F_WHERE, WHERE_CONC
+from tests.engine.helpers import classic_position, conc, decision, decline_all, handle, ids, legal_texts, run
+
+BOTH = ("classic", "awakening")
+
+
+def classic_game(seed: int = 7, rules: str = "classic") -> State:
+    deck = ["fireball", "meteor", "hex", "bounce", "brand"] * 6
+    equips = {"classic": ["Inner Flame", "Engulf"], "awakening": ["inner-flame", "engulf"]}[rules]
+    players = [{"runeslinger": "eva", "equips": equips, "deck": deck} for _ in range(2)]
+    return new_game({"rules": rules, "players": players, "first": "p1"}, seed)
+
+
+# --- setup -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rules", "hand", "health"), [("classic", 6, 18), ("awakening", 5, 20)])
+def test_opening_hand_and_maximum_health(rules: str, hand: int, health: int) -> None:
+    """000 "Setup": "each player draws six cards"; "starting maximum health is always 18"
+    (Eva's card says 20, which The Awakening uses)."""
+    s = classic_game(rules=rules)
+    assert len(s.players[0].hand) == len(s.players[1].hand) == hand
+    assert s.players[0].health == max_health(s, 0) == health
+
+
+def test_the_first_player_is_decided_by_the_seeded_roll() -> None:
+    """000 "Roll For Action": "Decide by any means who goes first" (the tutorial: "you won the dice roll")."""
+    deck = ["fireball"] * 30
+    players = [{"runeslinger": "eva", "deck": deck}, {"runeslinger": "romin", "deck": deck}]
+    firsts = {new_game({"rules": "classic", "players": players}, seed).first for seed in range(12)}
+    assert firsts == {0, 1}
+
+
+def test_a_classic_game_records_its_rule_set_and_replays_under_it() -> None:
+    s = classic_game()
+    text = to_json(s)
+    assert '"rules":"classic"' in text
+    assert from_json(text).ruleset.name == "classic"
+
+
+def test_a_state_without_a_rule_set_is_awakening() -> None:
+    assert from_json(to_json(classic_game(rules="awakening"))).rules == "awakening"
+
+
+def test_classic_abilities_must_bear_the_runeslingers_name() -> None:
+    """000 "Setup": "Selected abilities must include the same Runeslinger name"."""
+
+    def spec(equips: list[str]) -> dict[str, Any]:
+        return {"rules": "classic", "players": [{"runeslinger": "eva", "equips": equips}, {"runeslinger": "romin"}]}
+
+    with pytest.raises(ScenarioError, match="not a Classic ability of Eva"):
+        new_game(spec(["Iron Focus", "Engulf"]), 1)
+    with pytest.raises(ScenarioError, match="one passive and one activate"):
+        new_game(spec(["Engulf", "eva-engulf"]), 1)
+
+
+def test_a_card_with_no_classic_edition_cannot_be_in_a_classic_deck() -> None:
+    with pytest.raises(ScenarioError, match="unknown card 'Force Wall' in classic"):
+        classic_position({"hand": ["Force Wall"]}, {})
+
+
+# --- paying for cards: concentrations hold cards, no light --------------------------------------
+
+
+@pytest.mark.parametrize(("rules", "playable"), [("classic", True), ("awakening", False)])
+def test_a_card_is_played_onto_an_empty_concentration_without_light(rules: str, playable: bool) -> None:
+    """000 "Playing cards": runespells go "onto an empty concentration"; Fireball costs 3 light in
+    The Awakening, so one concentration is not enough there."""
+    s = classic_position({"hand": ["fireball"], "concentrations": ["fireball"]}, {}, rules=rules)
+    plays = [t for t in legal_texts(s, 0) if t.startswith("play")]
+    assert bool(plays) is playable
+    assert any(t.startswith("light") for t in legal_texts(s, 0)) is (rules == "awakening")
+
+
+def test_a_concentration_holds_one_card() -> None:
+    s = classic_position({"hand": ["fireball", "hex"], "concentrations": ["meteor"]}, {})
+    s = decline_all(run(s, f"play {handle(s, 0, 'fireball')} target=p2"))
+    assert s.players[0].concs[0][2] >= 0  # Fireball lies on it until Cleanup
+    assert not [t for t in legal_texts(s, 0) if t.startswith("play")]
+
+
+@pytest.mark.parametrize(("rules", "where"), [("classic", WHERE_CONC), ("awakening", 1)])
+def test_trinkets_go_on_concentrations_not_utility_slots(rules: str, where: int) -> None:
+    s = classic_position({"hand": ["dragon-breaker"], "concentrations": ["fireball"] * 3}, {}, rules=rules)
+    s = run(s, f"play {handle(s, 0, 'dragon-breaker')}")
+    assert s.players[0].field[int(handle(s, 0, "dragon-breaker", "field")[1:])][F_WHERE] == where
+
+
+def test_boons_need_an_ailment_or_a_boon_and_no_concentration() -> None:
+    """000: "There are no boons or ailments in play, so you cannot play any boons.\""""
+    bare = classic_position({"hand": ["divine-barrier"], "concentrations": ["fireball"]}, {})
+    assert not [t for t in legal_texts(bare, 0) if t.startswith("play")]
+    ailed = classic_position({"hand": ["divine-barrier"], "ailments": [{"type": "curse"}]}, {})
+    s = run(ailed, f"play {handle(ailed, 0, 'divine-barrier')} on=p1:curse")
+    assert s.players[0].ail[0][2] >= 0 and not s.players[0].concs
+
+
+@pytest.mark.parametrize(("rules", "offered"), [("classic", False), ("awakening", True)])
+def test_sear_as_a_cost_can_fail(rules: str, offered: bool) -> None:
+    """000 "Sear": "With 1 card in your deck, you cannot sear 3"; The Awakening's deck is bottomless."""
+    s = classic_position(
+        {"hand": ["flaming-fists"], "concentrations": ["fireball"] * 2, "deck": ["fireball"]}, {}, rules=rules
+    )
+    assert any(t.startswith("play") for t in legal_texts(s, 0)) is offered
+
+
+def test_pain_needs_the_health_and_an_unpayable_card_stays_in_hand() -> None:
+    """000 "Pain": "With 3 health, you cannot pain 5"; an unpayable red cost returns the card."""
+    s = classic_position({"hand": ["blood-rite"], "concentrations": ["fireball"], "health": 3}, {})
+    assert not [t for t in legal_texts(s, 0) if t.startswith("play")]
+    with pytest.raises(IllegalActionError):
+        apply(s, f"play {handle(s, 0, 'blood-rite')}")
+    assert ids(s, s.players[0].hand) == ["blood-rite"]
+
+
+def test_blood_rite_pays_pain_and_draws_without_light() -> None:
+    s = classic_position({"hand": ["blood-rite"], "concentrations": ["fireball"], "health": 10}, {})
+    s = decline_all(run(s, f"play {handle(s, 0, 'blood-rite')}"))
+    assert (s.players[0].health, len(s.players[0].hand), s.players[0].light) == (5, 3, 0)
+
+
+# --- the turn -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rules", "seared"), [("classic", 0), ("awakening", 1)])
+def test_passing_ends_the_turn_and_negates_end_of_turn_effects(rules: str, seared: int) -> None:
+    """000 "Draw Phase": "If you pass, end your turn immediately ... Passing negates end-of-turn
+    effects." Burning Ember's "at the end of your turn" fires in The Awakening only."""
+    s = classic_position({"field": ["burning-ember"]}, {"deck": ["fireball"] * 10}, rules=rules, phase="draw")
+    s = run(s, "pass draw")
+    s = decline_all(s)
+    assert len(s.players[1].discard) == seared
+    assert s.active == 1
+
+
+def test_passing_may_return_an_empty_concentration_only() -> None:
+    s = classic_position({"concentrations": ["hex"], "field": ["firecracker"]}, {}, phase="draw")
+    returns = [t for t in legal_texts(s, 0) if "return" in t]
+    assert returns == [f"pass return={conc(s, 0, 0)}"]
+    s = run(s, returns[0])
+    assert "hex" in ids(s, s.players[0].hand) and s.active == 1
+
+
+def test_slung_runespells_and_activated_trinkets_are_discarded_at_cleanup() -> None:
+    """000 "Cleanup Phase": "All runespells that were slung and all trinkets activated by all
+    players this turn are discarded"; the concentrations under them stay, empty."""
+    s = classic_position(
+        {"hand": ["fireball"], "concentrations": ["meteor"], "field": ["firecracker", "dragon-breaker"]}, {}
+    )
+    s = decline_all(run(s, f"play {handle(s, 0, 'fireball')} target=p2"))
+    s = decline_all(run(s, f"activate {handle(s, 0, 'firecracker', 'field')} target=p2"))
+    s = run(s, "end")
+    assert sorted(ids(s, s.players[0].discard)) == ["fireball", "firecracker"]
+    assert ids(s, list(s.players[0].field)) == ["dragon-breaker"]
+    assert len(s.players[0].concs) == 3 and sum(c[2] < 0 for c in s.players[0].concs) == 2
+
+
+@pytest.mark.parametrize(("rules", "verb"), [("classic", "activate"), ("awakening", "use")])
+def test_a_trinket_cannot_be_activated_the_turn_it_is_played(rules: str, verb: str) -> None:
+    s = classic_position({"hand": ["firecracker"], "concentrations": ["fireball"]}, {}, rules=rules)
+    s = run(s, f"play {handle(s, 0, 'firecracker')}")
+    assert not [t for t in legal_texts(s, 0) if t.startswith(verb)]
+
+
+@pytest.mark.parametrize(("rules", "offered"), [("classic", True), ("awakening", False)])
+def test_a_second_copy_of_a_trinket_replaces_the_older(rules: str, offered: bool) -> None:
+    """000 "Trinkets": "the oldest of the two is discarded (not destroyed)"; The Awakening refuses."""
+    s = classic_position(
+        {"hand": ["firecracker"], "concentrations": ["fireball"], "field": ["firecracker"]}, {}, rules=rules
+    )
+    plays = [t for t in legal_texts(s, 0) if t.startswith("play")]
+    assert bool(plays) is offered
+    if offered:
+        older = handle(s, 0, "firecracker", "field")
+        s = run(s, plays[0])
+        assert ids(s, s.players[0].discard) == ["firecracker"]
+        assert handle(s, 0, "firecracker", "field") != older
+
+
+# --- answers and the ladder ---------------------------------------------------------------------
+
+
+def test_a_trinket_activation_is_answerable_and_fizzles_when_its_trinket_leaves() -> None:
+    """000 "Answering": activating a trinket "creates an answerable action"; Bounce removes the
+    trinket and its effect has no source left (000 "Card Resolution Steps")."""
+    s = classic_position({"field": ["firecracker"]}, {"hand": ["bounce"], "concentrations": ["fireball"]})
+    s = run(s, f"activate {handle(s, 0, 'firecracker', 'field')} target=p2")
+    assert decision(s).kind == "answer" and decision(s).player == 1
+    s = decline_all(run(s, f"play {handle(s, 1, 'bounce')} target={handle(s, 0, 'firecracker', 'field')}"))
+    assert s.players[1].health == 18
+    assert ids(s, s.players[0].deck[-1:]) == ["firecracker"]
+
+
+@pytest.mark.parametrize(("rules", "answerable"), [("classic", True), ("awakening", False)])
+def test_a_runeslinger_ability_is_an_answerable_action(rules: str, answerable: bool) -> None:
+    equips = {"classic": ["Inner Flame", "Engulf"], "awakening": ["inner-flame", "engulf"]}[rules]
+    s = classic_position({"equips": equips, "power": 3}, {}, rules=rules)
+    s = run(s, "activate eva-engulf target=p2" if rules == "classic" else "activate engulf target=p2")
+    assert s.players[0].det == 0
+    pend = pending(s)
+    assert (pend is not None and pend.kind == "answer") is answerable
+    s = decline_all(s)
+    assert s.players[1].health == max_health(s, 1) - 4 - 4  # 4 damage and two Burns of 2
+
+
+def test_an_ability_and_a_trinket_can_answer() -> None:
+    """000: answers are "trinket Activate effects, Runeslinger Activate abilities, and runespells
+    with the keyword Shout"."""
+    s = classic_position(
+        {"hand": ["fireball"], "concentrations": ["fireball"]},
+        {"equips": ["Iron Focus", "Fury"], "power": 3, "field": ["firecracker"]},
+    )
+    s = run(s, f"play {handle(s, 0, 'fireball')} target=p2")
+    answers = legal_texts(s, 1)
+    assert "activate romin-fury target=p1" in answers
+    assert f"activate {handle(s, 1, 'firecracker', 'field')} target=p1" in answers
+    s = run(s, "activate romin-fury target=p1")
+    assert decision(s).player == 0  # the answer is answerable in turn
+    s = decline_all(s)
+    assert (s.players[0].health, s.players[1].health) == (12, 10)
+
+
+# --- blocking -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rules", "health"), [("classic", 18 - 8), ("awakening", 20 - 6)])
+def test_a_block_lessens_one_damage_effect_only(rules: str, health: int) -> None:
+    """000 "Blocking": the block reduces the damage "that would be dealt to the card or Runeslinger
+    that you are blocking". The Awakening's block barrier keeps what the first damage left (4 - 2)
+    for the next damage of the turn."""
+    verb = "activate" if rules == "classic" else "use"
+    s = classic_position(
+        {"hand": ["fireball"], "concentrations": ["fireball"] * 3, "field": ["firecracker"]},
+        {"hand": ["hex"]},
+        rules=rules,
+    )
+    s = run(s, f"{verb} {handle(s, 0, 'firecracker', 'field')} target=p2")
+    s = run(s, "pass") if decision(s).kind == "answer" else s
+    s = run(s, f"block discard={handle(s, 1, 'hex')}")
+    assert s.players[1].health == max_health(s, 1)
+    s = decline_all(run(s, f"play {handle(s, 0, 'fireball')} target=p2"))
+    assert s.players[1].health == health
+
+
+# --- keywords -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rules", "can_sling"), [("classic", False), ("awakening", True)])
+def test_a_runespell_is_not_slung_the_turn_it_is_charged(rules: str, can_sling: bool) -> None:
+    """000 "Charge": "You cannot sling a runespell on the same turn that you charge it.\""""
+    s = classic_position({"hand": ["lava-stream"], "concentrations": ["fireball"] * 2}, {}, rules=rules)
+    s = run(s, f"play {handle(s, 0, 'lava-stream')}")
+    lava = handle(s, 0, "lava-stream", "field")
+    s = run(s, f"charge {lava}")
+    assert any(t.startswith(f"sling {lava}") for t in legal_texts(s, 0)) is can_sling
+
+
+def test_a_slung_runespell_is_not_charged_afterwards() -> None:
+    s = classic_position({"field": [{"card": "lava-stream", "played_turn": 1}]}, {})
+    lava = handle(s, 0, "lava-stream", "field")
+    s = run(s, f"sling {lava} target=p2")
+    assert f"charge {lava}" not in legal_texts(decline_all(s), 0)
+
+
+def test_distract_discards_the_concentration_when_the_card_leaves() -> None:
+    s = classic_position({"hand": ["meteor"], "concentrations": ["hex"]}, {})
+    s = decline_all(run(s, f"play {handle(s, 0, 'meteor')} target=p2"))
+    s = run(s, "end")
+    assert sorted(ids(s, s.players[0].discard)) == ["hex", "meteor"] and not s.players[0].concs
+
+
+def test_a_classic_card_keeps_its_classic_text() -> None:
+    s = classic_position({"hand": ["burning-ember"]}, {})
+    assert kind_of(s, s.players[0].hand[0]).card.text.endswith("Activate: apply 1 Burn to target Runeslinger.")
