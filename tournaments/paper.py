@@ -8,10 +8,7 @@ from typing import Any
 from django.http import HttpRequest
 from django.urls import reverse
 
-from tournaments.models import Event, Round
-
-#: Where the event page's result panel sits: a player scanning a slip lands on their report form.
-REPORT_ANCHOR = "#my-match"
+from tournaments.models import Event, Match, Round
 
 
 def event_url(request: HttpRequest, event: Event) -> str:
@@ -19,10 +16,10 @@ def event_url(request: HttpRequest, event: Event) -> str:
     return request.build_absolute_uri(reverse("tournaments:event", kwargs={"pk": event.pk}))
 
 
-def report_url(request: HttpRequest, event: Event) -> str:
-    """Where a signed-in player reports their table's result: the event page's result panel,
-    which shows the reader's own table with its report buttons."""
-    return event_url(request, event) + REPORT_ANCHOR
+def table_url(request: HttpRequest, match: Match) -> str:
+    """One table's page (absolute): a player of that table scanning its slip lands on its report
+    buttons (after signing in, if they must)."""
+    return request.build_absolute_uri(reverse("tournaments:table", kwargs={"match_id": match.pk}))
 
 
 def projector_state(round_: Round | None) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from gameplay.services import current_catalog
 from tournaments import selectors
 from tournaments.deck_views import version_faces
 from tournaments.errors import EventRefusal, Forbidden
-from tournaments.paper import event_url, projector_state, report_url
+from tournaments.paper import event_url, projector_state, table_url
 from tournaments.permissions import Perm, has_permission, require
 from tournaments.presentation import seats_by_name
 from tournaments.services import decks
@@ -46,12 +46,11 @@ def print_slips(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     require(request.user, Perm.RECORD_RESULTS, event)
     round_ = selectors.public_round(request.user, event, number)
     matches = round_.matches.exclude(player_b=None).select_related("player_a", "player_b")
-    code = qr_svg(report_url(request, event), "Report this table's result")
+    slips = [(match, qr_svg(table_url(request, match), f"Report table {match.table}'s result")) for match in matches]
     context = {
         "event": event,
         "round": round_,
-        "matches": matches,
-        "report_qr": code,
+        "slips": slips,
         "win_boxes": range(event.best_of // 2 + 1),  # the games a player needs to win the match
         "draw_boxes": range(event.best_of),
     }

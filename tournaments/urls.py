@@ -27,6 +27,7 @@ players = [
     path("events/<id:pk>/drop/", views.drop, name="drop"),
     path("events/<id:pk>/undo-drop/", views.undo_drop, name="undo-drop"),
     path("events/<id:pk>/deck/", deck_views.my_deck, name="my-deck"),
+    path("matches/<id:match_id>/", views.table_page, name="table"),
     path("matches/<id:match_id>/report/", views.report, name="report"),
     path("matches/<id:match_id>/confirm/", views.confirm, name="confirm"),
 ]

@@ -200,6 +200,25 @@ def undo_drop(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@refusals_shown
+def table_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    """One table of a round (where a printed slip's QR code leads): the two names, the result in
+    the reader's words and, for a player at the table, the same report buttons as the event page."""
+    match = selectors.match_for(request.user, match_id)
+    user = request.user
+    plays_here = user.pk in match.players()
+    context = {
+        "event": match.round.event,
+        "match": match,
+        "current_round": match.round,
+        "my_match": match if plays_here else None,
+        "report_choices": outcomes.report_choices(match) if plays_here and not match.is_bye else [],
+        "my_claims": _my_claims(match, user) if plays_here else [],
+    }
+    return render(request, "tournaments/table.html", context)
+
+
+@login_required
 @require_POST
 @refusals_shown
 def report(request: HttpRequest, match_id: int) -> HttpResponse:

@@ -76,10 +76,10 @@ def test_one_slip_per_table_with_boxes_names_and_the_report_code(personas: Perso
     html = page.content.decode()
     tables = round_.matches.exclude(player_b=None).select_related("player_a", "player_b")
     assert html.count('class="slip"') == tables.count() == 3
-    report_code = str(qr_svg(f"http://testserver/events/{personas.event.pk}/#my-match", "Report this table's result"))
-    assert html.count(report_code) == 3
     for match in tables:
         slip = html.split(f'data-testid="slip-{match.table}"')[1].split("</section>")[0]
+        table_code = qr_svg(f"http://testserver/matches/{match.pk}/", f"Report table {match.table}'s result")
+        assert str(table_code) in slip  # each slip's code leads to its own table's page
         assert f"Table {match.table}" in slip and personas.event.name in slip and "Round 1" in slip
         assert match.player_b is not None
         assert match.player_a.public_name in slip and match.player_b.public_name in slip
@@ -170,3 +170,26 @@ def test_where_do_i_sit_filters_by_name_and_puts_my_table_first(personas: Person
     assert page.count('class="seat-card"') == 7  # everyone paired, one card each
     nobody = personas.client("anonymous").get(base, {"q": "zz"}).content.decode()
     assert 'class="seat-card"' not in nobody and "No player named “zz”" in nobody
+
+
+def test_a_slips_table_page_gives_its_players_the_report_buttons_and_others_the_names(personas: Personas) -> None:
+    round_ = started(personas)
+    match = round_.matches.exclude(player_b=None).select_related("player_a", "player_b").first()
+    assert match is not None and match.player_b is not None
+    url = f"/matches/{match.pk}/"
+
+    anonymous = personas.client("anonymous").get(url)
+    assert anonymous.status_code == 302 and "/login/" in anonymous["Location"]  # sign in, then back here
+
+    from django.test import Client
+
+    player = Client()
+    player.force_login(match.player_a)
+    mine = player.get(url).content.decode()
+    assert f"Table {match.table}" in mine and round_.label in mine
+    assert match.player_a.public_name in mine and match.player_b.public_name in mine
+    assert 'data-testid="report-buttons"' in mine and "I won 2-0" in mine
+
+    judge = personas.client("judge").get(url).content.decode()
+    assert 'data-testid="report-buttons"' not in judge
+    assert "Only the two players at this table report its result." in judge
