@@ -42,6 +42,7 @@ class EventRefusal(StrEnum):
     LATE_ENTRY_CLOSED = "late-entry-closed"
     NOTE_TOO_LONG = "note-too-long"
     NOTHING_TO_CONFIRM = "nothing-to-confirm"
+    NO_CROSSTABLE = "no-crosstable"
     NOT_DROPPED = "not-dropped"
     NOT_PERMITTED = "not-permitted"
     NOT_PLAYING = "not-playing"

@@ -14,13 +14,15 @@ from django.views.decorators.http import require_POST
 from accounts.auth import signed_in_user
 from gameplay.matches import selectors as play_selectors
 from gameplay.matches.oversight import Oversight
-from tournaments import selectors
+from tournaments import overview, selectors
+from tournaments.errors import EventRefusal, NotFound
 from tournaments.forms import ScoreForm
 from tournaments.models import Event, Match, Registration, Round
+from tournaments.pairing import TiebreakSystem
 from tournaments.permissions import Perm, has_permission
-from tournaments.presentation import bracket_layout, history_rows
+from tournaments.presentation import TIEBREAKS, history_rows, points_explained, score_with_names, tiebreak_cells
 from tournaments.services import onsite, registration, results
-from tournaments.services.standings import bracket, standings
+from tournaments.services.standings import standings
 from tournaments.web import form_refusal, refusals_shown
 
 
@@ -37,7 +39,10 @@ def event_list(request: HttpRequest) -> HttpResponse:
 
 def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
-    return render(request, "tournaments/event_detail.html", _event_context(request, event))
+    context = _event_context(request, event)
+    if event.is_finished:
+        context |= overview.finished_context(event)
+    return render(request, "tournaments/event_detail.html", context)
 
 
 def my_match_panel(request: HttpRequest, pk: int) -> HttpResponse:
@@ -52,7 +57,9 @@ BO1_CHOICES = [("I won", 1, 0, 0, ""), ("I lost", 0, 1, 0, "secondary"), ("Draw"
 def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     user = request.user
     mine = Registration.objects.filter(event=event, player_id=user.pk).first() if user.is_authenticated else None
-    current = selectors.public_rounds(user, event).exclude(status=Round.Status.PREVIEW).last()
+    shown = selectors.public_rounds(user, event).exclude(status=Round.Status.PREVIEW)
+    # A finished event has no current round; an ended round with no tables is not worth a box.
+    current = None if event.is_finished else shown.filter(matches__isnull=False).distinct().last()
     my_match = selectors.my_match(user, current) if current is not None else None
     return {
         "event": event,
@@ -62,7 +69,8 @@ def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "bo1_choices": BO1_CHOICES,
         "manages": has_permission(user, Perm.MANAGE, event),
         "records": has_permission(user, Perm.RECORD_RESULTS, event),
-        "rounds": selectors.public_rounds(user, event).exclude(status=Round.Status.PREVIEW),
+        "rounds": shown,
+        "can_join": registration.takes_entries(event),
         "player_count": Registration.objects.filter(event=event, dropped_after_round__isnull=True).count(),
     }
 
@@ -82,6 +90,7 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     )
     for m in matches:
         m.link = links.get(m.pk, "")  # type: ignore[attr-defined]
+        m.words = score_with_names(m)  # type: ignore[attr-defined]
     context = {"event": event, "round": round_, "matches": matches, "by_name": by_name}
     return render(request, "tournaments/round_detail.html", context)
 
@@ -100,7 +109,21 @@ def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
     rows = standings(event)
     if request.GET.get("format") == "csv":
         return _standings_csv(event, rows)
-    return render(request, "tournaments/standings.html", {"event": event, "rows": rows})
+    system = TiebreakSystem(event.tiebreakers)
+    explained = [
+        {"row": row, "points": points_explained(row.standing), "tiebreaks": tiebreak_cells(row.standing, system)}
+        for row in rows
+    ]
+    context = {"event": event, "rows": explained, "tiebreaks": TIEBREAKS[system]}
+    return render(request, "tournaments/standings.html", context)
+
+
+def crosstable_page(request: HttpRequest, pk: int) -> HttpResponse:
+    event = selectors.event_for(request.user, pk)
+    if event.structure != Event.Structure.ROUND_ROBIN:
+        raise NotFound(EventRefusal.NO_CROSSTABLE, f"{event.name} is not a round robin; it has no crosstable.")
+    context = {"event": event, "grid": overview.event_crosstable(event)}
+    return render(request, "tournaments/crosstable.html", context)
 
 
 def _standings_csv(event: Event, rows: list[Any]) -> HttpResponse:
@@ -119,8 +142,7 @@ def _standings_csv(event: Event, rows: list[Any]) -> HttpResponse:
 
 def bracket_page(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
-    state = bracket(event)
-    layout = bracket_layout(state, selectors.public_names(state.seeds) if state else {})
+    layout = overview.event_bracket(event)
     context = {"event": event, "columns": layout.columns, "champion": layout.champion}
     return render(request, "tournaments/bracket.html", context)
 

@@ -120,13 +120,13 @@ def test_an_organiser_runs_a_swiss_with_a_drop_a_late_entry_and_a_top_four(brows
     play_round(boss, event, 3)
 
     click(boss, "Cut to top 4")
-    click(boss, "Publish top cut round 4")
+    click(boss, "Publish semifinal")
     set_open_results(boss, event)
-    click(boss, "End top cut round 4")
+    click(boss, "End semifinal")
     click(boss, "Pair next round")
-    click(boss, "Publish top cut round 5")
+    click(boss, "Publish final")
     set_open_results(boss, event)
-    click(boss, "End top cut round 5")
+    click(boss, "End final")
     click(boss, "Finish the event")
     assert boss.get_by_test_id("event-status").inner_text() == "Finished"
 
