@@ -59,6 +59,13 @@ def played_rounds(event: Event) -> list[Round]:
     return list(shown.select_related("event").distinct().order_by("number"))
 
 
+def cut_titles(event: Event, rows: list[StandingRow]) -> dict[int, str]:
+    """Each top-cut player's title once the cut is over ("Champion", "Finalist", …), by player."""
+    if not event.cut_seeds:
+        return {}
+    return {p.row.player.pk: f"{p.place}, {p.title.lower()}" for p in final_placings(rows, bracket(event)) if p.title}
+
+
 def _champion(event: Event, placings: list[Placing]) -> Champion | None:
     if not placings:
         return None

@@ -110,11 +110,13 @@ def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
     if request.GET.get("format") == "csv":
         return _standings_csv(event, rows)
     system = TiebreakSystem(event.tiebreakers)
+    titles = overview.cut_titles(event, rows)
     explained = [
-        {"row": row, "points": points_explained(row.standing), "tiebreaks": tiebreak_cells(row.standing, system)}
+        {"row": row, "points": points_explained(row.standing), "tiebreaks": tiebreak_cells(row.standing, system),
+         "title": titles.get(row.player.pk, "")}
         for row in rows
-    ]
-    context = {"event": event, "rows": explained, "tiebreaks": TIEBREAKS[system]}
+    ]  # fmt: skip
+    context = {"event": event, "rows": explained, "tiebreaks": TIEBREAKS[system], "cut_decided": bool(titles)}
     return render(request, "tournaments/standings.html", context)
 
 

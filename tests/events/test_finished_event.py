@@ -217,3 +217,15 @@ def test_no_register_prompt_once_an_event_runs_only_the_current_round() -> None:
     assert "<h2>Round 1</h2>" in page
     open_event = EventFactory.create(name="Open Doors")
     assert "Log in to register" in Client().get(f"/events/{open_event.pk}/").content.decode()
+
+
+@pytest.mark.django_db
+def test_the_standings_of_a_finished_cut_name_each_cut_players_final_place() -> None:
+    event, _ = finished_swiss_with_top_four(winner_seed=4)
+    response = Client().get(f"/events/{event.pk}/standings/")
+    titles = {item["row"].player.pk: item["title"] for item in response.context["rows"]}
+    assert titles[event.cut_seeds[3]] == "1st, champion"
+    assert titles[event.cut_seeds[1]] == "2nd, finalist"
+    assert titles[event.cut_seeds[0]] == "3rd–4th, semifinalist"
+    assert sum(bool(t) for t in titles.values()) == 4
+    assert "the top cut decided the final places" in response.content.decode()
