@@ -9,9 +9,9 @@ import pytest
 from django.test import Client
 
 from accounts.models import User
-from tests.events.finished_events import finished_round_robin, finished_swiss_with_top_four
+from tests.events.finished_events import finished_round_robin, finished_swiss_with_top_four, play_round
 from tests.factories import EventFactory, UserFactory
-from tournaments.models import Event, Match, Round
+from tournaments.models import Deck, DeckVersion, Event, Match, Round
 from tournaments.pairing import MatchRecord, Standing, TiebreakSystem, advance_bracket, build_bracket
 from tournaments.presentation import (
     crosstable,
@@ -229,3 +229,28 @@ def test_the_standings_of_a_finished_cut_name_each_cut_players_final_place() -> 
     assert titles[event.cut_seeds[0]] == "3rd–4th, semifinalist"
     assert sum(bool(t) for t in titles.values()) == 4
     assert "the top cut decided the final places" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_round_without_tables_is_never_the_overviews_round_box() -> None:
+    event = EventFactory.create(name="Odd Open", best_of=3)
+    organiser = event.organiser
+    for name in ("Ann", "Bo", "Cy", "Di"):
+        registration.register(event, UserFactory.create(display_name=name))
+    registration.start_event(event, organiser)
+    play_round(rounds.pair_next_round(event, organiser), organiser)
+    Round.objects.create(event=event, number=2, stage=Round.Stage.SWISS, status=Round.Status.ENDED)
+    page = Client().get(f"/events/{event.pk}/").content.decode()
+    assert "<h2>Round 1" in page and "<h2>Round 2" not in page
+
+
+@pytest.mark.django_db
+def test_the_champions_runeslinger_shows_once_lists_are_published() -> None:
+    event, _ = finished_swiss_with_top_four(winner_seed=4)
+    deck = Deck.objects.create(event=event, player_id=event.cut_seeds[3])
+    DeckVersion.objects.create(deck=deck, number=1, runeslinger="Vex the Gleaming", text="", catalog_version="test")
+    assert "Vex the Gleaming" not in Client().get(f"/events/{event.pk}/").content.decode()
+    Event.objects.filter(pk=event.pk).update(lists_published=True)
+    page = Client().get(f"/events/{event.pk}/").content.decode()
+    assert "playing Vex the Gleaming" in page
+    assert f'href="/events/{event.pk}/decks/"' in page
