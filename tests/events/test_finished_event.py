@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from accounts.models import User
-from tests.events.finished_events import finished_round_robin, finished_swiss_with_top_four, play_round
+from tests.events.finished_events import finished_round_robin, finished_swiss_with_top_four, new_event, play_round
 from tests.factories import EventFactory, UserFactory
 from tournaments.models import Deck, DeckVersion, Event, Match, Round
 from tournaments.pairing import MatchRecord, Standing, TiebreakSystem, advance_bracket, build_bracket
@@ -254,3 +254,14 @@ def test_the_champions_runeslinger_shows_once_lists_are_published() -> None:
     page = Client().get(f"/events/{event.pk}/").content.decode()
     assert "playing Vex the Gleaming" in page
     assert f'href="/events/{event.pk}/decks/"' in page
+
+
+@pytest.mark.django_db
+def test_a_pokemon_event_shows_and_explains_its_own_tiebreakers() -> None:
+    event, organiser, _ = new_event(["Ann", "Bo", "Cy", "Di"], tiebreakers=Event.Tiebreakers.POKEMON)
+    play_round(rounds.pair_next_round(event, organiser), organiser)
+    response = Client().get(f"/events/{event.pk}/standings/")
+    page = response.content.decode().replace("&#x27;", "'")
+    assert [t.heading for t in response.context["tiebreaks"]] == ["Win%", "OWP", "OOWP"]
+    assert ">OMW%<" not in page and ">OWP<" in page
+    assert "at most 75% for an opponent who dropped" in page
