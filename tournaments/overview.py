@@ -41,14 +41,16 @@ class Champion:
 def finished_context(event: Event) -> dict[str, Any]:
     """The finished overview: champion, the top of the final placings, the bracket, the players."""
     rows = standings(event)
-    placings = final_placings(rows, bracket(event)) if rows else []
+    # An event finished before any result was in has no champion and no places to show.
+    played = any(r.standing.wins + r.standing.losses + r.standing.draws for r in rows)
+    placings = final_placings(rows, bracket(event)) if played else []
     layout = event_bracket(event)
     return {
         "champion": _champion(event, placings),
         "placings": placings[:FINAL_STANDINGS_SHOWN],
         "more_placings": len(placings) > FINAL_STANDINGS_SHOWN,
         "bracket_columns": layout.columns,
-        "players": sorted((p.row.player for p in placings), key=lambda u: u.public_name.lower()),
+        "players": sorted((r.player for r in rows), key=lambda u: u.public_name.lower()),
         "history_rounds": played_rounds(event),
     }
 

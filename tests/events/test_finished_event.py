@@ -265,3 +265,14 @@ def test_a_pokemon_event_shows_and_explains_its_own_tiebreakers() -> None:
     assert [t.heading for t in response.context["tiebreaks"]] == ["Win%", "OWP", "OOWP"]
     assert ">OMW%<" not in page and ">OWP<" in page
     assert "at most 75% for an opponent who dropped" in page
+
+
+@pytest.mark.django_db
+def test_an_event_finished_before_any_result_names_no_champion() -> None:
+    event, organiser, _ = new_event(["Ann", "Bo", "Cy", "Di"], name="Rained Off")
+    rounds.finish_event(event, organiser)
+    response = Client().get(f"/events/{event.pk}/")
+    assert response.status_code == 200
+    assert response.context["champion"] is None and response.context["placings"] == []
+    assert "Champion" not in response.content.decode()
+    assert [p.public_name for p in response.context["players"]] == ["Ann", "Bo", "Cy", "Di"]
