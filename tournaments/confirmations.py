@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tournaments.models import Event, Match, Registration, Round
-from tournaments.pairing import NotEnoughPlayersError, top_cut_players
-from tournaments.presentation import CUT_ROUND_LABELS
+from tournaments.pairing import NotEnoughPlayersError, cut_stage_matches, cut_stage_name, top_cut_players
 from tournaments.services import registration as registrations
 from tournaments.services import rounds as round_steps
 from tournaments.services import standings as reading
@@ -84,7 +83,7 @@ def cut(event: Event) -> Confirmation:
         return Confirmation(question, "Cut", blocker=str(exc).capitalize() + ".")
     names = {r.player_id: r.player.public_name for r in Registration.objects.filter(event=event, player__in=seeds)}
     seeded = ", ".join(f"{names[p]} (seed {n})" for n, p in enumerate(seeds, 1))
-    first = CUT_ROUND_LABELS[size][0].lower()
+    first = cut_stage_name(cut_stage_matches(size, 1)).lower()
     consequences = [
         f"{seeded} play the {first}, paired as a preview.",
         "The Swiss is over: everyone else's standings are final.",

@@ -20,6 +20,7 @@ from django.utils import timezone
 from accounts.models import User
 from common.states import IllegalTransition, StatusMachine
 from gameplay.formats import FORMATS
+from tournaments.pairing.elimination import cut_stage_matches, cut_stage_name
 
 __all__ = ["IllegalTransition"]  # re-exported: services catch it from here
 
@@ -265,9 +266,17 @@ class Round(StatusMachine, models.Model):
 
     @property
     def label(self) -> str:
-        if self.stage == self.Stage.TOP_CUT:
+        """ "Round 3" for Swiss and round robin; a cut round by its size: "Semifinal", "Final".
+
+        The cut stage is this round's number after the last Swiss round, so no query is needed
+        when the event is already loaded (as it is for ``event.round_set.all()``)."""
+        if self.stage != self.Stage.TOP_CUT:
+            return f"Round {self.number}"
+        event = self.event
+        stage = self.number - (event.rounds or self.number)
+        if stage < 1 or not event.top_cut:
             return f"Top cut round {self.number}"
-        return f"Round {self.number}"
+        return cut_stage_name(cut_stage_matches(event.top_cut, stage))
 
     def status_changed(self, old: str, new: str, *, by: User | None, note: str) -> None:
         """Audited for the organiser; the caller saves the round with its other fields."""

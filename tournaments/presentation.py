@@ -1,17 +1,20 @@
-"""How event pages lay out what the selectors and services found: the top cut's bracket columns
-and a player's match outcomes. No queries here; the views gather, these shape, templates render."""
+"""How event pages lay out what the selectors and services found: the top cut's bracket columns,
+a player's match outcomes, a finished event's final placings, the round robin's crosstable and
+the tiebreakers explained. No queries here; the views gather, these shape, templates render."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from tournaments.models import Match
-from tournaments.pairing import Bracket
+from tournaments.pairing import Bracket, MatchRecord, Standing, TiebreakSystem, cut_stage_name
+from tournaments.pairing.standings import MTG_FLOOR, POKEMON_CAP, POKEMON_FLOOR
 
-CUT_ROUND_LABELS = {8: ["Quarter-finals", "Semi-finals", "Final"], 4: ["Semi-finals", "Final"], 2: ["Final"]}
+#: Game wins in the cut, by the pair of players (first, second) -> (first's wins, second's wins).
+CutGames = Mapping[tuple[int, int], tuple[int, int]]
 
 
 @dataclass(frozen=True)
@@ -22,24 +25,87 @@ class BracketLayout:
     champion: str | None = None
 
 
-def bracket_layout(state: Bracket | None, names: Mapping[int, str]) -> BracketLayout:
-    """The bracket drawn from ``state`` (None: no top cut yet), players shown by ``names``."""
+def bracket_layout(state: Bracket | None, names: Mapping[int, str], games: CutGames | None = None) -> BracketLayout:
+    """The bracket drawn from ``state`` (None: no top cut yet), players shown by ``names``, each
+    side's game wins from ``games`` (None beside a name: no result yet)."""
     if state is None:
         return BracketLayout()
     seeds = {player: n for n, player in enumerate(state.seeds, 1)}
     columns = []
-    for index, label in enumerate(CUT_ROUND_LABELS[state.size]):
+    width = state.size // 2
+    for index in range(state.size.bit_length() - 1):
         played = state.rounds[index] if index < len(state.rounds) else ()
-        width = state.size // 2 ** (index + 1)
         boxes: list[dict[str, Any] | None] = [
             {"a": names[m.a], "b": names[m.b], "seed_a": seeds[m.a], "seed_b": seeds[m.b],
-             "winner": names.get(m.winner) if m.winner else None}
+             "winner": names.get(m.winner) if m.winner else None,
+             "games_a": _games(games, m.a, m.b), "games_b": _games(games, m.b, m.a)}
             for m in played
         ]  # fmt: skip
         boxes += [None] * (width - len(played))
-        columns.append({"label": label, "matches": boxes})
+        columns.append({"label": cut_stage_name(width), "matches": boxes})
+        width //= 2
     champion = names.get(state.champion) if state.champion else None
     return BracketLayout(columns, champion)
+
+
+def _games(games: CutGames | None, player: int, opponent: int) -> int | None:
+    if not games:
+        return None
+    if (player, opponent) in games:
+        return games[(player, opponent)][0]
+    if (opponent, player) in games:
+        return games[(opponent, player)][1]
+    return None
+
+
+PLACE_TITLES = {1: "Champion", 2: "Finalist", 4: "Semifinalist", 8: "Quarterfinalist", 16: "Round of 16"}
+
+
+@dataclass(frozen=True)
+class Placing:
+    """One line of the final standings: the place ("1st", "3rd–4th"), the title earned in the
+    cut ("Champion", "Semifinalist"; "" outside it) and the standings row."""
+
+    place: str
+    title: str
+    row: Any
+
+
+def ordinal(n: int) -> str:
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th", 23 -> "23rd"."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def final_placings(rows: Sequence[Any], state: Bracket | None) -> list[Placing]:
+    """The final order: a finished top cut's places first (champion, finalist, semifinalists,
+    quarterfinalists; Swiss order inside each group), then everyone else in standings order.
+    ``rows`` are standings rows (``row.standing.player``), best first."""
+    if state is None or not state.finished:
+        return [Placing(ordinal(n), "", row) for n, row in enumerate(rows, 1)]
+    reached = _reached(state)
+    cut = sorted((r for r in rows if r.standing.player in reached), key=lambda r: reached[r.standing.player])
+    rest = [r for r in rows if r.standing.player not in reached]
+    placings = []
+    for row in cut:
+        group = reached[row.standing.player]
+        first = group // 2 + 1
+        place = ordinal(group) if group <= 2 else f"{ordinal(first)}–{ordinal(group)}"
+        placings.append(Placing(place, PLACE_TITLES.get(group, ""), row))
+    placings += [Placing(ordinal(n), "", row) for n, row in enumerate(rest, len(cut) + 1)]
+    return placings
+
+
+def _reached(state: Bracket) -> dict[int, int]:
+    """Each cut player's group: 1 the champion, 2 the finalist, 4 semifinalists, 8 quarterfinalists."""
+    reached = {player: state.size for player in state.seeds}
+    for matches in state.rounds:
+        for m in matches:
+            if m.winner is not None:
+                reached[m.winner] = len(matches)
+    if state.champion is not None:
+        reached[state.champion] = 1
+    return reached
 
 
 def outcome_for(match: Match, player_id: int) -> str:
@@ -102,3 +168,98 @@ def with_names(explanation: str, names: Mapping[int, str]) -> str:
     """A pairing reason stored before reasons named players ("player 6 (3 pts) v ..."), read with
     their public names; ids not in ``names`` stay as they are."""
     return PLAYER_BY_ID.sub(lambda found: names.get(int(found.group(1)), found.group(0)), explanation)
+
+
+@dataclass(frozen=True)
+class CrossRow:
+    """One row of a round robin's crosstable: the standings row and the row player's results
+    against each column player, from the row player's side ("W 2-1", "–" not yet played, "" self)."""
+
+    row: Any
+    cells: list[str]
+
+
+def crosstable(rows: Sequence[Any], results: Iterable[MatchRecord]) -> list[CrossRow]:
+    """Players × players in standings order (``rows``: ``row.standing.player``, best first)."""
+    met: dict[tuple[int, int], list[str]] = {}
+    for record in results:
+        if record.b is None:
+            continue
+        met.setdefault((record.a, record.b), []).append(_cell(record.a_games, record.b_games, record.draws))
+        met.setdefault((record.b, record.a), []).append(_cell(record.b_games, record.a_games, record.draws))
+    players = [r.standing.player for r in rows]
+    return [
+        CrossRow(row, ["" if me == them else " / ".join(met.get((me, them), ["–"])) for them in players])
+        for row, me in zip(rows, players, strict=True)
+    ]
+
+
+def _cell(mine: int, theirs: int, draws: int) -> str:
+    letter = "W" if mine > theirs else "L" if mine < theirs else "D"
+    score = f"{mine}-{theirs}" + (f"-{draws}" if draws else "")
+    return f"{letter} {score}"
+
+
+@dataclass(frozen=True)
+class Tiebreak:
+    """One tiebreaker column: its heading, what it stands for, and how to read its value."""
+
+    heading: str
+    title: str
+    field: str
+    explains: str
+
+
+def _pct(value: float) -> str:
+    return f"{100 * value:.2f}%"
+
+
+#: The tiebreakers of each system, as ``tournaments.pairing.standings`` computes them. A
+#: :class:`~tournaments.pairing.Standing` holds the Pokémon win %, OWP and OOWP in ``mw``,
+#: ``omw`` and ``oomw``. ``{value}`` is the player's own figure, the floors come from the code.
+TIEBREAKS: dict[TiebreakSystem, list[Tiebreak]] = {
+    TiebreakSystem.MTG: [
+        Tiebreak("MW%", "Match-win %", "mw",
+                 "MW% {value}: your match points divided by 3 points for each round you played, "
+                 f"at least {MTG_FLOOR:.0%}."),
+        Tiebreak("OMW%", "Opponents' match-win %", "omw",
+                 "OMW% {value}: the average of your opponents' match-win percentages, each at least "
+                 f"{MTG_FLOOR:.0%}. A round with a bye has no opponent and is left out."),
+        Tiebreak("GW%", "Game-win %", "gw",
+                 "GW% {value}: your game points (3 for each game won, 1 for each game drawn) divided by "
+                 f"3 points for each game you played, at least {MTG_FLOOR:.0%}."),
+        Tiebreak("OGW%", "Opponents' game-win %", "ogw",
+                 "OGW% {value}: the average of your opponents' game-win percentages, each at least "
+                 f"{MTG_FLOOR:.0%}."),
+    ],
+    TiebreakSystem.POKEMON: [
+        Tiebreak("Win%", "Win %", "mw",
+                 "Win % {value}: your match wins divided by the rounds you played, at least "
+                 f"{POKEMON_FLOOR:.0%}."),
+        Tiebreak("OWP", "Opponents' win %", "omw",
+                 "OWP {value}: the average of your opponents' win percentages, each at least "
+                 f"{POKEMON_FLOOR:.0%}, and at most {POKEMON_CAP:.0%} for an opponent who dropped. "
+                 "A round with a bye has no opponent and is left out."),
+        Tiebreak("OOWP", "Opponents' opponents' win %", "oomw",
+                 "OOWP {value}: the average of your opponents' OWPs (their opponents' win percentages)."),
+    ],
+}  # fmt: skip
+
+
+def points_explained(standing: Standing) -> str:
+    """The points and record of one row, in words with the player's own numbers."""
+    byes = f", {standing.byes} of them a bye" if standing.byes else ""
+    return (
+        f"{standing.points} points: 3 for each win, 1 for each draw. Your record is {standing.wins} "
+        f"won{byes}, {standing.losses} lost, {standing.draws} drawn."
+    )
+
+
+def tiebreak_cells(standing: Standing, system: TiebreakSystem) -> list[dict[str, str]]:
+    """Each tiebreaker of ``standing``: its shown value and the sentence explaining it."""
+    cells = []
+    for tiebreak in TIEBREAKS[system]:
+        value = _pct(getattr(standing, tiebreak.field))
+        explains = tiebreak.explains.format(value=value)
+        cells.append({"heading": tiebreak.heading, "field": tiebreak.field, "value": value, "explains": explains})
+    return cells

@@ -15,6 +15,7 @@ public = [
     path("events/<id:pk>/rounds/<id:number>/", views.round_detail, name="round"),
     path("events/<id:pk>/standings/", views.standings_page, name="standings"),
     path("events/<id:pk>/bracket/", views.bracket_page, name="bracket"),
+    path("events/<id:pk>/crosstable/", views.crosstable_page, name="crosstable"),
     path("events/<id:pk>/players/<id:player_id>/", views.player_history, name="player"),
     path("events/<id:pk>/decks/", deck_views.event_decks, name="decks"),
     path("events/<id:pk>/rounds/<id:number>/print/", paper_views.print_pairings, name="print-pairings"),

@@ -17,14 +17,23 @@ from common.qr import qr_svg
 from common.refusals import Refusal
 from gameplay.matches import selectors as play_selectors
 from gameplay.matches.oversight import Oversight
-from tournaments import confirmations, outcomes, selectors
+from tournaments import confirmations, outcomes, overview, selectors
+from tournaments.errors import EventRefusal, NotFound
 from tournaments.forms import ScoreForm
 from tournaments.models import Event, Match, Registration, Round
+from tournaments.pairing import TiebreakSystem
 from tournaments.paper import event_url
 from tournaments.permissions import Perm, has_permission
-from tournaments.presentation import bracket_layout, history_rows, my_seat, seats_by_name
+from tournaments.presentation import (
+    TIEBREAKS,
+    history_rows,
+    my_seat,
+    points_explained,
+    seats_by_name,
+    tiebreak_cells,
+)
 from tournaments.services import onsite, registration, results
-from tournaments.services.standings import bracket, standings
+from tournaments.services.standings import standings
 from tournaments.web import confirmation_page, form_refusal, refusals_shown, refusals_shown_on, require_confirmed
 
 
@@ -43,6 +52,8 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     context = _event_context(request, event)
     context["follow_qr"] = qr_svg(event_url(request, event), f"Follow {event.name}")
+    if event.is_finished:
+        context |= overview.finished_context(event)
     return render(request, "tournaments/event_detail.html", context)
 
 
@@ -55,7 +66,9 @@ def my_match_panel(request: HttpRequest, pk: int) -> HttpResponse:
 def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     user = request.user
     mine = Registration.objects.filter(event=event, player_id=user.pk).first() if user.is_authenticated else None
-    current = selectors.current_round(user, event)
+    shown = selectors.public_rounds(user, event).exclude(status=Round.Status.PREVIEW)
+    # A finished event has no current round; an ended round with no tables is not worth a box.
+    current = None if event.is_finished else shown.filter(matches__isnull=False).distinct().last()
     can_undo_drop = mine is not None and not mine.active and not registration.undo_drop_refusal(mine, event)
     my_match = selectors.my_match(user, current) if current is not None else None
     return {
@@ -68,7 +81,8 @@ def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "my_claims": _my_claims(my_match, user),
         "manages": has_permission(user, Perm.MANAGE, event),
         "records": has_permission(user, Perm.RECORD_RESULTS, event),
-        "rounds": selectors.public_rounds(user, event).exclude(status=Round.Status.PREVIEW),
+        "rounds": shown,
+        "can_join": registration.takes_entries(event),
         "player_count": Registration.objects.filter(event=event, dropped_after_round__isnull=True).count(),
     }
 
@@ -118,7 +132,23 @@ def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
     rows = standings(event)
     if request.GET.get("format") == "csv":
         return _standings_csv(event, rows)
-    return render(request, "tournaments/standings.html", {"event": event, "rows": rows})
+    system = TiebreakSystem(event.tiebreakers)
+    titles = overview.cut_titles(event, rows)
+    explained = [
+        {"row": row, "points": points_explained(row.standing), "tiebreaks": tiebreak_cells(row.standing, system),
+         "title": titles.get(row.player.pk, "")}
+        for row in rows
+    ]  # fmt: skip
+    context = {"event": event, "rows": explained, "tiebreaks": TIEBREAKS[system], "cut_decided": bool(titles)}
+    return render(request, "tournaments/standings.html", context)
+
+
+def crosstable_page(request: HttpRequest, pk: int) -> HttpResponse:
+    event = selectors.event_for(request.user, pk)
+    if event.structure != Event.Structure.ROUND_ROBIN:
+        raise NotFound(EventRefusal.NO_CROSSTABLE, f"{event.name} is not a round robin; it has no crosstable.")
+    context = {"event": event, "grid": overview.event_crosstable(event)}
+    return render(request, "tournaments/crosstable.html", context)
 
 
 def _standings_csv(event: Event, rows: list[Any]) -> HttpResponse:
@@ -137,8 +167,7 @@ def _standings_csv(event: Event, rows: list[Any]) -> HttpResponse:
 
 def bracket_page(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
-    state = bracket(event)
-    layout = bracket_layout(state, selectors.public_names(state.seeds) if state else {})
+    layout = overview.event_bracket(event)
     context = {"event": event, "columns": layout.columns, "champion": layout.champion}
     return render(request, "tournaments/bracket.html", context)
 

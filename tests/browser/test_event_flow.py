@@ -130,13 +130,13 @@ def test_an_organiser_runs_a_swiss_with_a_drop_a_late_entry_and_a_top_four(brows
     play_round(boss, event, 3)
 
     confirmed(boss, "Cut to top 4")
-    confirmed(boss, "Publish top cut round 4")
+    confirmed(boss, "Publish semifinal")
     set_open_results(boss, event)
-    confirmed(boss, "End top cut round 4")
+    confirmed(boss, "End semifinal")
     confirmed(boss, "Pair next round")
-    confirmed(boss, "Publish top cut round 5")
+    confirmed(boss, "Publish final")
     set_open_results(boss, event)
-    confirmed(boss, "End top cut round 5")
+    confirmed(boss, "End final")
     confirmed(boss, "Finish the event")
     assert boss.get_by_test_id("event-status").inner_text() == "Finished"
 

@@ -17,7 +17,7 @@ def test_no_top_cut_yet_lays_out_nothing() -> None:
 def test_a_four_player_cut_shows_its_semi_finals_then_a_final_to_be_decided() -> None:
     state = build_bracket([1, 2, 3, 4], 4)
     layout = bracket_layout(state, NAMES)
-    assert [c["label"] for c in layout.columns] == ["Semi-finals", "Final"]
+    assert [c["label"] for c in layout.columns] == ["Semifinal", "Final"]
     semis = layout.columns[0]["matches"]
     assert [(m["a"], m["seed_a"], m["b"], m["seed_b"], m["winner"]) for m in semis] == [
         ("Ann", 1, "Dan", 4, None),

@@ -13,6 +13,8 @@ from .elimination import (
     advance_bracket,
     bracket_order,
     build_bracket,
+    cut_stage_matches,
+    cut_stage_name,
     top_cut_players,
 )
 from .errors import (
@@ -66,6 +68,8 @@ __all__ = [
     "build_bracket",
     "build_swiss_problem",
     "compute_standings",
+    "cut_stage_matches",
+    "cut_stage_name",
     "pair_swiss_round",
     "pairing_cost",
     "recommended_rounds",

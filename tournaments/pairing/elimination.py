@@ -26,6 +26,8 @@ __all__ = [
     "advance_bracket",
     "bracket_order",
     "build_bracket",
+    "cut_stage_matches",
+    "cut_stage_name",
     "top_cut_players",
 ]
 
@@ -78,6 +80,17 @@ def bracket_order(size: int) -> tuple[tuple[int, int], ...]:
         width = 2 * len(order)
         order = [s for seed in order for s in (seed, width + 1 - seed)]
     return tuple((order[i], order[i + 1]) for i in range(0, size, 2))
+
+
+def cut_stage_name(matches: int) -> str:
+    """A cut round named by its number of matches: 1 "Final", 2 "Semifinal", 4 "Quarterfinal", 8 "Round of 16"."""
+    named = {1: "Final", 2: "Semifinal", 4: "Quarterfinal"}
+    return named.get(matches, f"Round of {2 * matches}")
+
+
+def cut_stage_matches(size: int, stage: int) -> int:
+    """How many matches stage ``stage`` (1 = the first cut round) of a top ``size`` has."""
+    return max(1, size >> stage)
 
 
 def top_cut_players(standings: Sequence[Standing], size: int) -> tuple[int, ...]:

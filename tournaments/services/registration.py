@@ -115,6 +115,16 @@ def change_status(event: Event, status: str, by: User) -> Event:
     return event
 
 
+def takes_entries(event: Event) -> bool:
+    """Whether a new player may join now: registration is open, or late entry still is."""
+    if event.status == Event.Status.REGISTRATION:
+        return True
+    if event.status != Event.Status.RUNNING or not event.late_entry_until_round:
+        return False
+    no_preview = not rounds_of(event).filter(status=Round.Status.PREVIEW).exists()
+    return played_round_count(event) < event.late_entry_until_round and no_preview
+
+
 @transaction.atomic
 def register(event: Event, player: User) -> Registration:
     event = locked_event(event)

@@ -82,3 +82,11 @@ def bracket(event: Event) -> Bracket | None:
         winners = [m.winner_id() for m in cut_round.matches.order_by("table")]
         state = advance_bracket(state, [w for w in winners if w is not None])
     return state
+
+
+def cut_games(event: Event) -> dict[tuple[int, int], tuple[int, int]]:
+    """Game wins of every confirmed top-cut match: (player a, player b) -> (a's wins, b's wins)."""
+    matches = Match.objects.filter(
+        round__event=event, round__stage=Round.Stage.TOP_CUT, status=Match.Status.CONFIRMED, player_b__isnull=False
+    ).values_list("player_a_id", "player_b_id", "a_games", "b_games")
+    return {(a, b): (a_games or 0, b_games or 0) for a, b, a_games, b_games in matches}
