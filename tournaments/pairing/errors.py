@@ -14,6 +14,7 @@ __all__ = [
     "InvalidRoundError",
     "NotEnoughPlayersError",
     "PairingError",
+    "PlacementError",
     "ScheduleError",
     "UnknownPlayerError",
 ]
@@ -49,3 +50,11 @@ class ScheduleError(PairingError):
 
 class BracketError(PairingError):
     """A top-cut bracket request is impossible (wrong size, a winner not in the match...)."""
+
+
+class PlacementError(InvalidResultError):
+    """A pod's placement report is impossible; ``problems`` says each thing that is wrong, in words."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = tuple(problems)

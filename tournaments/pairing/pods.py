@@ -37,7 +37,7 @@ from itertools import combinations
 from typing import Protocol
 
 from .errors import DuplicatePlayerError, InvalidRoundError, NotEnoughPlayersError, PairingError, UnknownPlayerError
-from .records import Namer, namer
+from .records import Namer, join_names, namer
 
 __all__ = [
     "PastPod",
@@ -422,11 +422,6 @@ def _word(count: int) -> str:
     return _WORDS.get(count, str(count))
 
 
-def _names(players: Sequence[int], who: Namer) -> str:
-    names = [who(p) for p in players]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def _explain(
     problem: _Problem,
     pod: list[int],
@@ -450,7 +445,7 @@ def _why_these(
     moved_in = [p for p in sorted(pod, key=problem.position.__getitem__) if p not in expected]
     moved_out = [p for p in expected if p not in pod]
     verb = "takes the place" if len(moved_in) == 1 else "take the places"
-    text = f"seated by points, except that {_names(moved_in, who)} {verb} of {_names(moved_out, who)}"
+    text = f"seated by points, except that {join_names(moved_in, who)} {verb} of {join_names(moved_out, who)}"
     reason = "seating by points alone would repeat more pod-mates" if plain_repeats else "it keeps points closer"
     return f"{text}: {reason}"
 
