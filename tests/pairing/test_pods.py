@@ -111,6 +111,21 @@ def test_small_rounds_seat_everyone_once_within_the_sizes(case: Case) -> None:
     check_invariants(players, plan, config)
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.one_of(small_cases, greedy_cases))
+def test_an_explanation_says_repeat_exactly_when_the_pod_repeats(case: Case) -> None:
+    players, history, round_number, seed, config = case
+    names = {p.id: f"Player{p.id}" for p in players}
+    plan = pair_pod_round(players, history, round_number, seed, config, names)
+    met = sat_together(history)
+    for pod in plan.pods:
+        repeated = [pair for pair in combinations(pod.players, 2) if frozenset(pair) in met]
+        assert ("REPEAT: " in pod.explanation) == bool(repeated)
+        assert ("no one has sat together before" in pod.explanation) == (not repeated)
+        assert pod.explanation.count(" sat together in round ") == len(repeated)
+        assert all(f"Player{p} (" in pod.explanation for p in pod.players)
+
+
 @settings(max_examples=80, deadline=None)
 @given(small_cases.filter(lambda case: sum(not p.dropped for p in case[0]) <= 9))
 def test_repeats_only_when_every_seating_repeats_as_much(case: Case) -> None:

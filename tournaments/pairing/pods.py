@@ -398,12 +398,15 @@ def _plan(
     exact: bool,
     who: Namer,
 ) -> PodPlan:
-    plain_repeats = problem.cost(_points_order(problem, [len(pod) for pod in pods])).repeats
+    # Did leaving the points order save repeats? (Otherwise it only made the points closer.)
+    saves_repeats = (
+        problem.cost(_points_order(problem, [len(pod) for pod in pods])).repeats > problem.cost(pods).repeats
+    )
     free = list(problem.ranked)
     result = []
     for number, pod in enumerate(pods, 1):
         expected = free[: len(pod)]
-        text = _explain(problem, pod, expected, number, plain_repeats, exact, who)
+        text = _explain(problem, pod, expected, number, saves_repeats, exact, who)
         result.append(Pod(number, tuple(pod), text))
         free = [p for p in free if p not in pod]
     return PodPlan(problem.round, tuple(result), _explain_sizes(len(problem.ranked), sizes, settings))
@@ -427,18 +430,18 @@ def _explain(
     pod: list[int],
     expected: list[int],
     number: int,
-    plain_repeats: int,
+    saves_repeats: bool,
     exact: bool,
     who: Namer,
 ) -> str:
     members = sorted(pod, key=problem.position.__getitem__)
     head = ", ".join(f"{who(p)} ({problem.points[p]} pts)" for p in members)
-    why = _why_these(problem, pod, expected, number, plain_repeats, who)
+    why = _why_these(problem, pod, expected, number, saves_repeats, who)
     return f"{head}: {why}; {_repeats(problem, members, exact, who)}"
 
 
 def _why_these(
-    problem: _Problem, pod: list[int], expected: list[int], number: int, plain_repeats: int, who: Namer
+    problem: _Problem, pod: list[int], expected: list[int], number: int, saves_repeats: bool, who: Namer
 ) -> str:
     if sorted(pod) == sorted(expected):
         return f"the {'top' if number == 1 else 'next'} {_word(len(pod))} by points"
@@ -446,7 +449,7 @@ def _why_these(
     moved_out = [p for p in expected if p not in pod]
     verb = "takes the place" if len(moved_in) == 1 else "take the places"
     text = f"seated by points, except that {join_names(moved_in, who)} {verb} of {join_names(moved_out, who)}"
-    reason = "seating by points alone would repeat more pod-mates" if plain_repeats else "it keeps points closer"
+    reason = "seating by points alone would repeat more pod-mates" if saves_repeats else "it keeps points closer"
     return f"{text}: {reason}"
 
 
