@@ -17,10 +17,12 @@ from tournaments.pairing import (
     NotEnoughPlayersError,
     PairingError,
     PastPod,
+    PodEditError,
     PodPlan,
     PodPlayer,
     PodSettings,
     UnknownPlayerError,
+    edited_pod_plan,
     pair_pod_round,
     pod_sizes,
     seating_cost,
@@ -339,3 +341,35 @@ def test_a_simulated_event_of_64_players_never_repeats_in_six_rounds() -> None:
             rng.shuffle(order)
             for place, player in enumerate(order):
                 points[player] += max(0, 3 - place)
+
+
+# --- the organiser's own pods ---------------------------------------------------------
+
+EDIT_PLAYERS = [PodPlayer(p, 10 - p, dropped=(p == 9)) for p in range(1, 10)]
+EDIT_HISTORY = [PastPod(1, (1, 2, 3, 4)), PastPod(1, (5, 6, 7, 8, 9))]
+
+
+def test_the_organisers_pods_are_kept_in_their_seat_order_and_repeats_are_named() -> None:
+    plan = edited_pod_plan(EDIT_PLAYERS, EDIT_HISTORY, 2, [(5, 1, 2, 6), (3, 7, 8, 4)], names=NAMES)
+    assert [pod.players for pod in plan.pods] == [(5, 1, 2, 6), (3, 7, 8, 4)]
+    assert plan.sizes_explanation == "8 players in 2 pods of 4: set by the organiser"
+    assert plan.explanations()[0] == (
+        "Pod 1: Eva (9 pts), Corvin (8 pts), Ansel (5 pts), Brida (4 pts): set by the organiser; "
+        "REPEAT: Eva and Corvin sat together in round 1; Ansel and Brida sat together in round 1 "
+        "(kept by the organiser)"
+    )
+    fresh = edited_pod_plan(EDIT_PLAYERS, EDIT_HISTORY, 2, [(1, 5), (2, 6), (3, 7), (4, 8)], names=NAMES)
+    assert all(pod.explanation.endswith("set by the organiser; no one has sat together before") for pod in fresh.pods)
+
+
+def test_impossible_organiser_pods_are_refused_naming_every_problem() -> None:
+    with pytest.raises(PodEditError) as refused:
+        edited_pod_plan(EDIT_PLAYERS, EDIT_HISTORY, 2, [(1, 5, 1, 6), (3, 7, 9, 2), (8,), (2, 4)], names=NAMES)
+    assert refused.value.problems == (
+        "Eva is seated more than once in pod 1",
+        "Corvin is seated in more than one pod (pods 2 and 4)",
+        "pod 2: Gus is not playing (dropped or not entered)",
+        "pod 3 has 1 player; the game needs 2 to 6",
+    )
+    with pytest.raises(PodEditError, match="Tobin has no pod"):
+        edited_pod_plan(EDIT_PLAYERS, EDIT_HISTORY, 2, [(1, 2, 3), (5, 6, 7, 8)], names=NAMES)

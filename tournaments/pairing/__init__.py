@@ -23,6 +23,8 @@ from .errors import (
     NotEnoughPlayersError,
     PairingError,
     PlacementError,
+    PodEditError,
+    ProblemsError,
     ScheduleError,
     UnknownPlayerError,
 )
@@ -36,7 +38,18 @@ from .pod_standings import (
     placement_problems,
     players_for_pairing,
 )
-from .pods import PastPod, Pod, PodCost, PodPlan, PodPlayer, PodSettings, pair_pod_round, pod_sizes, seating_cost
+from .pods import (
+    PastPod,
+    Pod,
+    PodCost,
+    PodPlan,
+    PodPlayer,
+    PodSettings,
+    edited_pod_plan,
+    pair_pod_round,
+    pod_sizes,
+    seating_cost,
+)
 from .records import MatchRecord, Pairing, PlayerEntry, RoundPlan
 from .round_robin import berger_schedule, round_robin_round, round_robin_rounds, round_robin_seats
 from .rounds import recommended_rounds, recommends_top_eight
@@ -68,11 +81,13 @@ __all__ = [
     "PlayerEntry",
     "Pod",
     "PodCost",
+    "PodEditError",
     "PodPlan",
     "PodPlayer",
     "PodResult",
     "PodSettings",
     "PodStanding",
+    "ProblemsError",
     "RoundPlan",
     "ScheduleError",
     "Standing",
@@ -89,6 +104,7 @@ __all__ = [
     "check_placements",
     "compute_pod_standings",
     "compute_standings",
+    "edited_pod_plan",
     "pair_pod_round",
     "pair_swiss_round",
     "pairing_cost",

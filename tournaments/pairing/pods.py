@@ -36,7 +36,14 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Protocol
 
-from .errors import DuplicatePlayerError, InvalidRoundError, NotEnoughPlayersError, PairingError, UnknownPlayerError
+from .errors import (
+    DuplicatePlayerError,
+    InvalidRoundError,
+    NotEnoughPlayersError,
+    PairingError,
+    PodEditError,
+    UnknownPlayerError,
+)
 from .records import Namer, join_names, namer
 
 __all__ = [
@@ -47,6 +54,7 @@ __all__ = [
     "PodPlayer",
     "PodRecord",
     "PodSettings",
+    "edited_pod_plan",
     "pair_pod_round",
     "pod_sizes",
     "seating_cost",
@@ -291,6 +299,63 @@ def seating_cost(players: Sequence[PodPlayer], history: Sequence[PodRecord], pla
     return problem.cost([pod.players for pod in plan.pods])
 
 
+def edited_pod_plan(
+    players: Sequence[PodPlayer],
+    history: Sequence[PodRecord],
+    round_number: int,
+    pods: Sequence[Sequence[int]],
+    settings: PodSettings | None = None,
+    names: Mapping[int, str] | None = None,
+) -> PodPlan:
+    """The organiser's own pods for a round (seat order as given), checked and explained.
+
+    Refuses, with :class:`PodEditError` naming every problem, pods that seat a player twice,
+    seat someone not playing, leave an active player out or are smaller or bigger than the game allows."""
+    settings = settings or PodSettings()
+    problem = _problem(players, history, round_number, random.Random(0))
+    who = namer(names)
+    problems = _edit_problems(problem, pods, settings, who)
+    if problems:
+        raise PodEditError(problems)
+    explained = []
+    for number, pod in enumerate(pods, 1):
+        members = sorted(pod, key=problem.position.__getitem__)
+        repeats = _repeats(problem, members, "kept by the organiser", who)
+        text = f"{_head(problem, members, who)}: set by the organiser; {repeats}"
+        explained.append(Pod(number, tuple(pod), text))
+    sizes = [len(pod) for pod in pods]
+    return PodPlan(round_number, tuple(explained), f"{_sizes_text(sum(sizes), sizes)}: set by the organiser")
+
+
+def _edit_problems(problem: _Problem, pods: Sequence[Sequence[int]], settings: PodSettings, who: Namer) -> list[str]:
+    seats: dict[int, list[int]] = {}
+    for number, pod in enumerate(pods, 1):
+        for player in pod:
+            seats.setdefault(player, []).append(number)
+    active = set(problem.ranked)
+    problems = [_seated_twice(p, numbers, who) for p, numbers in seats.items() if len(numbers) > 1]
+    problems += [
+        f"pod {numbers[0]}: {who(p)} is not playing (dropped or not entered)"
+        for p, numbers in seats.items()
+        if p not in active
+    ]
+    problems += [f"{who(p)} has no pod" for p in problem.ranked if p not in seats]
+    problems += [
+        f"pod {number} has {len(pod)} {'player' if len(pod) == 1 else 'players'}; "
+        f"the game needs {settings.minimum} to {settings.maximum}"
+        for number, pod in enumerate(pods, 1)
+        if not settings.minimum <= len(pod) <= settings.maximum
+    ]
+    return problems
+
+
+def _seated_twice(player: int, numbers: list[int], who: Namer) -> str:
+    pods = sorted(set(numbers))
+    if len(pods) == 1:
+        return f"{who(player)} is seated more than once in pod {pods[0]}"
+    return f"{who(player)} is seated in more than one pod (pods {join_names(pods, str)})"
+
+
 def _seat_order(problem: _Problem, pod: list[int], rng: random.Random) -> list[int]:
     seats = sorted(pod, key=problem.position.__getitem__)
     rng.shuffle(seats)
@@ -435,9 +500,15 @@ def _explain(
     who: Namer,
 ) -> str:
     members = sorted(pod, key=problem.position.__getitem__)
-    head = ", ".join(f"{who(p)} ({problem.points[p]} pts)" for p in members)
     why = _why_these(problem, pod, expected, number, saves_repeats, who)
-    return f"{head}: {why}; {_repeats(problem, members, exact, who)}"
+    repeat_reason = (
+        "no seating of this round has fewer repeats" if exact else "no swap of players between pods avoids it"
+    )
+    return f"{_head(problem, members, who)}: {why}; {_repeats(problem, members, repeat_reason, who)}"
+
+
+def _head(problem: _Problem, members: Sequence[int], who: Namer) -> str:
+    return ", ".join(f"{who(p)} ({problem.points[p]} pts)" for p in members)
 
 
 def _why_these(
@@ -453,19 +524,22 @@ def _why_these(
     return f"{text}: {reason}"
 
 
-def _repeats(problem: _Problem, members: list[int], exact: bool, who: Namer) -> str:
+def _repeats(problem: _Problem, members: list[int], why: str, who: Namer) -> str:
     pairs = [(a, b) for a, b in combinations(members, 2) if problem.repeats(a, b)]
     if not pairs:
         return "no one has sat together before"
     said = "; ".join(f"{who(a)} and {who(b)} sat together in round {problem.mates[a][b]}" for a, b in pairs)
-    why = "no seating of this round has fewer repeats" if exact else "no swap of players between pods avoids it"
     return f"REPEAT: {said} ({why})"
+
+
+def _sizes_text(count: int, sizes: Sequence[int]) -> str:
+    parts = [f"{n} {'pod' if n == 1 else 'pods'} of {size}" for size, n in Counter(sizes).items()]
+    return f"{count} players in " + " and ".join(parts)
 
 
 def _explain_sizes(count: int, sizes: Sequence[int], settings: PodSettings) -> str:
     by_size = Counter(sizes)
-    parts = [f"{n} {'pod' if n == 1 else 'pods'} of {size}" for size, n in by_size.items()]
-    text = f"{count} players in " + " and ".join(parts)
+    text = _sizes_text(count, sizes)
     if set(by_size) == {settings.target}:
         return f"{text}: the target size"
     return (
