@@ -19,8 +19,9 @@ Order of work (see ``docs/pairing.md``, "Pods"):
    A seating's cost is ``(repeats, spread)``, compared in that order (:class:`PodCost`).
    Up to ``exact_limit`` players every seating with those sizes is searched (branch and bound),
    so the result is optimal. Larger events are seated top down: each pod takes the best-ranked
-   free player and then the next free players down who have sat with nobody in the pod yet;
-   then swaps between pods remove repeats until no single swap lowers the cost.
+   free player and then the next free players down who have sat with nobody in the pod yet.
+   If that repeats, the same search tries to beat it for ``search_steps`` steps; if it does not
+   finish, swaps between pods remove repeats until no single swap lowers the cost.
 3. **Numbering and seats.** Pods are numbered best first (highest points, then rank). The seat
    order inside a pod is a seeded shuffle (seat 1 plays first).
 
@@ -62,6 +63,8 @@ __all__ = [
 
 #: Up to this many active players a round is searched exhaustively.
 EXACT_LIMIT = 12
+#: Above it, at most this many steps of the same search try to beat a fast seating that repeats.
+SEARCH_STEPS = 50_000
 _WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
@@ -101,6 +104,8 @@ class PodSettings:
     maximum: int = 6
     #: Up to this many active players every seating is searched.
     exact_limit: int = EXACT_LIMIT
+    #: Above it, when the fast seating repeats, how many search steps may try to beat it.
+    search_steps: int = SEARCH_STEPS
 
     def __post_init__(self) -> None:
         if not 2 <= self.minimum <= self.target <= self.maximum:
@@ -286,11 +291,10 @@ def pair_pod_round(
     rng = random.Random(f"fett-pods:{seed}:{round_number}")
     problem = _problem(players, history, round_number, rng)
     sizes = pod_sizes(len(problem.ranked), settings)
-    exact = len(problem.ranked) <= settings.exact_limit
-    pods = _search(problem, sizes) if exact else _seat_greedily(problem, sizes)
+    pods, proven = _seat(problem, sizes, settings)
     pods.sort(key=lambda pod: min(problem.position[p] for p in pod))
     seated = [_seat_order(problem, pod, rng) for pod in pods]
-    return _plan(problem, seated, sizes, settings, exact, namer(names))
+    return _plan(problem, seated, sizes, settings, proven, namer(names))
 
 
 def seating_cost(players: Sequence[PodPlayer], history: Sequence[PodRecord], plan: PodPlan, seed: int = 0) -> PodCost:
@@ -362,12 +366,38 @@ def _seat_order(problem: _Problem, pod: list[int], rng: random.Random) -> list[i
     return seats
 
 
-def _search(problem: _Problem, sizes: Sequence[int]) -> list[list[int]]:
-    """The cheapest seating with these sizes (branch and bound; the first found wins ties)."""
-    best: list[tuple[PodCost, list[list[int]]]] = []
+class _OutOfSteps(Exception):
+    """The search used up its steps; the best seating found so far stands."""
+
+
+def _seat(problem: _Problem, sizes: Sequence[int], settings: PodSettings) -> tuple[list[list[int]], bool]:
+    """The seating, and whether no seating has fewer repeats (proven by a finished search)."""
+    if len(problem.ranked) <= settings.exact_limit:
+        return _search(problem, sizes)
+    pods = _seat_greedily(problem, sizes)
+    if not problem.cost(pods).repeats:
+        return pods, True
+    pods, finished = _search(problem, sizes, pods, settings.search_steps)
+    if not finished:
+        _repair(problem, pods)
+    return pods, finished
+
+
+def _search(
+    problem: _Problem, sizes: Sequence[int], start: list[list[int]] | None = None, steps: int | None = None
+) -> tuple[list[list[int]], bool]:
+    """The cheapest seating with these sizes and whether the search finished (branch and bound).
+
+    Starts from ``start`` (a seating to beat) and stops after ``steps`` steps, keeping the best
+    found; the first found wins ties."""
+    best = [] if start is None else [(problem.cost(start), start)]
     counts = Counter(sizes)
+    taken = [0]
 
     def extend(remaining: list[int], pods: list[list[int]], cost: PodCost) -> None:
+        taken[0] += 1
+        if steps is not None and taken[0] > steps:
+            raise _OutOfSteps
         if best and cost >= best[0][0]:
             return
         if not remaining:
@@ -384,8 +414,11 @@ def _search(problem: _Problem, sizes: Sequence[int]) -> list[list[int]]:
                 extend(left, [*pods, pod], cost + problem.pod_cost(pod))
             counts[size] += 1
 
-    extend(list(problem.ranked), [], PodCost())
-    return best[0][1]
+    try:
+        extend(list(problem.ranked), [], PodCost())
+    except _OutOfSteps:
+        return best[0][1], False
+    return best[0][1], True
 
 
 def _seat_greedily(problem: _Problem, sizes: Sequence[int]) -> list[list[int]]:
@@ -460,7 +493,7 @@ def _plan(
     pods: list[list[int]],
     sizes: Sequence[int],
     settings: PodSettings,
-    exact: bool,
+    proven: bool,
     who: Namer,
 ) -> PodPlan:
     # Did leaving the points order save repeats? (Otherwise it only made the points closer.)
@@ -471,7 +504,7 @@ def _plan(
     result = []
     for number, pod in enumerate(pods, 1):
         expected = free[: len(pod)]
-        text = _explain(problem, pod, expected, number, saves_repeats, exact, who)
+        text = _explain(problem, pod, expected, number, saves_repeats, proven, who)
         result.append(Pod(number, tuple(pod), text))
         free = [p for p in free if p not in pod]
     return PodPlan(problem.round, tuple(result), _explain_sizes(len(problem.ranked), sizes, settings))
@@ -496,13 +529,13 @@ def _explain(
     expected: list[int],
     number: int,
     saves_repeats: bool,
-    exact: bool,
+    proven: bool,
     who: Namer,
 ) -> str:
     members = sorted(pod, key=problem.position.__getitem__)
     why = _why_these(problem, pod, expected, number, saves_repeats, who)
     repeat_reason = (
-        "no seating of this round has fewer repeats" if exact else "no swap of players between pods avoids it"
+        "no seating of this round has fewer repeats" if proven else "no swap of players between pods avoids it"
     )
     return f"{_head(problem, members, who)}: {why}; {_repeats(problem, members, repeat_reason, who)}"
 
