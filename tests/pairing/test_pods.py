@@ -282,6 +282,14 @@ def test_top_pod_takes_the_top_players_by_points_and_says_so() -> None:
     )
 
 
+def test_a_pod_cut_inside_equal_points_says_the_order_was_random() -> None:
+    plan = pair_pod_round([PodPlayer(p) for p in range(1, 9)], [], 1, seed=2, names=NAMES)
+    assert plan.pods[0].explanation.endswith(
+        "the top four by points (equal points in the round's random order); no one has sat together before"
+    )
+    assert plan.pods[1].explanation.endswith(": the next four by points; no one has sat together before")
+
+
 def test_a_repeat_is_avoided_by_moving_a_player_and_the_reason_says_who() -> None:
     history = [PastPod(1, (1, 2, 3)), PastPod(1, (4, 5, 6)), PastPod(1, (7, 8, 9))]
     points = {1: 9, 2: 8, 4: 7, 5: 6, 3: 5, 6: 4, 7: 3, 8: 2, 9: 1}

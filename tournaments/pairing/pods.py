@@ -503,9 +503,8 @@ def _plan(
     free = list(problem.ranked)
     result = []
     for number, pod in enumerate(pods, 1):
-        expected = free[: len(pod)]
-        text = _explain(problem, pod, expected, number, saves_repeats, proven, who)
-        result.append(Pod(number, tuple(pod), text))
+        why = _why_these(problem, pod, free, number, saves_repeats, who)
+        result.append(Pod(number, tuple(pod), _explain(problem, pod, why, proven, who)))
         free = [p for p in free if p not in pod]
     return PodPlan(problem.round, tuple(result), _explain_sizes(len(problem.ranked), sizes, settings))
 
@@ -523,17 +522,8 @@ def _word(count: int) -> str:
     return _WORDS.get(count, str(count))
 
 
-def _explain(
-    problem: _Problem,
-    pod: list[int],
-    expected: list[int],
-    number: int,
-    saves_repeats: bool,
-    proven: bool,
-    who: Namer,
-) -> str:
+def _explain(problem: _Problem, pod: list[int], why: str, proven: bool, who: Namer) -> str:
     members = sorted(pod, key=problem.position.__getitem__)
-    why = _why_these(problem, pod, expected, number, saves_repeats, who)
     repeat_reason = (
         "no seating of this round has fewer repeats" if proven else "no swap of players between pods avoids it"
     )
@@ -544,11 +534,14 @@ def _head(problem: _Problem, members: Sequence[int], who: Namer) -> str:
     return ", ".join(f"{who(p)} ({problem.points[p]} pts)" for p in members)
 
 
-def _why_these(
-    problem: _Problem, pod: list[int], expected: list[int], number: int, saves_repeats: bool, who: Namer
-) -> str:
+def _why_these(problem: _Problem, pod: list[int], free: list[int], number: int, saves_repeats: bool, who: Namer) -> str:
+    """Why these players: the next ones by points, or who moved and why. ``free``: the players
+    not in a better pod, best first."""
+    expected = free[: len(pod)]
     if sorted(pod) == sorted(expected):
-        return f"the {'top' if number == 1 else 'next'} {_word(len(pod))} by points"
+        text = f"the {'top' if number == 1 else 'next'} {_word(len(pod))} by points"
+        split_tie = len(free) > len(pod) and problem.points[free[len(pod) - 1]] == problem.points[free[len(pod)]]
+        return f"{text} (equal points in the round's random order)" if split_tie else text
     moved_in = [p for p in sorted(pod, key=problem.position.__getitem__) if p not in expected]
     moved_out = [p for p in expected if p not in pod]
     verb = "takes the place" if len(moved_in) == 1 else "take the places"
