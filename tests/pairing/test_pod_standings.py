@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tournaments.pairing import (
     DuplicatePlayerError,
@@ -163,3 +165,45 @@ def test_ordinals() -> None:
         "101st",
         "111th",
     ]
+
+
+# --- properties -----------------------------------------------------------------------
+
+finishes = st.lists(st.integers(0, 3), min_size=2, max_size=6)  # a score per seat; equal scores tie
+
+
+def competition_places(scores: list[int]) -> list[int]:
+    """1 + how many scored more: the standard competition ranking of the scores."""
+    return [1 + sum(other > mine for other in scores) for mine in scores]
+
+
+@settings(max_examples=200, deadline=None)
+@given(finishes)
+def test_every_finish_ranked_1224_is_accepted(scores: list[int]) -> None:
+    pod = tuple(range(1, len(scores) + 1))
+    assert placement_problems(pod, dict(zip(pod, competition_places(scores), strict=True))) == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(1, 6), min_size=2, max_size=6))
+def test_a_report_is_accepted_exactly_when_it_ranks_some_finish(places: list[int]) -> None:
+    pod = tuple(range(1, len(places) + 1))
+    ranks_a_finish = competition_places([-p for p in places]) == places
+    assert (placement_problems(pod, dict(zip(pod, places, strict=True))) == []) == ranks_a_finish
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(finishes, min_size=1, max_size=6), st.integers(0, 2**32))
+def test_standings_rank_everyone_once_by_points(pods: list[list[int]], seed: int) -> None:
+    results, next_id = [], 1
+    for scores in pods:
+        players = range(next_id, next_id + len(scores))
+        results.append(PodResult(1, tuple(players), tuple(competition_places(scores))))
+        next_id += len(scores)
+    table = compute_pod_standings([PlayerEntry(p) for p in range(1, next_id)], results, seed=seed)
+    assert sorted(row.player for row in table) == list(range(1, next_id))
+    assert [row.rank for row in table] == list(range(1, next_id))
+    assert [row.points for row in table] == sorted((row.points for row in table), reverse=True)
+    for result in results:
+        winners = [p for p, place in zip(result.players, result.places, strict=True) if place == 1]
+        assert all(row.points == 3 for row in table if row.player in winners)
