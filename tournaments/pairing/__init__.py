@@ -1,4 +1,4 @@
-"""PURE tournament logic: Swiss pairing, round robin, standings, top cut, round counts.
+"""PURE tournament logic: Swiss pairing, pod pairing, round robin, standings, top cut, round counts.
 
 No web framework, no task queue, no I/O. Player ids are plain ``int``s; ``tournaments.services`` maps
 database rows to the frozen dataclasses here and writes the results back.
@@ -24,10 +24,34 @@ from .errors import (
     InvalidRoundError,
     NotEnoughPlayersError,
     PairingError,
+    PlacementError,
+    PodEditError,
+    ProblemsError,
     ScheduleError,
     UnknownPlayerError,
 )
 from .objective import PairingCost, SwissProblem, build_swiss_problem
+from .pod_standings import (
+    PlacementPoints,
+    PodResult,
+    PodStanding,
+    check_placements,
+    compute_pod_standings,
+    placement_problems,
+    players_for_pairing,
+)
+from .pods import (
+    PastPod,
+    Pod,
+    PodCost,
+    PodPlan,
+    PodPlayer,
+    PodSettings,
+    edited_pod_plan,
+    pair_pod_round,
+    pod_sizes,
+    seating_cost,
+)
 from .records import MatchRecord, Pairing, PlayerEntry, RoundPlan
 from .round_robin import berger_schedule, round_robin_round, round_robin_rounds, round_robin_seats
 from .rounds import recommended_rounds, recommends_top_eight
@@ -53,7 +77,19 @@ __all__ = [
     "Pairing",
     "PairingCost",
     "PairingError",
+    "PastPod",
+    "PlacementError",
+    "PlacementPoints",
     "PlayerEntry",
+    "Pod",
+    "PodCost",
+    "PodEditError",
+    "PodPlan",
+    "PodPlayer",
+    "PodResult",
+    "PodSettings",
+    "PodStanding",
+    "ProblemsError",
     "RoundPlan",
     "ScheduleError",
     "Standing",
@@ -67,16 +103,24 @@ __all__ = [
     "bracket_order",
     "build_bracket",
     "build_swiss_problem",
+    "check_placements",
+    "compute_pod_standings",
     "compute_standings",
     "cut_stage_matches",
     "cut_stage_name",
+    "edited_pod_plan",
+    "pair_pod_round",
     "pair_swiss_round",
     "pairing_cost",
+    "placement_problems",
+    "players_for_pairing",
+    "pod_sizes",
     "recommended_rounds",
     "recommends_top_eight",
     "round_robin_round",
     "round_robin_rounds",
     "round_robin_seats",
+    "seating_cost",
     "seeded_order",
     "top_cut_players",
 ]

@@ -14,6 +14,9 @@ __all__ = [
     "InvalidRoundError",
     "NotEnoughPlayersError",
     "PairingError",
+    "PlacementError",
+    "PodEditError",
+    "ProblemsError",
     "ScheduleError",
     "UnknownPlayerError",
 ]
@@ -49,3 +52,19 @@ class ScheduleError(PairingError):
 
 class BracketError(PairingError):
     """A top-cut bracket request is impossible (wrong size, a winner not in the match...)."""
+
+
+class ProblemsError(PairingError):
+    """An input with several things wrong at once; ``problems`` says each of them, in words."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = tuple(problems)
+
+
+class PlacementError(ProblemsError, InvalidResultError):
+    """A pod's placement report is impossible (a player without a place, a place out of order...)."""
+
+
+class PodEditError(ProblemsError):
+    """An organiser's own pods are impossible (a player seated twice or left out, a pod too small...)."""

@@ -34,6 +34,7 @@ __all__ = [
     "RoundPlan",
     "check_entries",
     "check_history",
+    "join_names",
     "namer",
 ]
 
@@ -207,3 +208,9 @@ def namer(names: Mapping[int, str] | None) -> Namer:
     """A player's name in explanations: their public name from ``names``, else "player <id>"."""
     known = names or {}
     return lambda player: known.get(player) or f"player {player}"
+
+
+def join_names(players: Sequence[int], who: Namer) -> str:
+    """ "Eva", "Eva and Mira", "Eva, Mira and Tobin"."""
+    names = [who(p) for p in players]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
