@@ -193,3 +193,16 @@ def test_a_slips_table_page_gives_its_players_the_report_buttons_and_others_the_
     judge = personas.client("judge").get(url).content.decode()
     assert 'data-testid="report-buttons"' not in judge
     assert "Only the two players at this table report its result." in judge
+
+
+def test_a_previews_print_links_are_the_organisers_only(personas: Personas) -> None:
+    event = personas.event
+    for name in NAMES[:3]:
+        RegistrationFactory.create(event=event, player=UserFactory.create(display_name=name))
+    registration.start_event(event, personas.organiser)
+    rounds.pair_next_round(event, personas.organiser)  # a preview, not published
+    slips = f"/events/{event.pk}/rounds/1/slips/"
+    assert slips in personas.client("organiser").get(f"/events/{event.pk}/manage/").content.decode()
+    judge = personas.client("judge")
+    assert slips not in judge.get(f"/events/{event.pk}/manage/").content.decode()
+    assert judge.get(slips).status_code == 404  # what the link would have led to
