@@ -179,7 +179,7 @@ def lint_class_card(raw: object, where: str, problems: list[Problem]) -> None:
     _int_field(raw, "menace", 0, MENACE_POOL, r)
     _bool_field(raw, "epic", r)
     timing = _enum_list(raw, "timing", Timing, r, len(Timing))
-    if "timing" in raw and not timing and isinstance(raw["timing"], list):
+    if raw.get("timing") == []:
         r.add("missing-timing", "timing", "a class card shows at least one timing icon")
     _lint_requirements(raw, kind, r)
     _lint_terrain(raw, kind, r)
