@@ -31,19 +31,17 @@ class RuneboundSearchForm(forms.Form):
     q = forms.CharField(required=False, max_length=100, label="Search name or text")
     kind = forms.ChoiceField(
         required=False,
+        label="Kind",
         choices=_choices("Any kind", [(k.value, k.label) for k in ClassKind] + [(faces.TALENT, "Talent")]),
     )
-    side = forms.ChoiceField(required=False, choices=_choices("Friendly or enemy", [(s.value, s.label) for s in Side]))
+    side = forms.ChoiceField(
+        required=False, label="Side", choices=_choices("Friendly or enemy", [(s.value, s.label) for s in Side])
+    )
     deck = forms.ChoiceField(required=False, label="Published deck")
 
     def __init__(self, *args: Any, catalog: RuneboundCatalog, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["deck"].choices = _choices("Any deck", [(d.id, d.name) for d in catalog.decks.values()])
-
-    def error_text(self) -> str:
-        return "; ".join(
-            f"{self.fields[f].label or f}: {' '.join(str(e) for e in errs)}" for f, errs in self.errors.items()
-        )
 
 
 class RuneboundCheckForm(forms.Form):
