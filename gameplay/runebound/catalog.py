@@ -12,12 +12,14 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 from gameplay.cards.catalog import CatalogDataError, data_files, data_version, read_sections
 from gameplay.runebound.lint import lint_published_rules, lint_runebound
 from gameplay.runebound.model import ClassCard, PublishedDeck, RuneboundCatalog, Talent
 from gameplay.runebound.schema import ClassKind, Proficiency, Side, Terrain, Timing
 
+Raw = dict[str, Any]
 DEFAULT_DATA_DIR = Path(__file__).parent / "data"
 
 
@@ -56,12 +58,12 @@ def build_runebound(sections: dict[str, object], version: str) -> RuneboundCatal
     )
 
 
-def _section(sections: dict[str, object], name: str) -> list[dict]:
+def _section(sections: dict[str, object], name: str) -> list[Raw]:
     value = sections.get(name)
     return value if isinstance(value, list) else []
 
 
-def _class_card(raw: dict) -> ClassCard:
+def _class_card(raw: Raw) -> ClassCard:
     return ClassCard(
         id=raw["id"],
         name=raw["name"],
@@ -76,7 +78,7 @@ def _class_card(raw: dict) -> ClassCard:
     )
 
 
-def _talent(raw: dict) -> Talent:
+def _talent(raw: Raw) -> Talent:
     prerequisite = raw.get("prerequisite")
     return Talent(
         id=raw["id"],
@@ -88,5 +90,5 @@ def _talent(raw: dict) -> Talent:
     )
 
 
-def _deck(raw: dict) -> PublishedDeck:
+def _deck(raw: Raw) -> PublishedDeck:
     return PublishedDeck(raw["id"], raw["name"], raw["summary"], tuple(raw["class_cards"]), tuple(raw["talents"]))

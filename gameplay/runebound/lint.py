@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from enum import Enum
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from gameplay.cards.scriptlint import Problem
 from gameplay.runebound.decks import RuneboundDeck, check_custom
@@ -45,6 +45,7 @@ from gameplay.runebound.schema import (
     Timing,
 )
 
+Raw = dict[str, Any]
 E = TypeVar("E", bound=Enum)
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
@@ -84,7 +85,7 @@ def lint_runebound(sections: dict[str, object]) -> list[Problem]:
     return problems
 
 
-def _as_list(raw: object, name: str, problems: list[Problem]) -> list:
+def _as_list(raw: object, name: str, problems: list[Problem]) -> list[Any]:
     if raw is None:
         problems.append(Problem("missing-section", "runebound data", name, f"no '{name}' in any data file"))
         return []
@@ -94,14 +95,14 @@ def _as_list(raw: object, name: str, problems: list[Problem]) -> list:
     return raw
 
 
-def _ids(raws: list) -> set[str]:
+def _ids(raws: list[Any]) -> set[str]:
     return {raw["id"] for raw in raws if isinstance(raw, dict) and isinstance(raw.get("id"), str)}
 
 
 # --- fields --------------------------------------------------------------------------------
 
 
-def _check_keys(raw: dict, required: Iterable[str], optional: Iterable[str], r: _Report) -> None:
+def _check_keys(raw: Raw, required: Iterable[str], optional: Iterable[str], r: _Report) -> None:
     required, optional = set(required), set(optional)
     for key in sorted(required - set(raw)):
         r.add("missing-field", key, f"'{key}' is required")
@@ -109,7 +110,7 @@ def _check_keys(raw: dict, required: Iterable[str], optional: Iterable[str], r: 
         r.add("unknown-field", key, f"unknown field '{key}'")
 
 
-def _identity(raw: dict, r: _Report) -> None:
+def _identity(raw: Raw, r: _Report) -> None:
     if "id" in raw and (not isinstance(raw["id"], str) or not SLUG.match(raw["id"])):
         r.add("bad-id", "id", f"{raw['id']!r} is not a slug (lower-case words joined by '-')")
     for key in ("name", "text", "summary"):
@@ -117,10 +118,10 @@ def _identity(raw: dict, r: _Report) -> None:
             r.add("bad-type", key, "must be non-empty text")
 
 
-def _int_field(raw: dict, key: str, low: int, high: int, r: _Report) -> int | None:
+def _int_field(raw: Raw, key: str, low: int, high: int, r: _Report) -> int | None:
     if key not in raw:
         return None
-    value = raw[key]
+    value: object = raw[key]
     if isinstance(value, bool) or not isinstance(value, int):
         r.add("bad-type", key, f"must be a whole number, not {value!r}")
         return None
@@ -138,11 +139,11 @@ def _enum_value(value: object, enum: type[E], field: str, r: _Report) -> E | Non
         return None
 
 
-def _enum_field(raw: dict, key: str, enum: type[E], r: _Report) -> E | None:
+def _enum_field(raw: Raw, key: str, enum: type[E], r: _Report) -> E | None:
     return _enum_value(raw[key], enum, key, r) if key in raw else None
 
 
-def _enum_list(raw: dict, key: str, enum: type[E], r: _Report, most: int) -> list[E]:
+def _enum_list(raw: Raw, key: str, enum: type[E], r: _Report, most: int) -> list[E]:
     """A list of distinct enum words; [] when absent or malformed (the problem is reported)."""
     value = raw.get(key, [])
     if not isinstance(value, list):
@@ -156,7 +157,7 @@ def _enum_list(raw: dict, key: str, enum: type[E], r: _Report, most: int) -> lis
     return found
 
 
-def _bool_field(raw: dict, key: str, r: _Report) -> bool:
+def _bool_field(raw: Raw, key: str, r: _Report) -> bool:
     value = raw.get(key, False)
     if not isinstance(value, bool):
         r.add("bad-type", key, f"must be true or false, not {value!r}")
@@ -187,7 +188,7 @@ def lint_class_card(raw: object, where: str, problems: list[Problem]) -> None:
     _lint_special_text(raw, timing, r)
 
 
-def _lint_requirements(raw: dict, kind: ClassKind | None, r: _Report) -> None:
+def _lint_requirements(raw: Raw, kind: ClassKind | None, r: _Report) -> None:
     if "proficiencies" not in raw:
         return
     if kind is not None and kind not in REQUIREMENT_KINDS:
@@ -200,7 +201,7 @@ def _lint_requirements(raw: dict, kind: ClassKind | None, r: _Report) -> None:
     _enum_list(raw, "proficiencies", Proficiency, r, MAX_REQUIREMENTS)
 
 
-def _lint_terrain(raw: dict, kind: ClassKind | None, r: _Report) -> None:
+def _lint_terrain(raw: Raw, kind: ClassKind | None, r: _Report) -> None:
     if kind is ClassKind.LOCATION and not raw.get("terrain"):
         r.add("missing-terrain", "terrain", "a Location needs at least one terrain restriction")
     if "terrain" not in raw:
@@ -221,7 +222,7 @@ def _lint_challenge(kind: ClassKind | None, side: Side | None, timing: list[Timi
         r.add("bad-timing", "timing", "a Challenge is played at the end of Movement: its only timing is 'movement'")
 
 
-def _lint_special_text(raw: dict, timing: list[Timing], r: _Report) -> None:
+def _lint_special_text(raw: Raw, timing: list[Timing], r: _Report) -> None:
     """A * card states in its text when it is played (004 p.14)."""
     text = raw.get("text")
     if Timing.SPECIAL in timing and isinstance(text, str) and not text.startswith(SPECIAL_TIMING_OPENING):
@@ -255,7 +256,7 @@ def lint_talent(raw: object, where: str, problems: list[Problem]) -> None:
 # --- uniqueness and decks ----------------------------------------------------------------------
 
 
-def _lint_unique(lists: dict[str, list], problems: list[Problem]) -> None:
+def _lint_unique(lists: dict[str, list[Any]], problems: list[Problem]) -> None:
     """Ids are unique across class cards, talents and decks; names likewise (case-insensitively)."""
     raws = [raw for name in SECTIONS for raw in lists[name] if isinstance(raw, dict)]
     for key in ("id", "name"):
@@ -276,7 +277,7 @@ def lint_deck(raw: object, where: str, cards: set[str], talents: set[str], probl
     _lint_deck_list(raw, "talents", talents, PUBLISHED_TALENTS, r)
 
 
-def _lint_deck_list(raw: dict, key: str, known: set[str], size: int, r: _Report) -> None:
+def _lint_deck_list(raw: Raw, key: str, known: set[str], size: int, r: _Report) -> None:
     value = raw.get(key)
     if key not in raw:
         return
@@ -295,7 +296,7 @@ def _lint_deck_list(raw: dict, key: str, known: set[str], size: int, r: _Report)
         r.add("unknown-reference", key, f"no {what} has the id {item!r}")
 
 
-def _lint_unpublished(lists: dict[str, list], problems: list[Problem]) -> None:
+def _lint_unpublished(lists: dict[str, list[Any]], problems: list[Problem]) -> None:
     """Every card is shipped in exactly one published deck."""
     decks = [raw for raw in lists["decks"] if isinstance(raw, dict)]
     for section, kind in (("class_cards", "class card"), ("talents", "talent")):

@@ -37,11 +37,14 @@ class RuneboundSearchForm(forms.Form):
     side = forms.ChoiceField(
         required=False, label="Side", choices=_choices("Friendly or enemy", [(s.value, s.label) for s in Side])
     )
-    deck = forms.ChoiceField(required=False, label="Published deck")
 
     def __init__(self, *args: Any, catalog: RuneboundCatalog, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["deck"].choices = _choices("Any deck", [(d.id, d.name) for d in catalog.decks.values()])
+        self.fields["deck"] = forms.ChoiceField(
+            required=False,
+            label="Published deck",
+            choices=_choices("Any deck", [(d.id, d.name) for d in catalog.decks.values()]),
+        )
 
 
 class RuneboundCheckForm(forms.Form):
