@@ -13,6 +13,7 @@ from gameplay.runebound.model import ClassCard, RuneboundCatalog, Talent
 from gameplay.runebound.schema import Side
 
 Face = dict[str, Any]
+MENACE_SYMBOL = "&"
 TALENT = "talent"  # the gallery's kind filter also offers Talents beside the class card kinds
 MENACE_COLOUR = {Side.FRIENDLY: "red: a friendly card", Side.ENEMY: "blue: an enemy card"}
 MENACE_RULE = {
@@ -21,6 +22,17 @@ MENACE_RULE = {
         "played on another player's Hero in their turn: move that much menace from their Hero card back to their pool"
     ),
 }
+
+
+def text_parts(text: str) -> list[tuple[str, bool]]:
+    """The text cut around each menace symbol (&), marked True, so the face can draw it as a token."""
+    parts: list[tuple[str, bool]] = []
+    for i, piece in enumerate(text.split(MENACE_SYMBOL)):
+        if i:
+            parts.append((MENACE_SYMBOL, True))
+        if piece:
+            parts.append((piece, False))
+    return parts
 
 
 def _badges(items: tuple[Any, ...]) -> list[dict[str, str]]:
@@ -43,6 +55,7 @@ def class_card_face(card: ClassCard, catalog: RuneboundCatalog) -> Face:
         "proficiencies": _badges(card.proficiencies),
         "terrain": [t.label for t in card.terrain],
         "text": card.text,
+        "text_parts": text_parts(card.text),
         "deck": deck.name if deck else "",
         "deck_id": deck.id if deck else "",
     }
@@ -60,6 +73,7 @@ def talent_face(talent: Talent, catalog: RuneboundCatalog) -> Face:
         "proficiencies": _badges(talent.proficiencies),
         "prerequisite": talent.prerequisite.label if talent.prerequisite else "",
         "text": talent.text,
+        "text_parts": text_parts(talent.text),
         "deck": deck.name if deck else "",
         "deck_id": deck.id if deck else "",
     }

@@ -77,7 +77,8 @@ def test_a_class_card_page_shows_its_rules(client: Client, runebound: RuneboundC
     assert "Epic Yes: only one Epic card may be played during a player's turn" in text
     assert "When to play Start of a battle" in text
     assert "Menace cost 4, played on your own Hero" in text
-    assert runebound.class_cards["meteor-strike"].text in text
+    assert "Before Combat: inflict 4 wounds on this Challenge. Then take 1 & ." in text
+    assert 'Then take 1 <span class="rb-amp" title="menace">&amp;</span>.' in response.content.decode()
     assert_no_ids_shown(text, runebound)
 
 
