@@ -70,6 +70,11 @@ def _filters(form: RuneboundSearchForm) -> dict[str, str]:
     return {key: form.cleaned_data[key] for key in ("kind", "side", "deck")}
 
 
+def search_matches(text: str) -> list[faces.Face]:
+    """Runebound cards matching a search on the Runeslingers gallery, shown there in their own section."""
+    return faces.gallery(shipped_runebound(), query=text) if text.strip() else []
+
+
 @require_GET
 def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
     catalog = shipped_runebound()

@@ -162,3 +162,13 @@ def test_an_unknown_format_is_a_400(client: Client) -> None:
     response = client.post("/runebound/decks/check/", {"format": "runebound-sealed", "text": "Class deck:\nDispel\n"})
     assert response.status_code == 400
     assert "Select a valid choice" in visible_text(response.content)
+
+
+def test_a_search_on_the_card_gallery_lists_runebound_matches_in_their_own_section(client: Client) -> None:
+    page = client.get("/cards/", {"q": "wyvern"}).content.decode()
+    section = page.split('data-testid="runebound-matches"', 1)[1]
+    assert '<a href="/runebound/cards/thornback-wyvern/">Thornback Wyvern</a>' in section
+    assert '<a href="/runebound/cards/beast-friend/">Beast Friend</a>' in section
+    assert "2 cards of the Runebound character decks match too" in section
+    assert 'href="/runebound/cards/?q=wyvern"' in section
+    assert 'data-testid="runebound-matches"' not in client.get("/cards/").content.decode()
