@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from gameplay.formats import UnknownFormatError, Violation
-from gameplay.runebound.model import ClassCard, PublishedDeck, RuneboundCatalog, Talent
+from gameplay.runebound.model import PublishedDeck, RuneboundCatalog
 
 MAX_CLASS_CARDS = 30
 MIN_ENEMY_CARDS = 12
@@ -194,10 +194,3 @@ def get_runebound_format(slug: str) -> RuneboundFormat:
     except KeyError:
         known = ", ".join(RUNEBOUND_FORMATS)
         raise UnknownFormatError(f"Unknown Runebound format {slug!r}; known: {known}.") from None
-
-
-def cards_of(deck: RuneboundDeck, catalog: RuneboundCatalog) -> tuple[list[ClassCard], list[Talent]]:
-    """The known cards of a deck, class cards then talents, in list order."""
-    cards = [catalog.class_cards[i] for i in deck.class_cards if i in catalog.class_cards]
-    talents = [catalog.talents[i] for i in deck.talents if i in catalog.talents]
-    return cards, talents
