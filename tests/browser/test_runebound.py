@@ -52,3 +52,20 @@ def test_a_phone_opens_the_runebound_gallery_and_a_published_deck(phone: Any, li
     phone.get_by_role("heading", name=first.name, level=1).wait_for()
     assert phone.get_by_test_id("rules-text").inner_text() == first.text
     assert phone.evaluate(NO_SIDEWAYS_SCROLL)
+
+
+def test_a_phone_checks_a_changed_published_deck_and_sees_what_changed(phone: Any, live_server: Any) -> None:
+    catalog = shipped_runebound()
+    dropped = catalog.class_cards[catalog.decks["battlemage"].class_cards[0]].name
+    phone.goto(f"{live_server.url}/runebound/decks/battlemage/")
+    phone.get_by_role("link", name="Check a changed version").click()
+    box = phone.get_by_label("Deck list")
+    text = box.input_value()
+    assert text.startswith(f"Class deck:\n{dropped}\n")
+    box.fill(text.replace(f"{dropped}\n", "Gale\n", 1))
+    phone.get_by_role("button", name="Check the deck").click()
+    result = phone.get_by_test_id("rb-result")
+    result.wait_for()
+    assert result.get_by_role("heading").inner_text() == "Not legal as a Runebound Published Deck"
+    assert f"The closest is the Battlemage; missing: {dropped}; not in it: Gale." in result.inner_text()
+    assert phone.evaluate(NO_SIDEWAYS_SCROLL)
