@@ -7,13 +7,18 @@ from typing import Any
 from django.urls import path
 
 from gameplay.decks import views as deck_views
-from gameplay.web import play_views, views
+from gameplay.web import play_views, runebound_views, views
 
 app_name = "gameplay"
 urlpatterns: list[Any] = [
     path("cards/", views.card_list, name="card-list"),
     path("cards/<slug:slug>/", views.card_detail, name="card-detail"),
     path("runeslingers/", views.runeslinger_list, name="runeslinger-list"),
+    path("runebound/cards/", runebound_views.card_list, name="runebound-cards"),
+    path("runebound/cards/<slug:slug>/", runebound_views.card_detail, name="runebound-card"),
+    path("runebound/decks/", runebound_views.deck_list, name="runebound-decks"),
+    path("runebound/decks/check/", runebound_views.deck_check, name="runebound-check"),
+    path("runebound/decks/<slug:slug>/", runebound_views.deck_detail, name="runebound-deck"),
     path("decks/starters/", views.starter_list, name="starter-list"),
     path("decks/builder/", views.deck_builder, name="deck-builder"),
     path("decks/builder/check/", views.deck_check, name="deck-check"),

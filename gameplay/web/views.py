@@ -17,7 +17,7 @@ from gameplay.cards.model import StarterDeck
 from gameplay.decklists import format_decklist
 from gameplay.formats import FORMATS, Deck, UnknownFormatError
 from gameplay.models import Card, Equip, Runeslinger
-from gameplay.web import presentation
+from gameplay.web import presentation, runebound_views
 from gameplay.web.forms import CardFilterForm, DeckBuilderForm
 
 CARDS_PER_PAGE = 24
@@ -54,6 +54,7 @@ def card_list(request: HttpRequest) -> HttpResponse:
     drawn = faces.catalog_faces(services.current_catalog())
     tiles = [(card, drawn[card.slug]) for card in page if card.slug in drawn]
     context = {"form": form, "page": page, "tiles": tiles, "query": query.urlencode(), "total": page.paginator.count}
+    context["runebound"] = runebound_views.search_matches(form.cleaned_data.get("q", "") if form.is_valid() else "")
     template = "gameplay/_card_results.html" if is_htmx(request) else "gameplay/card_list.html"
     return render(request, template, context, status=200 if form.is_valid() else 400)
 

@@ -19,6 +19,7 @@ PURE = [
     "gameplay/formats.py",
     "gameplay/matches/protocol.py",
     "gameplay/decklists.py",
+    "gameplay/runebound",
     "tournaments/pairing",
     "tournaments/limited",
 ]

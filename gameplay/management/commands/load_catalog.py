@@ -7,6 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from gameplay.cards.catalog import DEFAULT_DATA_DIR, CatalogDataError, load_catalog
+from gameplay.runebound.catalog import load_runebound
 from gameplay.services import load_catalog_into_db
 
 
@@ -24,3 +25,15 @@ class Command(BaseCommand):
             raise CommandError(str(exc)) from None
         result = load_catalog_into_db(catalog, force=options["force"])
         self.stdout.write(str(result))
+        self.check_runebound()
+
+    def check_runebound(self) -> None:
+        """The Runebound catalog is served from its data files; here it is only linted."""
+        try:
+            runebound = load_runebound()
+        except CatalogDataError as exc:
+            raise CommandError(f"Runebound: {exc}") from None
+        self.stdout.write(
+            f"Runebound data checked: {len(runebound.class_cards)} class cards, "
+            f"{len(runebound.talents)} talents, {len(runebound.decks)} published decks."
+        )
