@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
+from typing import Any
 
 from gameplay.cards.catalog import Catalog
 from gameplay.cards.model import Card, ClassicAbility, ClassicCatalog, Equip, StarterDeck
@@ -113,6 +114,18 @@ class Format:
         if self.starter_list_only:
             found += _check_starter_list(deck, starters)
         return found
+
+    @property
+    def rule_set(self) -> str:
+        """The engine rule set this format's games are played under (``gameplay.engine.rules``)."""
+        return self.edition.value
+
+    def seat_deck(self, runeslinger: str | None, equips: Iterable[str], cards: Mapping[str, int]) -> dict[str, Any]:
+        """The deck a seat brings to a match in this format: the list and the rule set it plays."""
+        deck: dict[str, Any] = {"runeslinger": runeslinger, "equips": list(equips), "cards": dict(cards)}
+        if self.edition is not Edition.AWAKENING:
+            deck["rules"] = self.rule_set
+        return deck
 
     def pool_of(self, catalog: Catalog) -> tuple[Mapping[str, Card], Mapping[str, StarterDeck]]:
         """The cards legal in this format's edition and its published starter decks."""
