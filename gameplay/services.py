@@ -365,7 +365,9 @@ def check_deck(format_slug: str, deck: Deck, catalog: Catalog, pool: Mapping[str
 
 
 def _known(deck: Deck, catalog: Catalog) -> bool:
-    return all(card_id in catalog.cards for card_id in deck.cards) and all(e in catalog.equips for e in deck.equips)
+    classic_abilities = catalog.classic.abilities if catalog.classic is not None else {}
+    known_equips = (e in catalog.equips or e in classic_abilities for e in deck.equips)
+    return all(card_id in catalog.cards for card_id in deck.cards) and all(known_equips)
 
 
 def deck_counts(deck: Deck, catalog: Catalog) -> dict[str, Any]:

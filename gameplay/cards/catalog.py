@@ -88,6 +88,16 @@ class Catalog:
             raise UnknownCardError(id_or_name)
         return found
 
+    @property
+    def playable_starters(self) -> Mapping[str, StarterDeck]:
+        """Every starter deck a match may be played with: The Awakening's, then Classic's."""
+        classic = self.classic.starter_decks if self.classic is not None else {}
+        return MappingProxyType({**self.starter_decks, **classic})
+
+    @property
+    def classic_starters(self) -> tuple[StarterDeck, ...]:
+        return tuple(self.classic.starter_decks.values()) if self.classic is not None else ()
+
     def find_card(self, id_or_name: str) -> Card | None:
         return self.cards.get(id_or_name) or self._by_name.get(id_or_name.strip().casefold())
 

@@ -195,7 +195,9 @@
         title.push(el("span", { className: "clock-chip" + (c.running ? " running" : "") + (c.ms < 120000 ? " low" : ""),
           "data-testid": "clock-" + where, "data-player": player, text: clockText(c.ms) }));
       }
-      var stats = el("div", { className: "stats" }, STATS.map(function (s) { return statChip(p, s[0], s[1], where, player); }));
+      // Classic (rulebook 000) has no light: its board shows no light counter.
+      var shown = board.rules === "classic" ? STATS.filter(function (s) { return s[0] !== "light"; }) : STATS;
+      var stats = el("div", { className: "stats" }, shown.map(function (s) { return statChip(p, s[0], s[1], where, player); }));
       var handCount = Array.isArray(p.hand) ? null : el("span", { className: "pile", "data-testid": where === "me" ? "my-hand-count" : "their-hand",
         text: p.hand_count + (p.hand_count === 1 ? " card in hand" : " cards in hand") });
       var piles = el("div", { className: "piles" }, [

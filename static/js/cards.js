@@ -16,7 +16,9 @@
 
   function head(face) {
     var parts = [el("span", { className: "face-name" }, face.name)];
-    if (face.kind === "card") {
+    if (face.kind === "card" && face.edition === "classic") {
+      parts.push(edition(face));
+    } else if (face.kind === "card") {
       var title = "Light cost " + face.cost + (face.x ? " + X" : "");
       parts.push(el("span", { className: "face-cost", title: title }, [
         document.createTextNode(String(face.cost)),
@@ -29,6 +31,10 @@
       }, String(face.determinations)));
     }
     return el("div", { className: "face-head" }, parts);
+  }
+
+  function edition(face) {
+    return el("span", { className: "face-edition", title: "Classic edition (rulebook 000)" }, face.edition_name);
   }
 
   function rulesText(face) {
@@ -52,6 +58,8 @@
     var parts;
     if (face.kind === "card") {
       parts = [rulesText(face), keywordHelp(face)];
+    } else if (face.kind === "runeslinger" && !face.inherent) {
+      parts = [el("p", { className: "face-flavour" }, face.text)];
     } else if (face.kind === "runeslinger") {
       var inherent = face.inherent;
       parts = [
@@ -108,7 +116,11 @@
           el("span", { className: "face-mark", "aria-hidden": "true" }),
           el("span", { className: "face-class" }, data.class_name),
         ]),
-        el("div", { className: "face-type" }, data.type_line),
+        el("div", { className: "face-type" }, [
+          document.createTextNode(data.type_line),
+          data.edition === "classic" && data.kind !== "card" ? document.createTextNode(" ") : null,
+          data.edition === "classic" && data.kind !== "card" ? edition(data) : null,
+        ]),
         box(data),
         foot(data),
       ]),

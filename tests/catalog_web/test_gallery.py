@@ -155,3 +155,25 @@ def test_catalog_pages_draw_their_cards_as_faces(client: Client, loaded: Catalog
     for starter in loaded.starter_decks.values():
         for card_id in starter.cards:
             assert f'data-face-id="{card_id}"' in html
+
+
+def test_the_starter_decks_page_lists_the_classic_starters_under_a_classic_heading(
+    client: Client, loaded: Catalog
+) -> None:
+    html = client.get("/decks/starters/").content.decode()
+    assert loaded.classic is not None
+    classic = html.split('data-testid="classic-starters"', 1)[1]
+    assert "<h2>Classic</h2>" in classic
+    for starter in loaded.classic.starter_decks.values():
+        assert starter.name in classic and f"format=classic-starter&amp;starter={starter.id}" in classic
+        for ability in starter.equips:
+            assert f'data-face-id="{ability}"' in classic
+    blood_rite = classic.split('data-face-id="blood-rite"', 1)[1].split("</li>", 1)[0]
+    assert "Draw 3 cards." in blood_rite and "light" not in blood_rite  # the Classic text, not Gain 2 light
+    assert 'class="face-edition"' in blood_rite and "Classic" in blood_rite
+    assert "Light cost" not in classic  # no light in Classic: no cost on a Classic face, no inherent ability
+
+
+def test_the_builder_checks_a_classic_starter_as_a_classic_deck(client: Client, loaded: Catalog) -> None:
+    html = client.get("/decks/builder/?format=classic-starter&starter=eva-classic-starter").content.decode()
+    assert "Passive: Inner Flame" in html and "Activate: Engulf" in html

@@ -3,6 +3,7 @@ deck of a Classic format), is recorded in every game's setup, and replays hash f
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -16,6 +17,7 @@ from gameplay.matches.models import PlayMatch
 from gameplay.matches.runeslingers import RUNESLINGERS
 from gameplay.services import current_catalog
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
+from tests.matches.test_bot_levels import signed_in
 from tests.matches.test_event_matches import finish_randomly
 from tests.matches.test_services import play_first, step
 from tournaments.models import Match
@@ -93,3 +95,29 @@ def test_a_classic_event_plays_its_tables_under_the_classic_rules_into_the_stand
     assert set(round_.matches.values_list("status", flat=True)) == {Match.Status.CONFIRMED}
     rounds.end_round(round_, organiser)
     assert sum(r.standing.points for r in standings(event)) in (6, 7, 8)
+
+
+def test_practice_offers_the_classic_starters_and_the_bot_plays_classic_on_a_classic_board() -> None:
+    client = signed_in("classic-practice")
+    page = client.get("/play/").content.decode()
+    assert 'label="Classic starter decks (rulebook 000)"' in page
+    assert '<option value="vesna-classic-starter">Vesna Classic Starter</option>' in page
+    choice = {"starter": "eva-classic-starter", "bot_starter": "romin-classic-starter", "bot": "greedy"}
+    made = client.post("/play/", choice)
+    assert made.status_code == 302
+    match = PlayMatch.objects.get(player1__username="classic-practice")
+    assert [seat["rules"] for seat in match.decks] == ["classic", "classic"]
+    html = client.get(made["Location"]).content.decode()
+    faces = json.loads(html.split('<script id="card-faces" type="application/json">', 1)[1].split("</script>", 1)[0])
+    assert faces["eva-engulf"]["type_line"] == "Activate · Eva" and faces["eva-engulf"]["edition"] == "classic"
+    assert faces["blood-rite"]["text"] == "Distract. Pain 5. Draw 3 cards." and faces["eva"]["inherent"] is None
+    state = services.load_state(match.current_game())  # type: ignore[arg-type]
+    assert state.rules == "classic" and services.player_view(match, 0)["board"]["rules"] == "classic"
+
+
+def test_practice_refuses_a_classic_deck_against_an_awakening_bot_deck_in_words() -> None:
+    client = signed_in("mixed")
+    page = client.post(
+        "/play/", {"starter": "eva-classic-starter", "bot_starter": "romin-starter", "bot": "random"}, follow=True
+    ).content.decode()
+    assert "different rule sets" in page and not PlayMatch.objects.exists()
