@@ -129,6 +129,7 @@ def face_of_equip(equip: Equip) -> Face:
 
 
 CLASSIC_MARK = {"edition": "classic", "edition_name": "Classic"}  # a Classic face's small mark
+CLASSIC_MAX_HEALTH = 18  # 000: every Runeslinger's maximum health (the engine's CLASSIC rule set says the same)
 
 
 def classic_face_of_card(card: Card) -> Face:
@@ -137,8 +138,9 @@ def classic_face_of_card(card: Card) -> Face:
 
 
 def classic_face_of_runeslinger(runeslinger: Runeslinger) -> Face:
-    """A Runeslinger in Classic: no inherent light-cost ability (its abilities carry its name)."""
-    return {**face_of_runeslinger(runeslinger), "inherent": None, **CLASSIC_MARK}
+    """A Runeslinger in Classic: health 18 and no inherent light-cost ability (its abilities carry
+    its name)."""
+    return {**face_of_runeslinger(runeslinger), "health": CLASSIC_MAX_HEALTH, "inherent": None, **CLASSIC_MARK}
 
 
 def face_of_classic_ability(ability: ClassicAbility, runeslinger: Runeslinger | None) -> Face:

@@ -221,7 +221,9 @@
       var parts = [seatHead(board, p, where, opts)];
       if (p.ailments && p.ailments.length) parts.push(zone("Ailments and boons", ailmentNodes(p, opts), "ailments"));
       parts.push(zone("Concentrations", (p.concentrations || []).map(function (c) {
-        var note = (c.used ? "used" : "ready") + (c.covered_by ? " · under " + (opts.ids[c.covered_by] ? faceName(opts.ids[c.covered_by]) : "a card") : "");
+        var on = c.covered_by ? (opts.ids[c.covered_by] ? faceName(opts.ids[c.covered_by]) : "a card") : "";
+        // Classic: no ready or used states; a concentration holds one card, or is empty for the next.
+        var note = board.rules === "classic" ? (on ? "holds " + on : "empty") : (c.used ? "used" : "ready") + (on ? " · under " + on : "");
         return cardNode(c.id, { card: c.card, subject: c.card, target: c.card }, note, opts, c.used ? "used" : "");
       }), "concentrations"));
       parts.push(zone("In play", (p.field || []).filter(function (c) { return !boons[c.card]; }).map(function (c) {

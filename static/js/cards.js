@@ -16,9 +16,7 @@
 
   function head(face) {
     var parts = [el("span", { className: "face-name" }, face.name)];
-    if (face.kind === "card" && face.edition === "classic") {
-      parts.push(edition(face));
-    } else if (face.kind === "card") {
+    if (face.kind === "card" && face.edition !== "classic") {
       var title = "Light cost " + face.cost + (face.x ? " + X" : "");
       parts.push(el("span", { className: "face-cost", title: title }, [
         document.createTextNode(String(face.cost)),
@@ -115,12 +113,9 @@
         el("div", { className: "face-art" }, [
           el("span", { className: "face-mark", "aria-hidden": "true" }),
           el("span", { className: "face-class" }, data.class_name),
+          data.edition === "classic" ? edition(data) : null,
         ]),
-        el("div", { className: "face-type" }, [
-          document.createTextNode(data.type_line),
-          data.edition === "classic" && data.kind !== "card" ? document.createTextNode(" ") : null,
-          data.edition === "classic" && data.kind !== "card" ? edition(data) : null,
-        ]),
+        el("div", { className: "face-type" }, data.type_line),
         box(data),
         foot(data),
       ]),
