@@ -46,12 +46,13 @@ TOO_LARGE_MESSAGE = (
 @require_GET
 def card_list(request: HttpRequest) -> HttpResponse:
     form = CardFilterForm(request.GET)
+    catalog = services.current_catalog()
     cards = Card.objects.filter(is_active=True)
-    cards = form.filter(cards) if form.is_valid() else cards.none()
+    cards = form.filter(cards, catalog) if form.is_valid() else cards.none()
     page = Paginator(cards, CARDS_PER_PAGE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
-    drawn = faces.catalog_faces(services.current_catalog())
+    drawn = faces.catalog_faces(catalog, "classic" if form.is_valid() and form.classic else "awakening")
     tiles = [(card, drawn[card.slug]) for card in page if card.slug in drawn]
     context = {"form": form, "page": page, "tiles": tiles, "query": query.urlencode(), "total": page.paginator.count}
     template = "gameplay/_card_results.html" if is_htmx(request) else "gameplay/card_list.html"

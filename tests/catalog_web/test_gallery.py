@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -177,3 +179,17 @@ def test_the_starter_decks_page_lists_the_classic_starters_under_a_classic_headi
 def test_the_builder_checks_a_classic_starter_as_a_classic_deck(client: Client, loaded: Catalog) -> None:
     html = client.get("/decks/builder/?format=classic-starter&starter=eva-classic-starter").content.decode()
     assert "Passive: Inner Flame" in html and "Activate: Engulf" in html
+
+
+def test_the_classic_filter_shows_the_classic_cards_with_their_classic_text(client: Client, loaded: Catalog) -> None:
+    assert loaded.classic is not None
+    html = client.get("/cards/?edition=classic").content.decode()
+    shown = set(re.findall(r'data-face-id="([^"]+)"', html))
+    assert shown == set(loaded.classic.cards) and "spark" not in shown
+    assert html.count('class="face-edition"') == len(loaded.classic.cards)
+    found = client.get("/cards/?edition=classic&q=draw+3").content.decode()
+    assert set(re.findall(r'data-face-id="([^"]+)"', found)) == {"blood-rite"}
+    assert 'class="face-edition"' not in client.get("/cards/?q=blood").content.decode()
+    api = client.get("/api/cards/?edition=classic&q=draw+3").json()
+    assert [c["slug"] for c in api["results"]] == ["blood-rite"]
+    assert client.get("/cards/?edition=modern").status_code == 400
