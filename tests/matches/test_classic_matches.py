@@ -121,3 +121,16 @@ def test_practice_refuses_a_classic_deck_against_an_awakening_bot_deck_in_words(
         "/play/", {"starter": "eva-classic-starter", "bot_starter": "romin-starter", "bot": "random"}, follow=True
     ).content.decode()
     assert "different rule sets" in page and not PlayMatch.objects.exists()
+
+
+def test_a_classic_challenge_is_accepted_with_a_classic_deck_only() -> None:
+    ann, bob = UserFactory.create(), UserFactory.create()
+    offered = services.challenge(ann, bob, {"starter": "vesna-classic-starter"}, best_of=3)
+    assert offered.challenger_deck["rules"] == "classic"
+    with pytest.raises(Invalid, match="different rule sets"):
+        services.answer_challenge(offered.pk, bob, True, {"starter": "brannoc-starter"})
+    assert not PlayMatch.objects.exists()
+    accepted = services.answer_challenge(offered.pk, bob, True, {"starter": "brannoc-classic-starter"})
+    assert accepted.match is not None and accepted.match.best_of == 3
+    game = accepted.match.current_game()
+    assert game is not None and game.setup["rules"] == "classic"
