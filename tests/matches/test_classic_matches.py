@@ -134,3 +134,20 @@ def test_a_classic_challenge_is_accepted_with_a_classic_deck_only() -> None:
     assert accepted.match is not None and accepted.match.best_of == 3
     game = accepted.match.current_game()
     assert game is not None and game.setup["rules"] == "classic"
+
+
+@pytest.mark.parametrize(("bot", "moves"), [("random", 3000), ("greedy", 3000), ("hard", 12)])
+def test_every_bot_level_plays_classic(bot: str, moves: int) -> None:
+    """Random and Greedy play whole Classic games; the Hard search bot plays Classic moves too."""
+    seats = [RUNESLINGERS.seat_setup({"starter": s}) for s in ("brannoc-classic-starter", "vesna-classic-starter")]
+    state = RUNESLINGERS.new_game(RUNESLINGERS.setup(seats, 0), 21)
+    assert state.rules == "classic"
+    for n in range(moves):
+        decision = RUNESLINGERS.pending(state)
+        if decision is None:
+            break
+        action = RUNESLINGERS.bot_action(state, decision.seat, bot, n)
+        assert action in RUNESLINGERS.legal_actions(state, decision.seat)
+        state, _ = RUNESLINGERS.apply(state, action)
+    if bot != "hard":
+        assert RUNESLINGERS.result(state) is not None
