@@ -34,6 +34,9 @@ CARD_FILTERS = [
     OpenApiParameter("cost", int, description="light cost"),
     OpenApiParameter("keyword", str, description="e.g. sear, pierce, shout"),
     OpenApiParameter("rarity", str, description="common, uncommon, rare or mythic"),
+    OpenApiParameter(
+        "edition", str, description="classic: only the cards with a Classic edition (q searches their Classic text)"
+    ),
 ]
 
 
@@ -48,7 +51,7 @@ class CardListView(generics.ListAPIView[Card]):
         form = CardFilterForm(self.request.query_params)
         if not form.is_valid():
             raise ValidationError({field: [str(e) for e in errors] for field, errors in form.errors.items()})
-        return form.filter(Card.objects.filter(is_active=True))
+        return form.filter(Card.objects.filter(is_active=True), services.current_catalog())
 
 
 @extend_schema(tags=["catalog"])

@@ -2,7 +2,8 @@
 
 PURE (no Django). `parse_decklist(text, catalog)` accepts lines such as ``3 Fireball``,
 ``3x Fireball``, ``Fireball x3`` and ``Fireball`` (one copy), plus ``Runeslinger: Eva``,
-``Stance: Talaka's Heart`` and ``Ability: Flame of Nim``; blank lines, ``#`` and ``//``
+``Stance: Talaka's Heart`` and ``Ability: Flame of Nim`` (a Classic deck's abilities:
+``Passive: Inner Flame`` and ``Activate: Engulf``); blank lines, ``#`` and ``//``
 comments and headers such as ``Deck:`` are ignored; names are case-insensitive (card ids work
 too). It reports every bad line at once by raising `DeckListError`, whose `errors` are
 `LineError`s naming the line number, the line and the fix (with a "did you mean" for unknown
@@ -19,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from gameplay.cards.catalog import Catalog
+from gameplay.cards.model import ClassicAbility
 from gameplay.cards.schema import EquipKind
 from gameplay.formats import Deck, InvalidDeckError
 
@@ -31,7 +33,7 @@ MAX_NAME_CHARS = 120  # longer names are never compared with the catalog, and ar
 
 _COUNT_FIRST = re.compile(r"^(?P<count>[+-]?\d+)\s*(?:[x×*](?=\s))?\s*(?P<name>\D.*)$", re.IGNORECASE)
 _COUNT_LAST = re.compile(r"^(?P<name>.+?)\s+[x×*]\s*(?P<count>[+-]?\d+)$", re.IGNORECASE)
-_LABEL = re.compile(r"^(?P<label>runeslinger|stance|ability|equip)\s*:\s*(?P<name>.*)$", re.IGNORECASE)
+_LABEL = re.compile(r"^(?P<label>runeslinger|stance|ability|equip|passive|activate)\s*:\s*(?P<name>.*)$", re.IGNORECASE)
 _HEADERS = frozenset({"deck", "cards", "main", "main deck", "maindeck", "equips"})
 _COMMENT = re.compile(r"(?:^|\s)(?:#|//).*$")
 
@@ -179,6 +181,9 @@ def _parse_labelled(builder: _Builder, number: int, raw: str, label: str, name: 
         else:
             builder.runeslinger = slinger.id
         return
+    if label in _CLASSIC_KINDS:
+        _parse_classic_ability(builder, number, raw, label, name)
+        return
     equip = catalog.find_equip(name)
     if equip is None:
         builder.error(number, raw, builder.unknown.message(label, name, [e.name for e in catalog.equips.values()]))
@@ -193,6 +198,27 @@ def _parse_labelled(builder: _Builder, number: int, raw: str, label: str, name: 
         builder.error(number, raw, f"{equip.name} is already equipped")
     else:
         builder.equips.append(equip.id)
+
+
+_CLASSIC_KINDS = ("passive", "activate")
+
+
+def _classic_abilities(catalog: Catalog) -> list[ClassicAbility]:
+    return list(catalog.classic.abilities.values()) if catalog.classic is not None else []
+
+
+def _parse_classic_ability(builder: _Builder, number: int, raw: str, kind: str, name: str) -> None:
+    """A Classic Runeslinger ability by id or name; of two with one name, the deck's Runeslinger's."""
+    key = name.casefold()
+    named = [a for a in _classic_abilities(builder.catalog) if key in (a.id, a.name.casefold()) and a.kind == kind]
+    named.sort(key=lambda a: a.runeslinger != builder.runeslinger)
+    if not named:
+        candidates = [a.name for a in _classic_abilities(builder.catalog) if a.kind == kind]
+        builder.error(number, raw, builder.unknown.message(f"Classic {kind} ability", name, candidates))
+    elif named[0].id in builder.equips:
+        builder.error(number, raw, f"{named[0].name} is already chosen")
+    else:
+        builder.equips.append(named[0].id)
 
 
 def _check_totals(builder: _Builder) -> None:
@@ -222,7 +248,8 @@ def _not_a_card(builder: _Builder, name: str) -> str:
 def format_decklist(deck: Deck, catalog: Catalog) -> str:
     """Text for a deck that `parse_decklist` reads back to an equal deck."""
     lines: list[str] = []
-    known = set(catalog.runeslingers) | set(catalog.equips)
+    classic = {a.id: a for a in _classic_abilities(catalog)}
+    known = set(catalog.runeslingers) | set(catalog.equips) | set(classic)
     unknown = [i for i in (deck.runeslinger, *deck.equips) if i and i not in known]
     unknown += [i for i in deck.cards if i not in catalog.cards]
     if unknown:
@@ -231,8 +258,9 @@ def format_decklist(deck: Deck, catalog: Catalog) -> str:
     if slinger is not None:
         lines.append(f"Runeslinger: {slinger.name}")
     for equip_id in deck.equips:
-        equip = catalog.equips[equip_id]
-        lines.append(f"{equip.kind.value.capitalize()}: {equip.name}")
+        equip = catalog.equips.get(equip_id) or classic[equip_id]
+        kind = equip.kind if isinstance(equip, ClassicAbility) else equip.kind.value
+        lines.append(f"{kind.capitalize()}: {equip.name}")
     if lines:
         lines.append("")
     cards = sorted(deck.cards.items(), key=lambda item: catalog.cards[item[0]].name.casefold())

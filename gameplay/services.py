@@ -23,7 +23,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from gameplay import models
-from gameplay.cards.catalog import DEFAULT_DATA_DIR, Catalog, data_files, data_version, load_catalog
+from gameplay.cards.catalog import CLASSIC_DATA_DIR, DEFAULT_DATA_DIR, Catalog, data_files, data_version, load_catalog
 from gameplay.cards.model import Ability, Condition, Effect, Modifier, Script
 from gameplay.decklists import DeckListError, UnknownNames, format_decklist, parse_decklist
 from gameplay.formats import Deck, Format, InvalidDeckError, Violation, get_format
@@ -38,8 +38,13 @@ def current_catalog(path: Path | str = DEFAULT_DATA_DIR) -> Catalog:
     listed and stat-ed here: their contents are read and hashed again only when a file was
     added, removed, resized or touched (an edit that keeps both a file's size and its
     modification time, to the filesystem's clock tick, is not seen until the next one)."""
-    files = data_files(Path(path))
-    return _catalog_for_stamp(str(path), tuple((f.name, *_size_and_mtime(f)) for f in files))
+    files = _both_editions_files(Path(path))
+    return _catalog_for_stamp(str(path), tuple((str(f), *_size_and_mtime(f)) for f in files))
+
+
+def _both_editions_files(path: Path) -> list[Path]:
+    """The Awakening data files and the Classic edition's beside them (in its own directory)."""
+    return data_files(path) + data_files(path / CLASSIC_DATA_DIR.name)
 
 
 def _size_and_mtime(file: Path) -> tuple[int, int]:
@@ -49,11 +54,11 @@ def _size_and_mtime(file: Path) -> tuple[int, int]:
 
 @lru_cache(maxsize=2)
 def _catalog_for_stamp(path: str, stamp: tuple[tuple[str, int, int], ...]) -> Catalog:
-    return _catalog_for_version(path, data_version(data_files(Path(path))))
+    return _catalog_for_version(path, data_version(_both_editions_files(Path(path))))
 
 
 @lru_cache(maxsize=2)
-def _catalog_for_version(path: str, version: str) -> Catalog:
+def _catalog_for_version(path: str, version: str) -> Catalog:  # the version of both editions' data
     return load_catalog(path)
 
 
@@ -360,7 +365,9 @@ def check_deck(format_slug: str, deck: Deck, catalog: Catalog, pool: Mapping[str
 
 
 def _known(deck: Deck, catalog: Catalog) -> bool:
-    return all(card_id in catalog.cards for card_id in deck.cards) and all(e in catalog.equips for e in deck.equips)
+    classic_abilities = catalog.classic.abilities if catalog.classic is not None else {}
+    known_equips = (e in catalog.equips or e in classic_abilities for e in deck.equips)
+    return all(card_id in catalog.cards for card_id in deck.cards) and all(known_equips)
 
 
 def deck_counts(deck: Deck, catalog: Catalog) -> dict[str, Any]:

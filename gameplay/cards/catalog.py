@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import cast
@@ -79,12 +79,24 @@ class Catalog:
     starter_decks: Mapping[str, StarterDeck] = field(hash=False)
     data_version: str = ""
     _by_name: Mapping[str, Card] = field(default_factory=lambda: MappingProxyType({}), hash=False, repr=False)
+    # The Classic edition (rulebook 000) when the data directory has one; apart from data_version.
+    classic: ClassicCatalog | None = field(default=None, hash=False, repr=False, compare=False)
 
     def card(self, id_or_name: str) -> Card:
         found = self.find_card(id_or_name)
         if found is None:
             raise UnknownCardError(id_or_name)
         return found
+
+    @property
+    def playable_starters(self) -> Mapping[str, StarterDeck]:
+        """Every starter deck a match may be played with: The Awakening's, then Classic's."""
+        classic = self.classic.starter_decks if self.classic is not None else {}
+        return MappingProxyType({**self.starter_decks, **classic})
+
+    @property
+    def classic_starters(self) -> tuple[StarterDeck, ...]:
+        return tuple(self.classic.starter_decks.values()) if self.classic is not None else ()
 
     def find_card(self, id_or_name: str) -> Card | None:
         return self.cards.get(id_or_name) or self._by_name.get(id_or_name.strip().casefold())
@@ -154,7 +166,11 @@ def load_catalog(path: Path | str = DEFAULT_DATA_DIR) -> Catalog:
     problems = lint_data(sections)
     if problems:
         raise CatalogDataError(problems)
-    return build_catalog(sections, version)
+    catalog = build_catalog(sections, version)
+    classic_dir = Path(path) / CLASSIC_DATA_DIR.name
+    if not data_files(classic_dir):
+        return catalog
+    return replace(catalog, classic=load_classic_catalog(catalog, classic_dir))
 
 
 def build_catalog(sections: dict[str, object], version: str) -> Catalog:

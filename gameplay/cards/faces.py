@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from gameplay.cards.catalog import Catalog
-from gameplay.cards.model import Card, Equip, KeywordValue, Runeslinger
+from gameplay.cards.model import Card, ClassicAbility, ClassicCatalog, Equip, KeywordValue, Runeslinger
 from gameplay.cards.schema import Keyword
 
 Face = dict[str, Any]
@@ -128,8 +128,43 @@ def face_of_equip(equip: Equip) -> Face:
     }
 
 
-def catalog_faces(catalog: Catalog) -> dict[str, Face]:
-    """Every card, Runeslinger and equip of the catalog as a face, keyed by catalog id."""
+CLASSIC_MARK = {"edition": "classic", "edition_name": "Classic"}  # a Classic face's small mark
+CLASSIC_MAX_HEALTH = 18  # 000: every Runeslinger's maximum health (the engine's CLASSIC rule set says the same)
+
+
+def classic_face_of_card(card: Card) -> Face:
+    """A card's Classic edition (rulebook 000): its Classic text, marked "Classic"; no light cost."""
+    return {**face_of_card(card), **CLASSIC_MARK}
+
+
+def classic_face_of_runeslinger(runeslinger: Runeslinger) -> Face:
+    """A Runeslinger in Classic: health 18 and no inherent light-cost ability (its abilities carry
+    its name)."""
+    return {**face_of_runeslinger(runeslinger), "health": CLASSIC_MAX_HEALTH, "inherent": None, **CLASSIC_MARK}
+
+
+def face_of_classic_ability(ability: ClassicAbility, runeslinger: Runeslinger | None) -> Face:
+    """A Classic Runeslinger ability, drawn as a stance (passive) or an ability (activate)."""
+    owner = runeslinger.name if runeslinger else ability.runeslinger
+    card_class = runeslinger.card_class.value if runeslinger else "basic"
+    return {
+        "id": ability.id,
+        "kind": "ability" if ability.kind == "activate" else "stance",
+        "name": ability.name,
+        "class": card_class,
+        "class_name": card_class.capitalize(),
+        "type_line": f"{ability.kind.capitalize()} · {owner}",
+        "text": ability.text,
+        "determinations": ability.determinations,
+        **CLASSIC_MARK,
+    }
+
+
+def catalog_faces(catalog: Catalog, edition: str = "awakening") -> dict[str, Face]:
+    """Every card, Runeslinger and equip of the catalog as a face, keyed by catalog id; for the
+    ``"classic"`` edition, the Classic edition's cards and the Classic Runeslinger abilities."""
+    if edition == "classic" and catalog.classic is not None:
+        return _classic_faces(catalog, catalog.classic)
     faces: dict[str, Face] = {}
     faces.update({r.id: face_of_runeslinger(r) for r in catalog.runeslingers.values()})
     faces.update({e.id: face_of_equip(e) for e in catalog.equips.values()})
@@ -137,21 +172,36 @@ def catalog_faces(catalog: Catalog) -> dict[str, Face]:
     return faces
 
 
+def _classic_faces(catalog: Catalog, classic: ClassicCatalog) -> dict[str, Face]:
+    faces: dict[str, Face] = {r.id: classic_face_of_runeslinger(r) for r in catalog.runeslingers.values()}
+    faces.update(
+        {a.id: face_of_classic_ability(a, catalog.runeslingers.get(a.runeslinger)) for a in classic.abilities.values()}
+    )
+    faces.update({c.id: classic_face_of_card(c) for c in classic.cards.values()})
+    return faces
+
+
 def deck_faces(
-    catalog: Catalog, runeslinger: str | None, equips: Iterable[str], cards: Mapping[str, int]
+    catalog: Catalog,
+    runeslinger: str | None,
+    equips: Iterable[str],
+    cards: Mapping[str, int],
+    edition: str = "awakening",
 ) -> dict[str, Any]:
     """A deck as faces: ``{"runeslinger": face | None, "equips": [face], "cards": [{"face", "count"}],
     "missing": n}``, the cards by cost then name; ``missing`` counts the ids (of a Runeslinger, an
-    equip or a card, with its copies) the catalog no longer has."""
+    equip or a card, with its copies) the catalog no longer has. ``edition``: whose faces (a
+    Classic deck's are the Classic edition's cards and Classic abilities)."""
+    drawn = catalog_faces(catalog, edition)
     equip_ids = tuple(equips)
-    slinger = catalog.runeslingers.get(runeslinger or "")
-    known = sorted((catalog.cards[c] for c in cards if c in catalog.cards), key=lambda c: (c.cost, c.name))
-    missing = sum(1 for e in equip_ids if e not in catalog.equips)
-    missing += sum(int(n) for c, n in cards.items() if c not in catalog.cards)
+    slinger = drawn.get(runeslinger or "")
+    known = sorted((drawn[c] for c in cards if c in drawn), key=lambda f: (f["cost"], f["name"]))
+    missing = sum(1 for e in equip_ids if e not in drawn)
+    missing += sum(int(n) for c, n in cards.items() if c not in drawn)
     missing += 1 if runeslinger and slinger is None else 0
     return {
-        "runeslinger": face_of_runeslinger(slinger) if slinger else None,
-        "equips": [face_of_equip(catalog.equips[e]) for e in equip_ids if e in catalog.equips],
-        "cards": [{"face": face_of_card(c), "count": int(cards[c.id])} for c in known],
+        "runeslinger": slinger,
+        "equips": [drawn[e] for e in equip_ids if e in drawn],
+        "cards": [{"face": face, "count": int(cards[face["id"]])} for face in known],
         "missing": missing,
     }

@@ -211,7 +211,7 @@ def play_setup(owner: User, pk: int | None) -> dict[str, Any]:
     is refused, naming every problem."""
     deck = owned(owner, pk)
     version = legal_version(owner, deck.pk, deck.format)
-    return {"runeslinger": version.runeslinger, "equips": list(version.equips), "cards": dict(version.cards)}
+    return FORMATS[deck.format].seat_deck(version.runeslinger, version.equips, version.cards)
 
 
 SAVED_PREFIX = "saved-"  # a deck select's value for a saved deck: "saved-<id>"; other values name starter decks

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from gameplay.cards.catalog import Catalog, load_catalog, load_classic_catalog
+from gameplay.cards.catalog import Catalog, load_catalog
 from gameplay.cards.model import Ability, Card, ClassicCatalog, Condition, Effect, Modifier, Script
 from gameplay.cards.schema import TARGETS, AilmentType, Keyword
 
@@ -346,7 +346,7 @@ def unsupported_reasons(kind: Kind) -> list[str]:
 @lru_cache(maxsize=4)
 def default_tables() -> Tables:
     catalog = load_catalog()
-    return compile_catalog(catalog, load_classic_catalog(catalog))
+    return compile_catalog(catalog, catalog.classic)
 
 
 KEYWORD_NAMES = frozenset(k.value for k in Keyword)

@@ -94,6 +94,7 @@ def view(state: State, player: int) -> dict[str, Any]:
         "options": options,
         "decision": _decision(state),
         "you": f"p{player + 1}",
+        "rules": state.rules,  # the rule set: "classic" boards show no light (Classic has none)
         "turn": state.turn,
         "active": f"p{state.active + 1}",
         "phase": state.phase,

@@ -55,7 +55,7 @@ class PracticeSerializer(serializers.Serializer[Any]):
     best_of = serializers.ChoiceField(choices=[1, 3], default=1)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        starters = current_catalog().starter_decks
+        starters = current_catalog().playable_starters
         for key in ("starter", "bot_starter"):
             if key == "starter" and attrs[key].startswith(saved_decks.SAVED_PREFIX):
                 continue  # one of your saved decks: checked when the match is made

@@ -72,7 +72,10 @@ class GameEngine(Protocol):
 
     def setup(self, seats: Sequence[Mapping[str, Any]], first: int) -> dict[str, Any]:
         """The game setup (JSON, kept on the game) for these seat setups, ``first`` going first.
-        It carries the seat setups under ``"players"`` (a log shows a viewer their own only)."""
+        It carries the seat setups under ``"players"`` (a log shows a viewer their own only), and
+        whatever else the game needs to be set up again, such as its rule set (Runeslingers:
+        ``"rules": "classic"``, taken from the seats). Raises SetupError if the seats cannot play
+        one game together (a Classic deck and an Awakening deck)."""
         ...
 
     def new_game(self, setup: Mapping[str, Any], seed: int, version: str | None = None) -> Any:

@@ -12,10 +12,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gameplay import engine
-from gameplay.engine import bots, describe, search
+from gameplay.engine import bots, describe, rules, search
 from gameplay.matches.protocol import Decision, IllegalMove, Result, SetupError
 from gameplay.services import current_catalog
 
+AWAKENING, CLASSIC = rules.AWAKENING.name, rules.CLASSIC.name  # the engine's rule sets
 WINDOW_KINDS = frozenset({"answer", "block"})  # decisions that an answer window bounds
 BOT_AGENTS: dict[str, type[bots.RandomAgent | bots.GreedyAgent | search.SearchAgent]] = {
     "random": bots.RandomAgent,
@@ -43,24 +44,31 @@ class Runeslingers:
         return f"{engine.ENGINE_VERSION}/{current_catalog().data_version[:12]}"
 
     def seat_setup(self, deck: Mapping[str, Any]) -> dict[str, Any]:
-        """A player setup from a deck: ``{"starter": id}`` or runeslinger, equips and cards."""
+        """A player setup from a deck: ``{"starter": id}`` or runeslinger, equips and cards; a deck's
+        ``rules`` (a Classic starter deck's: "classic") is the rule set it plays, kept on the seat."""
+        rules = _deck_rules(deck)
         if "starter" in deck:
-            return {"starter": str(deck["starter"])}
-        cards = deck.get("cards") or {}
-        return {
-            "runeslinger": str(deck.get("runeslinger", "")),
-            "equips": [str(e) for e in deck.get("equips", [])],
-            "deck": [card for card, count in sorted(cards.items()) for _ in range(int(count))],
-        }
+            seat: dict[str, Any] = {"starter": str(deck["starter"])}
+        else:
+            cards = deck.get("cards") or {}
+            seat = {
+                "runeslinger": str(deck.get("runeslinger", "")),
+                "equips": [str(e) for e in deck.get("equips", [])],
+                "deck": [card for card, count in sorted(cards.items()) for _ in range(int(count))],
+            }
+        return seat if rules == AWAKENING else {**seat, "rules": rules}
 
     def check_seat(self, seat_setup: Mapping[str, Any]) -> None:
-        try:
-            engine.new_game({"players": [dict(seat_setup), dict(seat_setup)]}, 0)
-        except engine.EngineError as exc:
-            raise SetupError(str(exc)) from None
+        self.new_game(self.setup([seat_setup, seat_setup], 0), 0)
 
     def setup(self, seats: Sequence[Mapping[str, Any]], first: int) -> dict[str, Any]:
-        return {"players": list(seats), "first": f"p{first + 1}"}
+        """The seats' rule set is the game's (recorded in its setup, so a replay plays it again);
+        an Awakening game's setup names none, as before rule sets."""
+        played = {str(seat.get("rules", AWAKENING)) for seat in seats}
+        if len(played) > 1:
+            raise SetupError("the two decks play different rule sets (a Classic deck plays only a Classic deck)")
+        setup: dict[str, Any] = {"players": list(seats), "first": f"p{first + 1}"}
+        return setup if played == {AWAKENING} else {**setup, "rules": played.pop()}
 
     def new_game(self, setup: Mapping[str, Any], seed: int, version: str | None = None) -> engine.State:
         """A recorded game is set up under the engine version it started under (``"2/<data>"``):
@@ -138,6 +146,16 @@ class Runeslingers:
             "labels": describe.labels(state, seat, names),
             "choices": describe.choices(state, seat, names),
         }
+
+
+def _deck_rules(deck: Mapping[str, Any]) -> str:
+    """The rule set a deck plays: its own ``rules``, else a Classic starter deck's, else The Awakening."""
+    if "rules" in deck:
+        return str(deck["rules"])
+    classic = current_catalog().classic
+    if "starter" in deck and classic is not None and deck["starter"] in classic.starter_decks:
+        return CLASSIC
+    return AWAKENING
 
 
 def _public(board: dict[str, Any]) -> dict[str, Any]:

@@ -19,13 +19,19 @@ def _choices(values: Any, blank: str) -> list[tuple[str, str]]:
 
 
 class CardFilterForm(forms.Form):
-    """Search and filters for the gallery (`?q=&type=&class=&cost=&keyword=&rarity=`)."""
+    """Search and filters for the gallery (`?q=&type=&class=&cost=&keyword=&rarity=&edition=`).
+
+    ``edition=classic`` keeps the cards with a Classic edition (rulebook 000); its search reads
+    their Classic name and text (the page draws their Classic faces)."""
 
     q = forms.CharField(required=False, max_length=100, label="Search name or text")
     type = forms.ChoiceField(required=False, choices=_choices(CardType, "Any type"))
     cost = forms.IntegerField(required=False, min_value=0, max_value=99, label="Light cost")
     keyword = forms.ChoiceField(required=False, choices=_choices(Keyword, "Any keyword"))
     rarity = forms.ChoiceField(required=False, choices=_choices(Rarity, "Any rarity"))
+    edition = forms.ChoiceField(
+        required=False, choices=[("", "The Awakening"), ("classic", "Classic (rulebook 000)")], label="Edition"
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -33,12 +39,20 @@ class CardFilterForm(forms.Form):
         self.fields["class"] = forms.ChoiceField(
             required=False, choices=_choices(CardClass, "Any class"), label="Class"
         )
-        self.order_fields(["q", "type", "class", "cost", "keyword", "rarity"])
+        self.order_fields(["q", "edition", "type", "class", "cost", "keyword", "rarity"])
 
-    def filter(self, cards: QuerySet[Card]) -> QuerySet[Card]:
-        """The cards matching every filled-in field; call after `is_valid()`."""
+    @property
+    def classic(self) -> bool:
+        """The Classic edition asked for (call after `is_valid()`)."""
+        return self.cleaned_data.get("edition") == "classic"
+
+    def filter(self, cards: QuerySet[Card], catalog: Catalog) -> QuerySet[Card]:
+        """The cards matching every filled-in field; call after `is_valid()`. ``catalog``: the
+        current catalog, whose Classic edition the ``edition`` filter reads."""
         data = self.cleaned_data
-        if data.get("q"):
+        if self.classic:
+            cards = cards.filter(slug__in=_classic_matches(catalog, data.get("q") or ""))
+        elif data.get("q"):
             q = data["q"].strip()
             cards = cards.filter(Q(search_name__contains=q.casefold()) | Q(text__icontains=q))
         for field, column in (("type", "type"), ("class", "card_class"), ("rarity", "rarity")):
@@ -55,6 +69,13 @@ class CardFilterForm(forms.Form):
 
 
 BUILDER_FORMATS = [(f.slug, f.name) for f in FORMATS.values() if not f.limited]
+
+
+def _classic_matches(catalog: Catalog, q: str) -> list[str]:
+    """The ids of the cards with a Classic edition whose Classic name or text holds ``q``."""
+    wanted = q.strip().casefold()
+    found = catalog.classic.cards.values() if catalog.classic is not None else ()
+    return [c.id for c in found if wanted in c.name.casefold() or wanted in c.text.casefold()]
 
 
 class DeckBuilderForm(forms.Form):

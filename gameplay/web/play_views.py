@@ -59,6 +59,7 @@ def play_home(request: HttpRequest) -> HttpResponse:
         "matches": matches[:30],
         "watchable": watchable[:20],
         "starters": catalog.starter_decks.values(),
+        "classic_starters": catalog.classic_starters,
         "my_decks": saved_decks.playable_decks(user),
         "bot_levels": BOT_LEVELS,
         "default_bot_level": DEFAULT_BOT_LEVEL,
@@ -71,7 +72,7 @@ def play_home(request: HttpRequest) -> HttpResponse:
 def _start_practice(request: HttpRequest, user: User) -> PlayMatch | None:
     """A practice match with the deck chosen (a starter or a saved deck legal in its format), or None
     with the reason in the page's messages."""
-    starters = current_catalog().starter_decks
+    starters = current_catalog().playable_starters
     mine, theirs = request.POST.get("starter", ""), request.POST.get("bot_starter", "")
     bot = request.POST.get("bot", "")
     if (
@@ -97,9 +98,11 @@ def _seen_match(request: HttpRequest, pk: int) -> tuple[PlayMatch, selectors.Sig
     return found
 
 
-def _board_faces() -> dict[str, Any]:
-    """Every catalog object's face (card, Runeslinger, stance, ability): the board draws them."""
-    return catalog_faces(current_catalog())
+def _board_faces(match: PlayMatch) -> dict[str, Any]:
+    """Every catalog object's face (card, Runeslinger, stance, ability) in the edition the match
+    plays (a Classic match's seats carry ``rules``): the board draws them."""
+    rules = {str(seat.get("rules", "awakening")) for seat in match.decks}
+    return catalog_faces(current_catalog(), "classic" if rules == {"classic"} else "awakening")
 
 
 def _seat_names(match: PlayMatch) -> dict[str, str]:
@@ -133,7 +136,7 @@ def play_page(request: HttpRequest, pk: int) -> HttpResponse:
         "referee": seen.referee,
         "names": names,
         "has_finished_game": match.games.filter(finished=True).exists(),
-        "faces": _board_faces(),
+        "faces": _board_faces(match),
         "concedes_match": services.concession_loses_match(match),  # else a concession loses a game (events)
     }
     return render(request, "gameplay/play.html", context)
@@ -152,7 +155,7 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
         "names": names,
         "games": [(g.number, game_label(g, names)) for g in games],
         "seats": seats,
-        "faces": _board_faces(),
+        "faces": _board_faces(match),
     }
     problem, status, chosen = _replay_choice(request, games, seen)
     if problem:

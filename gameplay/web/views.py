@@ -15,7 +15,7 @@ from gameplay.cards import faces
 from gameplay.cards.catalog import Catalog
 from gameplay.cards.model import StarterDeck
 from gameplay.decklists import format_decklist
-from gameplay.formats import FORMATS, Deck, UnknownFormatError
+from gameplay.formats import FORMATS, Deck, Edition, UnknownFormatError
 from gameplay.models import Card, Equip, Runeslinger
 from gameplay.web import presentation, runebound_views
 from gameplay.web.forms import CardFilterForm, DeckBuilderForm
@@ -46,12 +46,13 @@ TOO_LARGE_MESSAGE = (
 @require_GET
 def card_list(request: HttpRequest) -> HttpResponse:
     form = CardFilterForm(request.GET)
+    catalog = services.current_catalog()
     cards = Card.objects.filter(is_active=True)
-    cards = form.filter(cards) if form.is_valid() else cards.none()
+    cards = form.filter(cards, catalog) if form.is_valid() else cards.none()
     page = Paginator(cards, CARDS_PER_PAGE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
-    drawn = faces.catalog_faces(services.current_catalog())
+    drawn = faces.catalog_faces(catalog, "classic" if form.is_valid() and form.classic else "awakening")
     tiles = [(card, drawn[card.slug]) for card in page if card.slug in drawn]
     context = {"form": form, "page": page, "tiles": tiles, "query": query.urlencode(), "total": page.paginator.count}
     context["runebound"] = runebound_views.search_matches(form.cleaned_data.get("q", "") if form.is_valid() else "")
@@ -92,18 +93,16 @@ def runeslinger_list(request: HttpRequest) -> HttpResponse:
 def starter_list(request: HttpRequest) -> HttpResponse:
     catalog = services.current_catalog()
     starters = [_starter_view(s, catalog) for s in catalog.starter_decks.values()]
-    return render(request, "gameplay/starter_list.html", {"starters": starters})
+    classic = [_starter_view(s, catalog, Edition.CLASSIC) for s in catalog.classic_starters]
+    return render(request, "gameplay/starter_list.html", {"starters": starters, "classic_starters": classic})
 
 
-def _starter_view(starter: StarterDeck, catalog: Catalog) -> dict[str, Any]:
-    slinger = catalog.runeslingers.get(starter.runeslinger)
-    equips = [catalog.equips[e] for e in starter.equips if e in catalog.equips]
-    cards = sorted(
-        ((catalog.cards[c], n) for c, n in starter.cards.items() if c in catalog.cards),
-        key=lambda item: (item[0].cost, item[0].name),
-    )
-    drawn = faces.deck_faces(catalog, starter.runeslinger, starter.equips, starter.cards)
-    return {"starter": starter, "runeslinger": slinger, "equips": equips, "cards": cards, "faces": drawn}
+def _starter_view(starter: StarterDeck, catalog: Catalog, edition: Edition = Edition.AWAKENING) -> dict[str, Any]:
+    drawn = faces.deck_faces(catalog, starter.runeslinger, starter.equips, starter.cards, edition)
+    cards = [(entry["face"], entry["count"]) for entry in drawn["cards"]]
+    builder_format = "classic-starter" if edition is Edition.CLASSIC else "awakening-starter"
+    return {"starter": starter, "runeslinger": drawn["runeslinger"], "equips": drawn["equips"], "cards": cards,
+            "faces": drawn, "format": builder_format}  # fmt: skip
 
 
 # --- deck builder ------------------------------------------------------------------------------
@@ -152,7 +151,7 @@ def _result_response(request: HttpRequest, result: dict[str, Any], status: int) 
 
 def initial_builder_data(request: HttpRequest, catalog: Catalog) -> dict[str, Any]:
     initial: dict[str, Any] = {"format": request.GET.get("format") or "awakening-starter"}
-    starter = catalog.starter_decks.get(request.GET.get("starter", ""))
+    starter = catalog.playable_starters.get(request.GET.get("starter", ""))
     if starter is not None:
         initial["decklist"] = format_decklist(Deck.from_starter(starter), catalog)
     return initial
@@ -207,7 +206,7 @@ def _result_context(check: services.DeckCheck, catalog: Catalog) -> dict[str, An
     return {
         "check": check,
         "state": {"runeslinger": deck.runeslinger, "equips": list(deck.equips), "cards": dict(deck.cards)},
-        "deck_faces": faces.deck_faces(catalog, deck.runeslinger, deck.equips, deck.cards),
+        "deck_faces": faces.deck_faces(catalog, deck.runeslinger, deck.equips, deck.cards, check.format.edition),
         "violations": violations,
         "bars": presentation.curve_bars(check.curve),
         "chart": {

@@ -195,7 +195,9 @@
         title.push(el("span", { className: "clock-chip" + (c.running ? " running" : "") + (c.ms < 120000 ? " low" : ""),
           "data-testid": "clock-" + where, "data-player": player, text: clockText(c.ms) }));
       }
-      var stats = el("div", { className: "stats" }, STATS.map(function (s) { return statChip(p, s[0], s[1], where, player); }));
+      // Classic (rulebook 000) has no light: its board shows no light counter.
+      var shown = board.rules === "classic" ? STATS.filter(function (s) { return s[0] !== "light"; }) : STATS;
+      var stats = el("div", { className: "stats" }, shown.map(function (s) { return statChip(p, s[0], s[1], where, player); }));
       var handCount = Array.isArray(p.hand) ? null : el("span", { className: "pile", "data-testid": where === "me" ? "my-hand-count" : "their-hand",
         text: p.hand_count + (p.hand_count === 1 ? " card in hand" : " cards in hand") });
       var piles = el("div", { className: "piles" }, [
@@ -219,7 +221,9 @@
       var parts = [seatHead(board, p, where, opts)];
       if (p.ailments && p.ailments.length) parts.push(zone("Ailments and boons", ailmentNodes(p, opts), "ailments"));
       parts.push(zone("Concentrations", (p.concentrations || []).map(function (c) {
-        var note = (c.used ? "used" : "ready") + (c.covered_by ? " · under " + (opts.ids[c.covered_by] ? faceName(opts.ids[c.covered_by]) : "a card") : "");
+        var on = c.covered_by ? (opts.ids[c.covered_by] ? faceName(opts.ids[c.covered_by]) : "a card") : "";
+        // Classic: no ready or used states; a concentration holds one card, or is empty for the next.
+        var note = board.rules === "classic" ? (on ? "holds " + on : "empty") : (c.used ? "used" : "ready") + (on ? " · under " + on : "");
         return cardNode(c.id, { card: c.card, subject: c.card, target: c.card }, note, opts, c.used ? "used" : "");
       }), "concentrations"));
       parts.push(zone("In play", (p.field || []).filter(function (c) { return !boons[c.card]; }).map(function (c) {

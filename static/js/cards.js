@@ -16,7 +16,7 @@
 
   function head(face) {
     var parts = [el("span", { className: "face-name" }, face.name)];
-    if (face.kind === "card") {
+    if (face.kind === "card" && face.edition !== "classic") {
       var title = "Light cost " + face.cost + (face.x ? " + X" : "");
       parts.push(el("span", { className: "face-cost", title: title }, [
         document.createTextNode(String(face.cost)),
@@ -29,6 +29,10 @@
       }, String(face.determinations)));
     }
     return el("div", { className: "face-head" }, parts);
+  }
+
+  function edition(face) {
+    return el("span", { className: "face-edition", title: "Classic edition (rulebook 000)" }, face.edition_name);
   }
 
   function rulesText(face) {
@@ -52,6 +56,8 @@
     var parts;
     if (face.kind === "card") {
       parts = [rulesText(face), keywordHelp(face)];
+    } else if (face.kind === "runeslinger" && !face.inherent) {
+      parts = [el("p", { className: "face-flavour" }, face.text)];
     } else if (face.kind === "runeslinger") {
       var inherent = face.inherent;
       parts = [
@@ -107,6 +113,7 @@
         el("div", { className: "face-art" }, [
           el("span", { className: "face-mark", "aria-hidden": "true" }),
           el("span", { className: "face-class" }, data.class_name),
+          data.edition === "classic" ? edition(data) : null,
         ]),
         el("div", { className: "face-type" }, data.type_line),
         box(data),

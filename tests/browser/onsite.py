@@ -30,20 +30,21 @@ class OnsiteMatch:
     players: list[User]  # Ann and Bob
 
 
-def onsite_match(**event_fields: Any) -> OnsiteMatch:
-    """A one-round event played on the site between Ann and Bob (starter decks), its round published."""
+def onsite_match(
+    starters: tuple[str, str] = ("eva-starter", "romin-starter"), format: str = "awakening-starter", **event_fields: Any
+) -> OnsiteMatch:
+    """A one-round event played on the site between Ann and Bob (starter decks, of The Awakening
+    unless Classic ones are given with a Classic format), its round published."""
     catalog = current_catalog()
     organiser = OrganiserFactory.create()
-    event = EventFactory.create(
-        organiser=organiser, format="awakening-starter", played_on_site=True, rounds=1, **event_fields
-    )
+    event = EventFactory.create(organiser=organiser, format=format, played_on_site=True, rounds=1, **event_fields)
     players = [
         UserFactory.create(username="ann", display_name="Ann"),
         UserFactory.create(username="bob", display_name="Bob"),
     ]
-    for user, starter in zip(players, ("eva-starter", "romin-starter"), strict=True):
+    for user, starter in zip(players, starters, strict=True):
         RegistrationFactory.create(event=event, player=user)
-        decks.register_deck(event, user, Deck.from_starter(catalog.starter_decks[starter]), user)
+        decks.register_deck(event, user, Deck.from_starter(catalog.playable_starters[starter]), user)
     registration.start_event(event, organiser)
     round_ = rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
     table = Match.objects.select_related("play").get(round=round_)

@@ -161,3 +161,22 @@ def test_writing_a_deck_with_unknown_ids_is_refused(catalog: Catalog) -> None:
 def test_an_equip_chosen_twice_is_refused() -> None:
     with pytest.raises(InvalidDeckError, match="chosen twice"):
         Deck.of("eva", ["flame-of-nim", "flame-of-nim"], {})
+
+
+def test_every_classic_starter_round_trips_with_its_passive_and_activate(catalog: Catalog) -> None:
+    assert catalog.classic is not None
+    for starter in catalog.classic.starter_decks.values():
+        deck = Deck.from_starter(starter)
+        text = format_decklist(deck, catalog)
+        assert parse_decklist(text, catalog) == deck
+    eva = format_decklist(Deck.from_starter(catalog.classic.starter_decks["eva-classic-starter"]), catalog)
+    assert eva.startswith("Runeslinger: Eva\nActivate: Engulf\nPassive: Inner Flame\n\n")
+
+
+def test_a_classic_ability_line_names_a_classic_ability_of_that_kind(catalog: Catalog) -> None:
+    deck = parse_decklist("Runeslinger: Romin\nPassive: iron focus\nActivate: romin-fury\n2 Fireball\n", catalog)
+    assert deck.equips == ("romin-fury", "romin-iron-focus")
+    with pytest.raises(DeckListError) as refused:
+        parse_decklist("Runeslinger: Romin\nPassive: Fury\nActivate: Fury\nActivate: Fury\n", catalog)
+    messages = [e.message for e in refused.value.errors]
+    assert len(messages) == 2 and "Classic passive ability" in messages[0] and "already chosen" in messages[1]

@@ -110,3 +110,19 @@ def test_a_deck_as_faces_sorts_the_cards_by_cost_and_counts_what_the_catalog_los
     assert gone["runeslinger"] is None and gone["equips"] == []
     assert [entry["face"]["id"] for entry in gone["cards"]] == ["jab"]
     assert gone["missing"] == 1 + 1 + 3
+
+
+def test_classic_faces_show_the_classic_edition() -> None:
+    from gameplay.cards.catalog import load_catalog
+    from gameplay.cards.faces import CLASSIC_MAX_HEALTH, catalog_faces
+    from gameplay.engine.rules import CLASSIC
+
+    catalog = load_catalog()
+    assert catalog.classic is not None
+    drawn = catalog_faces(catalog, "classic")
+    assert set(catalog.classic.abilities) <= set(drawn) and not set(catalog.equips) & set(drawn)
+    assert {f["edition"] for f in drawn.values()} == {"classic"}
+    assert drawn["eva"]["health"] == CLASSIC_MAX_HEALTH == CLASSIC.max_health and drawn["eva"]["inherent"] is None
+    assert drawn["eva-inner-flame"]["kind"] == "stance" and drawn["eva-engulf"]["determinations"] == 2
+    assert drawn["blood-rite"]["text"] == catalog.classic.cards["blood-rite"].text != catalog.cards["blood-rite"].text
+    assert "edition" not in catalog_faces(catalog)["blood-rite"]

@@ -75,9 +75,28 @@ def test_every_shipped_starter_passes_awakening_starter(catalog: Catalog, slug: 
     assert get_format("awakening-starter").check(deck, catalog) == []
 
 
-@pytest.mark.parametrize("slug", ["eva-starter", "romin-starter", "brannoc-starter", "vesna-starter"])
-def test_every_shipped_starter_passes_classic_starter(catalog: Catalog, slug: str) -> None:
-    assert get_format("classic-starter").check(starter(catalog, slug), catalog) == []
+CLASSIC_STARTERS = ["eva-classic-starter", "romin-classic-starter", "brannoc-classic-starter", "vesna-classic-starter"]
+
+
+def classic_starter(catalog: Catalog, slug: str) -> Deck:
+    assert catalog.classic is not None
+    return Deck.from_starter(catalog.classic.starter_decks[slug])
+
+
+@pytest.mark.parametrize("slug", CLASSIC_STARTERS)
+def test_every_classic_starter_passes_both_classic_formats(catalog: Catalog, slug: str) -> None:
+    deck = classic_starter(catalog, slug)
+    assert get_format("classic-starter").check(deck, catalog) == []
+    assert get_format("classic-constructed").check(deck, catalog) == []
+
+
+@pytest.mark.parametrize("slug", ["eva-starter", "vesna-starter"])
+def test_an_awakening_starter_is_not_a_classic_deck(catalog: Catalog, slug: str) -> None:
+    found = rules(get_format("classic-starter").check(starter(catalog, slug), catalog))
+    assert {rule for rule, _ in found} == {"not-classic", "starter-list", "unknown-equip"}
+    assert catalog.classic is not None
+    without_classic_edition = tuple(c for c in starter(catalog, slug).cards if c not in catalog.classic.cards)
+    assert ("not-classic", without_classic_edition) in found and without_classic_edition
 
 
 def test_a_40_card_constructed_deck_passes(catalog: Catalog) -> None:
@@ -146,17 +165,37 @@ def test_missing_unknown_runeslinger_and_unknown_equip(catalog: Catalog) -> None
     assert rules(fmt.check(Deck.of("eva", ["talakas-heart", "nope"], cards), catalog)) == {("unknown-equip", ())}
 
 
-def test_classic_constructed_is_30_cards_2_copies_stance_and_ability(catalog: Catalog) -> None:
+def test_classic_constructed_reports_every_violation_at_once(catalog: Catalog) -> None:
     fmt = get_format("classic-constructed")
-    assert fmt.check(starter(catalog, "eva-starter"), catalog) == []
-    deck = with_cards(starter(catalog, "eva-starter"), fireball=1)
-    deck = Deck.of("eva", ["kindle", "engulf"], deck.cards)
-    assert rules(fmt.check(deck, catalog)) == {("deck-size", ()), ("max-copies", ("fireball",)), ("equips", ())}
+    deck = with_cards(classic_starter(catalog, "eva-classic-starter"), fireball=1, spark=1)
+    deck = Deck.of("eva", ["eva-engulf", "romin-fury"], deck.cards)
+    assert rules(fmt.check(deck, catalog)) == {
+        ("deck-size", ()),
+        ("max-copies", ("fireball",)),
+        ("not-classic", ("spark",)),
+        ("ability-name", ()),
+        ("equips", ()),
+    }
+    messages = " ".join(v.message for v in fmt.check(deck, catalog))
+    assert "Fury bears Romin's name, but your Runeslinger is Eva." in messages
+    assert "Spark" in messages and "32 cards" in messages
 
 
-def test_classic_starter_needs_an_unmodified_published_list(catalog: Catalog) -> None:
-    deck = with_cards(starter(catalog, "eva-starter"), fireball=-1, spark=1)
+def test_classic_abilities_must_be_classic_and_the_runeslinger_must_have_some(catalog: Catalog) -> None:
+    fmt = get_format("classic-constructed")
+    cards = classic_starter(catalog, "eva-classic-starter").cards
+    awakening_stance = fmt.check(Deck.of("eva", ["talakas-heart", "eva-engulf"], cards), catalog)
+    assert rules(awakening_stance) == {("unknown-equip", ())}
+    assert awakening_stance[0].message.startswith("Talaka's Heart is an Awakening stance; Classic decks")
+    assert rules(fmt.check(Deck.of(None, ["eva-inner-flame", "eva-engulf"], cards), catalog)) == {("runeslinger", ())}
+    assert rules(fmt.check(Deck.of("eva", ["eva-inner-flame"], cards), catalog)) == {("equips", ())}
+
+
+def test_classic_starter_needs_an_unmodified_classic_starter_list(catalog: Catalog) -> None:
+    deck = with_cards(classic_starter(catalog, "eva-classic-starter"), fireball=-1, meteor=1)
     assert rules(get_format("classic-starter").check(deck, catalog)) == {("starter-list", ())}
+    message = get_format("classic-starter").check(deck, catalog)[0].message
+    assert "Eva Classic Starter" in message and "Eva Starter," not in message
 
 
 def draft_pool(catalog: Catalog) -> dict[str, int]:

@@ -4,6 +4,8 @@ import pytest
 from django.test import Client
 
 from gameplay.cards.catalog import Catalog
+from gameplay.decklists import format_decklist
+from gameplay.formats import Deck
 from tests.catalog_web.helpers import illegal_eva_text, starter_text
 
 pytestmark = pytest.mark.django_db
@@ -121,3 +123,13 @@ def test_exporting_an_empty_builder_shows_the_page_instead_of_a_file(client: Cli
     response = client.post("/decks/builder/", {"format": "awakening-starter", "decklist": "", "action": "export"})
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/html") and b"Paste a list" in response.content
+
+
+def test_the_check_page_checks_classic_lists_against_the_classic_pool(client: Client, catalog: Catalog) -> None:
+    assert catalog.classic is not None
+    text = format_decklist(Deck.from_starter(catalog.classic.starter_decks["eva-classic-starter"]), catalog)
+    status, html = check(client, format="classic-starter", decklist=text)
+    assert status == 200 and "Legal in Classic Starter." in html
+    assert 'data-face-id="eva-engulf"' in html and 'class="face-edition"' in html
+    status, html = check(client, format="classic-constructed", decklist=text + "1 Spark\n")
+    assert "Not legal in Classic (no Classic edition): Spark." in html and "31 cards" in html

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -155,3 +157,39 @@ def test_catalog_pages_draw_their_cards_as_faces(client: Client, loaded: Catalog
     for starter in loaded.starter_decks.values():
         for card_id in starter.cards:
             assert f'data-face-id="{card_id}"' in html
+
+
+def test_the_starter_decks_page_lists_the_classic_starters_under_a_classic_heading(
+    client: Client, loaded: Catalog
+) -> None:
+    html = client.get("/decks/starters/").content.decode()
+    assert loaded.classic is not None
+    classic = html.split('data-testid="classic-starters"', 1)[1]
+    assert "<h2>Classic</h2>" in classic
+    for starter in loaded.classic.starter_decks.values():
+        assert starter.name in classic and f"format=classic-starter&amp;starter={starter.id}" in classic
+        for ability in starter.equips:
+            assert f'data-face-id="{ability}"' in classic
+    blood_rite = classic.split('data-face-id="blood-rite"', 1)[1].split("</li>", 1)[0]
+    assert "Draw 3 cards." in blood_rite and "light" not in blood_rite  # the Classic text, not Gain 2 light
+    assert 'class="face-edition"' in blood_rite and "Classic" in blood_rite
+    assert "Light cost" not in classic  # no light in Classic: no cost on a Classic face, no inherent ability
+
+
+def test_the_builder_checks_a_classic_starter_as_a_classic_deck(client: Client, loaded: Catalog) -> None:
+    html = client.get("/decks/builder/?format=classic-starter&starter=eva-classic-starter").content.decode()
+    assert "Passive: Inner Flame" in html and "Activate: Engulf" in html
+
+
+def test_the_classic_filter_shows_the_classic_cards_with_their_classic_text(client: Client, loaded: Catalog) -> None:
+    assert loaded.classic is not None
+    html = client.get("/cards/?edition=classic").content.decode()
+    shown = set(re.findall(r'data-face-id="([^"]+)"', html))
+    assert shown == set(loaded.classic.cards) and "spark" not in shown
+    assert html.count('class="face-edition"') == len(loaded.classic.cards)
+    found = client.get("/cards/?edition=classic&q=draw+3").content.decode()
+    assert set(re.findall(r'data-face-id="([^"]+)"', found)) == {"blood-rite"}
+    assert 'class="face-edition"' not in client.get("/cards/?q=blood").content.decode()
+    api = client.get("/api/cards/?edition=classic&q=draw+3").json()
+    assert [c["slug"] for c in api["results"]] == ["blood-rite"]
+    assert client.get("/cards/?edition=modern").status_code == 400

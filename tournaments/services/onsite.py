@@ -14,6 +14,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
+from gameplay.formats import get_format
 from gameplay.matches import services as play
 from gameplay.matches.models import PlayMatch
 from gameplay.matches.oversight import Oversight
@@ -38,10 +39,8 @@ def decks_for(round_: Round) -> dict[int, dict[str, Any]]:
         raise Conflict(
             EventRefusal.NO_DECKS, f"These players have no registered deck to play with: {', '.join(names)}."
         )
-    return {
-        player: {"runeslinger": v.runeslinger, "equips": list(v.equips), "cards": dict(v.cards)}
-        for player, v in versions.items()
-    }
+    deck_format = get_format(round_.event.format)
+    return {player: deck_format.seat_deck(v.runeslinger, v.equips, v.cards) for player, v in versions.items()}
 
 
 def start_matches(round_: Round) -> None:

@@ -64,6 +64,7 @@ def create_match(
     if engine not in engines:
         raise Invalid(MatchRefusal.UNKNOWN_GAME, f"Unknown game {engine!r}; choose {' or '.join(sorted(engines))}.")
     seats = [seat_setup(d, engines[engine]) for d in decks]
+    game_setup(engines[engine], seats, 0)  # the two decks can play one game (the same rule set)
     match = PlayMatch.objects.create(
         player1=player1, player2=player2, bot=bot, engine=engine, decks=seats, best_of=best_of,
         clock_seconds=clock_seconds, window_seconds=window_seconds, clock_loses_match=clock_loses_match,
@@ -83,6 +84,14 @@ def seat_setup(deck: dict[str, Any], engine: GameEngine | None = None) -> dict[s
         return (engine or engines[DEFAULT]).seat_setup(deck)
     except SetupError as exc:
         raise Invalid(MatchRefusal.DECK_CANNOT_PLAY, f"That deck cannot play: {exc}") from None
+
+
+def game_setup(engine: GameEngine, seats: Sequence[dict[str, Any]], first: int) -> dict[str, Any]:
+    """A game's setup for the match's seats, ``first`` going first (``GameEngine.setup``)."""
+    try:
+        return engine.setup(seats, first)
+    except SetupError as exc:
+        raise Invalid(MatchRefusal.DECKS_CANNOT_START, f"The decks cannot start a game: {exc}") from None
 
 
 def roll_dice(seed: int) -> tuple[int, int]:
@@ -107,7 +116,7 @@ def start_game(match: PlayMatch, number: int, chooser: int, now: Any, die_roll: 
     """
     engine = engine_for(match)
     bot_chooses = bot_seat(match) == chooser
-    setup = engine.setup(match.decks, chooser)
+    setup = game_setup(engine, match.decks, chooser)
     seed = game_seed(match, number)
     state = new_state(engine, setup, seed)
     game = Game.objects.create(
@@ -138,7 +147,7 @@ def decide_first(match: PlayMatch, game: Game, first: int, by: str, now: Any, vi
     """``first`` goes first in ``game`` (chosen ``by`` the chooser, the bot or the timer)."""
     engine = engine_for(match)
     if first != game.first:
-        setup = engine.setup(game.setup["players"], first)
+        setup = game_setup(engine, game.setup["players"], first)
         state = new_state(engine, setup, game.seed, game.engine_version)
         game.setup, game.first = setup, first
         game.state, game.state_hash = engine.to_json(state), engine.state_hash(state)
