@@ -49,6 +49,13 @@ def play(state: State, *moves: str) -> State:
     return state
 
 
+def struck(state: State, colour: str, space: int) -> list[bool]:
+    """The injuries on the monster at a space (which must hold one)."""
+    slot = state.paths[colour][space - 1]
+    assert slot is not None, f"no monster on {colour} space {space}"
+    return slot["struck"]
+
+
 def card_at(state: State, colour: str, space: int) -> str | None:
     slot = state.paths[colour][space - 1]
     return None if slot is None else slot["card"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gameplay.runemasters import game
-from tests.runemasters.helpers import play, scenario
+from tests.runemasters.helpers import play, scenario, struck
 
 
 def outcome(bot: str, seed: int) -> str | None:
@@ -21,7 +21,7 @@ def test_greedy_wins_at_initiate_clearly_more_often_than_random() -> None:
 
 def test_greedy_prefers_a_strike_that_kills() -> None:
     state = scenario(monsters={("red", 1): "red-wolf"}, dice=["blue", "red"])
-    state.paths["red"][0]["struck"] = [True, False]
+    struck(state, "red", 1)[:] = [True, False]
     assert game.bot_action(state, 0, "greedy", 1) == "strike 0"
 
 

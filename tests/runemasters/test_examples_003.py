@@ -9,7 +9,7 @@ from gameplay.matches.protocol import IllegalMove
 from gameplay.runemasters import game
 from gameplay.runemasters.data import load
 from gameplay.runemasters.rules import monster_movement, new_monster
-from tests.runemasters.helpers import QUIET, card_at, play, put, scenario, seat_of
+from tests.runemasters.helpers import QUIET, card_at, play, put, scenario, seat_of, struck
 
 
 def test_e1_a_new_monster_enters_on_space_3_of_its_colour() -> None:
@@ -65,10 +65,10 @@ def test_e4_a_troll_killed_over_two_turns_rewards_the_finisher() -> None:
     # Kulak (green) strikes two of the green troll's points; Kyreas swaps in next turn and kills it.
     state = scenario(monsters={("green", 1): "green-troll"}, dice=["green", "blue", "red", "red"], active=2)
     state = play(state, "strike 0", "strike 1")
-    assert state.paths["green"][0]["struck"] == [True, True, False]
+    assert struck(state, "green", 1) == [True, True, False]
     state.monster_discard.clear()
     state = scenario(monsters={("green", 1): "green-troll"}, dice=["green", "purple"], active=3)
-    state.paths["green"][0]["struck"] = [True, True, False]
+    struck(state, "green", 1)[:] = [True, True, False]
     state.guardians[3]["mp"] = 1
     state = play(state, "move 0 green")
     assert state.guardians[3]["path"] == "green" and state.guardians[2]["path"] == "yellow"

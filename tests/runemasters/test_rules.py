@@ -10,7 +10,7 @@ from gameplay.matches.protocol import IllegalMove, SetupError
 from gameplay.runemasters import game
 from gameplay.runemasters.data import load
 from gameplay.runemasters.rules import damage, end_round, finish_turn, monster_movement, new_monster
-from tests.runemasters.helpers import QUIET, card_at, play, scenario
+from tests.runemasters.helpers import QUIET, card_at, play, scenario, struck
 
 DATA = load()
 
@@ -175,7 +175,7 @@ def test_a_dragon_heals_after_the_turn_and_its_path_cannot_be_blocked() -> None:
     state = scenario(monsters={("red", 2): "red-dragon"}, dice=["red", "purple", "blue", "blue"], deck=[*QUIET])
     assert not any(a.startswith("block") for a in game.legal_actions(state, 0))
     state = play(state, "strike 0", "strike 1", "end")
-    assert state.paths["red"][0]["struck"] == [False] * 4
+    assert struck(state, "red", 1) == [False] * 4
 
 
 def test_a_dragon_hits_for_two() -> None:
@@ -187,7 +187,7 @@ def test_a_dragon_hits_for_two() -> None:
 def test_an_injury_stays_on_a_monster_that_is_not_a_dragon() -> None:
     state = scenario(monsters={("red", 2): "red-troll"}, dice=["red"], deck=[*QUIET])
     state = play(state, "strike 0", "end")
-    assert state.paths["red"][0]["struck"] == [True, False, False]
+    assert struck(state, "red", 1) == [True, False, False]
 
 
 # --- Actions -------------------------------------------------------------------------------
@@ -235,10 +235,10 @@ def test_ending_the_turn_hands_over_to_the_next_seat_with_a_new_roll() -> None:
 
 def test_neltai_swaps_monsters_between_paths_with_their_injuries() -> None:
     state = scenario(monsters={("red", 2): "red-troll", ("blue", 2): "blue-wolf"}, dice=["white"])
-    state.paths["red"][1]["struck"] = [True, False, False]
+    struck(state, "red", 2)[:] = [True, False, False]
     state = play(state, "ability 0 swap red 2 blue")
     assert card_at(state, "blue", 2) == "red-troll" and card_at(state, "red", 2) == "blue-wolf"
-    assert state.paths["blue"][1]["struck"] == [True, False, False]
+    assert struck(state, "blue", 2) == [True, False, False]
 
 
 def test_neltai_can_move_with_her_ability() -> None:
@@ -249,12 +249,12 @@ def test_neltai_can_move_with_her_ability() -> None:
 
 def test_neltai_tempest_strikes_every_monster_in_contact() -> None:
     state = scenario(monsters={("red", 1): "red-wolf", ("green", 1): "green-troll", ("blue", 2): "blue-wolf"})
-    state.paths["red"][0]["struck"] = [True, False]
+    struck(state, "red", 1)[:] = [True, False]
     state.guardians[0].update(ult=4, mp=1)
     state = play(state, "ultimate")
     assert card_at(state, "red", 1) is None and state.guardians[0]["mp"] == 2
-    assert state.paths["green"][0]["struck"] == [True, False, False]
-    assert state.paths["blue"][1]["struck"] == [False, False]
+    assert struck(state, "green", 1) == [True, False, False]
+    assert struck(state, "blue", 2) == [False, False]
 
 
 def test_ismoros_shield_absorbs_exactly_one_hit() -> None:
@@ -296,11 +296,11 @@ def test_a_guardian_revived_after_its_turn_waits_for_the_next_round() -> None:
 def test_kyreas_whirlwind_and_trample() -> None:
     state = scenario(monsters={("yellow", 1): "yellow-wolf", ("yellow", 3): "yellow-troll"}, dice=["white"], active=3)
     state = play(state, "ability 0 whirlwind blue")
-    assert state.paths["yellow"][0]["struck"] == [False, True]
+    assert struck(state, "yellow", 1) == [False, True]
     state.guardians[3]["ult"] = 4
     state = play(state, "ultimate")
     assert card_at(state, "yellow", 1) is None
-    assert state.paths["yellow"][2]["struck"] == [True, False, False]
+    assert struck(state, "yellow", 3) == [True, False, False]
 
 
 # --- Events --------------------------------------------------------------------------------
