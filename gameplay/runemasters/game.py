@@ -9,11 +9,12 @@ PURE. A setup is ``{"guardians": [names], "difficulty": level, "paths": [colours
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gameplay.matches.protocol import Decision, IllegalMove, Result, SetupError
 from gameplay.runemasters import actions, bots
+from gameplay.runemasters import words as wording
 from gameplay.runemasters.data import load
 from gameplay.runemasters.rules import SetupProblem, new_state
 from gameplay.runemasters.state import ENGINE_VERSION, State, from_json, state_hash, to_json
@@ -94,6 +95,17 @@ def turn(state: State) -> int:
     return state.turns
 
 
+def describe_move(before: State, action: str, after: State, names: Sequence[str]) -> dict[str, Any]:
+    """The public log entry of a move: the guardian, what it did and what followed, in words."""
+    return wording.describe_move(before, action, after, names, load())
+
+
+def words(state: State, seat: int | None, names: Sequence[str]) -> dict[str, Any]:
+    """What ``seat`` must do, in words, with a label for each of its actions."""
+    legal = [] if seat is None else legal_actions(state, seat)
+    return wording.words(state, seat, names, legal, load())
+
+
 def bot_action(state: State, seat: int, bot: str, seed: int) -> str:
     """The named bot's action (``greedy`` or ``random``) for the pending seat."""
     legal = legal_actions(state, seat)
@@ -111,6 +123,7 @@ __all__ = [
     "State",
     "apply",
     "bot_action",
+    "describe_move",
     "from_json",
     "legal_actions",
     "new_game",
@@ -123,4 +136,5 @@ __all__ = [
     "version",
     "view",
     "window_action",
+    "words",
 ]
