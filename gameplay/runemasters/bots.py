@@ -11,7 +11,7 @@ from __future__ import annotations
 from gameplay.runemasters import actions
 from gameplay.runemasters.data import GameData
 from gameplay.runemasters.rules import MOVEMENT_ORDER, first_monster
-from gameplay.runemasters.state import State
+from gameplay.runemasters.state import Guardian, State
 
 
 def _incoming(state: State, data: GameData, colour: str) -> int:
@@ -29,11 +29,11 @@ def _incoming(state: State, data: GameData, colour: str) -> int:
     return hits
 
 
-def _guardian_score(guardian: dict[str, object]) -> float:
+def _guardian_score(guardian: Guardian) -> float:
     if not guardian["alive"]:
         return -30.0
-    hp, mp, ult = int(guardian["hp"]), int(guardian["mp"]), int(guardian["ult"])  # type: ignore[call-overload]
-    return 6 * hp + 1.2 * mp + (0.8 * ult if guardian["side"] else 0) + 3 * bool(guardian["shield"])
+    charge = 0.8 * guardian["ult"] if guardian["side"] else 0.0
+    return 6.0 * guardian["hp"] + 1.2 * guardian["mp"] + charge + 3.0 * guardian["shield"]
 
 
 def score(state: State, data: GameData) -> float:
