@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 ENGINE_VERSION = "1"
@@ -74,8 +74,12 @@ class State:
         return list(self.paths)
 
 
+FIELDS = tuple(f.name for f in fields(State))
+
+
 def to_json(state: State) -> str:
-    return json.dumps(asdict(state), sort_keys=True, separators=(",", ":"))
+    # The fields hold plain JSON values already, so no deep conversion is needed.
+    return json.dumps({name: getattr(state, name) for name in FIELDS}, sort_keys=True, separators=(",", ":"))
 
 
 def from_json(text: str) -> State:
