@@ -378,3 +378,24 @@ def test_finish_turn_with_a_dead_active_guardian_moves_monsters() -> None:
     state = scenario(monsters={("red", 3): "red-wolf"}, deck=[*QUIET])
     finish_turn(state, DATA)
     assert card_at(state, "red", 2) == "red-wolf"
+
+
+def test_a_reroll_needs_the_mana_for_every_die() -> None:
+    state = scenario(dice=["red", "blue"], event="mana-drain")
+    state.guardians[0]["mp"] = 3
+    rerolls = [a for a in game.legal_actions(state, 0) if a.startswith("reroll")]
+    assert rerolls == ["reroll 0", "reroll 1"]
+    state.guardians[0]["mp"] = 1
+    assert not any(a.startswith("reroll") for a in game.legal_actions(state, 0))
+
+
+def test_the_ultimate_cannot_be_charged_past_four() -> None:
+    state = scenario(dice=["red"])
+    state.guardians[0]["ult"] = 4
+    assert "charge 0" not in game.legal_actions(state, 0)
+
+
+def test_mana_can_be_released_on_a_blocked_path() -> None:
+    state = scenario(monsters={("red", 1): "red-troll"}, dice=["blue", "blue"])
+    state = play(state, "block 0 1", "release")
+    assert card_at(state, "red", 1) is None and state.blocked == ["red"]
