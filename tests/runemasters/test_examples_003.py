@@ -63,12 +63,12 @@ def test_e3_two_matching_dice_block_or_strike_but_not_both() -> None:
 
 def test_e4_a_troll_killed_over_two_turns_rewards_the_finisher() -> None:
     # Kulak (green) strikes two of the green troll's points; Kyreas swaps in next turn and kills it.
-    state = scenario(monsters={("green", 1): "green-troll"}, dice=["green", "blue", "red", "red"], active=2)
-    state = play(state, "strike 0", "strike 1")
-    assert struck(state, "green", 1) == [True, True, False]
-    state.monster_discard.clear()
-    state = scenario(monsters={("green", 1): "green-troll"}, dice=["green", "purple"], active=3)
-    struck(state, "green", 1)[:] = [True, True, False]
+    state = scenario(
+        monsters={("green", 1): "green-troll"}, dice=["green", "blue", "red", "red"], active=2, deck=[*QUIET]
+    )
+    state = play(state, "strike 0", "strike 1", "block 2 3", "end")
+    assert state.active == 3 and struck(state, "green", 1) == [True, True, False]  # the injuries stay
+    state.dice = [{"rune": rune, "used": False} for rune in ("green", "purple", "red", "red")]
     state.guardians[3]["mp"] = 1
     state = play(state, "move 0 green")
     assert state.guardians[3]["path"] == "green" and state.guardians[2]["path"] == "yellow"
