@@ -1,7 +1,8 @@
 """A greedy guardian bot: it tries each action one step ahead and keeps the best-scoring one.
 
 PURE. It never looks at hidden information: rerolls (a chance event) and ``end`` (which draws the
-next monster) are judged without applying them. The score prefers kills, keeps the temple and the
+next monster) are never applied to judge them; when no action improves the score, it rerolls
+every unused die if it has the mana, and otherwise ends the turn. The score prefers kills, keeps the temple and the
 guardians whole and counts the hits the next Monster Movement would deal (so it blocks when a hit
 is coming, above all on the temple).
 """
@@ -81,4 +82,14 @@ def greedy(state: State, seat: int, legal: list[str], data: GameData) -> str:
         value = score(after, data)
         if value > best_score + 1e-9:
             best, best_score = action, value
-    return best
+    return _reroll_instead(state, seat, legal) if best == "end" else best
+
+
+def _reroll_instead(state: State, seat: int, legal: list[str]) -> str:
+    """With nothing worth doing, spend the mana it has on rerolling every unused die (all or none)."""
+    unused = [str(i) for i, die in enumerate(state.dice) if not die["used"]]
+    wanted = f"reroll {' '.join(unused)}"
+    cost = len(unused) * (2 if state.event == "mana-drain" else 1)
+    if unused and wanted in legal and state.guardians[seat]["mp"] >= cost:
+        return wanted
+    return "end"
