@@ -9,7 +9,7 @@ import pytest
 from gameplay.matches.protocol import IllegalMove, SetupError
 from gameplay.runemasters import game
 from gameplay.runemasters.data import load
-from gameplay.runemasters.rules import damage, end_round, finish_turn, monster_movement, new_monster
+from gameplay.runemasters.rules import damage, end_round, monster_movement, new_monster
 from tests.runemasters.helpers import QUIET, card_at, play, scenario, struck
 
 DATA = load()
@@ -374,10 +374,18 @@ def test_petrification_skips_the_movement_and_the_turn_still_ends() -> None:
     assert state.guardians[0]["hp"] == 4 and not state.petrified
 
 
-def test_finish_turn_with_a_dead_active_guardian_moves_monsters() -> None:
-    state = scenario(monsters={("red", 3): "red-wolf"}, deck=[*QUIET])
-    finish_turn(state, DATA)
-    assert card_at(state, "red", 2) == "red-wolf"
+def test_a_guardian_killed_by_its_own_new_monster_skips_its_actions_but_monsters_move() -> None:
+    # Ismoros (seat 1, blue) is on 1 HP with blue spaces 3-5 full; the next card is blue and cannot enter.
+    state = scenario(
+        monsters={("blue", 3): "blue-wolf", ("blue", 4): "blue-troll", ("blue", 5): "blue-archer"},
+        deck=["blue-warrior", *QUIET],
+    )
+    state.guardians[1]["hp"] = 1
+    state.blocked = ["blue"]  # so nothing on blue moves at the end of Neltai's turn
+    state = play(state, "end")
+    assert not state.guardians[1]["alive"] and "blue-warrior" in state.monster_discard
+    assert card_at(state, "blue", 2) == "blue-wolf"  # Monster Movement still happened on her turn
+    assert state.active == 2
 
 
 def test_a_reroll_needs_the_mana_for_every_die() -> None:
