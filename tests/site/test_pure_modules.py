@@ -18,6 +18,7 @@ PURE = [
     "gameplay/cards/faces.py",
     "gameplay/formats.py",
     "gameplay/matches/protocol.py",
+    "gameplay/runemasters",
     "gameplay/decklists.py",
     "gameplay/runebound",
     "tournaments/pairing",
