@@ -9,7 +9,7 @@ from django.db import transaction
 
 from accounts.guests import NAME_LENGTH, create_guest
 from accounts.models import User
-from gameplay.formats import FORMATS
+from gameplay.formats import FORMATS, Edition
 from gameplay.matches.models import PlayMatch
 from tournaments.errors import Conflict, EventRefusal, Invalid
 from tournaments.models import (
@@ -33,6 +33,10 @@ from tournaments.services.common import (
     rounds_of,
 )
 
+#: Formats whose events are best of three when the organiser does not say (000: "winner-takes-all,
+#: or a best of three").
+BEST_OF_THREE_FORMATS = tuple(f.slug for f in FORMATS.values() if f.edition is Edition.CLASSIC)
+
 EDITABLE_FIELDS = (
     "name", "format", "structure", "rounds", "round_minutes", "best_of", "top_cut", "tiebreakers",
     "bye_counts_in_own_mw", "late_entry_until_round", "pod_rounds", "starts_at", "played_on_site", "clock_minutes",
@@ -48,6 +52,8 @@ def create_event(by: User, **fields: Any) -> Event:
     unknown = set(fields) - set(EDITABLE_FIELDS)
     if unknown:
         raise Invalid(EventRefusal.UNKNOWN_SETTINGS, f"Unknown event settings: {', '.join(sorted(unknown))}.")
+    if "best_of" not in fields and fields.get("format") in BEST_OF_THREE_FORMATS:
+        fields["best_of"] = 3  # Classic events are best of three unless the organiser says otherwise
     event = Event(organiser=by, **fields)
     validate_settings(event)
     event.save()
