@@ -72,6 +72,10 @@ def test_a_round_robin_crosstable_fits_a_phone_scrolling_inside_its_box(browser:
     first_row = table.locator("tbody tr").first.locator("td.cell").all_inner_texts()
     assert first_row[0] == "" and all(cell[:2] in ("W ", "L ", "D ") for cell in first_row[1:])
     assert no_page_scroll(page), "the crosstable page scrolls sideways"
+    aligns = table.locator("thead th.opponent, tbody td.cell").evaluate_all(
+        "cells => cells.map(c => getComputedStyle(c).textAlign)"
+    )
+    assert len(aligns) == 5 + 5 * 5 and set(aligns) == {"center"}, "a column number must sit over its results"
     wrap = page.get_by_test_id("crosstable-wrap")
     assert wrap.evaluate("e => e.scrollWidth > e.clientWidth"), "five players should need the box to scroll"
     name = table.locator("tbody th.name").first
