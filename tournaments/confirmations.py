@@ -145,7 +145,7 @@ def discard(round_: Round) -> Confirmation:
     return Confirmation(f"Discard the preview of {round_.label.lower()}?", "Discard the preview", consequences)
 
 
-_ROUND_STATES = {
+_ROUND_STATES: dict[str, str] = {
     Round.Status.PREVIEW: "is still a preview that players have not seen",
     Round.Status.OPEN: "is already in progress",
     Round.Status.ENDED: "has already ended",
