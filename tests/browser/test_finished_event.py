@@ -39,6 +39,10 @@ def test_a_finished_swiss_shows_its_champion_bracket_and_explained_tiebreakers(
     assert final_box.locator(".won").inner_text().split() == ["4", champion.public_name, "✔", "2"]
     assert final_box.locator(".games").all_inner_texts() == ["2", "0"]
     assert no_page_scroll(page), "the finished overview scrolls sideways"
+    right_edges = bracket.locator(".bracket-match").evaluate_all(
+        "boxes => boxes.map(b => b.getBoundingClientRect().right)"
+    )
+    assert len(right_edges) == 3 and max(right_edges) <= SIZES[size]["width"], "a bracket score is cut off"
 
     page.get_by_role("link", name="All standings").click()
     page.wait_for_load_state()
