@@ -63,6 +63,28 @@ def test_a_finished_swiss_shows_its_champion_bracket_and_explained_tiebreakers(
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_last_rows_tiebreaker_explanation_is_not_cut_off(browser: Any, live_server: Any, size: str) -> None:
+    event, _ = finished_swiss_with_top_four(winner_seed=4)
+    page = browser.new_context(viewport=SIZES[size]).new_page()
+    page.set_default_timeout(60_000)
+    page.goto(f"{live_server.url}/events/{event.pk}/standings/")
+    if size == "phone":
+        page.get_by_test_id("show-tiebreakers").check()
+    note = page.get_by_test_id("tiebreak-omw").last
+    note.locator("summary").click()
+    wait_in_page(page, "[...document.querySelectorAll('[data-testid=tiebreak-omw]')].at(-1).open")
+    on_top = note.locator("p").evaluate(
+        """p => { const r = p.getBoundingClientRect();
+                  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                  return r.height > 20 && p.contains(hit); }"""
+    )
+    assert on_top, "the explanation is hidden by the table's box"
+    assert no_page_scroll(page)
+    page.context.close()
+
+
+@pytest.mark.django_db(transaction=True)
 def test_a_round_robin_crosstable_fits_a_phone_scrolling_inside_its_box(browser: Any, live_server: Any) -> None:
     event, _ = finished_round_robin(["Aurelia Longname", "Bartholomew Q", "Cassiopeia", "Demetrius", "Evangeline"])
     page = browser.new_context(viewport=SIZES["phone"]).new_page()
