@@ -174,7 +174,7 @@ def end(round_: Round) -> Confirmation:
             "Set or confirm those results first."
         )
         return Confirmation(question, f"End {round_.label.lower()}", blocker=blocker)
-    count = round_.matches.count()
+    count = round_.matches.exclude(player_b=None).count()  # a bye is not a result anyone reports
     consequences = [f"All {_count(count, 'result')} are in; the standings update.", _after_end(round_)]
     return Confirmation(question, f"End {round_.label.lower()}", consequences)
 

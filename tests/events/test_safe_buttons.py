@@ -141,6 +141,15 @@ def test_a_confirmation_opened_from_an_old_tab_says_the_round_has_moved_on() -> 
         assert "All 4 results are in" not in shown
 
 
+def test_end_round_counts_the_tables_played_not_the_bye() -> None:
+    event, organiser, _players = open_event(count=5, rounds=3)
+    registration.start_event(event, organiser)
+    round_ = rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
+    play_out(round_, organiser)
+    shown = page(client_of(organiser).get(f"/rounds/{round_.pk}/do/end/"))
+    assert "All 2 results are in; the standings update." in shown
+
+
 def test_pair_publish_and_discard_ask_first_and_say_what_happens() -> None:
     event, organiser, players = open_event(count=5, rounds=3)
     registration.start_event(event, organiser)
