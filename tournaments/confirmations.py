@@ -125,6 +125,9 @@ EVENT_STEPS = {"start": start, "pair": pair, "cut": cut, "finish": finish, "dele
 
 
 def publish(round_: Round) -> Confirmation:
+    stale = _stale(round_, "Publish", Round.Status.PREVIEW)
+    if stale:
+        return stale
     matches = list(round_.matches.select_related("player_a"))
     consequences = [
         f"{_count(sum(m.player_b_id is not None for m in matches), 'table')} go up; players see their pairings.",
@@ -142,7 +145,25 @@ def discard(round_: Round) -> Confirmation:
     return Confirmation(f"Discard the preview of {round_.label.lower()}?", "Discard the preview", consequences)
 
 
+_ROUND_STATES: dict[str, str] = {
+    Round.Status.PREVIEW: "is still a preview that players have not seen",
+    Round.Status.OPEN: "is already in progress",
+    Round.Status.ENDED: "has already ended",
+}
+
+
+def _stale(round_: Round, step: str, wanted: str) -> Confirmation | None:
+    """A page opened from an old tab: the round has moved on, so say so instead of offering the step."""
+    if round_.status == wanted:
+        return None
+    blocker = f"{round_.label} {_ROUND_STATES[round_.status]}, so there is nothing to {step.lower()}."
+    return Confirmation(f"{step} {round_.label.lower()}?", f"{step} {round_.label.lower()}", blocker=blocker)
+
+
 def end(round_: Round) -> Confirmation:
+    stale = _stale(round_, "End", Round.Status.OPEN)
+    if stale:
+        return stale
     question = f"End {round_.label.lower()}?"
     pending = list(round_.matches.exclude(status=Match.Status.CONFIRMED).select_related("player_a", "player_b"))
     if pending:
@@ -153,7 +174,7 @@ def end(round_: Round) -> Confirmation:
             "Set or confirm those results first."
         )
         return Confirmation(question, f"End {round_.label.lower()}", blocker=blocker)
-    count = round_.matches.count()
+    count = round_.matches.exclude(player_b=None).count()  # a bye is not a result anyone reports
     consequences = [f"All {_count(count, 'result')} are in; the standings update.", _after_end(round_)]
     return Confirmation(question, f"End {round_.label.lower()}", consequences)
 

@@ -243,6 +243,7 @@ def table_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "my_match": match if plays_here else None,
         "report_choices": outcomes.report_choices(match) if plays_here and not match.is_bye else [],
         "my_claims": _my_claims(match, user) if plays_here else [],
+        "records": has_permission(user, Perm.RECORD_RESULTS, match.round.event),
     }
     return render(request, "tournaments/table.html", context)
 

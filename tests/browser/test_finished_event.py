@@ -39,6 +39,10 @@ def test_a_finished_swiss_shows_its_champion_bracket_and_explained_tiebreakers(
     assert final_box.locator(".won").inner_text().split() == ["4", champion.public_name, "✔", "2"]
     assert final_box.locator(".games").all_inner_texts() == ["2", "0"]
     assert no_page_scroll(page), "the finished overview scrolls sideways"
+    right_edges = bracket.locator(".bracket-match").evaluate_all(
+        "boxes => boxes.map(b => b.getBoundingClientRect().right)"
+    )
+    assert len(right_edges) == 3 and max(right_edges) <= SIZES[size]["width"], "a bracket score is cut off"
 
     page.get_by_role("link", name="All standings").click()
     page.wait_for_load_state()
@@ -59,6 +63,28 @@ def test_a_finished_swiss_shows_its_champion_bracket_and_explained_tiebreakers(
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_last_rows_tiebreaker_explanation_is_not_cut_off(browser: Any, live_server: Any, size: str) -> None:
+    event, _ = finished_swiss_with_top_four(winner_seed=4)
+    page = browser.new_context(viewport=SIZES[size]).new_page()
+    page.set_default_timeout(60_000)
+    page.goto(f"{live_server.url}/events/{event.pk}/standings/")
+    if size == "phone":
+        page.get_by_test_id("show-tiebreakers").check()
+    note = page.get_by_test_id("tiebreak-omw").last
+    note.locator("summary").click()
+    wait_in_page(page, "[...document.querySelectorAll('[data-testid=tiebreak-omw]')].at(-1).open")
+    on_top = note.locator("p").evaluate(
+        """p => { const r = p.getBoundingClientRect();
+                  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                  return r.height > 20 && p.contains(hit); }"""
+    )
+    assert on_top, "the explanation is hidden by the table's box"
+    assert no_page_scroll(page)
+    page.context.close()
+
+
+@pytest.mark.django_db(transaction=True)
 def test_a_round_robin_crosstable_fits_a_phone_scrolling_inside_its_box(browser: Any, live_server: Any) -> None:
     event, _ = finished_round_robin(["Aurelia Longname", "Bartholomew Q", "Cassiopeia", "Demetrius", "Evangeline"])
     page = browser.new_context(viewport=SIZES["phone"]).new_page()
@@ -72,6 +98,10 @@ def test_a_round_robin_crosstable_fits_a_phone_scrolling_inside_its_box(browser:
     first_row = table.locator("tbody tr").first.locator("td.cell").all_inner_texts()
     assert first_row[0] == "" and all(cell[:2] in ("W ", "L ", "D ") for cell in first_row[1:])
     assert no_page_scroll(page), "the crosstable page scrolls sideways"
+    aligns = table.locator("thead th.opponent, tbody td.cell").evaluate_all(
+        "cells => cells.map(c => getComputedStyle(c).textAlign)"
+    )
+    assert len(aligns) == 5 + 5 * 5 and set(aligns) == {"center"}, "a column number must sit over its results"
     wrap = page.get_by_test_id("crosstable-wrap")
     assert wrap.evaluate("e => e.scrollWidth > e.clientWidth"), "five players should need the box to scroll"
     name = table.locator("tbody th.name").first

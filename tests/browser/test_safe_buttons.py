@@ -34,6 +34,8 @@ def test_start_and_end_round_ask_first_and_a_player_drops_and_undoes_it(browser:
     boss.get_by_role("link", name="Start the event").click()
     boss.get_by_role("heading", name="Start UX Swiss Open with 4 players?").wait_for()
     assert boss.locator("dialog[open]").count() == 1  # with JavaScript the confirmation opens in a dialog
+    backdrop = boss.locator("dialog[open]").evaluate("d => getComputedStyle(d, '::backdrop').backgroundColor")
+    assert backdrop == "rgba(12, 10, 18, 0.55)", "the page behind the question is dimmed"
     warning = boss.get_by_test_id("confirm-warning").inner_text()
     assert "4 players without a legal deck: " in warning and "Eva" in warning
     boss.get_by_test_id("confirm-cancel").click()  # Cancel closes it and changes nothing

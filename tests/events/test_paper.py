@@ -13,7 +13,8 @@ from gameplay.services import current_catalog
 from tests.conftest import Personas
 from tests.factories import RegistrationFactory, UserFactory
 from tournaments.models import Event, Round
-from tournaments.services import decks, registration, rounds
+from tournaments.services import decks, registration, results, rounds
+from tournaments.services.results import Score
 
 pytestmark = pytest.mark.django_db
 
@@ -193,6 +194,13 @@ def test_a_slips_table_page_gives_its_players_the_report_buttons_and_others_the_
     judge = personas.client("judge").get(url).content.decode()
     assert 'data-testid="report-buttons"' not in judge
     assert "Only the two players at this table report its result." in judge
+    staff_link = f'href="/matches/{match.pk}/dispute/" data-testid="table-staff-link">See the reports or set the result'
+    assert staff_link in judge  # a judge who scans a slip can go on to set the result
+    assert 'data-testid="table-staff-link"' not in mine
+    results.report_result(match, match.player_a, Score(2, 0))
+    results.report_result(match, match.player_b, Score(0, 2))
+    disputed = personas.client("judge").get(url).content.decode()
+    assert 'data-testid="table-staff-link">See both reports and settle</a>' in disputed
 
 
 def test_a_previews_print_links_are_the_organisers_only(personas: Personas) -> None:

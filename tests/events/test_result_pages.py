@@ -104,6 +104,8 @@ def test_a_differing_second_report_is_a_dispute_shown_side_by_side_and_settled_a
     assert "<strong>Eva says:</strong> Eva won 2-1 against Corvin" in manage
     assert "<strong>Corvin says:</strong> Corvin won 2-1 against Eva" in manage
     assert ">Eva is right</button>" in manage and ">Corvin is right</button>" in manage
+    # A pill beside the status badge, so it does not cover the badge when it wraps on a phone.
+    assert '<strong class="badge status-disputed" data-testid="disputed-count">1 disputed result</strong>' in manage
     page = judge.get(f"/matches/{table.match.pk}/dispute/").content.decode()
     assert "<strong>Eva says:</strong>" in page and "<strong>Corvin says:</strong>" in page
 
@@ -128,6 +130,7 @@ def test_a_differing_second_report_is_a_dispute_shown_side_by_side_and_settled_a
     assert entry.describe() == "Round 1, table 1: dispute settled: Eva won 2-1 against Corvin"
     manage = judge.get(f"/events/{table.event.pk}/manage/").content.decode()
     assert "dispute settled: Eva won 2-1 against Corvin" in manage  # the history
+    assert 'data-testid="disputed-count"' not in manage
     for line in (
         "Corvin reported: Corvin won 2-1 against Eva",
         "Eva reported: Eva won 2-1 against Corvin",

@@ -41,10 +41,14 @@ def play_out(round_: Round, organiser: User) -> None:
         results.set_result(match, organiser, Score(2, 0))
 
 
-def whole_round(event: Event, organiser: User) -> Round:
-    round_ = rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
+def whole_round_from(preview: Round, organiser: User) -> Round:
+    round_ = rounds.publish_round(preview, organiser)
     play_out(round_, organiser)
     return rounds.end_round(round_, organiser)
+
+
+def whole_round(event: Event, organiser: User) -> Round:
+    return whole_round_from(rounds.pair_next_round(event, organiser), organiser)
 
 
 def page(response: object) -> str:
@@ -118,6 +122,32 @@ def test_end_round_names_the_tables_without_a_result_and_offers_no_confirm_until
     assert boss.post(url, {"confirm": "yes"}).status_code == 302
     round_.refresh_from_db()
     assert round_.status == Round.Status.ENDED
+
+
+def test_a_confirmation_opened_from_an_old_tab_says_the_round_has_moved_on() -> None:
+    event, organiser, _players = open_event(rounds=3)
+    registration.start_event(event, organiser)
+    boss = client_of(organiser)
+    preview = rounds.pair_next_round(event, organiser)
+    shown = page(boss.get(f"/rounds/{preview.pk}/do/end/"))
+    assert "Round 1 is still a preview that players have not seen, so there is nothing to end." in shown
+    assert 'data-testid="confirm-action"' not in shown
+
+    ended = whole_round_from(preview, organiser)
+    for step in ("end", "publish"):
+        shown = page(boss.get(f"/rounds/{ended.pk}/do/{step}/"))
+        assert f"Round 1 has already ended, so there is nothing to {step}." in shown
+        assert 'data-testid="confirm-action"' not in shown
+        assert "All 4 results are in" not in shown
+
+
+def test_end_round_counts_the_tables_played_not_the_bye() -> None:
+    event, organiser, _players = open_event(count=5, rounds=3)
+    registration.start_event(event, organiser)
+    round_ = rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
+    play_out(round_, organiser)
+    shown = page(client_of(organiser).get(f"/rounds/{round_.pk}/do/end/"))
+    assert "All 2 results are in; the standings update." in shown
 
 
 def test_pair_publish_and_discard_ask_first_and_say_what_happens() -> None:
