@@ -11,6 +11,7 @@ from django.test import Client
 from accounts.models import User
 from tests.events.finished_events import finished_round_robin, finished_swiss_with_top_four, new_event, play_round
 from tests.factories import EventFactory, UserFactory
+from tournaments.errors import Invalid
 from tournaments.models import Deck, DeckVersion, Event, Match, Round
 from tournaments.pairing import MatchRecord, Standing, TiebreakSystem, advance_bracket, build_bracket
 from tournaments.presentation import (
@@ -261,11 +262,21 @@ def test_a_pokemon_event_shows_and_explains_its_own_tiebreakers() -> None:
 @pytest.mark.django_db
 def test_an_event_finished_before_any_result_names_no_champion() -> None:
     event, organiser, _ = new_event(["Ann", "Bo", "Cy", "Di"], name="Rained Off")
-    event.rounds = 0  # an event finishes once its rounds are played: the organiser lowered them to none
-    event.save(update_fields=["rounds"])
+    registration.update_event(event, organiser, rounds=0)  # rained off: no round will be played
     rounds.finish_event(event, organiser)
     response = Client().get(f"/events/{event.pk}/")
     assert response.status_code == 200
     assert response.context["champion"] is None and response.context["placings"] == []
     assert "Champion" not in response.content.decode()
     assert [p.public_name for p in response.context["players"]] == ["Ann", "Bo", "Cy", "Di"]
+
+
+@pytest.mark.django_db
+def test_a_running_events_rounds_go_no_lower_than_those_played() -> None:
+    event, organiser, _ = new_event(["Ann", "Bo", "Cy", "Di"], name="Short Day")
+    rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
+    with pytest.raises(Invalid, match="Short Day has played 1 round; set between 1 and 20 rounds"):
+        registration.update_event(event, organiser, rounds=0)
+    event.refresh_from_db()
+    assert event.rounds != 0  # nothing changed
+    assert registration.update_event(event, organiser, rounds=1).rounds == 1

@@ -78,7 +78,24 @@ def validate_settings(event: Event) -> None:
         )
     if event.round_minutes < 10:
         raise Invalid(EventRefusal.ROUND_TOO_SHORT, "Rounds last at least 10 minutes.")
-    if event.rounds is not None and not 1 <= event.rounds <= 20:
+    _validate_round_count(event)
+
+
+def _validate_round_count(event: Event) -> None:
+    """1 to 20 Swiss rounds; once the event runs, the organiser may lower them to the rounds already
+    published (even none: an event rained off before round 1), and then finish it."""
+    if event.rounds is None:
+        return
+    if event.is_under_way:
+        played = played_round_count(event)
+        if not played <= event.rounds <= 20:
+            raise Invalid(
+                EventRefusal.BAD_ROUND_COUNT,
+                f"{event.name} has played {played} round{'s' if played != 1 else ''}; "
+                f"set between {played} and 20 rounds (as many as were played, to finish now).",
+            )
+        return
+    if not 1 <= event.rounds <= 20:
         raise Invalid(EventRefusal.BAD_ROUND_COUNT, "An event has between 1 and 20 Swiss rounds.")
 
 
