@@ -7,31 +7,19 @@ board shows no light counter and draws the Classic faces."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
 
-from gameplay.engine.bots import GreedyAgent
 from gameplay.matches.engines import engine_for
 from gameplay.matches.models import PlayMatch
 from tests.browser.asgi import asgi_server
 from tests.browser.onsite import onsite_match, play_page
-from tests.browser.test_play_match import ACTIONS, click_move, next_move
+from tests.browser.test_play_match import play_through_the_pages
 from tests.browser.waiting import wait_in_page
 from tournaments.models import Match
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-
-def wait_for_the_server(page: Any, played: PlayMatch, move: str) -> None:
-    """Until the move has changed the match (its version moves on), or fail with what the page says."""
-    deadline = time.monotonic() + 60
-    while PlayMatch.objects.filter(pk=played.pk, version=played.version).exists():
-        buttons = ", ".join(page.locator(".controls button[data-action]").evaluate_all(ACTIONS))
-        said = f"{page.get_by_test_id('play-error').inner_text()} | buttons: {buttons}"
-        assert time.monotonic() < deadline, f"{move!r} did not reach the server; the page says {said!r}"
-        time.sleep(0.05)
 
 
 def assert_every_game_replays(played: PlayMatch) -> None:
@@ -59,28 +47,7 @@ def test_a_classic_best_of_three_is_played_to_its_end_in_two_browsers(browser: A
             assert page.locator(".stat-light").count() == 0  # no light in Classic
             assert page.locator(".stat-determination").count() == 2
             assert page.locator(".clock-chip").count() == 2
-        agents = [GreedyAgent(seed=1), GreedyAgent(seed=2)]
-        moves, started = 0, time.monotonic()
-        while moves < 3000 and time.monotonic() - started < 600:
-            played.refresh_from_db()
-            if played.status == PlayMatch.Status.FINISHED:
-                break
-            seat = played.on_clock
-            assert seat is not None
-            user = played.player1 if seat == 0 else played.player2
-            assert user is not None
-            page = pages[user.pk]
-            wait_in_page(page, f"document.querySelector('#play') && window.__playVersion === {played.version}")
-            game = played.current_game()
-            if game is not None and game.awaiting_choice:  # each game's chooser decides on the page
-                move = "play first"
-                page.get_by_test_id("choose-me").click()
-            else:
-                move = next_move(played, seat, agents)
-                click_move(page, move)
-            wait_for_the_server(page, played, move)
-            moves += 1
-        played.refresh_from_db()
+        moves = play_through_the_pages(played, pages, most_moves=3000, seconds=600)
         assert played.status == PlayMatch.Status.FINISHED, f"not finished after {moves} moves"
         assert max(played.wins) == 2 and played.games.count() in (2, 3)
         assert all(g.end_reason in ("power", "deck out") for g in played.games.all())  # the engine's rules ended them

@@ -14,6 +14,7 @@ from gameplay.matches.models import PlayMatch
 from tests.browser.asgi import asgi_server
 from tests.browser.onsite import onsite_match, play_page
 from tests.browser.waiting import wait_in_page
+from tests.waiting import wait_until
 from tournaments.models import Match
 
 ACTIONS = "bs => bs.map(b => b.dataset.action)"  # the moves the page's buttons make
@@ -40,6 +41,48 @@ def click_move(page: Any, move: str) -> None:
     page.locator(f'.controls button[data-action="{move}"]').click()
 
 
+def wait_for_the_server(page: Any, played: PlayMatch, move: str) -> None:
+    """Until the move has changed the match (its version moves on); on a timeout, fail with what the
+    page says (its error line, its move buttons and its hint)."""
+    try:
+        wait_until(
+            lambda: not PlayMatch.objects.filter(pk=played.pk, version=played.version).exists(), 60, move, every=0.05
+        )
+    except AssertionError:
+        buttons = ", ".join(page.locator(".controls button[data-action]").evaluate_all(ACTIONS))
+        said = f"{page.get_by_test_id('play-error').inner_text()} | buttons: {buttons} | hint: "
+        said += page.get_by_test_id("hint").inner_text()
+        raise AssertionError(f"{move!r} did not reach the server; the page says {said!r}") from None
+
+
+def play_through_the_pages(played: PlayMatch, pages: dict[int, Any], most_moves: int, seconds: float) -> int:
+    """Both players make greedy moves by clicking them on their own play page (the die roll's
+    winner chooses on the page too) until the match is over; the number of moves made."""
+    agents = [GreedyAgent(seed=1), GreedyAgent(seed=2)]
+    moves, started = 0, time.monotonic()
+    while moves < most_moves and time.monotonic() - started < seconds:
+        played.refresh_from_db()
+        if played.status == PlayMatch.Status.FINISHED:
+            break
+        seat = played.on_clock
+        assert seat is not None
+        user = played.player1 if seat == 0 else played.player2
+        assert user is not None
+        page = pages[user.pk]
+        wait_in_page(page, f"document.querySelector('#play') && window.__playVersion === {played.version}")
+        game = played.current_game()
+        if game is not None and game.awaiting_choice:  # the die roll's winner chooses on the page
+            move = "play first"
+            page.get_by_test_id("choose-me").click()
+        else:
+            move = next_move(played, seat, agents)
+            click_move(page, move)
+        wait_for_the_server(page, played, move)
+        moves += 1
+    played.refresh_from_db()
+    return moves
+
+
 @pytest.mark.django_db(transaction=True)
 def test_two_players_play_a_best_of_one_to_the_end_and_it_reaches_the_standings(browser: Any) -> None:
     onsite = onsite_match()
@@ -47,38 +90,7 @@ def test_two_players_play_a_best_of_one_to_the_end_and_it_reaches_the_standings(
 
     with asgi_server() as url:
         pages = {user.pk: play_page(browser, url, user, played) for user in players}
-        agents = [GreedyAgent(seed=1), GreedyAgent(seed=2)]
-        moves, started = 0, time.monotonic()
-        while moves < 2000 and time.monotonic() - started < 240:
-            played.refresh_from_db()
-            if played.status == PlayMatch.Status.FINISHED:
-                break
-            seat = played.on_clock
-            assert seat is not None
-            user = played.player1 if seat == 0 else played.player2
-            assert user is not None
-            page = pages[user.pk]
-            wait_in_page(page, f"document.querySelector('#play') && window.__playVersion === {played.version}")
-            game = played.current_game()
-            if game is not None and game.awaiting_choice:  # the die roll's winner chooses on the page
-                move = "play first"
-                page.get_by_test_id("choose-me").click()
-            else:
-                move = next_move(played, seat, agents)
-                click_move(page, move)
-            deadline = time.monotonic() + 60
-            while PlayMatch.objects.filter(pk=played.pk, version=played.version).exists():
-                error = (
-                    page.get_by_test_id("play-error").inner_text()
-                    + " | buttons: "
-                    + ", ".join(page.locator(".controls button[data-action]").evaluate_all(ACTIONS))
-                    + " | hint: "
-                    + page.get_by_test_id("hint").inner_text()
-                )
-                assert time.monotonic() < deadline, f"{move!r} did not reach the server; the page says {error!r}"
-                time.sleep(0.05)
-            moves += 1
-        played.refresh_from_db()
+        moves = play_through_the_pages(played, pages, most_moves=2000, seconds=240)
         assert played.status == PlayMatch.Status.FINISHED, f"not finished after {moves} moves"
         for page in pages.values():
             wait_in_page(page, "document.querySelector('[data-testid=whose-turn]').innerText.includes('match')")
