@@ -124,6 +124,20 @@ def pick_through(page: Any, size: str) -> int:
         made += 1
 
 
+def drag(page: Any, card: Any, column: Any) -> None:
+    """Drag a card by its name strip onto a column as a hand does: press, move in small steps (the
+    browser starts a drag only once the pointer has moved), release over the column."""
+    card.scroll_into_view_if_needed()
+    box = card.bounding_box()
+    target = column.bounding_box()
+    assert box is not None and target is not None
+    page.mouse.move(box["x"] + 30, box["y"] + 10)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 40, box["y"] + 20, steps=5)
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + min(target["height"] / 2, 200), steps=20)
+    page.mouse.up()
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_a_whole_draft_and_a_deck_through_the_pages(browser: Any, live_server: Any, size: str) -> None:
@@ -169,14 +183,13 @@ def test_a_whole_draft_and_a_deck_through_the_pages(browser: Any, live_server: A
     page.locator("[data-testid=deck-cards] [data-face-id]").first.click(position=strip)
     wait_in_page(page, "document.querySelector('[data-testid=deck-count]').textContent === '0'")
     page.select_option("#filter-class", "")
+    # The unfiltered column is drawn again before anything is dragged from it (a drag that starts on a
+    # card being replaced drops nothing).
+    wait_in_page(page, "document.querySelectorAll('[data-testid=side-cards] [data-face-id]').length === 36")
     if size == "desktop":  # a drag moves a card too
-        page.locator("[data-testid=side-cards] [data-face-id]").first.drag_to(
-            page.get_by_test_id("deck-column"), source_position=strip
-        )
+        drag(page, page.locator("[data-testid=side-cards] [data-face-id]").first, page.get_by_test_id("deck-column"))
         wait_in_page(page, "document.querySelector('[data-testid=deck-count]').textContent === '1'")
-        page.locator("[data-testid=deck-cards] [data-face-id]").first.drag_to(
-            page.get_by_test_id("side-column"), source_position=strip
-        )
+        drag(page, page.locator("[data-testid=deck-cards] [data-face-id]").first, page.get_by_test_id("side-column"))
         wait_in_page(page, "document.querySelector('[data-testid=deck-count]').textContent === '0'")
 
     page.get_by_test_id("submit-deck").click()  # an empty deck: refused, shown as an error
