@@ -97,6 +97,10 @@ class DeckFormat:
     def size(self, deck: Any) -> int:
         raise NotImplementedError
 
+    def summary(self, row: StoredDeck) -> str:
+        """The size of a stored deck in words ("30 cards", "25 class cards · 5 Talents")."""
+        raise NotImplementedError
+
 
 @dataclass(frozen=True)
 class RuneslingersFormat(DeckFormat):
@@ -142,6 +146,9 @@ class RuneslingersFormat(DeckFormat):
 
     def size(self, deck: Deck) -> int:
         return _as(deck, Deck).size
+
+    def summary(self, row: StoredDeck) -> str:
+        return _count(sum(int(n) for n in row.cards.values()), "card")
 
 
 CLASS_CARDS = "class_cards"
@@ -195,6 +202,14 @@ class RuneboundDeckFormat(DeckFormat):
 
     def size(self, deck: RuneboundDeck) -> int:
         return len(_as(deck, RuneboundDeck).class_cards)
+
+    def summary(self, row: StoredDeck) -> str:
+        deck = runebound_deck_of(row)
+        return f"{_count(len(deck.class_cards), 'class card')} · {_count(len(deck.talents), 'Talent')}"
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}{'' if number == 1 else 's'}"
 
 
 def runebound_deck_of(row: StoredDeck) -> RuneboundDeck:

@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from common.states import IllegalTransition, StatusMachine
-from gameplay.deckformats import find_format, game_of
+from gameplay.deckformats import deck_format, find_format, game_of
 from tournaments.pairing.elimination import cut_stage_matches, cut_stage_name
 
 __all__ = ["IllegalTransition"]  # re-exported: services catch it from here
@@ -460,6 +460,11 @@ class DeckVersion(models.Model):
     @property
     def size(self) -> int:
         return sum(int(n) for n in self.cards.values())
+
+    @property
+    def summary(self) -> str:
+        """Its size in words, as its game counts ("30 cards", "25 class cards · 5 Talents")."""
+        return deck_format(self.deck.event.format).summary(self)
 
 
 class DeckCheck(models.Model):

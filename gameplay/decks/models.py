@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from gameplay.deckformats import format_name, game_of
+from gameplay.deckformats import deck_format, format_name, game_of
 
 
 class SavedDeck(models.Model):
@@ -62,3 +62,8 @@ class SavedDeckVersion(models.Model):
     @property
     def size(self) -> int:
         return sum(int(n) for n in self.cards.values())
+
+    @property
+    def summary(self) -> str:
+        """Its size in words, as its game counts ("30 cards", "25 class cards · 5 Talents")."""
+        return deck_format(self.deck.format).summary(self)

@@ -101,15 +101,8 @@ def deck_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _deck_view(deck: PublishedDeck, catalog: RuneboundCatalog) -> dict[str, Any]:
-    cards = [faces.class_card_face(catalog.class_cards[i], catalog) for i in deck.class_cards]
-    talents = sorted((faces.talent_face(catalog.talents[i], catalog) for i in deck.talents), key=lambda f: f["level"])
-    return {
-        "deck": deck,
-        "friendly": [f for f in cards if f["side"] == Side.FRIENDLY],
-        "enemy": [f for f in cards if f["side"] == Side.ENEMY],
-        "talents": talents,
-        "text": format_runebound_list(RuneboundDeck.from_published(deck), catalog),
-    }
+    listed = RuneboundDeck.from_published(deck)
+    return {"deck": deck, **faces.deck_faces(listed, catalog), "text": format_runebound_list(listed, catalog)}
 
 
 @require_http_methods(["GET", "POST"])
