@@ -27,14 +27,11 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from gameplay.decklists import DeckListError, format_decklist
 from gameplay.formats import FORMATS, Deck, Format, UnknownFormatError, Violation
+from gameplay.games import GAME_NAMES, RUNEBOUND, RUNESLINGERS, deck_summary, runebound_sections, sections_deck
 from gameplay.runebound.catalog import shipped_runebound
 from gameplay.runebound.decklists import format_runebound_list, parse_runebound_list
 from gameplay.runebound.decks import RUNEBOUND_FORMATS, RuneboundDeck, RuneboundFormat
 from gameplay.services import DeckInputError, current_catalog, deck_from_text
-
-RUNESLINGERS = "runeslingers"
-RUNEBOUND = "runebound"
-GAME_NAMES = {RUNESLINGERS: "Runeslingers", RUNEBOUND: "Runebound"}
 
 AnyDeck = Deck | RuneboundDeck
 T = TypeVar("T")
@@ -99,7 +96,7 @@ class DeckFormat:
 
     def summary(self, row: StoredDeck) -> str:
         """The size of a stored deck in words ("30 cards", "25 class cards · 5 Talents")."""
-        raise NotImplementedError
+        return deck_summary(self.slug, row.cards, row.sections)
 
 
 @dataclass(frozen=True)
@@ -147,13 +144,6 @@ class RuneslingersFormat(DeckFormat):
     def size(self, deck: Deck) -> int:
         return _as(deck, Deck).size
 
-    def summary(self, row: StoredDeck) -> str:
-        return _count(sum(int(n) for n in row.cards.values()), "card")
-
-
-CLASS_CARDS = "class_cards"
-TALENTS = "talents"
-
 
 @dataclass(frozen=True)
 class RuneboundDeckFormat(DeckFormat):
@@ -194,7 +184,7 @@ class RuneboundDeckFormat(DeckFormat):
             "runeslinger": "",
             "equips": [],
             "cards": dict(Counter((*deck.class_cards, *deck.talents))),
-            "sections": {CLASS_CARDS: list(deck.class_cards), TALENTS: list(deck.talents)},
+            "sections": runebound_sections(deck),
         }
 
     def from_stored(self, row: StoredDeck) -> RuneboundDeck:
@@ -203,21 +193,10 @@ class RuneboundDeckFormat(DeckFormat):
     def size(self, deck: RuneboundDeck) -> int:
         return len(_as(deck, RuneboundDeck).class_cards)
 
-    def summary(self, row: StoredDeck) -> str:
-        deck = runebound_deck_of(row)
-        return f"{_count(len(deck.class_cards), 'class card')} · {_count(len(deck.talents), 'Talent')}"
-
-
-def _count(number: int, word: str) -> str:
-    return f"{number} {word}{'' if number == 1 else 's'}"
-
 
 def runebound_deck_of(row: StoredDeck) -> RuneboundDeck:
     """The Runebound deck a row holds, in list order."""
-    sections = row.sections if isinstance(row.sections, Mapping) else {}
-    return RuneboundDeck.of(
-        [str(i) for i in sections.get(CLASS_CARDS, [])], [str(i) for i in sections.get(TALENTS, [])]
-    )
+    return sections_deck(row.sections)
 
 
 def _as(deck: object, kind: type[T]) -> T:
@@ -255,13 +234,3 @@ def grouped_choices(constructed: bool = False) -> list[tuple[str, list[tuple[str
     for found in deck_formats(constructed):
         groups.setdefault(found.game_name, []).append((found.slug, found.name))
     return list(groups.items())
-
-
-def format_name(slug: str) -> str:
-    found = _ALL.get(slug)
-    return found.name if found else slug
-
-
-def game_of(slug: str) -> str:
-    found = _ALL.get(slug)
-    return found.game if found else RUNESLINGERS

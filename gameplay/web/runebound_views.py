@@ -47,14 +47,20 @@ class RuneboundSearchForm(forms.Form):
         )
 
 
-class RuneboundCheckForm(forms.Form):
-    format = forms.ChoiceField(choices=[(f.slug, f.name) for f in RUNEBOUND_FORMATS.values()], label="Format")
+class RuneboundListForm(forms.Form):
+    """A pasted Runebound list (event registration uses it as is; the check and saved decks add fields)."""
+
     text = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 14}),
         max_length=MAX_DECK_INPUT_BYTES,
         label="Deck list",
         help_text="A 'Class deck:' line, one class card name per line, then a 'Talents:' line and the Talents.",
     )
+
+
+class RuneboundCheckForm(RuneboundListForm):
+    format = forms.ChoiceField(choices=[(f.slug, f.name) for f in RUNEBOUND_FORMATS.values()], label="Format")
+    field_order: tuple[str, ...] = ("format", "text")
 
 
 @require_GET
