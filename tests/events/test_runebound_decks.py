@@ -150,8 +150,8 @@ def test_the_deck_page_registers_a_runebound_list_and_the_list_pages_show_names(
     mine = visible_text(client.get(f"/events/{p.event.pk}/deck/").content)
     assert "Registered list (version 1)" in mine and "Level 1" in mine
     for address in (f"/events/{p.event.pk}/decks/", f"/events/{p.event.pk}/decks/print/"):
-        page = p.client("organiser").get(address).content.decode().split("<body", 1)[1]
-        text = html.unescape(re.sub(r"<[^>]+>", " ", page))
+        body = p.client("organiser").get(address).content.decode().split("<body", 1)[1]
+        text = html.unescape(re.sub(r"<[^>]+>", " ", body))
         assert all(catalog.class_cards[i].name in text for i in deck.class_cards), address
         assert all(catalog.talents[i].name in text for i in deck.talents), address
         assert "Enemy class cards (13)" in text, address
