@@ -11,11 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-from django.contrib.sessions.backends.db import SessionStore
 
 from accounts.models import User
+from tests.browser.test_event_flow import logged_in_page
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 from tournaments.models import DeckVersion
 from tournaments.services.decks import registered_runebound_deck
@@ -27,16 +25,8 @@ WIDTHS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "he
 
 
 def signed_in(browser: Any, live_server: Any, user: User, width: str) -> Any:
-    session = SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.save()
-    context = browser.new_context(viewport=WIDTHS[width], is_mobile=width == "phone", has_touch=width == "phone")
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session.session_key, "url": live_server.url}])
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    return page
+    phone = width == "phone"
+    return logged_in_page(browser, live_server, user, viewport=WIDTHS[width], is_mobile=phone, has_touch=phone)
 
 
 def shot(page: Any, name: str) -> None:
