@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from common.states import IllegalTransition, StatusMachine
-from gameplay.formats import FORMATS
+from gameplay.games import deck_summary, format_name, game_of
 from tournaments.pairing.elimination import cut_stage_matches, cut_stage_name
 
 __all__ = ["IllegalTransition"]  # re-exported: services catch it from here
@@ -117,8 +117,13 @@ class Event(StatusMachine, models.Model):
     @property
     def format_name(self) -> str:
         """The format as people read it ("Awakening Constructed"), never its key."""
-        found = FORMATS.get(self.format)
-        return found.name if found is not None else self.format.replace("-", " ").capitalize()
+        name = format_name(self.format)
+        return name if name != self.format else self.format.replace("-", " ").capitalize()
+
+    @property
+    def game(self) -> str:
+        """The game its decks are for (``gameplay.games``: "runeslingers" or "runebound")."""
+        return game_of(self.format)
 
     @property
     def is_draft(self) -> bool:
@@ -436,6 +441,9 @@ class DeckVersion(models.Model):
     runeslinger = models.CharField(max_length=80, blank=True)
     equips = models.JSONField(default=list)
     cards = models.JSONField(default=dict, help_text="Card id → copies.")
+    sections = models.JSONField(
+        default=dict, blank=True, help_text="A Runebound list in order: class card ids and Talent ids."
+    )
     text = models.TextField(help_text="The list as players write it.")
     catalog_version = models.CharField(max_length=80)
     submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
@@ -452,6 +460,11 @@ class DeckVersion(models.Model):
     @property
     def size(self) -> int:
         return sum(int(n) for n in self.cards.values())
+
+    @property
+    def summary(self) -> str:
+        """Its size in words, as its game counts ("30 cards", "25 class cards · 5 Talents")."""
+        return deck_summary(self.deck.event.format, self.cards, self.sections)
 
 
 class DeckCheck(models.Model):

@@ -17,14 +17,15 @@ from tournaments.models import Event, Match, Registration, Round
 from tournaments.services import registration
 
 
-def logged_in_page(browser: Any, live_server: Any, user: User) -> Any:
-    """A phone-sized page already signed in as ``user`` (sign-in itself is tested elsewhere)."""
+def logged_in_page(browser: Any, live_server: Any, user: User, **options: Any) -> Any:
+    """A phone-sized page already signed in as ``user`` (sign-in itself is tested elsewhere);
+    ``options`` override the browser context's options (another ``viewport``, ``is_mobile``)."""
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
     session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
     session[HASH_SESSION_KEY] = user.get_session_auth_hash()
     session.save()
-    context = browser.new_context(viewport={"width": 412, "height": 915})
+    context = browser.new_context(**{"viewport": {"width": 412, "height": 915}, **options})
     context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session.session_key, "url": live_server.url}])
     page = context.new_page()
     page.set_default_timeout(60_000)  # generous: a loaded machine is slow, not wrong
