@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from tests.factories import OrganiserFactory, UserFactory
+from tournaments import selectors
 from tournaments.errors import Conflict, EventError, Forbidden, Invalid
 from tournaments.models import AuditEntry, Event, PodReport, PodSeat, PodTable, Registration, Round
 from tournaments.pairing import PastPod
@@ -432,3 +433,27 @@ def test_claiming_a_guest_moves_their_seats_and_reports() -> None:
     registration.claim_guest(gwen, account, organiser)
     assert PodSeat.objects.filter(table=table, player=account).exists()
     assert not User.objects.filter(pk=gwen.pk).exists()
+
+
+def test_left_is_the_next_seat_clockwise_and_right_the_one_before() -> None:
+    event, organiser, _players = pod_event(count=8)
+    round_ = publish(event, organiser)
+    table = round_.pod_tables.get(table=1)
+    a, b, c, d = (u.pk for u in members(table))
+    assert table.neighbours() == {a: (b, d), b: (c, a), c: (d, b), d: (a, c)}
+
+
+def test_the_selectors_find_a_players_pods_and_the_disputed_ones() -> None:
+    event, organiser, p = pod_event()
+    preview = rounds.pair_next_round(event, organiser)
+    ann = p["Ann"]
+    assert selectors.my_pod(ann, preview) is not None and not selectors.player_pods(event, ann.pk).exists()
+    round_ = rounds.publish_round(preview, organiser)
+    mine = selectors.my_pod(ann, round_)
+    assert mine is not None and ann in members(mine)
+    assert list(selectors.player_pods(event, ann.pk)) == [mine]
+    x, y, z = members(mine)
+    pods.report_placements(mine, x, {x.pk: 1, y.pk: 2, z.pk: 3})
+    pods.dispute_placements(mine, y)
+    assert list(selectors.disputed_pods(event)) == [mine]
+    assert [r.kind for r in selectors.pod_result_log(event)] == [PodReport.Kind.REPORT, PodReport.Kind.DISPUTE]
