@@ -194,6 +194,9 @@ def test_the_reporter_may_correct_a_report_and_a_second_report_confirms_or_dispu
     one, two = round_.pod_tables.get(table=1), round_.pod_tables.get(table=2)
     a, b, c = members(one)
     pods.report_placements(one, a, {a.pk: 1, b.pk: 2, c.pk: 3})
+    before = snapshot(round_)
+    assert pods.report_placements(one, a, {a.pk: 1, b.pk: 2, c.pk: 3}).version == 1  # a double click
+    assert snapshot(round_) == before
     one = pods.report_placements(one, a, {a.pk: 1, b.pk: 3, c.pk: 2})
     assert one.awaits_confirmation and [s.reported_placement for s in one.seats.order_by("position")] == [1, 3, 2]
     one = pods.report_placements(one, b, {a.pk: 1, b.pk: 3, c.pk: 2})

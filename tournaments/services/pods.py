@@ -342,8 +342,8 @@ def _refuse_settled(found: _Locked) -> None:
 @transaction.atomic
 def report_placements(table: PodTable, by: User, places: Mapping[int, int]) -> PodTable:
     """A pod member reports everyone's places. A report awaiting confirmation is replaced by its
-    reporter's new one; another member's report confirms it when the places agree and disputes it
-    when they differ."""
+    reporter's new one (the same one again changes nothing); another member's report confirms it
+    when the places agree and disputes it when they differ."""
     found = _locked(table)
     _require_member(found, by)
     _require_open(found)
@@ -351,6 +351,8 @@ def report_placements(table: PodTable, by: User, places: Mapping[int, int]) -> P
     places = _check(found, places)
     table = found.table
     name = by.public_name
+    if table.awaits_confirmation and table.reported_by_id == by.pk and places == found.reported():
+        return table  # the same report again (a double click): nothing changes
     if table.awaits_confirmation and table.reported_by_id != by.pk:
         if places == found.reported():
             return _confirm(found, by)
