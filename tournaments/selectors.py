@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404
 
 from accounts.models import User
 from tournaments.errors import EventRefusal, NotFound
-from tournaments.models import Event, Match, ResultReport, Round
+from tournaments.models import Event, Match, PodReport, PodTable, ResultReport, Round
 from tournaments.permissions import Perm, has_permission
 
 
@@ -45,6 +45,55 @@ def match_for(user: User | AnonymousUser, pk: int) -> Match:
     if match.round.status == Round.Status.PREVIEW and not _manages(user, match.round.event):
         raise_not_found()
     return match
+
+
+def pod_table_for(user: User | AnonymousUser, pk: int) -> PodTable:
+    """A pod of a visible event; a preview's pods are shown to those who manage it only."""
+    table = get_object_or_404(
+        PodTable.objects.select_related("round__event", "reported_by", "confirmed_by"),
+        pk=pk,
+        round__event__in=visible_events(user),
+    )
+    if table.round.status == Round.Status.PREVIEW and not _manages(user, table.round.event):
+        raise_not_found()
+    return table
+
+
+def my_pod(user: User | AnonymousUser, round_: Round) -> PodTable | None:
+    """The user's pod in this round, if they sit in one."""
+    if not user.is_authenticated:
+        return None
+    return round_.pod_tables.filter(seats__player=user).first()
+
+
+def player_pods(event: Event, player_id: int) -> QuerySet[PodTable]:
+    """The player's published pods in the event, by round (previews are not shown)."""
+    return (
+        PodTable.objects.filter(round__event=event, seats__player_id=player_id)
+        .exclude(round__status=Round.Status.PREVIEW)
+        .select_related("round__event")
+        .prefetch_related("seats__player")
+        .order_by("round__number")
+    )
+
+
+def disputed_pods(event: Event) -> QuerySet[PodTable]:
+    """The event's pods whose places are disputed, by round and pod."""
+    return PodTable.objects.filter(round__event=event, status=PodTable.Status.DISPUTED).select_related("round__event")
+
+
+def pod_result_log(event: Event) -> QuerySet[PodReport]:
+    """Every report, confirmation, dispute and judge's setting of the event's pods, oldest first (staff only)."""
+    return (
+        PodReport.objects.filter(table__round__event=event)
+        .select_related("by", "table__round__event")
+        .order_by("at", "id")
+    )
+
+
+def pod_reports(table: PodTable) -> QuerySet[PodReport]:
+    """Every report, confirmation, dispute and judge's setting of one pod, oldest first."""
+    return table.reports.select_related("by").order_by("at", "id")
 
 
 def public_rounds(user: User | AnonymousUser, event: Event) -> QuerySet[Round]:
