@@ -1,13 +1,59 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 
 from gameplay.formats import FORMATS
 from tournaments.models import Event
+from tournaments.pairing.errors import PairingError
+from tournaments.pairing.pod_standings import PlacementPoints
 from tournaments.services.registration import BEST_OF_THREE_FORMATS
+
+#: The fields only a pod event uses; static/js/event-form.js shows them when "Pods" is chosen.
+POD_FIELDS = ("pod_size", "pod_minimum", "pod_maximum", "placement_points")
+#: The fields a pod event does not use (pairs, games, byes, cuts); hidden when "Pods" is chosen.
+PAIRS_ONLY_FIELDS = ("best_of", "top_cut", "tiebreakers", "bye_counts_in_own_mw", "pod_rounds", "played_on_site",
+                     "clock_minutes", "window_seconds", "clock_loses_match", "extra_turns", "matches_public")  # fmt: skip
+
+
+class PlacementPointsField(forms.CharField):
+    """Points per place as people write them, "3 2 1 0" (or with commas), read into a list."""
+
+    def prepare_value(self, value: Any) -> Any:
+        if isinstance(value, list | tuple):
+            return " ".join(str(n) for n in value)
+        return value
+
+    def to_python(self, value: Any) -> list[int]:  # type: ignore[override]
+        text = super().to_python(value).replace(",", " ")
+        words = text.split()
+        if not words:
+            return list(PlacementPoints().by_place)
+        try:
+            numbers = [int(word) for word in words]
+        except ValueError:
+            raise forms.ValidationError(
+                f"Write whole numbers of points, one per place, best first, e.g. 3 2 1 0; got {text.strip()!r}."
+            ) from None
+        try:
+            PlacementPoints(tuple(numbers))
+        except PairingError:
+            raise forms.ValidationError(
+                "Points must be zero or more and never go up with the place (1st scores at least as much as "
+                f"2nd, and so on); got {' '.join(words)}."
+            ) from None
+        return numbers
 
 
 class EventForm(forms.ModelForm[Event]):
+    placement_points = PlacementPointsField(
+        required=False,
+        max_length=60,
+        label="Points per place",
+        help_text="Pod events: points for 1st, 2nd, 3rd, … best first, e.g. 3 2 1 0; later places score the "
+        "last number, tied players each score their shared place. Empty: 3 2 1 0.",
+    )
     format = forms.ChoiceField(
         choices=[(f.slug, f.name) for f in FORMATS.values()],
         # static/js/event-form.js: picking one of these sets "best of three" unless the organiser chose
@@ -20,8 +66,31 @@ class EventForm(forms.ModelForm[Event]):
             "name", "format", "structure", "rounds", "round_minutes", "best_of", "top_cut", "tiebreakers",
             "bye_counts_in_own_mw", "late_entry_until_round", "pod_rounds", "starts_at", "played_on_site",
             "clock_minutes", "window_seconds", "clock_loses_match", "extra_turns", "matches_public",
+            *POD_FIELDS,
         )  # fmt: skip
         widgets = {"starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"})}
+        labels = {"pod_size": "Pod size", "pod_minimum": "Smallest pod", "pod_maximum": "Largest pod"}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in POD_FIELDS:  # static/js/event-form.js shows these only for a pod event
+            self.fields[name].widget.attrs["data-pods-only"] = ""
+        for name in PAIRS_ONLY_FIELDS:
+            self.fields[name].widget.attrs["data-pairs-only"] = ""
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("structure") != Event.Structure.PODS:
+            return data
+        size, smallest, largest = data.get("pod_size"), data.get("pod_minimum"), data.get("pod_maximum")
+        if None in (size, smallest, largest):
+            return data  # each missing number has its own message already
+        assert size is not None and smallest is not None and largest is not None
+        if smallest > size:
+            self.add_error("pod_minimum", f"The smallest pod ({smallest}) cannot be larger than the pod size ({size}).")
+        if largest < size:
+            self.add_error("pod_maximum", f"The largest pod ({largest}) cannot be smaller than the pod size ({size}).")
+        return data
 
 
 class ScoreForm(forms.Form):

@@ -1,15 +1,35 @@
 // The event form: picking a format that is played best of three (Classic) sets "Best of three",
-// unless the organiser has already chosen the number of games themselves.
+// unless the organiser has already chosen the number of games themselves. Choosing the "Pods"
+// structure shows the pod settings (size, smallest and largest pod, points per place) and hides
+// the settings of events played in pairs (games per match, top cut, tiebreakers, matches here).
 (function () {
   "use strict";
   var format = document.getElementById("id_format");
   var bestOf = document.getElementById("id_best_of");
-  if (!format || !bestOf || !format.dataset.bestOfThree) return;
-  var threes = format.dataset.bestOfThree.split(" ");
-  var chosen = false;
-  bestOf.addEventListener("change", function () { chosen = true; });
-  format.addEventListener("change", function () {
-    if (chosen) return;
-    bestOf.value = threes.indexOf(format.value) >= 0 ? "3" : "1";
-  });
+  if (format && bestOf && format.dataset.bestOfThree) {
+    var threes = format.dataset.bestOfThree.split(" ");
+    var chosen = false;
+    bestOf.addEventListener("change", function () { chosen = true; });
+    format.addEventListener("change", function () {
+      if (chosen) return;
+      bestOf.value = threes.indexOf(format.value) >= 0 ? "3" : "1";
+    });
+  }
+
+  var structure = document.getElementById("id_structure");
+  if (!structure) return;
+  function fieldsOf(selector) {
+    return Array.prototype.map.call(document.querySelectorAll(selector), function (input) {
+      return input.closest(".field") || input;
+    });
+  }
+  var podsOnly = fieldsOf("[data-pods-only]");
+  var pairsOnly = fieldsOf("[data-pairs-only]");
+  function show() {
+    var pods = structure.value === "pods";
+    podsOnly.forEach(function (field) { field.hidden = !pods; });
+    pairsOnly.forEach(function (field) { field.hidden = pods; });
+  }
+  structure.addEventListener("change", show);
+  show();
 })();
