@@ -13,8 +13,10 @@ from tournaments.services.registration import BEST_OF_THREE_FORMATS
 #: The fields only a pod event uses; static/js/event-form.js shows them when "Pods" is chosen.
 POD_FIELDS = ("pod_size", "pod_minimum", "pod_maximum", "placement_points")
 #: The fields a pod event does not use (pairs, games, byes, cuts); hidden when "Pods" is chosen.
-PAIRS_ONLY_FIELDS = ("best_of", "top_cut", "tiebreakers", "bye_counts_in_own_mw", "pod_rounds", "played_on_site",
-                     "clock_minutes", "window_seconds", "clock_loses_match", "extra_turns", "matches_public")  # fmt: skip
+PAIRS_ONLY_FIELDS = (
+    "best_of", "top_cut", "tiebreakers", "bye_counts_in_own_mw", "pod_rounds", "played_on_site",
+    "clock_minutes", "window_seconds", "clock_loses_match", "extra_turns", "matches_public",
+)  # fmt: skip
 
 
 class PlacementPointsField(forms.CharField):
@@ -75,11 +77,15 @@ class EventForm(forms.ModelForm[Event]):
         super().__init__(*args, **kwargs)
         for name in POD_FIELDS:  # static/js/event-form.js shows these only for a pod event
             self.fields[name].widget.attrs["data-pods-only"] = ""
+            self.fields[name].required = False  # left empty (or not sent): the default
         for name in PAIRS_ONLY_FIELDS:
             self.fields[name].widget.attrs["data-pairs-only"] = ""
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        for name in POD_FIELDS[:3]:
+            if name in data and data[name] is None:
+                data[name] = Event._meta.get_field(name).get_default()
         if data.get("structure") != Event.Structure.PODS:
             return data
         size, smallest, largest = data.get("pod_size"), data.get("pod_minimum"), data.get("pod_maximum")

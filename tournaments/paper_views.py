@@ -9,7 +9,7 @@ from django.shortcuts import render
 
 from common.qr import qr_svg
 from gameplay.services import current_catalog
-from tournaments import selectors
+from tournaments import pod_views, selectors
 from tournaments.deck_views import version_faces
 from tournaments.errors import EventRefusal, Forbidden
 from tournaments.paper import event_url, projector_state, table_url
@@ -23,6 +23,8 @@ from tournaments.web import refusals_shown
 def print_pairings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     round_ = selectors.public_round(request.user, event, number)
+    if event.plays_in_pods:
+        return pod_views.print_pairings(request, event, round_)
     matches = list(round_.matches.select_related("player_a", "player_b"))
     context = {
         "event": event,
@@ -36,6 +38,8 @@ def print_pairings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 def print_standings(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
+    if event.plays_in_pods:
+        return pod_views.print_standings(request, event)
     context = {"event": event, "rows": standings(event), "follow_qr": qr_svg(event_url(request, event))}
     return render(request, "tournaments/print/standings.html", context)
 
@@ -45,6 +49,8 @@ def print_slips(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     require(request.user, Perm.RECORD_RESULTS, event)
     round_ = selectors.public_round(request.user, event, number)
+    if event.plays_in_pods:
+        return pod_views.print_slips(request, event, round_)
     matches = round_.matches.exclude(player_b=None).select_related("player_a", "player_b")
     slips = [(match, qr_svg(table_url(request, match), f"Report table {match.table}'s result")) for match in matches]
     context = {
@@ -79,6 +85,7 @@ def projector(request: HttpRequest, pk: int) -> HttpResponse:
         "event": event,
         "round": current,
         "matches": matches,
+        "pods": pod_views.round_pods(current, None) if current and event.plays_in_pods else [],
         "state": projector_state(current),
         "follow_qr": qr_svg(event_url(request, event), f"Follow {event.name}"),
     }

@@ -91,8 +91,36 @@ def seat_views(seats: Sequence[SeatLike], viewer: Any = None) -> list[SeatView]:
     return views
 
 
-def my_seat_view(seats: Sequence[SeatLike], viewer: Any) -> SeatView | None:
-    return next((s for s in seat_views(seats, viewer) if s.is_viewer), None)
+@dataclass(frozen=True)
+class FinderSeat:
+    """One player's line in "Where do I sit?": their pod, their seat and who else is in the pod."""
+
+    player: Any
+    pod: int
+    number: int
+    others: tuple[str, ...]
+
+    @property
+    def where(self) -> str:
+        return f"pod {self.pod}, seat {self.number}"
+
+    @property
+    def company(self) -> str:
+        return "with " + join_names(range(len(self.others)), lambda i: self.others[i]) if self.others else ""
+
+
+def finder_seats(pods: Iterable[Any], query: str = "") -> list[FinderSeat]:
+    """Every seated player of these pods (``pod.table``, ``pod.seat_list``), alphabetical; with
+    ``query``, only the players whose name contains it (any case)."""
+    wanted = query.strip().lower()
+    seats = []
+    for pod in pods:
+        names = [seat.player.public_name for seat in pod.seat_list]
+        for seat in pod.seat_list:
+            others = tuple(name for name in names if name != seat.player.public_name)
+            seats.append(FinderSeat(seat.player, pod.table, seat.number, others))
+    chosen = [s for s in seats if wanted in s.player.public_name.lower()]
+    return sorted(chosen, key=lambda s: s.player.public_name.lower())
 
 
 def placement_words(places: Mapping[int, int], names: Mapping[int, str], viewer: Any = None) -> str:
@@ -178,22 +206,26 @@ def average_text(value: Fraction) -> str:
     return f"{float(value):.2f}"
 
 
-def history_text(places: Sequence[int]) -> str:
-    """(2, 0, 1) -> "2×1st, 1×3rd"; nothing -> "none yet"."""
-    parts = [f"{count}×{ordinal(place)}" for place, count in enumerate(places, 1) if count]
-    return ", ".join(parts) or "none yet"
+class StandingRowLike(Protocol):
+    """A pod standings row (``tournaments.services.pods.PodStandingRow``)."""
+
+    standing: PodStanding
+
+    @property
+    def places_text(self) -> str: ...
 
 
-def pod_points_explained(row: PodStanding, points: PlacementPoints) -> str:
-    rounds = f"{row.rounds} round{'s' if row.rounds != 1 else ''}"
+def pod_points_explained(row: StandingRowLike, points: PlacementPoints) -> str:
+    standing = row.standing
+    rounds = f"{standing.rounds} round{'s' if standing.rounds != 1 else ''}"
     return (
-        f"{row.points} points from {rounds}: {points_table_words(points)}; tied players each score "
-        f"their shared place. Your places: {history_text(row.places)}."
+        f"{standing.points} points from {rounds}: {points_table_words(points)}; tied players each score "
+        f"their shared place. Your places: {row.places_text}."
     )
 
 
-def pod_tiebreak_cells(row: PodStanding) -> list[dict[str, str]]:
-    values = [average_text(row.opponents_average), history_text(row.places)]
+def pod_tiebreak_cells(row: StandingRowLike) -> list[dict[str, str]]:
+    values = [average_text(row.standing.opponents_average), row.places_text]
     return [
         {"heading": tb.heading, "title": tb.title, "value": value, "explains": tb.explains.format(value=value)}
         for tb, value in zip(POD_TIEBREAKS, values, strict=True)
