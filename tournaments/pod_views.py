@@ -19,7 +19,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch, QuerySet
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from accounts.auth import signed_in_user
@@ -53,10 +53,11 @@ def _tables(round_: Round) -> QuerySet[PodTable]:
     return round_.pod_tables.select_related("round__event").prefetch_related(Prefetch("seats", queryset=seats))
 
 
+
 def dressed(pod: PodTable, viewer: Any) -> PodTable:
     """The pod with what its templates read: seats in order with neighbours, its result and state
     in words, the place choices (1st … nth)."""
-    seats = list(pod.seats.all())
+    seats = list(pod.seats.all())  # prefetched in order with their players (``_tables``)
     pod.seat_list = seat_views(seats, viewer)  # type: ignore[attr-defined]
     pod.words = pod_result_words(pod, seats, viewer)  # type: ignore[attr-defined]
     pod.state_words = pod.get_status_display()  # type: ignore[attr-defined]
@@ -70,22 +71,8 @@ def round_pods(round_: Round, viewer: Any) -> list[PodTable]:
 
 def pod_for(user: Any, table_id: int) -> PodTable:
     """A pod the user may see (a preview's only for those who manage the event), dressed."""
-    pod = get_object_or_404(
-        _tables_of_visible_events(user),
-        pk=table_id,
-    )
-    if pod.round.is_preview and not has_permission(user, Perm.MANAGE, pod.round.event):
-        selectors.raise_not_found()
-    return dressed(pod, user)
-
-
-def _tables_of_visible_events(user: Any) -> QuerySet[PodTable]:
-    seats = PodSeat.objects.select_related("player").order_by("position")
-    return (
-        PodTable.objects.select_related("round__event__organiser")
-        .prefetch_related(Prefetch("seats", queryset=seats))
-        .filter(round__event__in=selectors.visible_events(user))
-    )
+    found = selectors.pod_table_for(user, table_id)  # 404 for what the user may not see
+    return dressed(_tables(found.round).get(pk=found.pk), user)
 
 
 def my_pod(pods: Sequence[PodTable], user: Any) -> PodTable | None:
@@ -236,7 +223,7 @@ def _names(pod: PodTable) -> dict[int, str]:
 
 
 def _reports(pod: PodTable) -> list[PodReport]:
-    return list(pod.reports.select_related("by").order_by("at", "id"))
+    return list(selectors.pod_reports(pod))
 
 
 def claims(pod: PodTable, reports: Sequence[PodReport]) -> list[dict[str, Any]]:
