@@ -5,7 +5,7 @@ from typing import Any
 from django import forms
 
 from gameplay.formats import FORMATS
-from tournaments.models import Event
+from tournaments.models import Event, default_placement_points
 from tournaments.pairing.errors import PairingError
 from tournaments.pairing.pod_standings import PlacementPoints
 from tournaments.services.registration import BEST_OF_THREE_FORMATS
@@ -19,6 +19,10 @@ PAIRS_ONLY_FIELDS = (
 )  # fmt: skip
 
 
+#: What an empty pod number means: the model's default.
+POD_DEFAULTS = {name: Event._meta.get_field(name).default for name in POD_FIELDS[:3]}  # type: ignore[union-attr]
+
+
 class PlacementPointsField(forms.CharField):
     """Points per place as people write them, "3 2 1 0" (or with commas), read into a list."""
 
@@ -28,7 +32,7 @@ class PlacementPointsField(forms.CharField):
         return value
 
     def to_python(self, value: Any) -> list[int]:  # type: ignore[override]
-        text = super().to_python(value).replace(",", " ")
+        text = (super().to_python(value) or "").replace(",", " ")
         words = text.split()
         if not words:
             return list(PlacementPoints().by_place)
@@ -51,6 +55,7 @@ class PlacementPointsField(forms.CharField):
 class EventForm(forms.ModelForm[Event]):
     placement_points = PlacementPointsField(
         required=False,
+        initial=default_placement_points,
         max_length=60,
         label="Points per place",
         help_text="Pod events: points for 1st, 2nd, 3rd, … best first, e.g. 3 2 1 0; later places score the "
@@ -85,7 +90,7 @@ class EventForm(forms.ModelForm[Event]):
         data = super().clean() or {}
         for name in POD_FIELDS[:3]:
             if name in data and data[name] is None:
-                data[name] = Event._meta.get_field(name).get_default()
+                data[name] = POD_DEFAULTS[name]
         if data.get("structure") != Event.Structure.PODS:
             return data
         size, smallest, largest = data.get("pod_size"), data.get("pod_minimum"), data.get("pod_maximum")

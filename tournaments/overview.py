@@ -72,7 +72,7 @@ def pod_finished_context(event: Event) -> dict[str, Any]:
     played = any(r.standing.rounds for r in rows)
     placings = [Placing(ordinal(n), "", row) for n, row in enumerate(rows, 1)] if played else []
     return {
-        "champion": Champion(placings[0].row, "") if placings else None,  # type: ignore[arg-type]
+        "champion": Champion(placings[0].row, "") if placings else None,
         "placings": placings[:FINAL_STANDINGS_SHOWN],
         "more_placings": len(placings) > FINAL_STANDINGS_SHOWN,
         "record_heading": "Places",

@@ -152,7 +152,8 @@ def pod_result_words(pod: PodLike, seats: Sequence[Any], viewer: Any = None) -> 
             return "Your pod's reports differ — a judge or the organiser will settle the places"
         return "Disputed: the players reported different places — a judge or the organiser will settle it"
     if pod.awaits_confirmation:
-        said = placement_words({s.player_id: s.reported_placement for s in seats if s.reported_placement}, names)
+        reported = {s.player_id: s.reported_placement for s in seats if s.reported_placement}
+        said = placement_words(reported, names, viewer)
         reporter = pod.reported_by_id
         if me == reporter:
             return f"You reported: {said} — waiting for another player of the pod to confirm"
@@ -209,7 +210,8 @@ def average_text(value: Fraction) -> str:
 class StandingRowLike(Protocol):
     """A pod standings row (``tournaments.services.pods.PodStandingRow``)."""
 
-    standing: PodStanding
+    @property
+    def standing(self) -> PodStanding: ...
 
     @property
     def places_text(self) -> str: ...

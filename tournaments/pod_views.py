@@ -53,7 +53,6 @@ def _tables(round_: Round) -> QuerySet[PodTable]:
     return round_.pod_tables.select_related("round__event").prefetch_related(Prefetch("seats", queryset=seats))
 
 
-
 def dressed(pod: PodTable, viewer: Any) -> PodTable:
     """The pod with what its templates read: seats in order with neighbours, its result and state
     in words, the place choices (1st … nth)."""
