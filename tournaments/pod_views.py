@@ -98,6 +98,19 @@ def event_context(user: Any, current: Round | None) -> dict[str, Any]:
 # --- player pages -----------------------------------------------------------------------------
 
 
+def player_pods(event: Event, player_id: int, viewer: Any) -> list[PodTable]:
+    """The player's pods in the event's published rounds, by round, dressed for the viewer."""
+    seats = PodSeat.objects.select_related("player").order_by("position")
+    pods = (
+        PodTable.objects.filter(round__event=event, seats__player_id=player_id)
+        .exclude(round__status=Round.Status.PREVIEW)
+        .select_related("round__event")
+        .prefetch_related(Prefetch("seats", queryset=seats))
+        .order_by("round__number")
+    )
+    return [dressed(pod, viewer) for pod in pods]
+
+
 def round_page(request: HttpRequest, event: Event, round_: Round) -> HttpResponse:
     pods = round_pods(round_, request.user)
     query = request.GET.get("q", "")[:80]

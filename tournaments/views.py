@@ -182,6 +182,9 @@ def bracket_page(request: HttpRequest, pk: int) -> HttpResponse:
 def player_history(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     entry = get_object_or_404(Registration.objects.select_related("player"), event=event, player_id=player_id)
+    if event.plays_in_pods:
+        context = {"event": event, "entry": entry, "pods": pod_views.player_pods(event, player_id, request.user)}
+        return render(request, "tournaments/pods/player_history.html", context)
     rows = history_rows(selectors.player_matches(event, player_id), player_id)
     context = {"event": event, "entry": entry, "rows": rows}
     return render(request, "tournaments/player_history.html", context)

@@ -393,3 +393,14 @@ def test_bad_pod_settings_are_refused_with_clear_messages(changes: dict[str, obj
     assert answer.status_code == 400
     assert message in answer.content.decode()
     assert not Event.objects.filter(name="Runebound Friday").exists()
+
+
+def test_a_players_history_lists_their_pods_and_places(pods: PodEvent) -> None:
+    published(pods)
+    finish_round(pods)
+    pod = pods.pod_of("Eva")
+    html = page(pods.client("outsider"), f"/events/{pods.event.pk}/players/{pods.players['Eva'].pk}/")
+    assert "<strong>Eva</strong>" in html and f'<td class="num">{pod.table}</td>' in html
+    place = PodSeat.objects.get(table=pod, player=pods.players["Eva"]).placement
+    assert f"Eva {['1st', '2nd', '3rd'][place - 1]}" in html or "tied" in html
+    no_ids_or_states(html, pods)
