@@ -107,6 +107,7 @@ def test_a_pod_round_is_previewed_published_reported_confirmed_and_ranked(browse
     if boss.get_by_test_id("set-places").get_attribute("open") is None:  # open at once when nobody reported
         boss.get_by_text("Set the places yourself…").click()
     place_choices(boss, {name: ("1st", "2nd", "3rd", "4th")[n] for n, name in enumerate(rest_names)})
+    shot(boss, "pods-reports-1280", full=True)
     boss.get_by_role("button", name="Set these places").click()
     boss.wait_for_load_state()
     assert f"Record {rest_names[0]} 1st, {rest_names[1]} 2nd" in boss.get_by_test_id("result-question").inner_text()
@@ -115,6 +116,7 @@ def test_a_pod_round_is_previewed_published_reported_confirmed_and_ranked(browse
     assert "places recorded" in boss.content()
 
     both_sizes(browser, live_server, players["Eva"], f"{live_server.url}/events/{event.pk}/rounds/1/", "round")
+    both_sizes(browser, live_server, organiser, manage_url, "running")
     confirmed(boss, "End round 1")
     assert "Round 1 has ended." in boss.content()
 
