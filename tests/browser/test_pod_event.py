@@ -74,6 +74,14 @@ def test_a_pod_round_is_previewed_published_reported_confirmed_and_ranked(browse
     both_sizes(browser, live_server, organiser, manage_url, "preview")
     confirmed(boss, "Publish round 1")
     assert "Round 1 is published" in boss.content()
+    boss.get_by_test_id("print-slips-link").click()
+    boss.wait_for_load_state()
+    boss.emulate_media(media="print")
+    for number in (1, 2):  # one slip per pod, a row per seat, the QR code to the pod's page
+        slip = boss.get_by_test_id(f"slip-{number}")
+        assert slip.locator("svg.qr").is_visible() and f"Pod {number}" in slip.inner_text()
+    shot(boss, "pods-slips-print", full=True)
+    boss.emulate_media(media="screen")
 
     round_ = event.round_set.get(number=1)
     pod = round_.pod_tables.get(seats__player=players["Eva"])
