@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Prefetch, QuerySet
 from django.dispatch import Signal
 from django.utils import timezone
 
@@ -342,8 +342,8 @@ def _refuse_settled(found: _Locked) -> None:
 @transaction.atomic
 def report_placements(table: PodTable, by: User, places: Mapping[int, int]) -> PodTable:
     """A pod member reports everyone's places. A report awaiting confirmation is replaced by its
-    reporter's new one; another member's report confirms it when the places agree and disputes it
-    when they differ."""
+    reporter's new one (the same one again changes nothing); another member's report confirms it
+    when the places agree and disputes it when they differ."""
     found = _locked(table)
     _require_member(found, by)
     _require_open(found)
@@ -351,6 +351,8 @@ def report_placements(table: PodTable, by: User, places: Mapping[int, int]) -> P
     places = _check(found, places)
     table = found.table
     name = by.public_name
+    if table.awaits_confirmation and table.reported_by_id == by.pk and places == found.reported():
+        return table  # the same report again (a double click): nothing changes
     if table.awaits_confirmation and table.reported_by_id != by.pk:
         if places == found.reported():
             return _confirm(found, by)
@@ -474,10 +476,9 @@ def seat_data(seat: PodSeat, points: PlacementPoints, size: int) -> dict[str, An
     }
 
 
-def tables_of(round_: Round) -> list[PodTable]:
-    """The round's pods with their seats and players, by number."""
-    return list(round_.pod_tables.prefetch_related("seats__player").order_by("table"))
-
-
-def opponents_average_text(value: Fraction) -> str:
-    return f"{float(value):.4f}"
+def tables_of(round_: Round, tables: QuerySet[PodTable] | None = None) -> list[PodTable]:
+    """The round's pods (or these of them) with their seats, players and reporters, by number."""
+    found = round_.pod_tables.all() if tables is None else tables
+    seats = Prefetch("seats", queryset=PodSeat.objects.select_related("player").order_by("position"))
+    related = found.select_related("round__event", "reported_by", "confirmed_by")
+    return list(related.prefetch_related(seats).order_by("table"))
