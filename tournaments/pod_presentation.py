@@ -77,17 +77,23 @@ def _viewer_id(viewer: Any) -> int | None:
     return getattr(viewer, "pk", None) if getattr(viewer, "is_authenticated", False) else None
 
 
-def seat_views(seats: Sequence[SeatLike], viewer: Any = None) -> list[SeatView]:
-    """The pod's seats in clockwise order, each with who sits on its left and right."""
+def seat_views(
+    seats: Sequence[SeatLike], neighbours: Mapping[int, tuple[int, int]], viewer: Any = None
+) -> list[SeatView]:
+    """The pod's seats in clockwise order, each with who sits on its left and right
+    (``neighbours``: ``PodTable.neighbours()``, each player's left and right by id)."""
     ordered = sorted(seats, key=lambda s: s.position)
+    names = {seat.player_id: seat.player.public_name for seat in ordered}
     me = _viewer_id(viewer)
-    count = len(ordered)
     views = []
     for index, seat in enumerate(ordered):
-        left = ordered[(index + 1) % count].player.public_name if count > 1 else ""
-        right = ordered[(index - 1) % count].player.public_name if count > 1 else ""
+        left, right = neighbours.get(seat.player_id, (seat.player_id, seat.player_id))
+        alone = left == seat.player_id
         place = ordinal(seat.placement) if seat.placement else ""
-        views.append(SeatView(index + 1, seat.player, left, right, place, seat.player_id == me))
+        views.append(
+            SeatView(index + 1, seat.player, "" if alone else names[left], "" if alone else names[right], place,
+                     seat.player_id == me)
+        )  # fmt: skip
     return views
 
 

@@ -16,7 +16,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Prefetch, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
@@ -47,16 +46,11 @@ from tournaments.web import CONFIRM_FIELD, refusals_shown
 # --- reading pods -------------------------------------------------------------------------
 
 
-def _tables(round_: Round) -> QuerySet[PodTable]:
-    seats = PodSeat.objects.select_related("player").order_by("position")
-    return round_.pod_tables.select_related("round__event").prefetch_related(Prefetch("seats", queryset=seats))
-
-
 def dressed(pod: PodTable, viewer: Any) -> PodTable:
     """The pod with what its templates read: seats in order with neighbours, its result and state
     in words, the place choices (1st … nth)."""
-    seats = list(pod.seats.all())  # prefetched in order with their players (``_tables``)
-    pod.seat_list = seat_views(seats, viewer)  # type: ignore[attr-defined]
+    seats = list(pod.seats.all())  # prefetched in order with their players (``pods.tables_of``)
+    pod.seat_list = seat_views(seats, pod.neighbours(), viewer)  # type: ignore[attr-defined]
     pod.words = pod_result_words(pod, seats, viewer)  # type: ignore[attr-defined]
     pod.state_words = pod.get_status_display()  # type: ignore[attr-defined]
     pod.place_choices = place_choices(len(seats))  # type: ignore[attr-defined]
@@ -64,13 +58,14 @@ def dressed(pod: PodTable, viewer: Any) -> PodTable:
 
 
 def round_pods(round_: Round, viewer: Any) -> list[PodTable]:
-    return [dressed(pod, viewer) for pod in _tables(round_)]
+    return [dressed(pod, viewer) for pod in pod_service.tables_of(round_)]
 
 
 def pod_for(user: Any, table_id: int) -> PodTable:
     """A pod the user may see (a preview's only for those who manage the event), dressed."""
     found = selectors.pod_table_for(user, table_id)  # 404 for what the user may not see
-    return dressed(_tables(found.round).get(pk=found.pk), user)
+    (pod,) = pod_service.tables_of(found.round, PodTable.objects.filter(pk=found.pk))
+    return dressed(pod, user)
 
 
 def my_pod(pods: Sequence[PodTable], user: Any) -> PodTable | None:
@@ -99,15 +94,7 @@ def event_context(user: Any, current: Round | None) -> dict[str, Any]:
 
 def player_pods(event: Event, player_id: int, viewer: Any) -> list[PodTable]:
     """The player's pods in the event's published rounds, by round, dressed for the viewer."""
-    seats = PodSeat.objects.select_related("player").order_by("position")
-    pods = (
-        PodTable.objects.filter(round__event=event, seats__player_id=player_id)
-        .exclude(round__status=Round.Status.PREVIEW)
-        .select_related("round__event")
-        .prefetch_related(Prefetch("seats", queryset=seats))
-        .order_by("round__number")
-    )
-    return [dressed(pod, viewer) for pod in pods]
+    return [dressed(pod, viewer) for pod in selectors.player_pods(event, player_id)]
 
 
 def round_page(request: HttpRequest, event: Event, round_: Round) -> HttpResponse:
@@ -312,10 +299,9 @@ def set_places(request: HttpRequest, table_id: int) -> HttpResponse:
 
 def pod_log(event: Event) -> list[tuple[Any, PodTable, str]]:
     """Every pod report, confirmation, dispute and setting of the event, oldest first (staff only)."""
-    reports = PodReport.objects.filter(table__round__event=event).select_related("by", "table__round__event")
     seats = PodSeat.objects.filter(table__round__event=event).select_related("player")
     names = {seat.player_id: seat.player.public_name for seat in seats}
-    return [(entry.at, entry.table, report_words(entry, names)) for entry in reports.order_by("at", "id")]
+    return [(entry.at, entry.table, report_words(entry, names)) for entry in selectors.pod_result_log(event)]
 
 
 def manage_context(event: Event, current: Round | None, user: Any) -> dict[str, Any]:
@@ -329,7 +315,7 @@ def manage_context(event: Event, current: Round | None, user: Any) -> dict[str, 
         pod.reason = with_names(pod.explanation, names)  # type: ignore[attr-defined]
     return {
         "pods": pods,
-        "disputed": sum(pod.is_disputed for pod in pods),
+        "disputed": selectors.disputed_pods(event).count(),
         "pod_log": pod_log(event),
         "sizes_reason": with_names(current.bye_explanation, names),
         "pod_numbers": range(1, len(pods) + 2),
@@ -342,7 +328,7 @@ def moved_pods(request: HttpRequest, round_: Round) -> list[list[int]]:
     and seat (``seat-<player>``); players keep their old order where seats are equal."""
     chosen: dict[int, list[tuple[int, int, int]]] = {}
     order = 0
-    for pod in _tables(round_):
+    for pod in pod_service.tables_of(round_):
         for seat in pod.seats.all():
             number = _number(request, f"pod-{seat.player_id}", seat.player.public_name, "pod")
             place = _number(request, f"seat-{seat.player_id}", seat.player.public_name, "seat")
