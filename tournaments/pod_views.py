@@ -63,9 +63,7 @@ def round_pods(round_: Round, viewer: Any) -> list[PodTable]:
 
 def pod_for(user: Any, table_id: int) -> PodTable:
     """A pod the user may see (a preview's only for those who manage the event), dressed."""
-    found = selectors.pod_table_for(user, table_id)  # 404 for what the user may not see
-    (pod,) = pod_service.tables_of(found.round, PodTable.objects.filter(pk=found.pk))
-    return dressed(pod, user)
+    return _dressed_one(selectors.pod_table_for(user, table_id), user)  # 404 for what the user may not see
 
 
 def my_pod(pods: Sequence[PodTable], user: Any) -> PodTable | None:
@@ -85,8 +83,13 @@ def _my_pod_context(pod: PodTable | None, user: Any) -> dict[str, Any]:
 
 def event_context(user: Any, current: Round | None) -> dict[str, Any]:
     """The player's own pod for the event page's live panel (none when they sit in no pod)."""
-    pods = round_pods(current, user) if current is not None else []
-    return _my_pod_context(my_pod(pods, user), user)
+    found = selectors.my_pod(user, current) if current is not None else None
+    return _my_pod_context(_dressed_one(found, user) if found is not None else None, user)
+
+
+def _dressed_one(found: PodTable, viewer: Any) -> PodTable:
+    (pod,) = pod_service.tables_of(found.round, PodTable.objects.filter(pk=found.pk))
+    return dressed(pod, viewer)
 
 
 # --- player pages -----------------------------------------------------------------------------
