@@ -404,3 +404,16 @@ def test_a_players_history_lists_their_pods_and_places(pods: PodEvent) -> None:
     place = PodSeat.objects.get(table=pod, player=pods.players["Eva"]).placement
     assert f"Eva {['1st', '2nd', '3rd'][place - 1]}" in html or "tied" in html
     no_ids_or_states(html, pods)
+
+
+def test_the_reporter_may_correct_their_report_before_it_is_confirmed(pods: PodEvent) -> None:
+    published(pods)
+    pod = pods.pod_of("Eva")
+    first, second = pods.mates("Eva")
+    eva = pods.client("Eva")
+    eva.post(f"/pod-tables/{pod.pk}/report/", places(pods, pod, {"Eva": 1, first: 2, second: 3}))
+    assert "Correct my report" in page(eva, f"/events/{pods.event.pk}/live/")
+    eva.post(f"/pod-tables/{pod.pk}/report/", places(pods, pod, {"Eva": 2, first: 1, second: 3}))
+    pod.refresh_from_db()
+    assert pod.status == PodTable.Status.REPORTED
+    assert PodSeat.objects.get(table=pod, player=pods.players[first]).reported_placement == 1
