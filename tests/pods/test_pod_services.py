@@ -152,6 +152,24 @@ def test_publishing_sends_pod_round_published_after_commit_and_starts_the_clock(
     assert round_.is_open and round_.ends_at is not None and round_.timer_version == 1
 
 
+def test_a_failing_receiver_is_logged_and_the_round_stays_published(
+    django_capture_on_commit_callbacks: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    event, organiser, _players = pod_event()
+
+    def broken(sender: Any, round: Round, **kwargs: Any) -> None:
+        raise RuntimeError("swap down")
+
+    pods.pod_round_published.connect(broken)
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            round_ = publish(event, organiser)
+    finally:
+        pods.pod_round_published.disconnect(broken)
+    assert Round.objects.get(pk=round_.pk).is_open
+    assert "pod_round_published receiver" in caplog.text and "swap down" in caplog.text
+
+
 def test_a_preview_is_outdated_when_one_of_its_players_drops() -> None:
     event, organiser, p = pod_event()
     round_ = rounds.pair_next_round(event, organiser)

@@ -10,6 +10,7 @@ every change of places is a ``PodReport`` row and an entry in the event's histor
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -44,8 +45,11 @@ from tournaments.services import standings as reading
 from tournaments.services.common import locked_event, names_of
 from tournaments.webhooks import announce
 
+log = logging.getLogger(__name__)
+
 #: Sent after the commit that publishes a pod round, with ``round=`` (the ``Round``); the deck-swap
-#: draft connects to it. Receivers run after the commit, so a failing receiver cannot undo the round.
+#: draft connects to it. Receivers run after the commit, so a failing receiver cannot undo the round;
+#: it is logged and the organiser's request still succeeds.
 pod_round_published = Signal()
 
 #: The longest note a player may add to a dispute.
@@ -174,7 +178,8 @@ def plan_round(event: Event, number: int) -> PodPlan:
     if playing < event.pod_minimum:
         raise Conflict(
             EventRefusal.TOO_FEW_PLAYERS,
-            f"{playing} players are still playing; a pod needs at least {event.pod_minimum}.",
+            f"{playing} {'player is' if playing == 1 else 'players are'} still playing; "
+            f"a pod needs at least {event.pod_minimum}.",
         )
     names = names_of(p.id for p in players)
     try:
@@ -237,7 +242,15 @@ def seated_players(round_: Round) -> list[int]:
 
 def published(round_: Round) -> None:
     """A pod round was just published (inside the publishing transaction): tell the receivers after commit."""
-    transaction.on_commit(lambda: pod_round_published.send(sender=Round, round=round_))
+    transaction.on_commit(lambda: _announce_published(round_))
+
+
+def _announce_published(round_: Round) -> None:
+    """Every receiver runs; one that fails is logged and does not fail the organiser's request
+    (the round is published whatever a receiver does)."""
+    for receiver, answer in pod_round_published.send_robust(sender=Round, round=round_):
+        if isinstance(answer, Exception):
+            log.error("pod_round_published receiver %r failed for round %s", receiver, round_.pk, exc_info=answer)
 
 
 def open_tables(round_: Round) -> list[int]:
