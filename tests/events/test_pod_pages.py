@@ -417,3 +417,19 @@ def test_the_reporter_may_correct_their_report_before_it_is_confirmed(pods: PodE
     pod.refresh_from_db()
     assert pod.status == PodTable.Status.REPORTED
     assert PodSeat.objects.get(table=pod, player=pods.players[first]).reported_placement == 1
+
+
+def test_places_in_words_name_ties_and_the_reader() -> None:
+    from types import SimpleNamespace
+
+    from tournaments.pairing.pod_standings import PlacementPoints
+    from tournaments.pod_presentation import beside_words, placement_words, points_table_words
+
+    names = {1: "Eva", 2: "Corvin", 3: "Dara", 4: "Tobin"}
+    assert placement_words({2: 2, 1: 1, 4: 4, 3: 2}, names) == "Eva 1st, Corvin and Dara tied 2nd, Tobin 4th"
+    reader = SimpleNamespace(pk=3, is_authenticated=True)
+    assert placement_words({2: 2, 1: 1, 4: 4, 3: 2}, names, reader) == "Eva 1st, Corvin and you tied 2nd, Tobin 4th"
+    assert placement_words({3: 1, 1: 2}, names, reader) == "You 1st, Eva 2nd"
+    assert beside_words("Eva", "Eva") == "Eva across the table"
+    assert beside_words("Eva", "Dara") == "Eva on your left, Dara on your right"
+    assert points_table_words(PlacementPoints((5, 3, 1))) == "1st 5 points, 2nd 3, 3rd and later 1"
