@@ -85,6 +85,7 @@ class EventForm(forms.ModelForm[Event]):
             self.fields[name].required = False  # left empty (or not sent): the default
         for name in PAIRS_ONLY_FIELDS:
             self.fields[name].widget.attrs["data-pairs-only"] = ""
+        self.fields["rounds"].help_text = "Swiss or pod rounds; empty means the recommended number, fixed at the start."
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -43,6 +43,7 @@ def create_pod_event(page: Any, live_server: Any) -> Event:
     page.fill("#id_rounds", "1")
     page.fill("#id_pod_size", "4")
     page.fill("#id_pod_minimum", "3")
+    shot(page, "pods-event-form-1280", full=True)
     page.get_by_role("button", name="Create event").click()
     page.wait_for_load_state()
     return Event.objects.get(name="Runebound Night")
