@@ -1,11 +1,13 @@
-"""Pod events: a round's pods (preview, edit), placements (report, confirm, dispute, set) and standings.
+"""Pod events: a round's pods (preview, edit, publish) and placements (report, confirm, dispute, set).
 
 The bridge between the pod rows (``PodTable``, ``PodSeat``, ``PodReport``) and the pure
 ``tournaments.pairing.pods`` and ``tournaments.pairing.pod_standings``. A pod round is paired,
 published, timed and ended by ``tournaments.services.rounds`` like any round (it calls
 ``create_preview`` and ``published`` here); this module makes and edits the pods and holds
-everything about placements. Every refusal is an ``EventError`` raised before anything is written;
-every change of places is a ``PodReport`` row and an entry in the event's history, in words.
+everything about placements. Reading (settings, results, standings, a round's pods) lives in
+``tournaments.services.pod_reading``; its names are re-exported here. Every refusal is an
+``EventError`` raised before anything is written; every change of places is a ``PodReport`` row
+and an entry in the event's history, in words.
 """
 
 from __future__ import annotations
@@ -13,27 +15,19 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from django.db import transaction
-from django.db.models import Prefetch, QuerySet
 from django.dispatch import Signal
 from django.utils import timezone
 
 from accounts.models import User
 from tournaments.errors import Conflict, EventRefusal, Forbidden, Invalid
-from tournaments.models import AuditEntry, Event, PodReport, PodSeat, PodTable, Registration, Round
+from tournaments.models import AuditEntry, Event, PodReport, PodSeat, PodTable, Round
 from tournaments.pairing import (
     PairingError,
-    PastPod,
-    PlacementPoints,
     PodEditError,
     PodPlan,
     PodPlayer,
-    PodResult,
-    PodSettings,
-    PodStanding,
-    compute_pod_standings,
     edited_pod_plan,
     pair_pod_round,
     placement_problems,
@@ -41,8 +35,16 @@ from tournaments.pairing import (
 )
 from tournaments.pairing.pod_standings import ordinal
 from tournaments.permissions import Perm, require
-from tournaments.services import standings as reading
 from tournaments.services.common import locked_event, names_of
+from tournaments.services.pod_reading import PodStandingRow as PodStandingRow
+from tournaments.services.pod_reading import history as history
+from tournaments.services.pod_reading import placement_points as placement_points
+from tournaments.services.pod_reading import pod_settings as pod_settings
+from tournaments.services.pod_reading import pure_standings as pure_standings
+from tournaments.services.pod_reading import results as results
+from tournaments.services.pod_reading import seat_data as seat_data
+from tournaments.services.pod_reading import standings as standings
+from tournaments.services.pod_reading import tables_of as tables_of
 from tournaments.webhooks import announce
 
 log = logging.getLogger(__name__)
@@ -56,17 +58,7 @@ pod_round_published = Signal()
 NOTE_LENGTH = 500
 
 
-# --- settings ---------------------------------------------------------------------------------
-
-
-def pod_settings(event: Event) -> PodSettings:
-    """The event's pod sizes as the pure pairer reads them (raises ``PairingError`` if impossible)."""
-    return PodSettings(target=event.pod_size, minimum=event.pod_minimum, maximum=event.pod_maximum)
-
-
-def placement_points(event: Event) -> PlacementPoints:
-    """The event's points per place (raises ``PairingError`` if the table is impossible)."""
-    return PlacementPoints(tuple(int(n) for n in event.placement_points))
+# --- settings (read them with ``pod_reading``, re-exported here) ------------------------------
 
 
 def validate_pod_settings(event: Event) -> None:
@@ -96,71 +88,6 @@ def validate_pod_settings(event: Event) -> None:
         raise Invalid(
             EventRefusal.BAD_PLACEMENT_POINTS, "Placement points may never rise with the place: 1st earns the most."
         ) from None
-
-
-# --- reading the event into the pure types ----------------------------------------------------
-
-
-def results(event: Event) -> list[PodResult]:
-    """Every confirmed pod of the event, in seat order."""
-    seats = (
-        PodSeat.objects.filter(table__round__event=event, table__status=PodTable.Status.CONFIRMED)
-        .order_by("table__round__number", "table__table", "position")
-        .values_list("table_id", "table__round__number", "player_id", "placement")
-    )
-    pods: dict[int, tuple[int, list[int], list[int]]] = {}
-    for table, number, player, place in seats:
-        pods.setdefault(table, (number, [], []))
-        pods[table][1].append(player)
-        pods[table][2].append(place or 0)  # a confirmed pod has every place
-    return [PodResult(number, tuple(players), tuple(places)) for number, players, places in pods.values()]
-
-
-def history(event: Event) -> list[PastPod]:
-    """Who sat together in every published pod round (previews are not history)."""
-    seats = (
-        PodSeat.objects.filter(table__round__event=event)
-        .exclude(table__round__status=Round.Status.PREVIEW)
-        .order_by("table_id", "position")
-        .values_list("table_id", "table__round__number", "player_id")
-    )
-    pods: dict[int, tuple[int, list[int]]] = {}
-    for table, number, player in seats:
-        pods.setdefault(table, (number, []))[1].append(player)
-    return [PastPod(number, tuple(players)) for number, players in pods.values()]
-
-
-def pure_standings(event: Event) -> tuple[PodStanding, ...]:
-    return compute_pod_standings(reading.entries(event), results(event), placement_points(event), seed=event.seed)
-
-
-@dataclass(frozen=True)
-class PodStandingRow:
-    """One row of a pod event's standings, with the player's account."""
-
-    standing: PodStanding
-    player: User
-    late_entry_round: int | None
-
-    @property
-    def opponents_average(self) -> float:
-        return float(self.standing.opponents_average)
-
-    @property
-    def places_text(self) -> str:
-        """The placement history in words: "2 × 1st, 1 × 3rd" (or "no pods yet")."""
-        said = [f"{n} × {ordinal(place)}" for place, n in enumerate(self.standing.places, 1) if n]
-        return ", ".join(said) or "no pods yet"
-
-
-def standings(event: Event) -> list[PodStandingRow]:
-    """The event's standings: points, then opponents' average points per round, then placement history."""
-    rows = pure_standings(event)
-    registrations = {r.player_id: r for r in Registration.objects.filter(event=event).select_related("player")}
-    return [
-        PodStandingRow(row, registrations[row.player].player, registrations[row.player].late_entry_round)
-        for row in rows
-    ]
 
 
 def _pairing_input(event: Event) -> list[PodPlayer]:
@@ -470,28 +397,3 @@ def _override_words(found: _Locked, places: Mapping[int, int]) -> str:
         before = {seat.player_id: seat.placement or 0 for seat in found.seats}
         return f"places changed to {after} (were {places_words(found, before)})"
     return f"places set: {after}"
-
-
-# --- reading a pod for a person ---------------------------------------------------------------
-
-
-def seat_data(seat: PodSeat, points: PlacementPoints, size: int) -> dict[str, Any]:
-    """One seat as the API and the CSV show it: the name, the seat (1-based), the places and points."""
-    placed = seat.placement
-    return {
-        "player": seat.player_id,
-        "name": seat.player.public_name,
-        "seat": seat.position + 1,
-        "placement": placed,
-        "placement_text": ordinal(placed) if placed else "",
-        "reported_placement": seat.reported_placement,
-        "points": points.points(placed, size) if placed else None,
-    }
-
-
-def tables_of(round_: Round, tables: QuerySet[PodTable] | None = None) -> list[PodTable]:
-    """The round's pods (or these of them) with their seats, players and reporters, by number."""
-    found = round_.pod_tables.all() if tables is None else tables
-    seats = Prefetch("seats", queryset=PodSeat.objects.select_related("player").order_by("position"))
-    related = found.select_related("round__event", "reported_by", "confirmed_by")
-    return list(related.prefetch_related(seats).order_by("table"))

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from tournaments.models import Event, Match, Round
-from tournaments.services import pods
+from tournaments.services import pod_reading as pods
 from tournaments.services import standings as reading
 from tournaments.webhooks.models import Kind
 from tournaments.webhooks.outbox import emit, site_url
