@@ -20,7 +20,7 @@ from tournaments.presentation import (
     crosstable,
     final_placings,
 )
-from tournaments.services import pods
+from tournaments.services import pod_reading
 from tournaments.services.standings import StandingRow, bracket, cut_games, history, standings
 
 FINAL_STANDINGS_SHOWN = 8
@@ -68,7 +68,7 @@ def with_tables(rounds: QuerySet[Round]) -> QuerySet[Round]:
 
 def pod_finished_context(event: Event) -> dict[str, Any]:
     """A finished pod event: the winner, the final placings by the pod standings, the players."""
-    rows = pods.standings(event)
+    rows = pod_reading.standings(event)
     played = any(r.standing.rounds for r in rows)
     placings = [Placing(ordinal(n), "", row) for n, row in enumerate(rows, 1)] if played else []
     return {

@@ -25,7 +25,7 @@ from common.qr import qr_svg
 from tournaments import pod_downloads, selectors
 from tournaments.errors import EventRefusal, Invalid
 from tournaments.models import Event, PodReport, PodSeat, PodTable, Round
-from tournaments.pairing.pod_standings import PlacementPoints, ordinal, placement_problems
+from tournaments.pairing.pod_standings import ordinal, placement_problems
 from tournaments.paper import event_url, pod_url
 from tournaments.permissions import Perm, has_permission, require
 from tournaments.pod_presentation import (
@@ -40,6 +40,7 @@ from tournaments.pod_presentation import (
     seat_views,
 )
 from tournaments.presentation import with_names
+from tournaments.services import pod_reading
 from tournaments.services import pods as pod_service
 from tournaments.web import CONFIRM_FIELD, refusals_shown
 
@@ -58,7 +59,7 @@ def dressed(pod: PodTable, viewer: Any) -> PodTable:
 
 
 def round_pods(round_: Round, viewer: Any) -> list[PodTable]:
-    return [dressed(pod, viewer) for pod in pod_service.tables_of(round_)]
+    return [dressed(pod, viewer) for pod in pod_reading.tables_of(round_)]
 
 
 def pod_for(user: Any, table_id: int) -> PodTable:
@@ -88,7 +89,7 @@ def event_context(user: Any, current: Round | None) -> dict[str, Any]:
 
 
 def _dressed_one(found: PodTable, viewer: Any) -> PodTable:
-    (pod,) = pod_service.tables_of(found.round, PodTable.objects.filter(pk=found.pk))
+    (pod,) = pod_reading.tables_of(found.round, PodTable.objects.filter(pk=found.pk))
     return dressed(pod, viewer)
 
 
@@ -331,7 +332,7 @@ def moved_pods(request: HttpRequest, round_: Round) -> list[list[int]]:
     and seat (``seat-<player>``); players keep their old order where seats are equal."""
     chosen: dict[int, list[tuple[int, int, int]]] = {}
     order = 0
-    for pod in pod_service.tables_of(round_):
+    for pod in pod_reading.tables_of(round_):
         for seat in pod.seats.all():
             number = _number(request, f"pod-{seat.player_id}", seat.player.public_name, "pod")
             place = _number(request, f"seat-{seat.player_id}", seat.player.public_name, "seat")
@@ -355,14 +356,10 @@ def edit_preview(request: HttpRequest, round_: Round) -> None:
 # --- standings ------------------------------------------------------------------------------
 
 
-def placement_points(event: Event) -> PlacementPoints:
-    return PlacementPoints(tuple(event.placement_points or PlacementPoints().by_place))
-
-
 def standings_rows(event: Event) -> list[dict[str, Any]]:
-    points = placement_points(event)
+    points = pod_reading.placement_points(event)
     rows = []
-    for place, row in enumerate(pod_service.standings(event), 1):
+    for place, row in enumerate(pod_reading.standings(event), 1):
         rows.append({
             "row": row.standing, "player": row.player, "place": ordinal(place),
             "points": pod_points_explained(row, points), "tiebreaks": pod_tiebreak_cells(row),
@@ -378,7 +375,7 @@ def standings_page(request: HttpRequest, event: Event) -> HttpResponse:
         "event": event,
         "rows": rows,
         "tiebreaks": POD_TIEBREAKS,
-        "points_words": points_table_words(placement_points(event)),
+        "points_words": points_table_words(pod_reading.placement_points(event)),
     }
     return render(request, "tournaments/pods/standings.html", context)
 
@@ -410,7 +407,7 @@ def print_standings(request: HttpRequest, event: Event) -> HttpResponse:
         "event": event,
         "rows": standings_rows(event),
         "tiebreaks": POD_TIEBREAKS,
-        "points_words": points_table_words(placement_points(event)),
+        "points_words": points_table_words(pod_reading.placement_points(event)),
         "follow_qr": qr_svg(event_url(request, event)),
     }
     return render(request, "tournaments/pods/print_standings.html", context)
