@@ -244,7 +244,7 @@ def claims(pod: PodTable, reports: Sequence[PodReport]) -> list[dict[str, Any]]:
         entry = last[player]
         places = entry.place_map() or (latest_places if entry.kind == PodReport.Kind.CONFIRM else {})
         result.append({
-            "name": names[player], "at": entry.at, "places": sorted(places.items()),
+            "player": player, "name": names[player], "at": entry.at, "places": sorted(places.items()),
             "says": placement_words(places, names) if places else "that's not right",
         })  # fmt: skip
     return result
@@ -252,9 +252,8 @@ def claims(pod: PodTable, reports: Sequence[PodReport]) -> list[dict[str, Any]]:
 
 def claim_sentences(pod: PodTable, viewer: Any) -> list[str]:
     """For a member of a disputed pod: what each member said, "You said: …", "Eva said: …"."""
-    me = viewer.pk
     return [
-        f"{'You' if claim['name'] == viewer.public_name and me else claim['name']} said: {claim['says']}"
+        f"{'You' if claim['player'] == viewer.pk else claim['name']} said: {claim['says']}"
         for claim in claims(pod, _reports(pod))
     ]
 

@@ -254,6 +254,9 @@ def test_a_dispute_is_settled_by_staff_after_seeing_it_in_words(pods: PodEvent) 
     pod.refresh_from_db()
     assert pod.status == PodTable.Status.DISPUTED
     assert "Your pod&#x27;s reports differ" in page(pods.client(second), f"/events/{pods.event.pk}/live/")
+    evas = page(pods.client("Eva"), f"/events/{pods.event.pk}/live/")
+    assert f"You said: Eva 1st, {first} 2nd, {second} 3rd." in evas
+    assert f"{first} said: {first} 1st, Eva 2nd, {second} 3rd." in evas
     manage = page(pods.client("judge"), f"/events/{pods.event.pk}/manage/")
     assert "See the reports and settle" in manage
 
