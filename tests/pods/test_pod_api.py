@@ -178,3 +178,26 @@ def test_the_openapi_schema_describes_the_pod_endpoints() -> None:
                  "/api/pod-tables/{id}/dispute/", "/api/pod-tables/{id}/set-placements/"):  # fmt: skip
         assert path in paths, path
     assert "PodSeat" in spec["components"]["schemas"]
+
+
+def test_a_whole_pod_event_runs_through_the_api() -> None:
+    event, organiser, p = pod_event(rounds=2)
+    staff = client(organiser)
+    for number in (1, 2):
+        paired = staff.post(f"/api/events/{event.pk}/pair-next-round/")
+        assert paired.status_code == 201 and paired.json()["stage"] == "pods" and paired.json()["number"] == number
+        round_id = paired.json()["id"]
+        assert "9 players in 3 pods of 3" in paired.json()["bye_explanation"]
+        assert staff.post(f"/api/rounds/{round_id}/publish/").status_code == 200
+        for table in client(p["Ann"]).get(f"/api/round-pods/{round_id}/").json():
+            first, second = (User.objects.get(pk=s["player"]) for s in table["seats"][:2])
+            body = {"places": [{"player": s["player"], "place": s["seat"]} for s in table["seats"]]}
+            assert client(first).post(f"/api/pod-tables/{table['id']}/report/", body, format="json").status_code == 200
+            assert client(second).post(f"/api/pod-tables/{table['id']}/confirm/").status_code == 200
+        assert staff.post(f"/api/rounds/{round_id}/end/").status_code == 200
+    third = staff.post(f"/api/events/{event.pk}/pair-next-round/")
+    assert third.status_code == 409 and "All 2 rounds have been played" in third.json()["detail"]
+    assert staff.post(f"/api/events/{event.pk}/finish/").json()["status"] == "finished"
+    rows = client(None).get(f"/api/events/{event.pk}/standings/").json()
+    assert sum(r["points"] for r in rows) == 2 * 3 * (3 + 2 + 1) and [r["rank"] for r in rows] == list(range(1, 10))
+    assert all(r["rounds"] == 2 for r in rows)
