@@ -69,8 +69,10 @@ def pair(event: Event) -> Confirmation:
     else:
         question = f"Pair round {number} of {event.rounds}?"
         playing = active_registrations(event).count()
-        consequences = [f"{_count(playing, 'player')} still playing are paired as a preview."]
-    consequences.append("Players see nothing until you publish it; you can change tables or discard it first.")
+        into = f" in pods of about {event.pod_size}" if event.plays_in_pods else ""
+        consequences = [f"{_count(playing, 'player')} still playing are paired{into} as a preview."]
+    tables = "move players between pods" if event.plays_in_pods else "change tables"
+    consequences.append(f"Players see nothing until you publish it; you can {tables} or discard it first.")
     return Confirmation(question, "Pair the round", consequences)
 
 
@@ -128,12 +130,23 @@ def publish(round_: Round) -> Confirmation:
     stale = _stale(round_, "Publish", Round.Status.PREVIEW)
     if stale:
         return stale
+    if round_.event.plays_in_pods:
+        return _publish_pods(round_)
     matches = list(round_.matches.select_related("player_a"))
     consequences = [
         f"{_count(sum(m.player_b_id is not None for m in matches), 'table')} go up; players see their pairings.",
         f"The {round_.event.round_minutes}-minute round clock starts.",
     ]
     consequences += [f"{m.player_a.public_name} gets the bye (a 2-0 win)." for m in matches if m.player_b_id is None]
+    return Confirmation(f"Publish {round_.label.lower()}?", f"Publish {round_.label.lower()}", consequences)
+
+
+def _publish_pods(round_: Round) -> Confirmation:
+    sizes = [table.seats.count() for table in round_.pod_tables.all()]
+    consequences = [
+        f"{_count(len(sizes), 'pod')} ({_count(sum(sizes), 'player')}) go up; players see their pods and seats.",
+        f"The {round_.event.round_minutes}-minute round clock starts.",
+    ]
     return Confirmation(f"Publish {round_.label.lower()}?", f"Publish {round_.label.lower()}", consequences)
 
 
@@ -165,6 +178,8 @@ def end(round_: Round) -> Confirmation:
     if stale:
         return stale
     question = f"End {round_.label.lower()}?"
+    if round_.event.plays_in_pods:
+        return _end_pods(round_, question)
     pending = list(round_.matches.exclude(status=Match.Status.CONFIRMED).select_related("player_a", "player_b"))
     if pending:
         tables = "; ".join(f"table {m.table}: {_table_names(m)}" for m in pending)
@@ -176,6 +191,18 @@ def end(round_: Round) -> Confirmation:
         return Confirmation(question, f"End {round_.label.lower()}", blocker=blocker)
     count = round_.matches.exclude(player_b=None).count()  # a bye is not a result anyone reports
     consequences = [f"All {_count(count, 'result')} are in; the standings update.", _after_end(round_)]
+    return Confirmation(question, f"End {round_.label.lower()}", consequences)
+
+
+def _end_pods(round_: Round, question: str) -> Confirmation:
+    tables = list(round_.pod_tables.order_by("table"))
+    open_ = [table for table in tables if not table.is_confirmed]
+    if open_:
+        listed = "; ".join(f"pod {t.table}: {t.get_status_display().lower()}" for t in open_)
+        verb = "has" if len(open_) == 1 else "have"
+        blocker = f"{_count(len(open_), 'pod')} {verb} no confirmed places ({listed}). Set or confirm them first."
+        return Confirmation(question, f"End {round_.label.lower()}", blocker=blocker)
+    consequences = [f"The places of all {_count(len(tables), 'pod')} are in; the standings update.", _after_end(round_)]
     return Confirmation(question, f"End {round_.label.lower()}", consequences)
 
 

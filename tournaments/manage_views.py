@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts.auth import signed_in_user
 from accounts.models import User
 from common.refusals import Forbidden, Refusal
-from tournaments import confirmations, selectors
+from tournaments import confirmations, pod_views, selectors
 from tournaments.errors import EventRefusal, Invalid
 from tournaments.floor_actions import allowed_event_actions
 from tournaments.forms import AddTimeForm, EventForm, TableScoreForm
@@ -92,6 +92,8 @@ def _manage_page(request: HttpRequest, event: Event, refusal: str = "", status: 
         "disputes": [(m, claims(m, selectors.match_reports(m))) for m in selectors.disputed_matches(event)],
         "result_log": [(r.at, r.match, report_words(r)) for r in selectors.result_log(event)],
     }
+    if event.plays_in_pods:
+        context |= pod_views.manage_context(event, current, request.user)
     return render(request, "tournaments/manage.html", context, status=status)
 
 
@@ -206,6 +208,8 @@ def round_action(request: HttpRequest, round_id: int, action: str) -> HttpRespon
             raise form_refusal(form)
         rounds.add_time(round_, form.cleaned_data["minutes"], user)
         messages.success(request, f"{round_.label}'s clock changed by {form.cleaned_data['minutes']} minutes.")
+    elif action == "pairings" and round_.event.plays_in_pods:
+        pod_views.edit_preview(request, round_)
     elif action == "pairings":
         rounds.edit_pairings(round_, _tables_from(request, round_), user)
         messages.success(request, "Pairings updated.")

@@ -7,8 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Q, QuerySet
+
 from tournaments import selectors
 from tournaments.models import DeckVersion, Event, Round
+from tournaments.pairing.pod_standings import ordinal
 from tournaments.presentation import (
     BracketLayout,
     CrossRow,
@@ -17,6 +20,7 @@ from tournaments.presentation import (
     crosstable,
     final_placings,
 )
+from tournaments.services import pod_reading
 from tournaments.services.standings import StandingRow, bracket, cut_games, history, standings
 
 FINAL_STANDINGS_SHOWN = 8
@@ -40,6 +44,8 @@ class Champion:
 
 def finished_context(event: Event) -> dict[str, Any]:
     """The finished overview: champion, the top of the final placings, the bracket, the players."""
+    if event.plays_in_pods:
+        return pod_finished_context(event)
     rows = standings(event)
     # An event finished before any result was in has no champion and no places to show.
     played = any(r.standing.wins + r.standing.losses + r.standing.draws for r in rows)
@@ -55,10 +61,30 @@ def finished_context(event: Event) -> dict[str, Any]:
     }
 
 
+def with_tables(rounds: QuerySet[Round]) -> QuerySet[Round]:
+    """The rounds that have tables: matches or, in a pod event, pods."""
+    return rounds.filter(Q(matches__isnull=False) | Q(pod_tables__isnull=False)).distinct().order_by("number")
+
+
+def pod_finished_context(event: Event) -> dict[str, Any]:
+    """A finished pod event: the winner, the final placings by the pod standings, the players."""
+    rows = pod_reading.standings(event)
+    played = any(r.standing.rounds for r in rows)
+    placings = [Placing(ordinal(n), "", row) for n, row in enumerate(rows, 1)] if played else []
+    return {
+        "champion": Champion(placings[0].row, "") if placings else None,
+        "placings": placings[:FINAL_STANDINGS_SHOWN],
+        "more_placings": len(placings) > FINAL_STANDINGS_SHOWN,
+        "record_heading": "Places",
+        "players": sorted((r.player for r in rows), key=lambda u: u.public_name.lower()),
+        "history_rounds": played_rounds(event),
+    }
+
+
 def played_rounds(event: Event) -> list[Round]:
     """The published rounds that had tables, in order (an empty round is not worth a link)."""
-    shown = Round.objects.filter(event=event, matches__isnull=False).exclude(status=Round.Status.PREVIEW)
-    return list(shown.select_related("event").distinct().order_by("number"))
+    shown = Round.objects.filter(event=event).exclude(status=Round.Status.PREVIEW)
+    return list(with_tables(shown).select_related("event"))
 
 
 def cut_titles(event: Event, rows: list[StandingRow]) -> dict[int, str]:

@@ -8,7 +8,7 @@ from typing import Any
 from django.http import HttpRequest
 from django.urls import reverse
 
-from tournaments.models import Event, Match, Round
+from tournaments.models import Event, Match, PodTable, Round
 
 
 def event_url(request: HttpRequest, event: Event) -> str:
@@ -20,6 +20,11 @@ def table_url(request: HttpRequest, match: Match) -> str:
     """One table's page (absolute): a player of that table scanning its slip lands on its report
     buttons (after signing in, if they must)."""
     return request.build_absolute_uri(reverse("tournaments:table", kwargs={"match_id": match.pk}))
+
+
+def pod_url(request: HttpRequest, pod: PodTable) -> str:
+    """One pod's page (absolute), where the pod's slip QR code leads its players to report."""
+    return request.build_absolute_uri(reverse("tournaments:pod", kwargs={"table_id": pod.pk}))
 
 
 def projector_state(round_: Round | None) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
 from common.qr import qr_svg
-from tournaments import selectors
+from tournaments import pod_views, selectors
 from tournaments.deck_views import version_faces
 from tournaments.errors import EventRefusal, Forbidden
 from tournaments.paper import event_url, projector_state, table_url
@@ -22,6 +22,8 @@ from tournaments.web import refusals_shown
 def print_pairings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     round_ = selectors.public_round(request.user, event, number)
+    if event.plays_in_pods:
+        return pod_views.print_pairings(request, event, round_)
     matches = list(round_.matches.select_related("player_a", "player_b"))
     context = {
         "event": event,
@@ -35,6 +37,8 @@ def print_pairings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 def print_standings(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
+    if event.plays_in_pods:
+        return pod_views.print_standings(request, event)
     context = {"event": event, "rows": standings(event), "follow_qr": qr_svg(event_url(request, event))}
     return render(request, "tournaments/print/standings.html", context)
 
@@ -44,6 +48,8 @@ def print_slips(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     require(request.user, Perm.RECORD_RESULTS, event)
     round_ = selectors.public_round(request.user, event, number)
+    if event.plays_in_pods:
+        return pod_views.print_slips(request, event, round_)
     matches = round_.matches.exclude(player_b=None).select_related("player_a", "player_b")
     slips = [(match, qr_svg(table_url(request, match), f"Report table {match.table}'s result")) for match in matches]
     context = {
@@ -77,6 +83,7 @@ def projector(request: HttpRequest, pk: int) -> HttpResponse:
         "event": event,
         "round": current,
         "matches": matches,
+        "pods": pod_views.round_pods(current, None) if current and event.plays_in_pods else [],
         "state": projector_state(current),
         "follow_qr": qr_svg(event_url(request, event), f"Follow {event.name}"),
     }

@@ -140,6 +140,14 @@ class Seat:
     def table(self) -> int:
         return self.match.table
 
+    @property
+    def where(self) -> str:
+        return f"table {self.match.table}"
+
+    @property
+    def company(self) -> str:
+        return f"v {self.opponent.public_name}" if self.opponent is not None else "bye"
+
 
 def seats_by_name(matches: Iterable[Match], query: str = "") -> list[Seat]:
     """Every paired player's seat, alphabetical by public name; with ``query``, only the players

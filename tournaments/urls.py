@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments import deck_views, desk_views, manage_views, paper_views, pod_downloads, views
+from tournaments import deck_views, desk_views, manage_views, paper_views, pod_downloads, pod_views, views
 
 app_name = "tournaments"
 
@@ -33,6 +33,10 @@ players = [
     path("matches/<id:match_id>/", views.table_page, name="table"),
     path("matches/<id:match_id>/report/", views.report, name="report"),
     path("matches/<id:match_id>/confirm/", views.confirm, name="confirm"),
+    path("pod-tables/<id:table_id>/", pod_views.pod_page, name="pod"),
+    path("pod-tables/<id:table_id>/report/", pod_views.report, name="pod-report"),
+    path("pod-tables/<id:table_id>/confirm/", pod_views.confirm, name="pod-confirm"),
+    path("pod-tables/<id:table_id>/dispute/", pod_views.dispute, name="pod-dispute"),
 ]
 organiser = [
     path("events/new/", manage_views.event_create, name="event-create"),
@@ -43,6 +47,8 @@ organiser = [
     path("rounds/<id:round_id>/do/<slug:action>/", manage_views.round_action, name="round-action"),
     path("matches/<id:match_id>/set-result/", manage_views.set_result, name="set-result"),
     path("matches/<id:match_id>/dispute/", manage_views.match_reports, name="match-reports"),
+    path("pod-tables/<id:table_id>/reports/", pod_views.pod_reports, name="pod-reports"),
+    path("pod-tables/<id:table_id>/set-places/", pod_views.set_places, name="pod-set"),
     path("deck-versions/<id:version_id>/check/", deck_views.deck_check, name="deck-check"),
     path("events/<id:pk>/rounds/<id:number>/slips/", paper_views.print_slips, name="print-slips"),
     path("events/<id:pk>/decks/print/", paper_views.print_decklists, name="print-decklists"),

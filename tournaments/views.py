@@ -17,7 +17,7 @@ from common.qr import qr_svg
 from common.refusals import Refusal
 from gameplay.matches import selectors as play_selectors
 from gameplay.matches.oversight import Oversight
-from tournaments import confirmations, outcomes, overview, pod_downloads, selectors
+from tournaments import confirmations, outcomes, overview, pod_views, selectors
 from tournaments.errors import EventRefusal, NotFound
 from tournaments.forms import ScoreForm
 from tournaments.models import Event, Match, Registration, Round
@@ -68,10 +68,13 @@ def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     mine = Registration.objects.filter(event=event, player_id=user.pk).first() if user.is_authenticated else None
     shown = selectors.public_rounds(user, event).exclude(status=Round.Status.PREVIEW)
     # A finished event has no current round; an ended round with no tables is not worth a box.
-    current = None if event.is_finished else shown.filter(matches__isnull=False).distinct().last()
+    current = None if event.is_finished else overview.with_tables(shown).last()
     can_undo_drop = mine is not None and not mine.active and not registration.undo_drop_refusal(mine, event)
-    my_match = selectors.my_match(user, current) if current is not None else None
+    in_pods = event.plays_in_pods
+    my_match = selectors.my_match(user, current) if current is not None and not in_pods else None
+    pods = pod_views.event_context(user, current) if in_pods else {}
     return {
+        **pods,
         "event": event,
         "registration": mine,
         "can_undo_drop": can_undo_drop,
@@ -97,6 +100,8 @@ def _my_claims(match: Match | None, user: Any) -> list[str]:
 def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     round_ = selectors.public_round(request.user, event, number)
+    if event.plays_in_pods:
+        return pod_views.round_page(request, event, round_)
     matches = list(round_.matches.select_related("player_a", "player_b", "play"))
     # Each table's link follows the rule every match path follows (gameplay's ``sight``): a
     # player's own match, a match the viewer may watch (public, or refereed by them), or none.
@@ -129,8 +134,8 @@ def _match_link(match: Match, user: Any, known: Oversight | None) -> str:
 
 def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
-    if event.plays_in_pods and request.GET.get("format") == "csv":
-        return pod_downloads.standings_response(event)
+    if event.plays_in_pods:
+        return pod_views.standings_page(request, event)
     rows = standings(event)
     if request.GET.get("format") == "csv":
         return _standings_csv(event, rows)
@@ -177,6 +182,9 @@ def bracket_page(request: HttpRequest, pk: int) -> HttpResponse:
 def player_history(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     entry = get_object_or_404(Registration.objects.select_related("player"), event=event, player_id=player_id)
+    if event.plays_in_pods:
+        context = {"event": event, "entry": entry, "pods": pod_views.player_pods(event, player_id, request.user)}
+        return render(request, "tournaments/pods/player_history.html", context)
     rows = history_rows(selectors.player_matches(event, player_id), player_id)
     context = {"event": event, "entry": entry, "rows": rows}
     return render(request, "tournaments/player_history.html", context)

@@ -1,6 +1,9 @@
 // The event form: picking a format that is played best of three (Classic) sets "Best of three",
 // unless the organiser has already chosen the number of games themselves; picking a format of a
 // game played at the table (Runebound) unticks and disables "played on site" (the server refuses it).
+// Choosing the "Pods" structure shows the pod settings (size, smallest and largest pod, points per
+// place) and hides the settings of events played in pairs (games per match, top cut, tiebreakers,
+// matches here).
 (function () {
   "use strict";
   var format = document.getElementById("id_format");
@@ -26,4 +29,21 @@
     format.addEventListener("change", follow);
     follow();
   }
+
+  var structure = document.getElementById("id_structure");
+  if (!structure) return;
+  function fieldsOf(selector) {
+    return Array.prototype.map.call(document.querySelectorAll(selector), function (input) {
+      return input.closest(".field") || input;
+    });
+  }
+  var podsOnly = fieldsOf("[data-pods-only]");
+  var pairsOnly = fieldsOf("[data-pairs-only]");
+  function show() {
+    var pods = structure.value === "pods";
+    podsOnly.forEach(function (field) { field.hidden = !pods; });
+    pairsOnly.forEach(function (field) { field.hidden = pods; });
+  }
+  structure.addEventListener("change", show);
+  show();
 })();
