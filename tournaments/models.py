@@ -14,6 +14,7 @@ import secrets
 from typing import ClassVar
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models, transaction
 from django.utils import timezone
 
@@ -21,12 +22,22 @@ from accounts.models import User
 from common.states import IllegalTransition, StatusMachine
 from gameplay.formats import FORMATS
 from tournaments.pairing.elimination import cut_stage_matches, cut_stage_name
+from tournaments.pairing.pod_standings import PlacementPoints, ordinal
 
 __all__ = ["IllegalTransition"]  # re-exported: services catch it from here
 
 
 def new_seed() -> int:
     return secrets.randbits(62)
+
+
+def default_placement_points() -> list[int]:
+    """Points for 1st, 2nd, 3rd, 4th and later: the pure core's default (3, 2, 1, 0; see docs/events.md)."""
+    return list(PlacementPoints().by_place)
+
+
+#: What a game played in pods allows: Runebound seats 2 to 6 players.
+POD_SIZES = (MinValueValidator(2), MaxValueValidator(6))
 
 
 class Event(StatusMachine, models.Model):
@@ -41,6 +52,7 @@ class Event(StatusMachine, models.Model):
         SWISS = "swiss", "Swiss"
         ROUND_ROBIN = "round_robin", "Round robin"
         SWISS_TOP_CUT = "swiss_top_cut", "Swiss + top cut"
+        PODS = "pods", "Pods (multiplayer games)"
 
     class Tiebreakers(models.TextChoices):
         MTG = "mtg", "OMW% / GW% / OGW% (33% floor)"
@@ -94,6 +106,20 @@ class Event(StatusMachine, models.Model):
     extra_turns = models.PositiveSmallIntegerField(
         default=3, help_text="When round time is called, matches played here go on this many turns, then draw."
     )
+    pod_size = models.PositiveSmallIntegerField(
+        default=4, validators=POD_SIZES, help_text="Pod events: the players the organiser wants at each table."
+    )
+    pod_minimum = models.PositiveSmallIntegerField(
+        default=3, validators=POD_SIZES, help_text="Pod events: never seat fewer players at a table (2 to 6)."
+    )
+    pod_maximum = models.PositiveSmallIntegerField(
+        default=6, validators=POD_SIZES, help_text="Pod events: never seat more players at a table (2 to 6)."
+    )
+    placement_points = models.JSONField(
+        default=default_placement_points,
+        blank=True,
+        help_text="Pod events: points for 1st, 2nd, 3rd, …; later places score the last number.",
+    )
     cut_seeds = models.JSONField(default=list, blank=True, editable=False)
     seed = models.BigIntegerField(default=new_seed, editable=False)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAFT)
@@ -144,7 +170,12 @@ class Event(StatusMachine, models.Model):
 
     @property
     def has_swiss(self) -> bool:
-        return self.structure != self.Structure.ROUND_ROBIN
+        return self.structure in (self.Structure.SWISS, self.Structure.SWISS_TOP_CUT)
+
+    @property
+    def plays_in_pods(self) -> bool:
+        """A multiplayer event: each round seats players in pods and results are placements."""
+        return self.structure == self.Structure.PODS
 
     @property
     def wants_top_cut(self) -> bool:
@@ -163,6 +194,7 @@ class AuditEntry(models.Model):
         WALK_IN = "walk_in", "Walk-in added"
         GUEST_CLAIMED = "guest_claimed", "Guest claimed by an account"
         REGISTRATION = "registration", "Registration change"
+        POD_RESULT = "pod_result", "Pod placements"
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_entries")
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
@@ -184,7 +216,7 @@ class AuditEntry(models.Model):
 
     def describe(self) -> str:
         """The change in words, e.g. "Round 2: preview → in progress" (never a raw value)."""
-        if self.kind == self.Kind.REGISTRATION:
+        if self.kind in (self.Kind.REGISTRATION, self.Kind.POD_RESULT):
             return f"{self.subject}: {self.note}"
         if self.kind == self.Kind.RESULT_SET and self.note:
             return f"{self.subject}: {self.note}"  # written with names by the results service
@@ -231,6 +263,7 @@ class Round(StatusMachine, models.Model):
         SWISS = "swiss", "Swiss"
         ROUND_ROBIN = "round_robin", "Round robin"
         TOP_CUT = "top_cut", "Top cut"
+        PODS = "pods", "Pods"
 
     class Status(models.TextChoices):
         PREVIEW = "preview", "Preview"
@@ -249,7 +282,9 @@ class Round(StatusMachine, models.Model):
     number = models.PositiveSmallIntegerField()
     stage = models.CharField(max_length=20, choices=Stage.choices)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PREVIEW)
-    bye_explanation = models.TextField(blank=True)
+    bye_explanation = models.TextField(
+        blank=True, help_text="Why the bye went where it did; in a pod round, why the pods have their sizes."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     published_at = models.DateTimeField(null=True, blank=True)
     ended_at = models.DateTimeField(null=True, blank=True)
@@ -410,6 +445,133 @@ class ResultReport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match}: {self.a_games}-{self.b_games}-{self.draws} ({self.kind})"
+
+
+class PodTable(StatusMachine, models.Model):
+    """One pod of a pod event's round: the players of one multiplayer game and their placements.
+
+    The seats (``PodSeat``) hold the seating order round the table and, once confirmed, the
+    places. A pod member reports the placements, another member confirms (or disputes) them; a
+    judge or the organiser may set them at any time. Every report is kept as a ``PodReport``."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Not reported"
+        REPORTED = "reported", "Awaiting confirmation"
+        DISPUTED = "disputed", "Disputed"
+        CONFIRMED = "confirmed", "Confirmed"
+
+    # A new report replaces one awaiting confirmation (the reporter corrects it, or another member
+    # reports other places); a dispute is settled by a judge; a judge may change confirmed places.
+    TRANSITIONS: ClassVar[dict[str, frozenset[str]]] = {
+        Status.PENDING: frozenset({Status.REPORTED, Status.CONFIRMED}),
+        Status.REPORTED: frozenset({Status.REPORTED, Status.CONFIRMED, Status.DISPUTED}),
+        Status.DISPUTED: frozenset({Status.CONFIRMED}),
+        Status.CONFIRMED: frozenset({Status.CONFIRMED}),
+    }
+    STATUS_SUBJECT = "A pod"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pod_tables")
+    table = models.PositiveSmallIntegerField()
+    explanation = models.TextField(blank=True, help_text="Why these players sit together (the pairing's words).")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    version = models.PositiveIntegerField(default=0)
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reported_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    time_called = models.BooleanField(default=False, help_text="Still open when the round's time ran out.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("round", "table")
+        constraints = [models.UniqueConstraint(fields=("round", "table"), name="one_pod_table_per_number")]
+
+    def __str__(self) -> str:
+        return f"{self.round} pod {self.table}"
+
+    @property
+    def label(self) -> str:
+        """ "Round 2, pod 3" (for the history and the pages)."""
+        return f"{self.round.label}, pod {self.table}"
+
+    @property
+    def is_pending(self) -> bool:
+        return self.status == self.Status.PENDING
+
+    @property
+    def awaits_confirmation(self) -> bool:
+        return self.status == self.Status.REPORTED
+
+    @property
+    def is_disputed(self) -> bool:
+        return self.status == self.Status.DISPUTED
+
+    @property
+    def is_confirmed(self) -> bool:
+        return self.status == self.Status.CONFIRMED
+
+
+class PodSeat(models.Model):
+    """A player's seat at a pod table.
+
+    ``position`` runs 0 … n-1 round the table CLOCKWISE, position 0 playing first. The player to
+    one's LEFT is at ``(position + 1) % n``, the player to one's RIGHT at ``(position - 1) % n``
+    (the deck-swap draft passes by these). ``placement`` is empty until the pod's places are
+    confirmed (or set by a judge); tied players share a place (1st, 1st, 3rd); ``reported_placement``
+    is the place in the report awaiting confirmation."""
+
+    table = models.ForeignKey(PodTable, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="pod_seats")
+    position = models.PositiveSmallIntegerField()
+    placement = models.PositiveSmallIntegerField(null=True, blank=True)
+    reported_placement = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("table", "position")
+        constraints = [
+            models.UniqueConstraint(fields=("table", "position"), name="one_pod_seat_per_position"),
+            models.UniqueConstraint(fields=("table", "player"), name="one_pod_seat_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} seat {self.position + 1}"
+
+    @property
+    def place_text(self) -> str:
+        """ "1st", "2nd" … or "" while the place is not confirmed."""
+        return ordinal(self.placement) if self.placement else ""
+
+
+class PodReport(models.Model):
+    """Every report, confirmation, dispute and override of a pod's places, in order (append-only).
+
+    ``places`` is ``[[player id, place], …]`` in seat order (empty for a dispute)."""
+
+    class Kind(models.TextChoices):
+        REPORT = "report", "Reported"
+        CONFIRM = "confirm", "Confirmed"
+        DISPUTE = "dispute", "Disputed"
+        OVERRIDE = "override", "Set by a judge"
+
+    table = models.ForeignKey(PodTable, on_delete=models.CASCADE, related_name="reports")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    places = models.JSONField(default=list, blank=True)
+    note = models.TextField(blank=True)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ("at", "id")
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.get_kind_display()}"
+
+    def place_map(self) -> dict[int, int]:
+        return {int(player): int(place) for player, place in self.places}
 
 
 class Deck(models.Model):

@@ -25,7 +25,7 @@ from gameplay.matches.models import Challenge, PlayMatch
 from tests.conftest import Personas
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 from tournaments.drafts.models import Pod
-from tournaments.models import AuditEntry, Event, Match, Round
+from tournaments.models import AuditEntry, Event, Match, PodTable, Round
 from tournaments.services import registration, results, rounds
 from tournaments.services.results import Score
 from tournaments.webhooks.models import Delivery, Endpoint, Kind
@@ -42,6 +42,11 @@ def _round() -> Round:
 def _match() -> Match:
     round_ = Round.objects.create(event=EventFactory.create(), number=1, stage=Round.Stage.SWISS)
     return Match.objects.create(round=round_, table=1, player_a=UserFactory.create(), player_b=UserFactory.create())
+
+
+def _pod_table() -> PodTable:
+    round_ = Round.objects.create(event=EventFactory.create(structure="pods"), number=1, stage=Round.Stage.PODS)
+    return PodTable.objects.create(round=round_, table=1)
 
 
 def _play_match() -> PlayMatch:
@@ -67,6 +72,7 @@ MAKERS: dict[type[Model], Callable[[], Any]] = {
     Event: _event,
     Round: _round,
     Match: _match,
+    PodTable: _pod_table,
     PlayMatch: _play_match,
     Challenge: _challenge,
     Pod: _pod,
