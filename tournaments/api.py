@@ -16,16 +16,13 @@ from rest_framework.serializers import BaseSerializer
 
 from accounts.auth import signed_in_user
 from common.ids import ID_PATTERN
-from gameplay.cards.catalog import Catalog
+from gameplay.deckformats import RUNESLINGERS, AnyDeck, DeckFormat, deck_format
 from gameplay.decks import services as saved_decks
-from gameplay.formats import Deck as DeckList
-from gameplay.formats import get_format
 from gameplay.services import (
     MAX_DECK_INPUT_BYTES,
     DeckInputError,
     current_catalog,
     deck_from_parts,
-    deck_from_text,
     declared_length,
 )
 from tournaments import selectors
@@ -354,29 +351,32 @@ def _submit_deck(request: Request, event: Event) -> Response:
     if declared_length(request) > MAX_DECK_INPUT_BYTES:
         return Response({"detail": f"The deck is too large: at most {MAX_DECK_INPUT_BYTES // 1024} KB."}, status=413)
     data = _valid(DeckSubmitSerializer(data=request.data))
+    played = deck_format(event.format)
     if data.get("format") and data["format"] != event.format:
-        detail = f"{event.name} uses {get_format(event.format).name}, not {data['format']!r}."
+        detail = f"{event.name} uses {played.name}, not {data['format']!r}."
         return Response({"detail": detail}, status=400)
-    catalog = current_catalog()
     try:
-        deck, source = _submitted_deck(request, event, data, catalog)
+        deck, source = _submitted_deck(request, played, data)
     except DeckInputError as exc:
         return Response({"detail": "The list cannot be read.", "errors": exc.errors}, status=400)
-    violations = get_format(event.format).check(deck, catalog)
-    if violations and not get_format(event.format).limited:
+    violations = played.check(deck)
+    if violations and not played.limited:
         body = [{"rule": v.rule, "message": v.message, "cards": list(v.cards)} for v in violations]
         return Response({"detail": "The deck is not legal for this event.", "violations": body}, status=400)
     version = decks.register_deck(event, signed_in_user(request), deck, signed_in_user(request), source=source)
     return Response(DeckVersionSerializer(version).data, status=status.HTTP_201_CREATED)
 
 
-def _submitted_deck(request: Request, event: Event, data: dict[str, Any], catalog: Catalog) -> tuple[DeckList, str]:
+def _submitted_deck(request: Request, played: DeckFormat, data: dict[str, Any]) -> tuple[AnyDeck, str]:
     """The deck sent (a list, structured input or a saved deck legal in the event's format) and its text."""
     if "saved_deck" in data:
-        saved = saved_decks.legal_version(signed_in_user(request), data["saved_deck"], event.format)
+        saved = saved_decks.legal_version(signed_in_user(request), data["saved_deck"], played.slug)
         return saved_decks.deck_of(saved), saved.text
     if "text" in data:
-        return deck_from_text(data["text"], catalog), data["text"]
+        return played.read(data["text"]), data["text"]
+    if played.game != RUNESLINGERS:
+        raise DeckInputError([f"Send a {played.game_name} list as `text` (or a saved deck as `saved_deck`)."])
+    catalog = current_catalog()
     return deck_from_parts(catalog, data.get("runeslinger"), data.get("equips", []), data["cards"]), ""
 
 

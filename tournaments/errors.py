@@ -50,6 +50,7 @@ class EventRefusal(StrEnum):
     NOTE_TOO_LONG = "note-too-long"
     NOTHING_TO_CONFIRM = "nothing-to-confirm"
     NOT_A_GUEST = "not-a-guest"
+    NOT_PLAYABLE_ON_SITE = "not-playable-on-site"
     NO_CROSSTABLE = "no-crosstable"
     NOT_DROPPED = "not-dropped"
     NOT_PERMITTED = "not-permitted"

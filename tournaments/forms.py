@@ -2,14 +2,14 @@ from __future__ import annotations
 
 from django import forms
 
-from gameplay.formats import FORMATS
+from gameplay.deckformats import grouped_choices
 from tournaments.models import Event
 from tournaments.services.registration import BEST_OF_THREE_FORMATS
 
 
 class EventForm(forms.ModelForm[Event]):
     format = forms.ChoiceField(
-        choices=[(f.slug, f.name) for f in FORMATS.values()],
+        choices=grouped_choices(),  # grouped by game: Runeslingers, Runebound
         # static/js/event-form.js: picking one of these sets "best of three" unless the organiser chose
         widget=forms.Select(attrs={"data-best-of-three": " ".join(BEST_OF_THREE_FORMATS)}),
     )

@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from common.states import IllegalTransition, StatusMachine
-from gameplay.formats import FORMATS
+from gameplay.deckformats import find_format, game_of
 from tournaments.pairing.elimination import cut_stage_matches, cut_stage_name
 from tournaments.pairing.pod_standings import PlacementPoints, ordinal
 
@@ -143,8 +143,13 @@ class Event(StatusMachine, models.Model):
     @property
     def format_name(self) -> str:
         """The format as people read it ("Awakening Constructed"), never its key."""
-        found = FORMATS.get(self.format)
+        found = find_format(self.format)
         return found.name if found is not None else self.format.replace("-", " ").capitalize()
+
+    @property
+    def game(self) -> str:
+        """The game its decks are for (``gameplay.deckformats``: "runeslingers" or "runebound")."""
+        return game_of(self.format)
 
     @property
     def is_draft(self) -> bool:
@@ -598,6 +603,9 @@ class DeckVersion(models.Model):
     runeslinger = models.CharField(max_length=80, blank=True)
     equips = models.JSONField(default=list)
     cards = models.JSONField(default=dict, help_text="Card id → copies.")
+    sections = models.JSONField(
+        default=dict, blank=True, help_text="A Runebound list in order: class card ids and Talent ids."
+    )
     text = models.TextField(help_text="The list as players write it.")
     catalog_version = models.CharField(max_length=80)
     submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")

@@ -169,7 +169,7 @@ class DeckVersionSerializer(serializers.ModelSerializer[DeckVersion]):
     class Meta:
         model = DeckVersion
         fields = (
-            "id", "player", "number", "runeslinger", "equips", "cards", "size", "text", "catalog_version",
+            "id", "player", "number", "runeslinger", "equips", "cards", "sections", "size", "text", "catalog_version",
             "submitted_at", "automatic", "checks",
         )  # fmt: skip
         read_only_fields = fields

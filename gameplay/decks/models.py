@@ -9,13 +9,13 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from gameplay.formats import FORMATS
+from gameplay.deckformats import format_name, game_of
 
 
 class SavedDeck(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="saved_decks")
     name = models.CharField(max_length=80)
-    format = models.CharField(max_length=40)  # a constructed format's key (gameplay.formats.FORMATS)
+    format = models.CharField(max_length=40)  # a constructed format's slug, of either game (gameplay.deckformats)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
 
@@ -27,15 +27,19 @@ class SavedDeck(models.Model):
 
     @property
     def format_name(self) -> str:
-        found = FORMATS.get(self.format)
-        return found.name if found else self.format
+        return format_name(self.format)
+
+    @property
+    def game(self) -> str:
+        return game_of(self.format)
 
     def current(self) -> SavedDeckVersion | None:
         return self.versions.order_by("-number").first()
 
 
 class SavedDeckVersion(models.Model):
-    """One save: the list as text and the parsed deck (Runeslinger, equips and card counts by id)."""
+    """One save: the list as text and the parsed deck (Runeslinger, equips and card counts by id; a
+    Runebound deck's class cards and Talents in list order in ``sections``)."""
 
     deck = models.ForeignKey(SavedDeck, on_delete=models.CASCADE, related_name="versions")
     number = models.PositiveIntegerField()
@@ -43,6 +47,8 @@ class SavedDeckVersion(models.Model):
     runeslinger = models.CharField(max_length=80, blank=True)
     equips = models.JSONField(default=list)
     cards = models.JSONField(default=dict)  # card id -> copies
+    # a Runebound list in order: {"class_cards": [ids], "talents": [ids]} (gameplay.deckformats)
+    sections = models.JSONField(default=dict, blank=True)
     catalog_version = models.CharField(max_length=80)
     saved_at = models.DateTimeField(default=timezone.now)
 

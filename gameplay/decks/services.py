@@ -18,23 +18,25 @@ from accounts.models import User
 from common.ids import parse_id
 from gameplay import services as catalog_services
 from gameplay.cards.catalog import Catalog
-from gameplay.decklists import format_decklist
+from gameplay.deckformats import RUNESLINGERS, AnyDeck, DeckFormat, deck_formats, find_format
 from gameplay.decks.errors import Conflict, DeckRefusal, Invalid, NotFound
 from gameplay.decks.models import SavedDeck, SavedDeckVersion
-from gameplay.formats import FORMATS, Deck, Format, Violation
+from gameplay.formats import FORMATS, Deck, Violation
+from gameplay.runebound.catalog import shipped_runebound
+from gameplay.runebound.decks import RuneboundDeck
 
 MAX_NAME_CHARS = 80
 MAX_DECKS_PER_OWNER = 200
 DEFAULT_FORMAT = "awakening-starter"
 
 
-def constructed_formats() -> list[Format]:
-    """The formats a saved deck can be built for (limited decks come from a pool, not the catalog)."""
-    return [f for f in FORMATS.values() if not f.limited]
+def constructed_formats() -> list[DeckFormat]:
+    """The formats a saved deck can be built for, of both games (limited decks come from a pool)."""
+    return deck_formats(constructed=True)
 
 
-def _format_of(slug: str) -> Format:
-    found = FORMATS.get(slug)
+def _format_of(slug: str) -> DeckFormat:
+    found = find_format(slug)
     if found is None or found.limited:
         names = ", ".join(f.name for f in constructed_formats())
         raise Invalid(DeckRefusal.BAD_FORMAT, f"Choose one of the constructed formats: {names}.")
@@ -90,15 +92,26 @@ def version_of(deck: SavedDeck, number: int | None) -> SavedDeckVersion:
     return version
 
 
-def deck_of(version: SavedDeckVersion) -> Deck:
-    return Deck.of(version.runeslinger or None, version.equips, {str(k): int(v) for k, v in version.cards.items()})
+def read_list(format_slug: str, text: str) -> AnyDeck:
+    """The deck in a pasted list of the format's game; unreadable input is refused, every line named."""
+    try:
+        return _format_of(format_slug).read(text)
+    except catalog_services.DeckInputError as exc:
+        raise Invalid(
+            DeckRefusal.CANNOT_READ, "The deck list cannot be read: " + "; ".join(exc.errors), errors=exc.errors
+        ) from None
+
+
+def deck_of(version: SavedDeckVersion) -> AnyDeck:
+    """The deck a version holds, as its game's pure value (a Runebound deck in list order)."""
+    return _format_of(version.deck.format).from_stored(version)
 
 
 # --- changing ----------------------------------------------------------------------------------
 
 
 @transaction.atomic
-def save(owner: User, name: str, format_slug: str, deck: Deck, saved: SavedDeck | None = None) -> SavedDeckVersion:
+def save(owner: User, name: str, format_slug: str, deck: AnyDeck, saved: SavedDeck | None = None) -> SavedDeckVersion:
     """Save ``deck`` as a new deck (``saved`` None) or as the next version of ``saved``.
 
     A deck may be saved while it is not yet legal (work in progress); where it may be used checks
@@ -106,7 +119,14 @@ def save(owner: User, name: str, format_slug: str, deck: Deck, saved: SavedDeck 
     """
     clean = _clean_name(name)
     deck_format = _format_of(format_slug)
-    catalog = catalog_services.current_catalog()
+    try:
+        fields = deck_format.stored(deck)
+    except TypeError:
+        message = f"{deck_format.name} is a format for {deck_format.game_name} decks."
+        raise Invalid(DeckRefusal.BAD_FORMAT, message) from None
+    if saved is not None and saved.game != deck_format.game:
+        message = f"{saved.name} is a {saved.format_name} deck; save a {deck_format.game_name} list as a new deck."
+        raise Invalid(DeckRefusal.BAD_FORMAT, message)
     now = timezone.now()
     if saved is None:
         if SavedDeck.objects.filter(owner=owner).count() >= MAX_DECKS_PER_OWNER:
@@ -117,18 +137,29 @@ def save(owner: User, name: str, format_slug: str, deck: Deck, saved: SavedDeck 
     saved.name, saved.format, saved.updated_at = clean, deck_format.slug, now
     saved.save(update_fields=["name", "format", "updated_at"])
     current = saved.current()
-    if current is not None and deck_of(current) == deck and dict(current.cards) == dict(deck.cards):
+    if current is not None and _unchanged(current, fields):
         return current
     return SavedDeckVersion.objects.create(
         deck=saved,
         number=(current.number if current else 0) + 1,
-        text=format_decklist(deck, catalog),
-        runeslinger=deck.runeslinger or "",
-        equips=list(deck.equips),
-        cards=dict(deck.cards),
-        catalog_version=catalog.data_version,
+        text=deck_format.write(deck),
+        **fields,
+        catalog_version=deck_format.catalog_version,
         saved_at=now,
     )
+
+
+def _unchanged(version: SavedDeckVersion, fields: dict[str, Any]) -> bool:
+    return all(_plain(getattr(version, name)) == _plain(value) for name, value in fields.items())
+
+
+def _plain(value: Any) -> Any:
+    """A stored field compared as data: card counts as whole numbers, lists as lists."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
 
 
 def duplicate(owner: User, pk: int) -> SavedDeck:
@@ -155,20 +186,35 @@ def from_starter(owner: User, starter_id: str) -> SavedDeck:
     return save(owner, f"{starter.name} (copy)", DEFAULT_FORMAT, Deck.from_starter(starter)).deck
 
 
+RUNEBOUND_DEFAULT_FORMAT = "runebound-custom"
+
+
+def from_published(owner: User, published_id: str) -> SavedDeck:
+    """A saved copy of a published Runebound character deck, to customise (one tap on the page)."""
+    published = shipped_runebound().decks.get(published_id)
+    if published is None:
+        raise NotFound(DeckRefusal.NO_SUCH_STARTER, "There is no such published character deck.")
+    deck = RuneboundDeck.from_published(published)
+    return save(owner, f"{published.name} (copy)", RUNEBOUND_DEFAULT_FORMAT, deck).deck
+
+
 # --- where a saved deck may be used -----------------------------------------------------------
 
 
 def violations(version: SavedDeckVersion, format_slug: str) -> list[Violation]:
-    deck_format = FORMATS.get(format_slug)
-    if deck_format is None:
+    """Every problem of the version in a format; a format of the other game is one problem."""
+    played, own = find_format(format_slug), find_format(version.deck.format)
+    if played is None or own is None:
         return [Violation("format", "Unknown format.")]
-    return deck_format.check(deck_of(version), catalog_services.current_catalog())
+    if played.game != own.game:
+        return [Violation("game", f"This is a {own.game_name} deck; {played.name} is a {played.game_name} format.")]
+    return played.check(own.from_stored(version))
 
 
 def legal_decks(owner: User | Any, format_slug: str) -> list[SavedDeck]:
     """The owner's saved decks whose current list is legal in the format (none for a limited one)."""
-    deck_format = FORMATS.get(format_slug)
-    if deck_format is None or deck_format.limited or not getattr(owner, "is_authenticated", False):
+    played = find_format(format_slug)
+    if played is None or played.limited or not getattr(owner, "is_authenticated", False):
         return []
     found = []
     for deck in my_decks(owner):
@@ -179,11 +225,12 @@ def legal_decks(owner: User | Any, format_slug: str) -> list[SavedDeck]:
 
 
 def playable_decks(owner: User | Any) -> list[SavedDeck]:
-    """Saved decks that may be played in practice and challenges: legal in their own format."""
+    """Saved decks that may be played in practice and challenges: Runeslingers decks legal in their
+    own format (Runebound is played at the table)."""
     if not getattr(owner, "is_authenticated", False):
         return []
     found = []
-    for deck in my_decks(owner):
+    for deck in my_decks(owner).filter(format__in=list(FORMATS)):
         versions = list(deck.versions.all())
         if versions and not violations(versions[0], deck.format):
             found.append(deck)
@@ -196,7 +243,8 @@ def legal_version(owner: User, pk: int | None, format_slug: str) -> SavedDeckVer
     version = current_version(deck)
     problems = violations(version, format_slug)
     if problems:
-        name = FORMATS[format_slug].name if format_slug in FORMATS else format_slug
+        played = find_format(format_slug)
+        name = played.name if played is not None else format_slug
         raise Conflict(
             DeckRefusal.NOT_LEGAL,
             f"{deck.name} is not legal in {name}: " + " ".join(v.message for v in problems),
@@ -210,6 +258,8 @@ def play_setup(owner: User, pk: int | None) -> dict[str, Any]:
     Practice and challenges are played in the saved deck's own format: a deck not legal in it
     is refused, naming every problem."""
     deck = owned(owner, pk)
+    if deck.game != RUNESLINGERS:
+        raise Conflict(DeckRefusal.NOT_LEGAL, f"{deck.name} is a {deck.format_name} deck, played at the table.")
     version = legal_version(owner, deck.pk, deck.format)
     return FORMATS[deck.format].seat_deck(version.runeslinger, version.equips, version.cards)
 

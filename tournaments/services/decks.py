@@ -14,10 +14,8 @@ from django.db import transaction
 from django.db.models import QuerySet
 
 from accounts.models import User
-from gameplay.decklists import format_decklist
-from gameplay.formats import Deck as DeckList
-from gameplay.formats import get_format
-from gameplay.services import current_catalog
+from gameplay.deckformats import RUNEBOUND, AnyDeck, deck_format, runebound_deck_of
+from gameplay.runebound.decks import RuneboundDeck
 from tournaments.errors import Conflict, EventRefusal, Forbidden, Invalid
 from tournaments.models import Deck, DeckCheck, DeckVersion, Event, Registration, Round
 from tournaments.permissions import Perm, has_permission, require
@@ -28,7 +26,7 @@ def lock_reason(event: Event) -> str | None:
     """Why lists can no longer change, or None while they can."""
     if event.status == Event.Status.FINISHED:
         return f"{event.name} is finished."
-    if get_format(event.format).limited:
+    if deck_format(event.format).limited:
         if Round.objects.filter(event=event).exclude(status=Round.Status.PREVIEW).exists():
             return f"Deck lists for {event.name} locked when round 1 was published."
         return None
@@ -55,40 +53,48 @@ def require_may_register(event: Event, player: User, by: User) -> None:
 def register_deck(
     event: Event,
     player: User,
-    deck: DeckList,
+    deck: AnyDeck,
     by: User,
     pool: Mapping[str, int] | None = None,
     source: str = "",
     automatic: bool = False,
 ) -> DeckVersion:
-    """Check ``deck`` under the event's format and store it as the player's next version."""
+    """Check ``deck`` (of the event's game) under the event's format and store it as the player's
+    next version."""
     event = locked_event(event)
     require_may_register(event, player, by)
-    deck_format = get_format(event.format)
-    if deck_format.limited and pool is None:
-        raise Invalid(
-            EventRefusal.DECK_FROM_POOL, f"{deck_format.name} decks are built from your pool on the pool page."
-        )
-    catalog = current_catalog()
-    violations = deck_format.check(deck, catalog, pool)
+    played = deck_format(event.format)
+    if played.limited and pool is None:
+        raise Invalid(EventRefusal.DECK_FROM_POOL, f"{played.name} decks are built from your pool on the pool page.")
+    try:
+        violations = played.check(deck, pool)
+    except TypeError:
+        raise Invalid(EventRefusal.DECK_NOT_LEGAL, f"{event.name} plays {played.game_name} decks.") from None
     if violations:
         raise Invalid(
             EventRefusal.DECK_NOT_LEGAL,
-            f"This deck is not legal in {deck_format.name}: " + " ".join(v.message for v in violations),
+            f"This deck is not legal in {played.name}: " + " ".join(v.message for v in violations),
         )
     record, _ = Deck.objects.get_or_create(event=event, player=player)
     number = (record.versions.order_by("-number").values_list("number", flat=True).first() or 0) + 1
     return DeckVersion.objects.create(
         deck=record,
         number=number,
-        runeslinger=deck.runeslinger or "",
-        equips=list(deck.equips),
-        cards=dict(deck.cards),
-        text=source.strip() or format_decklist(deck, catalog),
-        catalog_version=catalog.data_version,
+        **played.stored(deck),
+        text=source.strip() or played.write(deck),
+        catalog_version=played.catalog_version,
         submitted_by=by,
         automatic=automatic,
     )
+
+
+def registered_runebound_deck(event: Event, player: User) -> RuneboundDeck | None:
+    """The player's current registered Runebound deck for the event, class cards and Talents in
+    list order; None if the event is not a Runebound one or the player has registered no list."""
+    if deck_format(event.format).game != RUNEBOUND:
+        return None
+    version = DeckVersion.objects.filter(deck__event=event, deck__player=player).order_by("-number").first()
+    return runebound_deck_of(version) if version is not None else None
 
 
 def visible_decks(user: User | AnonymousUser, event: Event) -> QuerySet[Deck]:

@@ -9,6 +9,7 @@ from django.db import transaction
 
 from accounts.guests import NAME_LENGTH, create_guest
 from accounts.models import User
+from gameplay.deckformats import RUNESLINGERS, deck_formats, find_format
 from gameplay.formats import FORMATS, Edition
 from gameplay.matches.models import PlayMatch
 from tournaments.errors import Conflict, EventRefusal, Invalid
@@ -61,9 +62,15 @@ def create_event(by: User, **fields: Any) -> Event:
 
 
 def validate_settings(event: Event) -> None:
-    if event.format not in FORMATS:
+    played = find_format(event.format)
+    if played is None:
+        known = ", ".join(f.slug for f in deck_formats())
+        raise Invalid(EventRefusal.UNKNOWN_FORMAT, f"Unknown format {event.format!r}; choose one of {known}.")
+    if played.game != RUNESLINGERS and event.played_on_site:
         raise Invalid(
-            EventRefusal.UNKNOWN_FORMAT, f"Unknown format {event.format!r}; choose one of {', '.join(FORMATS)}."
+            EventRefusal.NOT_PLAYABLE_ON_SITE,
+            f"{played.game_name} games are played at the table, not on the site: untick "
+            f'"played on site" or choose a Runeslingers format.',
         )
     if event.structure == Event.Structure.SWISS_TOP_CUT and event.top_cut not in (2, 4, 8):
         raise Invalid(EventRefusal.BAD_TOP_CUT, "A Swiss + top cut event needs a top cut of 2, 4 or 8.")
