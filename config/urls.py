@@ -18,6 +18,7 @@ api_patterns: list[URLPattern | URLResolver] = [
     path("", include("gameplay.api_urls")),
     path("", include("tournaments.api_urls")),
     path("", include("tournaments.drafts.api_urls")),
+    path("", include("tournaments.swaps.api_urls")),
 ]
 
 urlpatterns = [
