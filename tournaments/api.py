@@ -26,7 +26,7 @@ from gameplay.services import (
     declared_length,
 )
 from tournaments import selectors
-from tournaments.models import DeckVersion, Event, Match, Registration, Round
+from tournaments.models import DeckVersion, Event, Match, PodTable, Registration, Round
 from tournaments.permissions import Perm, has_permission
 from tournaments.serializers import (
     AddTimeSerializer,
@@ -35,18 +35,25 @@ from tournaments.serializers import (
     DeckCheckSerializer,
     DeckSubmitSerializer,
     DeckVersionSerializer,
+    DisputeSerializer,
     EventSerializer,
     MatchSerializer,
     PaidSerializer,
+    PlacementsSerializer,
+    PodReportSerializer,
+    PodsEditSerializer,
+    PodTableSerializer,
     RegistrationSerializer,
     ResultReportSerializer,
     RoundSerializer,
     ScoreSerializer,
     TablesSerializer,
     WalkInSerializer,
+    places_of,
+    pod_standing_data,
     standing_data,
 )
-from tournaments.services import decks, registration, results, rounds
+from tournaments.services import decks, pods, registration, results, rounds
 from tournaments.services.standings import bracket, standings
 
 EMPTY = extend_schema(request=None)
@@ -189,7 +196,12 @@ class EventViewSet(viewsets.ModelViewSet[Event]):
     @extend_schema(responses={200: {"type": "array", "items": {"type": "object", "additionalProperties": {}}}})
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str) -> Response:
-        return Response([standing_data(row) for row in standings(self.get_object())])
+        """Swiss rows (match points and tiebreaks) or, in a pod event, pod rows (points, opponents'
+        average points per round, placement history)."""
+        event = self.get_object()
+        if event.plays_in_pods:
+            return Response([pod_standing_data(row) for row in pods.standings(event)])
+        return Response([standing_data(row) for row in standings(event)])
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     @action(detail=True, methods=["get"])
@@ -292,6 +304,81 @@ class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet[Round]):
         if any(a is None for a, _b in tables):
             return Response({"detail": "The first seat of a table cannot be empty."}, status=400)
         return self._answer(rounds.edit_pairings(self.get_object(), tables, signed_in_user(request)))
+
+
+def _pods_answer(round_: Round) -> Response:
+    tables = PodTable.objects.filter(round=round_).select_related("round__event", "reported_by", "confirmed_by")
+    return Response(PodTableSerializer(tables.prefetch_related("seats__player").order_by("table"), many=True).data)
+
+
+@extend_schema(tags=["events"])
+class RoundPodsViewSet(viewsets.ViewSet):
+    """A pod round's pods: read them (everyone who may see the round), edit a preview's (the organiser)."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    lookup_value_regex = ID_PATTERN
+
+    def get_object(self) -> Round:
+        return selectors.round_for(self.request.user, int(self.kwargs["pk"]))
+
+    @extend_schema(responses=PodTableSerializer(many=True))
+    def retrieve(self, request: Request, pk: str) -> Response:
+        return _pods_answer(self.get_object())
+
+    @extend_schema(request=PodsEditSerializer, responses=PodTableSerializer(many=True))
+    def update(self, request: Request, pk: str) -> Response:
+        edited = [list(pod) for pod in _valid(PodsEditSerializer(data=request.data))["pods"]]
+        return _pods_answer(pods.edit_pods(self.get_object(), edited, signed_in_user(request)))
+
+
+@extend_schema(tags=["events"])
+class PodTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet[PodTable]):
+    """One pod: its seats and places; a member reports, another confirms or disputes; staff set them."""
+
+    serializer_class = PodTableSerializer
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    lookup_value_regex = ID_PATTERN
+    queryset = PodTable.objects.all()  # for the schema; lookups go through selectors.pod_table_for
+
+    def get_object(self) -> PodTable:
+        return selectors.pod_table_for(self.request.user, int(self.kwargs["pk"]))
+
+    def _answer(self, table: PodTable) -> Response:
+        found = PodTable.objects.select_related("round__event", "reported_by", "confirmed_by")
+        return Response(PodTableSerializer(found.prefetch_related("seats__player").get(pk=table.pk)).data)
+
+    @extend_schema(request=PlacementsSerializer)
+    @action(detail=True, methods=["post"])
+    def report(self, request: Request, pk: str) -> Response:
+        places = places_of(_valid(PlacementsSerializer(data=request.data)))
+        return self._answer(pods.report_placements(self.get_object(), signed_in_user(request), places))
+
+    @EMPTY
+    @action(detail=True, methods=["post"])
+    def confirm(self, request: Request, pk: str) -> Response:
+        return self._answer(pods.confirm_placements(self.get_object(), signed_in_user(request)))
+
+    @extend_schema(request=DisputeSerializer)
+    @action(detail=True, methods=["post"])
+    def dispute(self, request: Request, pk: str) -> Response:
+        note = _valid(DisputeSerializer(data=request.data))["note"]
+        return self._answer(pods.dispute_placements(self.get_object(), signed_in_user(request), note))
+
+    @extend_schema(request=PlacementsSerializer)
+    @action(detail=True, methods=["post"], url_path="set-placements")
+    def set_placements(self, request: Request, pk: str) -> Response:
+        """The organiser or a judge sets or changes the places (also after the round ended)."""
+        places = places_of(_valid(PlacementsSerializer(data=request.data)))
+        return self._answer(pods.set_placements(self.get_object(), signed_in_user(request), places))
+
+    @extend_schema(responses=PodReportSerializer(many=True))
+    @action(detail=True, methods=["get"], pagination_class=None)
+    def reports(self, request: Request, pk: str) -> Response:
+        table = self.get_object()
+        members = table.seats.filter(player_id=request.user.pk).exists()
+        if not (members or has_permission(request.user, Perm.VIEW_PRIVATE, table.round.event)):
+            return Response({"detail": "Only the pod's players and the event's staff see the reports."}, status=403)
+        return Response(PodReportSerializer(selectors.pod_reports(table), many=True).data)
 
 
 @extend_schema(tags=["events"])

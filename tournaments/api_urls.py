@@ -7,13 +7,23 @@ from __future__ import annotations
 
 from rest_framework.routers import SimpleRouter
 
-from tournaments.api import DeckVersionViewSet, EventViewSet, MatchViewSet, RegistrationViewSet, RoundViewSet
+from tournaments.api import (
+    DeckVersionViewSet,
+    EventViewSet,
+    MatchViewSet,
+    PodTableViewSet,
+    RegistrationViewSet,
+    RoundPodsViewSet,
+    RoundViewSet,
+)
 
 router = SimpleRouter()
 router.register("events", EventViewSet, basename="api-event")
 router.register("registrations", RegistrationViewSet, basename="api-registration")
 router.register("rounds", RoundViewSet, basename="api-round")
 router.register("matches", MatchViewSet, basename="api-match")
+router.register("round-pods", RoundPodsViewSet, basename="api-round-pods")
+router.register("pod-tables", PodTableViewSet, basename="api-pod-table")
 router.register("deck-versions", DeckVersionViewSet, basename="api-deck-version")
 
 urlpatterns = router.urls

@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404
 
 from accounts.models import User
 from tournaments.errors import EventRefusal, NotFound
-from tournaments.models import Event, Match, ResultReport, Round
+from tournaments.models import Event, Match, PodReport, PodTable, ResultReport, Round
 from tournaments.permissions import Perm, has_permission
 
 
@@ -45,6 +45,23 @@ def match_for(user: User | AnonymousUser, pk: int) -> Match:
     if match.round.status == Round.Status.PREVIEW and not _manages(user, match.round.event):
         raise_not_found()
     return match
+
+
+def pod_table_for(user: User | AnonymousUser, pk: int) -> PodTable:
+    """A pod of a visible event; a preview's pods are shown to those who manage it only."""
+    table = get_object_or_404(
+        PodTable.objects.select_related("round__event", "reported_by", "confirmed_by"),
+        pk=pk,
+        round__event__in=visible_events(user),
+    )
+    if table.round.status == Round.Status.PREVIEW and not _manages(user, table.round.event):
+        raise_not_found()
+    return table
+
+
+def pod_reports(table: PodTable) -> QuerySet[PodReport]:
+    """Every report, confirmation, dispute and judge's setting of one pod, oldest first."""
+    return table.reports.select_related("by").order_by("at", "id")
 
 
 def public_rounds(user: User | AnonymousUser, event: Event) -> QuerySet[Round]:

@@ -4,11 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from gameplay.services import check_entry_count
-from tournaments.models import DeckCheck, DeckVersion, Event, Match, Registration, ResultReport, Round
+from tournaments.models import (
+    DeckCheck,
+    DeckVersion,
+    Event,
+    Match,
+    PodReport,
+    PodTable,
+    Registration,
+    ResultReport,
+    Round,
+)
 from tournaments.outcomes import report_words, result_words
+from tournaments.services import pods
 from tournaments.services.standings import StandingRow
 
 
@@ -22,7 +34,7 @@ class EventSerializer(serializers.ModelSerializer[Event]):
             "id", "name", "organiser", "format", "structure", "rounds", "round_minutes", "best_of", "top_cut",
             "tiebreakers", "bye_counts_in_own_mw", "late_entry_until_round", "pod_rounds", "starts_at",
             "played_on_site", "clock_minutes", "window_seconds", "clock_loses_match", "extra_turns", "matches_public",
-            "lists_published",
+            "lists_published", "pod_size", "pod_minimum", "pod_maximum", "placement_points",
             "status", "status_display", "cut_seeds", "created_at",
         )  # fmt: skip
         read_only_fields = ("id", "organiser", "status", "status_display", "cut_seeds", "created_at", "lists_published")
@@ -150,6 +162,98 @@ def standing_data(row: StandingRow) -> dict[str, Any]:
         "points": s.points, "wins": s.wins, "losses": s.losses, "draws": s.draws, "byes": s.byes,
         "mw": round(s.mw, 4), "omw": round(s.omw, 4), "gw": round(s.gw, 4), "ogw": round(s.ogw, 4),
         "dropped": s.dropped,
+    }  # fmt: skip
+
+
+class PodSeatSerializer(serializers.Serializer[Any]):
+    """A seat of a pod: seats run clockwise from 1 (seat 1 plays first); left is the next seat."""
+
+    player = serializers.IntegerField(help_text="The player's account id (a key; show the name).")
+    name = serializers.CharField()
+    seat = serializers.IntegerField(help_text="1 … n clockwise round the table; seat 1 plays first.")
+    placement = serializers.IntegerField(allow_null=True, help_text="The confirmed place (ties share one).")
+    placement_text = serializers.CharField(help_text='"1st", "2nd", … or empty before confirmation.')
+    reported_placement = serializers.IntegerField(
+        allow_null=True, help_text="The place in the report awaiting confirmation."
+    )
+    points = serializers.IntegerField(allow_null=True, help_text="Points for the confirmed place.")
+
+
+class PodTableSerializer(serializers.ModelSerializer[PodTable]):
+    round = serializers.IntegerField(source="round.number", read_only=True)
+    status_display = serializers.CharField(source="get_status_display", read_only=True)
+    reported_by_name = serializers.CharField(source="reported_by.public_name", default=None, read_only=True)
+    confirmed_by_name = serializers.CharField(source="confirmed_by.public_name", default=None, read_only=True)
+    seats = serializers.SerializerMethodField()
+
+    class Meta:
+        model = PodTable
+        fields = (
+            "id", "round", "table", "explanation", "status", "status_display", "version", "reported_by",
+            "reported_by_name", "reported_at", "confirmed_by", "confirmed_by_name", "confirmed_at", "time_called",
+            "seats",
+        )  # fmt: skip
+        read_only_fields = fields
+
+    @extend_schema_field(PodSeatSerializer(many=True))
+    def get_seats(self, table: PodTable) -> list[dict[str, Any]]:
+        points = pods.placement_points(table.round.event)
+        seats = sorted(table.seats.all(), key=lambda seat: seat.position)
+        return [pods.seat_data(seat, points, len(seats)) for seat in seats]
+
+
+class PlaceSerializer(serializers.Serializer[Any]):
+    player = serializers.IntegerField(min_value=1)
+    place = serializers.IntegerField(min_value=1, max_value=6)
+
+
+class PlacementsSerializer(serializers.Serializer[Any]):
+    """Every player's place: 1 for the winner; tied players share a place and the next is skipped."""
+
+    places = PlaceSerializer(many=True, allow_empty=False)
+
+    def validate_places(self, value: list[dict[str, int]]) -> list[dict[str, int]]:
+        if len(value) > 6:
+            raise serializers.ValidationError("A pod seats at most 6 players.")
+        if len({entry["player"] for entry in value}) != len(value):
+            raise serializers.ValidationError("Give each player one place.")
+        return value
+
+
+def places_of(data: dict[str, Any]) -> dict[int, int]:
+    return {entry["player"]: entry["place"] for entry in data["places"]}
+
+
+class DisputeSerializer(serializers.Serializer[Any]):
+    note = serializers.CharField(required=False, allow_blank=True, max_length=pods.NOTE_LENGTH, default="")
+
+
+class PodsEditSerializer(serializers.Serializer[Any]):
+    """The organiser's pods: player ids, each pod in seating order (clockwise from seat 1)."""
+
+    pods = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField(), min_length=1, max_length=12),
+        allow_empty=False,
+        max_length=1024,
+    )
+
+
+class PodReportSerializer(serializers.ModelSerializer[PodReport]):
+    by = serializers.CharField(source="by.public_name", default=None, read_only=True)
+    kind_display = serializers.CharField(source="get_kind_display", read_only=True)
+
+    class Meta:
+        model = PodReport
+        fields = ("kind", "kind_display", "by", "places", "note", "at")
+        read_only_fields = fields
+
+
+def pod_standing_data(row: pods.PodStandingRow) -> dict[str, Any]:
+    s = row.standing
+    return {
+        "rank": s.rank, "player": s.player, "name": row.player.public_name, "points": s.points, "rounds": s.rounds,
+        "opponents_average": round(row.opponents_average, 4), "places": list(s.places),
+        "places_text": row.places_text, "dropped": s.dropped, "late_entry_round": row.late_entry_round,
     }  # fmt: skip
 
 

@@ -25,6 +25,7 @@ from tournaments.pairing import (
     edited_pod_plan,
     pair_pod_round,
     pod_sizes,
+    recommended_pod_rounds,
     seating_cost,
 )
 
@@ -238,6 +239,19 @@ def test_impossible_sizes_are_refused_in_words() -> None:
         PodSettings(target=7, minimum=2, maximum=6)
     with pytest.raises(PairingError, match="minimum ≤ target"):
         PodSettings(target=4, minimum=1)
+
+
+@pytest.mark.parametrize(
+    ("count", "target", "expected"), [(3, 4, 1), (4, 4, 1), (5, 4, 2), (9, 4, 2), (16, 4, 2), (17, 4, 3), (9, 3, 2),
+                                      (10, 3, 3), (1024, 4, 5), (8, 2, 3)],
+)  # fmt: skip
+def test_recommended_pod_rounds_leave_at_most_one_player_winning_every_pod(
+    count: int, target: int, expected: int
+) -> None:
+    assert recommended_pod_rounds(count, PodSettings(target=target, minimum=2)) == expected
+    assert target**expected >= count and (expected == 1 or target ** (expected - 1) < count)
+    with pytest.raises(NotEnoughPlayersError, match="at least 3"):
+        recommended_pod_rounds(2, PodSettings(minimum=3))
 
 
 def test_sizes_explanation_says_why_the_pods_are_smaller() -> None:

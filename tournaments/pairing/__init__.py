@@ -50,6 +50,7 @@ from .pods import (
     edited_pod_plan,
     pair_pod_round,
     pod_sizes,
+    recommended_pod_rounds,
     seating_cost,
 )
 from .records import MatchRecord, Pairing, PlayerEntry, RoundPlan
@@ -115,6 +116,7 @@ __all__ = [
     "placement_problems",
     "players_for_pairing",
     "pod_sizes",
+    "recommended_pod_rounds",
     "recommended_rounds",
     "recommends_top_eight",
     "round_robin_round",

@@ -58,6 +58,7 @@ __all__ = [
     "edited_pod_plan",
     "pair_pod_round",
     "pod_sizes",
+    "recommended_pod_rounds",
     "seating_cost",
 ]
 
@@ -203,6 +204,22 @@ def _fewest_penalties(count: int, sizes: list[int], settings: PodSettings) -> li
                 best[total] = candidate
     found = best[count]
     return None if found is None else found[1]
+
+
+def recommended_pod_rounds(count: int, settings: PodSettings | None = None) -> int:
+    """Rounds to announce for ``count`` players: the fewest after which only one player can have
+    won every pod (``target ** rounds >= count``), the pod analogue of Swiss's log2; at least 1.
+
+    So 9 players in pods of 4 play 2 rounds, 64 play 3, 1,024 play 5."""
+    settings = settings or PodSettings()
+    if count < settings.minimum:
+        raise NotEnoughPlayersError(
+            f"{count} active players cannot fill a pod: the game needs at least {settings.minimum}"
+        )
+    rounds = 1
+    while settings.target**rounds < count:
+        rounds += 1
+    return rounds
 
 
 # --- the problem ----------------------------------------------------------------------

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.db.models import QuerySet
 
+from accounts.models import User
 from tournaments.errors import Conflict, EventRefusal
 from tournaments.models import Event, Registration, Round
 
@@ -38,3 +41,10 @@ def active_registrations(event: Event) -> QuerySet[Registration]:
 
 def display_name(registration: Registration) -> str:
     return registration.player.public_name
+
+
+def names_of(ids: Iterable[int]) -> dict[int, str]:
+    """Players' public names by id (never usernames); an id no account has reads "an unknown player"."""
+    wanted = set(ids)
+    found = {u.pk: u.public_name for u in User.objects.filter(pk__in=wanted)}
+    return {i: found.get(i, "an unknown player") for i in wanted}

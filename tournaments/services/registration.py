@@ -20,12 +20,16 @@ from tournaments.models import (
     Event,
     IllegalTransition,
     Match,
+    PodReport,
+    PodSeat,
+    PodTable,
     Registration,
     ResultReport,
     Round,
 )
-from tournaments.pairing import recommended_rounds, round_robin_rounds
+from tournaments.pairing import recommended_pod_rounds, recommended_rounds, round_robin_rounds
 from tournaments.permissions import Perm, require
+from tournaments.services import pods
 from tournaments.services.common import (
     active_registrations,
     locked_event,
@@ -42,9 +46,13 @@ EDITABLE_FIELDS = (
     "name", "format", "structure", "rounds", "round_minutes", "best_of", "top_cut", "tiebreakers",
     "bye_counts_in_own_mw", "late_entry_until_round", "pod_rounds", "starts_at", "played_on_site", "clock_minutes",
     "window_seconds", "clock_loses_match", "extra_turns", "matches_public",
+    "pod_size", "pod_minimum", "pod_maximum", "placement_points",
 )  # fmt: skip
+# Pod sizes may change between rounds (the next round is seated with them); points per place may not,
+# or the standings of rounds already played would change under the players.
 LOCKED_ONCE_RUNNING = (
     "format", "structure", "best_of", "tiebreakers", "bye_counts_in_own_mw", "pod_rounds", "played_on_site",
+    "placement_points",
 )  # fmt: skip
 
 
@@ -85,6 +93,12 @@ def validate_settings(event: Event) -> None:
         )
     if event.round_minutes < 10:
         raise Invalid(EventRefusal.ROUND_TOO_SHORT, "Rounds last at least 10 minutes.")
+    if event.plays_in_pods and event.played_on_site:
+        raise Invalid(
+            EventRefusal.PODS_NOT_ON_SITE,
+            "Pod games are played at the table; the site plays only two-player matches. Untick “played on the site”.",
+        )
+    pods.validate_pod_settings(event)
     _validate_round_count(event)
 
 
@@ -282,12 +296,17 @@ def start_plan(event: Event) -> StartPlan:
         players = [r for r in players if r.checked_in]
     if event.structure == Event.Structure.ROUND_ROBIN:
         count = round_robin_rounds(len(players)) if len(players) >= 2 else None
+    elif event.plays_in_pods:
+        enough = len(players) >= event.pod_minimum
+        count = event.rounds or (recommended_pod_rounds(len(players), pods.pod_settings(event)) if enough else None)
     else:
         count = event.rounds or (recommended_rounds(len(players)) if players else None)
     return StartPlan(players, no_shows, count)
 
 
 def players_needed(event: Event) -> int:
+    if event.plays_in_pods:
+        return event.pod_minimum
     return max(2, event.top_cut if event.wants_top_cut else 2)
 
 
@@ -399,6 +418,7 @@ def _move_rows(guest: User, account: User) -> None:
         (Registration, "player"), (Deck, "player"), (DeckVersion, "submitted_by"),
         (Match, "player_a"), (Match, "player_b"), (Match, "reported_by"), (Match, "confirmed_by"),
         (ResultReport, "by"), (PlayMatch, "player1"), (PlayMatch, "player2"),
+        (PodSeat, "player"), (PodTable, "reported_by"), (PodTable, "confirmed_by"), (PodReport, "by"),
     ]  # fmt: skip
     for model, field in moves:
         model._default_manager.filter(**{field: guest}).update(**{field: account})

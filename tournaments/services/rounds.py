@@ -23,9 +23,9 @@ from tournaments.pairing import (
 from tournaments.pairing import Pairing as PlannedTable
 from tournaments.pairing.records import BYE_GAMES
 from tournaments.permissions import Perm, require
-from tournaments.services import onsite
+from tournaments.services import onsite, pods
 from tournaments.services import standings as reading
-from tournaments.services.common import locked_event, rounds_of
+from tournaments.services.common import locked_event, names_of, rounds_of
 from tournaments.services.timers import schedule_round_timer
 from tournaments.webhooks import announce
 
@@ -61,6 +61,8 @@ def pair_next_round(event: Event, by: User) -> Round:
     if number > event.rounds:
         then = "cut to the top players" if event.wants_top_cut else "finish the event"
         raise Conflict(EventRefusal.ALL_ROUNDS_PLAYED, f"All {event.rounds} rounds have been played; {then}.")
+    if event.plays_in_pods:
+        return pods.create_preview(event, number)
     try:
         plan = _plan(event, number)
     except PairingError as exc:
@@ -74,11 +76,11 @@ def _plan(event: Event, number: int) -> RoundPlan:
         starters = Registration.objects.filter(event=event).exclude(dropped_after_round=0)
         seats = round_robin_seats([r.player_id for r in starters], event.seed)
         dropped = {r.player_id for r in starters if r.dropped_after_round is not None}
-        return round_robin_round(seats, number, dropped, _names_of(seats))
+        return round_robin_round(seats, number, dropped, names_of(seats))
     players = reading.entries(event)
     if sum(not p.dropped for p in players) < 2:
         raise Conflict(EventRefusal.TOO_FEW_PLAYERS, "Fewer than two players are still playing.")
-    names = _names_of([p.id for p in players])
+    names = names_of([p.id for p in players])
     return pair_swiss_round(players, reading.history(event), number, event.seed, reading.swiss_settings(event), names)
 
 
@@ -96,7 +98,7 @@ def _pair_cut_round(event: Event, number: int) -> Round:
     state = reading.bracket(event)
     if state is None or state.finished:
         raise Conflict(EventRefusal.TOP_CUT_OVER, "The top cut is over: finish the event.")
-    names = _names_of(state.seeds)
+    names = names_of(state.seeds)
     seed = {player: n for n, player in enumerate(state.seeds, 1)}
     tables = [
         PlannedTable(n, m.a, m.b, f"top cut: {names[m.a]} (seed {seed[m.a]}) v {names[m.b]} (seed {seed[m.b]})")
@@ -127,9 +129,11 @@ def edit_pairings(round_: Round, tables: Sequence[tuple[int, int | None]], by: U
         )
     if round_.stage == Round.Stage.TOP_CUT:
         raise Conflict(EventRefusal.TOP_CUT_FIXED, "Top-cut pairings follow the bracket and cannot be edited.")
+    if round_.stage == Round.Stage.PODS:
+        raise Conflict(EventRefusal.NOT_A_POD_ROUND, f"{round_.label} is played in pods: edit its pods, not pairs.")
     _validate_tables(event, tables)
     met = {frozenset((a, b)): number for a, b, number in _earlier_pairs(event, round_.number)}
-    names = _names_of([p for table in tables for p in table if p is not None])
+    names = names_of([p for table in tables for p in table if p is not None])
     round_.matches.all().delete()
     Match.objects.bulk_create(
         Match(round=round_, table=n, player_a_id=a, player_b_id=b, explanation=_edited_note(a, b, met, names))
@@ -163,7 +167,7 @@ def _validate_tables(event: Event, tables: Sequence[tuple[int, int | None]]) -> 
     for number, table in enumerate(tables, 1):
         for player in (p for p in table if p is not None):
             seats.setdefault(player, []).append(number)
-    names = _names_of([*seats, *active])
+    names = names_of([*seats, *active])
     problems = [
         f"{names[p]} is paired more than once ({_tables_text(ns)})"
         for p, ns in sorted(seats.items(), key=lambda item: item[1]) if len(ns) > 1
@@ -187,12 +191,6 @@ def _validate_tables(event: Event, tables: Sequence[tuple[int, int | None]]) -> 
 def _tables_text(numbers: Sequence[int]) -> str:
     distinct = sorted(set(numbers))
     return f"table {distinct[0]}" if len(distinct) == 1 else "tables " + " and ".join(map(str, distinct))
-
-
-def _names_of(ids: Sequence[int]) -> dict[int, str]:
-    """Players' public names by id (never usernames); an id no account has reads "an unknown player"."""
-    found = {u.pk: u.public_name for u in User.objects.filter(pk__in=set(ids))}
-    return {i: found.get(i, "an unknown player") for i in ids}
 
 
 @transaction.atomic
@@ -225,12 +223,14 @@ def publish_round(round_: Round, by: User) -> Round:
         bye.save()
         ResultReport.objects.create(match=bye, kind=ResultReport.Kind.AUTO, a_games=2, b_games=0, draws=0)
     schedule_round_timer(round_)
+    if round_.stage == Round.Stage.PODS:
+        pods.published(round_)
     announce.round_paired(round_)
     return round_
 
 
 def _players_of(round_: Round) -> list[int]:
-    return [p for m in round_.matches.all() for p in m.players()]
+    return [p for m in round_.matches.all() for p in m.players()] + pods.seated_players(round_)
 
 
 @transaction.atomic
@@ -247,6 +247,7 @@ def add_time(round_: Round, minutes: int, by: User) -> Round:
     round_.time_called_at = None
     round_.save(update_fields=["ends_at", "timer_version", "time_called_at"])
     round_.matches.update(time_called=False)
+    round_.pod_tables.update(time_called=False)
     schedule_round_timer(round_)
     return round_
 
@@ -266,6 +267,12 @@ def end_round(round_: Round, by: User) -> Round:
         raise Conflict(
             EventRefusal.RESULTS_UNCONFIRMED,
             f"{round_.label} still has unconfirmed results at table {', '.join(open_tables)}.",
+        )
+    open_pods = pods.open_tables(round_)
+    if open_pods:
+        raise Conflict(
+            EventRefusal.RESULTS_UNCONFIRMED,
+            f"{round_.label} still has unconfirmed places in pod {', '.join(map(str, open_pods))}.",
         )
     round_.set_status(Round.Status.ENDED, by=by)
     round_.ended_at = timezone.now()

@@ -3,7 +3,8 @@
 After commit a task is queued with an ETA on the `timers` queue carrying
 (round id, timer version). ``call_time`` does one conditional update and does
 nothing if the version moved on (time added, round ended) or time was already
-called; a beat sweeper calls it for any round past its deadline, so a lost or
+called; it marks the round's unconfirmed tables (matches and pods) *time called*
+and decides nothing about them; a beat sweeper calls it for any round past its deadline, so a lost or
 duplicated task is harmless.
 """
 
@@ -15,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from common.tasks import queue_after_commit
-from tournaments.models import Match, Round
+from tournaments.models import Match, PodTable, Round
 from tournaments.services import onsite
 
 log = logging.getLogger(__name__)
@@ -37,6 +38,7 @@ def call_time(round_id: int, version: int | None = None) -> bool:
         if rounds.update(time_called_at=now) != 1:
             return False
         Match.objects.filter(round_id=round_id).exclude(status=Match.Status.CONFIRMED).update(time_called=True)
+        PodTable.objects.filter(round_id=round_id).exclude(status=PodTable.Status.CONFIRMED).update(time_called=True)
         onsite.call_time(Round.objects.select_related("event").get(pk=round_id))
     log.info("time called in round %s", round_id)
     return True

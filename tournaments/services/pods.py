@@ -1,0 +1,480 @@
+"""Pod events: a round's pods (preview, edit), placements (report, confirm, dispute, set) and standings.
+
+The bridge between the pod rows (``PodTable``, ``PodSeat``, ``PodReport``) and the pure
+``tournaments.pairing.pods`` and ``tournaments.pairing.pod_standings``. A pod round is paired,
+published, timed and ended by ``tournaments.services.rounds`` like any round (it calls
+``create_preview`` and ``published`` here); this module makes and edits the pods and holds
+everything about placements. Every refusal is an ``EventError`` raised before anything is written;
+every change of places is a ``PodReport`` row and an entry in the event's history, in words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.db import transaction
+from django.dispatch import Signal
+from django.utils import timezone
+
+from accounts.models import User
+from tournaments.errors import Conflict, EventRefusal, Forbidden, Invalid
+from tournaments.models import AuditEntry, Event, PodReport, PodSeat, PodTable, Registration, Round
+from tournaments.pairing import (
+    PairingError,
+    PastPod,
+    PlacementPoints,
+    PodEditError,
+    PodPlan,
+    PodPlayer,
+    PodResult,
+    PodSettings,
+    PodStanding,
+    compute_pod_standings,
+    edited_pod_plan,
+    pair_pod_round,
+    placement_problems,
+    players_for_pairing,
+)
+from tournaments.pairing.pod_standings import ordinal
+from tournaments.permissions import Perm, require
+from tournaments.services import standings as reading
+from tournaments.services.common import locked_event, names_of
+
+#: Sent after the commit that publishes a pod round, with ``round=`` (the ``Round``); the deck-swap
+#: draft connects to it. Receivers run after the commit, so a failing receiver cannot undo the round.
+pod_round_published = Signal()
+
+#: The longest note a player may add to a dispute.
+NOTE_LENGTH = 500
+
+
+# --- settings ---------------------------------------------------------------------------------
+
+
+def pod_settings(event: Event) -> PodSettings:
+    """The event's pod sizes as the pure pairer reads them (raises ``PairingError`` if impossible)."""
+    return PodSettings(target=event.pod_size, minimum=event.pod_minimum, maximum=event.pod_maximum)
+
+
+def placement_points(event: Event) -> PlacementPoints:
+    """The event's points per place (raises ``PairingError`` if the table is impossible)."""
+    return PlacementPoints(tuple(int(n) for n in event.placement_points))
+
+
+def validate_pod_settings(event: Event) -> None:
+    """Refuse pod sizes or placement points the event cannot use, in words (any structure: the
+    fields keep their defaults in other events)."""
+    if not all(2 <= n <= 6 for n in (event.pod_minimum, event.pod_size, event.pod_maximum)):
+        raise Invalid(EventRefusal.BAD_POD_SIZES, "Pods seat 2 to 6 players: the game allows no other size.")
+    if not event.pod_minimum <= event.pod_size <= event.pod_maximum:
+        raise Invalid(
+            EventRefusal.BAD_POD_SIZES,
+            f"The pod size ({event.pod_size}) must lie between the smallest ({event.pod_minimum}) and the "
+            f"largest pod ({event.pod_maximum}).",
+        )
+    table = event.placement_points
+    if (
+        not isinstance(table, list)
+        or not 1 <= len(table) <= 6
+        or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 100 for n in table)
+    ):
+        raise Invalid(
+            EventRefusal.BAD_PLACEMENT_POINTS,
+            "Placement points are 1 to 6 whole numbers from 0 to 100: the points for 1st, 2nd, 3rd, ….",
+        )
+    try:
+        placement_points(event)
+    except PairingError:
+        raise Invalid(
+            EventRefusal.BAD_PLACEMENT_POINTS, "Placement points may never rise with the place: 1st earns the most."
+        ) from None
+
+
+# --- reading the event into the pure types ----------------------------------------------------
+
+
+def results(event: Event) -> list[PodResult]:
+    """Every confirmed pod of the event, in seat order."""
+    seats = (
+        PodSeat.objects.filter(table__round__event=event, table__status=PodTable.Status.CONFIRMED)
+        .order_by("table__round__number", "table__table", "position")
+        .values_list("table_id", "table__round__number", "player_id", "placement")
+    )
+    pods: dict[int, tuple[int, list[int], list[int]]] = {}
+    for table, number, player, place in seats:
+        pods.setdefault(table, (number, [], []))
+        pods[table][1].append(player)
+        pods[table][2].append(place or 0)  # a confirmed pod has every place
+    return [PodResult(number, tuple(players), tuple(places)) for number, players, places in pods.values()]
+
+
+def history(event: Event) -> list[PastPod]:
+    """Who sat together in every published pod round (previews are not history)."""
+    seats = (
+        PodSeat.objects.filter(table__round__event=event)
+        .exclude(table__round__status=Round.Status.PREVIEW)
+        .order_by("table_id", "position")
+        .values_list("table_id", "table__round__number", "player_id")
+    )
+    pods: dict[int, tuple[int, list[int]]] = {}
+    for table, number, player in seats:
+        pods.setdefault(table, (number, []))[1].append(player)
+    return [PastPod(number, tuple(players)) for number, players in pods.values()]
+
+
+def pure_standings(event: Event) -> tuple[PodStanding, ...]:
+    return compute_pod_standings(reading.entries(event), results(event), placement_points(event), seed=event.seed)
+
+
+@dataclass(frozen=True)
+class PodStandingRow:
+    """One row of a pod event's standings, with the player's account."""
+
+    standing: PodStanding
+    player: User
+    late_entry_round: int | None
+
+    @property
+    def opponents_average(self) -> float:
+        return float(self.standing.opponents_average)
+
+    @property
+    def places_text(self) -> str:
+        """The placement history in words: "2 × 1st, 1 × 3rd" (or "no pods yet")."""
+        said = [f"{n} × {ordinal(place)}" for place, n in enumerate(self.standing.places, 1) if n]
+        return ", ".join(said) or "no pods yet"
+
+
+def standings(event: Event) -> list[PodStandingRow]:
+    """The event's standings: points, then opponents' average points per round, then placement history."""
+    rows = pure_standings(event)
+    registrations = {r.player_id: r for r in Registration.objects.filter(event=event).select_related("player")}
+    return [
+        PodStandingRow(row, registrations[row.player].player, registrations[row.player].late_entry_round)
+        for row in rows
+    ]
+
+
+def _pairing_input(event: Event) -> list[PodPlayer]:
+    """Each entered player's points and drop, for the pairer (late entries join with 0 points)."""
+    return players_for_pairing(pure_standings(event))
+
+
+# --- a round's pods ---------------------------------------------------------------------------
+
+
+def plan_round(event: Event, number: int) -> PodPlan:
+    """The pods of round ``number`` from the standings and the earlier pods, with the pairer's words."""
+    players = _pairing_input(event)
+    playing = sum(not p.dropped for p in players)
+    if playing < event.pod_minimum:
+        raise Conflict(
+            EventRefusal.TOO_FEW_PLAYERS,
+            f"{playing} players are still playing; a pod needs at least {event.pod_minimum}.",
+        )
+    names = names_of(p.id for p in players)
+    try:
+        return pair_pod_round(players, history(event), number, event.seed, pod_settings(event), names)
+    except PairingError as exc:
+        raise Conflict(EventRefusal.CANNOT_PAIR, f"Round {number} cannot be seated: {exc}.") from None
+
+
+def create_preview(event: Event, number: int) -> Round:
+    """The preview of pod round ``number`` (the caller holds the event's lock and checked the round may be paired)."""
+    plan = plan_round(event, number)
+    round_ = Round.objects.create(
+        event=event, number=number, stage=Round.Stage.PODS, bye_explanation=plan.sizes_explanation
+    )
+    _create_tables(round_, plan)
+    return round_
+
+
+def _create_tables(round_: Round, plan: PodPlan) -> None:
+    tables = PodTable.objects.bulk_create(
+        PodTable(round=round_, table=pod.number, explanation=pod.explanation) for pod in plan.pods
+    )
+    PodSeat.objects.bulk_create(
+        PodSeat(table=table, player_id=player, position=position)
+        for table, pod in zip(tables, plan.pods, strict=True)
+        for position, player in enumerate(pod.players)
+    )
+
+
+@transaction.atomic
+def edit_pods(round_: Round, pods: Sequence[Sequence[int]], by: User) -> Round:
+    """Replace a preview's pods with the organiser's (player ids, each pod in seating order)."""
+    event = locked_event(round_.event_id)
+    require(by, Perm.MANAGE, event)
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    _require_pod_round(round_)
+    if round_.status != Round.Status.PREVIEW:
+        raise Conflict(EventRefusal.ROUND_PUBLISHED, f"{round_.label} is published; its pods can no longer be edited.")
+    players = _pairing_input(event)
+    names = names_of([*(p.id for p in players), *(p for pod in pods for p in pod)])
+    try:
+        plan = edited_pod_plan(players, history(event), round_.number, pods, pod_settings(event), names)
+    except PodEditError as exc:
+        raise Invalid(EventRefusal.BAD_PODS, "These pods cannot be used: " + "; ".join(exc.problems) + ".") from None
+    round_.pod_tables.all().delete()
+    _create_tables(round_, plan)
+    round_.bye_explanation = plan.sizes_explanation
+    round_.save(update_fields=["bye_explanation"])
+    return round_
+
+
+def _require_pod_round(round_: Round) -> None:
+    if round_.stage != Round.Stage.PODS:
+        raise Conflict(EventRefusal.NOT_A_POD_ROUND, f"{round_.label} is played in pairs, not in pods.")
+
+
+def seated_players(round_: Round) -> list[int]:
+    return list(PodSeat.objects.filter(table__round=round_).values_list("player_id", flat=True))
+
+
+def published(round_: Round) -> None:
+    """A pod round was just published (inside the publishing transaction): tell the receivers after commit."""
+    transaction.on_commit(lambda: pod_round_published.send(sender=Round, round=round_))
+
+
+def open_tables(round_: Round) -> list[int]:
+    """Numbers of the round's pods whose places are not confirmed."""
+    return list(round_.pod_tables.exclude(status=PodTable.Status.CONFIRMED).values_list("table", flat=True))
+
+
+def round_complete(round_: Round) -> bool:
+    """Every pod of the round has confirmed places (a round without pods is not complete)."""
+    return round_.pod_tables.exists() and not open_tables(round_)
+
+
+# --- placements -------------------------------------------------------------------------------
+
+
+@dataclass
+class _Locked:
+    event: Event
+    round: Round
+    table: PodTable
+    seats: list[PodSeat]
+
+    @property
+    def players(self) -> list[int]:
+        return [seat.player_id for seat in self.seats]
+
+    @property
+    def names(self) -> dict[int, str]:
+        return {seat.player_id: seat.player.public_name for seat in self.seats}
+
+    def reported(self) -> dict[int, int]:
+        return {seat.player_id: seat.reported_placement or 0 for seat in self.seats}
+
+
+def _locked(table: PodTable) -> _Locked:
+    """The event, then the pod, locked in that order (as every result path locks), with its seats."""
+    event_id = PodTable.objects.filter(pk=table.pk).values_list("round__event_id", flat=True).get()
+    event = locked_event(event_id)
+    table = PodTable.objects.select_for_update(of=("self",)).select_related("round__event").get(pk=table.pk)
+    seats = list(table.seats.select_related("player").order_by("position"))
+    return _Locked(event, table.round, table, seats)
+
+
+def _require_member(found: _Locked, by: User) -> None:
+    if by.pk not in found.players:
+        raise Forbidden(EventRefusal.NOT_PLAYING, "You are not playing in this pod.")
+
+
+def _require_open(found: _Locked) -> None:
+    round_ = found.round
+    if round_.status == Round.Status.ENDED:
+        raise Conflict(
+            EventRefusal.ROUND_ENDED, f"{round_.label} has ended; ask a judge or the organiser to change its places."
+        )
+    if round_.status != Round.Status.OPEN:
+        raise Conflict(EventRefusal.ROUND_NOT_PUBLISHED, f"{round_.label} is not published yet.")
+
+
+def _check(found: _Locked, places: Mapping[int, int]) -> dict[int, int]:
+    problems = placement_problems(found.players, places, found.names | names_of(places))
+    if problems:
+        raise Invalid(EventRefusal.BAD_PLACEMENTS, "These places cannot be used: " + "; ".join(problems) + ".")
+    return {player: places[player] for player in found.players}
+
+
+def places_words(found: _Locked, places: Mapping[int, int]) -> str:
+    """ "1st Ann, 2nd Bo, 2nd Cy, 4th Di": best place first, then seating order."""
+    order = sorted(found.seats, key=lambda seat: (places[seat.player_id], seat.position))
+    return ", ".join(f"{ordinal(places[seat.player_id])} {seat.player.public_name}" for seat in order)
+
+
+def _record(found: _Locked, by: User | None, kind: str, places: Mapping[int, int], note: str, words: str) -> None:
+    """The report row and the history entry (in words), and the pod's new version."""
+    PodReport.objects.create(table=found.table, by=by, kind=kind, places=[[p, places[p]] for p in places], note=note)
+    AuditEntry.objects.create(
+        event=found.event, by=by, kind=AuditEntry.Kind.POD_RESULT, subject=found.table.label[:80],
+        new=found.table.status, note=words,
+    )  # fmt: skip
+    found.table.version += 1
+
+
+def _store(found: _Locked, field: str, places: Mapping[int, int]) -> None:
+    for seat in found.seats:
+        setattr(seat, field, places[seat.player_id])
+    PodSeat.objects.bulk_update(found.seats, [field])
+
+
+def _refuse_settled(found: _Locked) -> None:
+    table = found.table
+    if table.is_confirmed:
+        confirmed = {seat.player_id: seat.placement or 0 for seat in found.seats}
+        raise Conflict(
+            EventRefusal.RESULT_CONFIRMED,
+            f"The places are already confirmed ({places_words(found, confirmed)}); ask a judge to change them.",
+        )
+    if table.is_disputed:
+        raise Conflict(
+            EventRefusal.RESULT_DISPUTED, "These places are disputed; a judge or the organiser will settle them."
+        )
+
+
+@transaction.atomic
+def report_placements(table: PodTable, by: User, places: Mapping[int, int]) -> PodTable:
+    """A pod member reports everyone's places. A report awaiting confirmation is replaced by its
+    reporter's new one; another member's report confirms it when the places agree and disputes it
+    when they differ."""
+    found = _locked(table)
+    _require_member(found, by)
+    _require_open(found)
+    _refuse_settled(found)
+    places = _check(found, places)
+    table = found.table
+    name = by.public_name
+    if table.awaits_confirmation and table.reported_by_id != by.pk:
+        if places == found.reported():
+            return _confirm(found, by)
+        table.set_status(PodTable.Status.DISPUTED)
+        words = f"{name} reported other places ({places_words(found, places)}): disputed"
+        _record(found, by, PodReport.Kind.REPORT, places, "", words)
+        table.save()
+        return table
+    again = table.awaits_confirmation
+    table.set_status(PodTable.Status.REPORTED)
+    table.reported_by, table.reported_at = by, timezone.now()
+    _store(found, "reported_placement", places)
+    words = f"{'report corrected' if again else 'reported'} by {name}: {places_words(found, places)}"
+    _record(found, by, PodReport.Kind.REPORT, places, "", words)
+    table.save()
+    return table
+
+
+def _confirm(found: _Locked, by: User) -> PodTable:
+    table = found.table
+    places = found.reported()
+    table.set_status(PodTable.Status.CONFIRMED)
+    table.confirmed_by, table.confirmed_at = by, timezone.now()
+    _store(found, "placement", places)
+    words = f"confirmed by {by.public_name}: {places_words(found, places)}"
+    _record(found, by, PodReport.Kind.CONFIRM, places, "", words)
+    table.save()
+    return table
+
+
+def _require_other_member_and_report(found: _Locked, by: User, doing: str) -> None:
+    _require_member(found, by)
+    _require_open(found)
+    table = found.table
+    if not table.awaits_confirmation:
+        code = EventRefusal.NOTHING_TO_CONFIRM if doing == "confirm" else EventRefusal.NOTHING_TO_DISPUTE
+        now = table.get_status_display().lower()
+        raise Conflict(code, f"There are no reported places waiting for confirmation (they are {now}).")
+    if table.reported_by_id == by.pk:
+        raise Conflict(EventRefusal.OWN_REPORT, f"Another player of the pod has to {doing} the places you reported.")
+
+
+@transaction.atomic
+def confirm_placements(table: PodTable, by: User) -> PodTable:
+    """Another pod member agrees with the reported places: they are final."""
+    found = _locked(table)
+    _require_other_member_and_report(found, by, "confirm")
+    return _confirm(found, by)
+
+
+@transaction.atomic
+def dispute_placements(table: PodTable, by: User, note: str = "") -> PodTable:
+    """Another pod member says the reported places are wrong: a judge or the organiser settles them."""
+    found = _locked(table)
+    _require_other_member_and_report(found, by, "dispute")
+    note = " ".join(note.split())
+    if len(note) > NOTE_LENGTH:
+        raise Invalid(EventRefusal.NOTE_TOO_LONG, f"A note has at most {NOTE_LENGTH} characters.")
+    table = found.table
+    table.set_status(PodTable.Status.DISPUTED)
+    reported = found.reported()
+    said = f" ({note})" if note else ""
+    words = f"disputed by {found.names[by.pk]}{said}; the report said {places_words(found, reported)}"
+    _record(found, by, PodReport.Kind.DISPUTE, reported, note, words)
+    table.save()
+    return table
+
+
+@transaction.atomic
+def set_placements(table: PodTable, by: User, places: Mapping[int, int]) -> PodTable:
+    """A judge or the organiser sets (or changes) a pod's places, also in an ended round."""
+    found = _locked(table)
+    require(by, Perm.RECORD_RESULTS, found.event)
+    if found.event.status == Event.Status.FINISHED:
+        raise Conflict(EventRefusal.EVENT_FINISHED, f"{found.event.name} is finished; its places can no longer change.")
+    if found.round.status == Round.Status.PREVIEW:
+        raise Conflict(
+            EventRefusal.ROUND_NOT_PUBLISHED, f"{found.round.label} is a preview; publish it before entering places."
+        )
+    places = _check(found, places)
+    words = _override_words(found, places)
+    table = found.table
+    table.set_status(PodTable.Status.CONFIRMED)
+    table.confirmed_by, table.confirmed_at = by, timezone.now()
+    _store(found, "placement", places)
+    _record(found, by, PodReport.Kind.OVERRIDE, places, "", words)
+    table.save()
+    return table
+
+
+def _override_words(found: _Locked, places: Mapping[int, int]) -> str:
+    """The history's words for places set by a judge, before the pod changes."""
+    after = places_words(found, places)
+    table = found.table
+    if table.is_disputed:
+        return f"dispute settled: {after}"
+    if table.awaits_confirmation:
+        return f"places set: {after} (the report waiting for confirmation said {places_words(found, found.reported())})"
+    if table.is_confirmed:
+        before = {seat.player_id: seat.placement or 0 for seat in found.seats}
+        return f"places changed to {after} (were {places_words(found, before)})"
+    return f"places set: {after}"
+
+
+# --- reading a pod for a person ---------------------------------------------------------------
+
+
+def seat_data(seat: PodSeat, points: PlacementPoints, size: int) -> dict[str, Any]:
+    """One seat as the API and the CSV show it: the name, the seat (1-based), the places and points."""
+    placed = seat.placement
+    return {
+        "player": seat.player_id,
+        "name": seat.player.public_name,
+        "seat": seat.position + 1,
+        "placement": placed,
+        "placement_text": ordinal(placed) if placed else "",
+        "reported_placement": seat.reported_placement,
+        "points": points.points(placed, size) if placed else None,
+    }
+
+
+def tables_of(round_: Round) -> list[PodTable]:
+    """The round's pods with their seats and players, by number."""
+    return list(round_.pod_tables.prefetch_related("seats__player").order_by("table"))
+
+
+def opponents_average_text(value: Fraction) -> str:
+    return f"{float(value):.4f}"
