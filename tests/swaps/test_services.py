@@ -12,11 +12,12 @@ from django.utils import timezone
 from gameplay.runebound import swap as rules
 from gameplay.runebound.catalog import shipped_runebound
 from tests.clients import api_client as api
-from tests.factories import EventFactory, UserFactory
+from tests.factories import EventFactory, OrganiserFactory, UserFactory
 from tests.swaps.helpers import DECKS, Pod, published, runebound_pod_event, seat_pod
 from tournaments.errors import Conflict, Forbidden, Invalid
 from tournaments.models import Deck, Event, Round
-from tournaments.services.decks import registered_runebound_deck
+from tournaments.services import registration, rounds
+from tournaments.services.decks import register_deck, registered_runebound_deck
 from tournaments.swaps import reading, services
 from tournaments.swaps.models import CardPass, PodSwap, SwapPlan, SwapSeat
 
@@ -213,3 +214,28 @@ def test_the_plan_over_the_api() -> None:
     swiss = EventFactory.create(structure=Event.Structure.SWISS)
     refused = api(swiss.organiser).put(f"/api/events/{swiss.pk}/swap-plan/", {"rounds": [1]}, format="json")
     assert _status(refused) == 400 and "Runebound events played in pods" in refused.json()["detail"]
+
+
+def test_publishing_a_pod_round_of_the_plan_opens_a_swap_for_each_pod(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    organiser = OrganiserFactory.create(display_name="Oda")
+    event = registration.create_event(
+        organiser, name="Rune Night", structure=Event.Structure.PODS, rounds=3, format="runebound-custom"
+    )
+    registration.change_status(event, Event.Status.REGISTRATION, organiser)
+    for i in range(9):
+        player = UserFactory.create(display_name=f"P{i}")
+        registration.register(event, player)
+        register_deck(event, player, published(DECKS[i % len(DECKS)]), player)
+    services.set_plan(event, organiser, [1], 10)
+    registration.start_event(event, organiser)
+    event.refresh_from_db()
+    with django_capture_on_commit_callbacks(execute=True):
+        first = rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
+    swaps = list(PodSwap.objects.filter(round=first))
+    assert len(swaps) == 3 and all(s.is_choosing for s in swaps)
+    assert sorted(len(s.seats.all()) for s in swaps) == [3, 3, 3]
+    for swap in swaps:
+        seated = [(s.player_id, s.position) for s in swap.table.seats.order_by("position")]
+        assert [(s.player_id, s.position) for s in swap.seats.order_by("position")] == seated
