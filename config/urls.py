@@ -29,6 +29,7 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("tournaments.drafts.urls")),
     path("", include("tournaments.webhooks.urls")),
+    path("", include("tournaments.swaps.urls")),
     path("api/", include(api_patterns)),
     path("admin/", admin.site.urls),
 ]
