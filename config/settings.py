@@ -300,6 +300,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "PATH_CONVERTER_OVERRIDES": {"id": int},
+    # A match's and a pod's results move through the same statuses: one enum for both.
+    "ENUM_NAME_OVERRIDES": {"ResultStatusEnum": "tournaments.models.Match.Status"},
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "config.schema.add_error_responses"],
 }
 

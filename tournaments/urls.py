@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments import deck_views, desk_views, manage_views, paper_views, views
+from tournaments import deck_views, desk_views, manage_views, paper_views, pod_downloads, views
 
 app_name = "tournaments"
 
@@ -22,6 +22,8 @@ public = [
     path("events/<id:pk>/standings/print/", paper_views.print_standings, name="print-standings"),
     path("events/<id:pk>/projector/", paper_views.projector, name="projector"),
     path("events/<id:pk>/projector/state/", paper_views.projector_poll, name="projector-state"),
+    path("events/<id:pk>/pods/standings.csv", pod_downloads.standings_csv, name="pod-standings-csv"),
+    path("events/<id:pk>/rounds/<id:number>/pods.csv", pod_downloads.round_csv, name="pod-round-csv"),
 ]
 players = [
     path("events/<id:pk>/register/", views.register, name="register"),

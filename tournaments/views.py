@@ -17,7 +17,7 @@ from common.qr import qr_svg
 from common.refusals import Refusal
 from gameplay.matches import selectors as play_selectors
 from gameplay.matches.oversight import Oversight
-from tournaments import confirmations, outcomes, overview, selectors
+from tournaments import confirmations, outcomes, overview, pod_downloads, selectors
 from tournaments.errors import EventRefusal, NotFound
 from tournaments.forms import ScoreForm
 from tournaments.models import Event, Match, Registration, Round
@@ -129,6 +129,8 @@ def _match_link(match: Match, user: Any, known: Oversight | None) -> str:
 
 def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
+    if event.plays_in_pods and request.GET.get("format") == "csv":
+        return pod_downloads.standings_response(event)
     rows = standings(event)
     if request.GET.get("format") == "csv":
         return _standings_csv(event, rows)

@@ -42,6 +42,7 @@ from tournaments.pairing.pod_standings import ordinal
 from tournaments.permissions import Perm, require
 from tournaments.services import standings as reading
 from tournaments.services.common import locked_event, names_of
+from tournaments.webhooks import announce
 
 #: Sent after the commit that publishes a pod round, with ``round=`` (the ``Round``); the deck-swap
 #: draft connects to it. Receivers run after the commit, so a failing receiver cannot undo the round.
@@ -377,6 +378,7 @@ def _confirm(found: _Locked, by: User) -> PodTable:
     words = f"confirmed by {by.public_name}: {places_words(found, places)}"
     _record(found, by, PodReport.Kind.CONFIRM, places, "", words)
     table.save()
+    announce.pod_confirmed(found.round, table.table)
     return table
 
 
@@ -437,6 +439,7 @@ def set_placements(table: PodTable, by: User, places: Mapping[int, int]) -> PodT
     _store(found, "placement", places)
     _record(found, by, PodReport.Kind.OVERRIDE, places, "", words)
     table.save()
+    announce.pod_confirmed(found.round, table.table)
     return table
 
 

@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from tournaments.models import Event, Match, Round
+from tournaments.services import pods
 from tournaments.services import standings as reading
 from tournaments.webhooks.models import Kind
 from tournaments.webhooks.outbox import emit, site_url
@@ -69,12 +70,20 @@ def match_info(match: Match) -> dict[str, Any]:
 
 
 def standings_info(event: Event) -> dict[str, Any]:
-    rows = reading.standings(event)
+    rows: list[Any] = pods.standings(event) if event.plays_in_pods else reading.standings(event)
+    shown = pod_standing_info if event.plays_in_pods else standing_info
     return {
         "players": len(rows),
-        "top": [standing_info(row) for row in rows[:TOP_STANDINGS]],
+        "top": [shown(row) for row in rows[:TOP_STANDINGS]],
         "url": site_url(reverse("tournaments:standings", args=[event.pk])),
     }
+
+
+def pod_standing_info(row: pods.PodStandingRow) -> dict[str, Any]:
+    """A pod event's row: the placement history in words stands where a Swiss record would."""
+    standing = row.standing
+    return {"rank": standing.rank, **person(row.player), "points": standing.points, "record": row.places_text,
+            "dropped": standing.dropped}  # fmt: skip
 
 
 def standing_info(row: reading.StandingRow) -> dict[str, Any]:
@@ -85,8 +94,24 @@ def standing_info(row: reading.StandingRow) -> dict[str, Any]:
 
 def round_paired(round_: Round) -> None:
     """A round published to players (a preview is private, so it is "paired" when published)."""
+    if round_.stage == Round.Stage.PODS:
+        emit(round_.event, Kind.ROUND_PAIRED, lambda: {"round": round_info(round_), "tables": pod_tables(round_)})
+        return
     matches = round_.matches.select_related("player_a", "player_b").order_by("table")
     emit(round_.event, Kind.ROUND_PAIRED, lambda: {"round": round_info(round_), "tables": [*map(table_info, matches)]})
+
+
+def pod_tables(round_: Round) -> list[dict[str, Any]]:
+    """A pod round's tables: each pod's players in seating order (clockwise from seat 1)."""
+    return [
+        {"table": table.table, "players": [person(seat.player) for seat in table.seats.all()], "bye": False}
+        for table in pods.tables_of(round_)
+    ]
+
+
+def pod_confirmed(round_: Round, table: int) -> None:
+    """A pod's places became final (confirmed by a member or set by a judge): the standings changed."""
+    standings_updated(round_.event, f"{round_.label}, pod {table} confirmed")
 
 
 def result_confirmed(match: Match) -> None:
@@ -127,7 +152,7 @@ def champion(event: Event) -> dict[str, Any] | None:
     bracket = reading.bracket(event)
     if bracket is not None:
         return person(User.objects.get(pk=bracket.champion)) if bracket.champion else None
-    rows = reading.standings(event)
+    rows: list[Any] = pods.standings(event) if event.plays_in_pods else reading.standings(event)
     return person(rows[0].player) if rows else None
 
 
