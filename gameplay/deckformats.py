@@ -27,14 +27,11 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from gameplay.decklists import DeckListError, format_decklist
 from gameplay.formats import FORMATS, Deck, Format, UnknownFormatError, Violation
+from gameplay.games import GAME_NAMES, RUNEBOUND, RUNESLINGERS, deck_summary, runebound_sections, sections_deck
 from gameplay.runebound.catalog import shipped_runebound
 from gameplay.runebound.decklists import format_runebound_list, parse_runebound_list
 from gameplay.runebound.decks import RUNEBOUND_FORMATS, RuneboundDeck, RuneboundFormat
 from gameplay.services import DeckInputError, current_catalog, deck_from_text
-
-RUNESLINGERS = "runeslingers"
-RUNEBOUND = "runebound"
-GAME_NAMES = {RUNESLINGERS: "Runeslingers", RUNEBOUND: "Runebound"}
 
 AnyDeck = Deck | RuneboundDeck
 T = TypeVar("T")
@@ -97,6 +94,10 @@ class DeckFormat:
     def size(self, deck: Any) -> int:
         raise NotImplementedError
 
+    def summary(self, row: StoredDeck) -> str:
+        """The size of a stored deck in words ("30 cards", "25 class cards · 5 Talents")."""
+        return deck_summary(self.slug, row.cards, row.sections)
+
 
 @dataclass(frozen=True)
 class RuneslingersFormat(DeckFormat):
@@ -144,10 +145,6 @@ class RuneslingersFormat(DeckFormat):
         return _as(deck, Deck).size
 
 
-CLASS_CARDS = "class_cards"
-TALENTS = "talents"
-
-
 @dataclass(frozen=True)
 class RuneboundDeckFormat(DeckFormat):
     format: RuneboundFormat
@@ -187,7 +184,7 @@ class RuneboundDeckFormat(DeckFormat):
             "runeslinger": "",
             "equips": [],
             "cards": dict(Counter((*deck.class_cards, *deck.talents))),
-            "sections": {CLASS_CARDS: list(deck.class_cards), TALENTS: list(deck.talents)},
+            "sections": runebound_sections(deck),
         }
 
     def from_stored(self, row: StoredDeck) -> RuneboundDeck:
@@ -199,10 +196,7 @@ class RuneboundDeckFormat(DeckFormat):
 
 def runebound_deck_of(row: StoredDeck) -> RuneboundDeck:
     """The Runebound deck a row holds, in list order."""
-    sections = row.sections if isinstance(row.sections, Mapping) else {}
-    return RuneboundDeck.of(
-        [str(i) for i in sections.get(CLASS_CARDS, [])], [str(i) for i in sections.get(TALENTS, [])]
-    )
+    return sections_deck(row.sections)
 
 
 def _as(deck: object, kind: type[T]) -> T:
@@ -240,13 +234,3 @@ def grouped_choices(constructed: bool = False) -> list[tuple[str, list[tuple[str
     for found in deck_formats(constructed):
         groups.setdefault(found.game_name, []).append((found.slug, found.name))
     return list(groups.items())
-
-
-def format_name(slug: str) -> str:
-    found = _ALL.get(slug)
-    return found.name if found else slug
-
-
-def game_of(slug: str) -> str:
-    found = _ALL.get(slug)
-    return found.game if found else RUNESLINGERS

@@ -12,12 +12,14 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.auth import signed_in_user
 from common.ids import parse_id
-from gameplay.cards.catalog import Catalog
 from gameplay.cards.faces import deck_faces
+from gameplay.deckformats import RUNEBOUND, RUNESLINGERS, AnyDeck, deck_format, runebound_deck_of
 from gameplay.decks import services as saved_decks
-from gameplay.formats import get_format
-from gameplay.services import current_catalog
+from gameplay.runebound.catalog import shipped_runebound
+from gameplay.runebound.faces import deck_faces as runebound_faces
+from gameplay.services import DeckInputError, current_catalog
 from gameplay.web.forms import DeckBuilderForm
+from gameplay.web.runebound_views import RuneboundListForm
 from gameplay.web.views import TOO_LARGE_MESSAGE, check_builder_form, too_large
 from tournaments import selectors
 from tournaments.errors import EventRefusal, Invalid
@@ -32,52 +34,80 @@ from tournaments.web import refusals_shown
 @refusals_shown
 def my_deck(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
-    catalog = current_catalog()
+    played = deck_format(event.format)
     deck = Deck.objects.filter(event=event, player=signed_in_user(request)).first()
     current = deck.current() if deck else None
-    result: dict[str, Any] | None = None
-    status = 200
     if request.method == "POST":
         decks.require_may_register(event, signed_in_user(request), signed_in_user(request))  # before reading
         if "saved_deck" in request.POST:
             return _register_saved(request, event)
         if too_large(request):
             raise Invalid(EventRefusal.DECK_INPUT_TOO_LARGE, TOO_LARGE_MESSAGE)
-        data = request.POST.copy()
-        data["format"] = event.format
-        form = DeckBuilderForm(data, catalog=catalog)
-        result, status = check_builder_form(form, catalog)
-        check = result.get("check")
-        if check is not None and check.legal:
-            version = decks.register_deck(
-                event,
-                signed_in_user(request),
-                check.deck,
-                signed_in_user(request),
-                source=form.cleaned_data["decklist"],
-            )
-            messages.success(request, f"Deck registered (version {version.number}).")
-            return redirect("tournaments:my-deck", pk=event.pk)
-        status = 400
-    else:
-        form = DeckBuilderForm(initial={"format": event.format, "decklist": current.text if current else ""},
-                               catalog=catalog)  # fmt: skip
+    paste = _paste_runebound if played.game == RUNEBOUND else _paste_runeslingers
+    pasted = paste(request, event, current)
+    if isinstance(pasted, HttpResponse):
+        return pasted
+    status, extra = pasted
     context = {
         "event": event,
-        "form": form,
-        "result": result,
+        **extra,
         "current": current,
-        "current_faces": version_faces(current, catalog) if current else None,
+        "current_faces": version_faces(current, event) if current else None,
         "versions": deck.versions.order_by("-number") if deck else [],
         "registered": Registration.objects.filter(
             event=event, player=signed_in_user(request), dropped_after_round=None
         ).exists(),
         "locked": decks.lock_reason(event),
-        "limited": get_format(event.format).limited,
-        "format": get_format(event.format),
+        "limited": played.limited,
+        "format": played,
         "saved_decks": saved_decks.legal_decks(request.user, event.format),
     }
     return render(request, "tournaments/my_deck.html", context, status=status)
+
+
+Pasted = HttpResponse | tuple[int, dict[str, Any]]
+
+
+def _paste_runeslingers(request: HttpRequest, event: Event, current: DeckVersion | None) -> Pasted:
+    """The Runeslingers paste box (the deck builder's form and live check); a legal POST registers."""
+    catalog = current_catalog()
+    if request.method != "POST":
+        initial = {"format": event.format, "decklist": current.text if current else ""}
+        return 200, {"form": DeckBuilderForm(initial=initial, catalog=catalog), "result": None}
+    data = request.POST.copy()
+    data["format"] = event.format
+    form = DeckBuilderForm(data, catalog=catalog)
+    result, _ = check_builder_form(form, catalog)
+    check = result.get("check")
+    if check is not None and check.legal:
+        source = form.cleaned_data["decklist"]
+        return _registered(request, event, check.deck, source)
+    return 400, {"form": form, "result": result}
+
+
+def _paste_runebound(request: HttpRequest, event: Event, current: DeckVersion | None) -> Pasted:
+    """The Runebound paste box: read, checked by the event's format (every violation at once)."""
+    if request.method != "POST":
+        return 200, {"rb_form": RuneboundListForm(initial={"text": current.text if current else ""})}
+    form = RuneboundListForm(request.POST)
+    if not form.is_valid():
+        return 400, {"rb_form": form}
+    played = deck_format(event.format)
+    try:
+        deck = played.read(form.cleaned_data["text"])
+    except DeckInputError as exc:
+        return 400, {"rb_form": form, "line_errors": exc.errors}
+    violations = played.check(deck)
+    if violations:
+        return 400, {"rb_form": form, "violations": violations}
+    return _registered(request, event, deck, form.cleaned_data["text"])
+
+
+def _registered(request: HttpRequest, event: Event, deck: AnyDeck, source: str) -> HttpResponse:
+    player = signed_in_user(request)
+    version = decks.register_deck(event, player, deck, player, source=source)
+    messages.success(request, f"Deck registered (version {version.number}).")
+    return redirect("tournaments:my-deck", pk=event.pk)
 
 
 def _register_saved(request: HttpRequest, event: Event) -> HttpResponse:
@@ -91,11 +121,10 @@ def _register_saved(request: HttpRequest, event: Event) -> HttpResponse:
 
 def event_decks(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
-    catalog = current_catalog()
     shown = []
     for deck in decks.visible_decks(request.user, event):
         current = deck.current()
-        shown.append({"deck": deck, "current": current, "faces": version_faces(current, catalog) if current else None})
+        shown.append({"deck": deck, "current": current, "faces": version_faces(current, event) if current else None})
     context = {
         "event": event,
         "decks": shown,
@@ -105,9 +134,14 @@ def event_decks(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/event_decks.html", context)
 
 
-def version_faces(version: DeckVersion, catalog: Catalog) -> dict[str, Any]:
-    """A registered list drawn as card faces (gameplay.cards.faces.deck_faces)."""
-    return deck_faces(catalog, version.runeslinger or None, version.equips, version.cards)
+def version_faces(version: DeckVersion, event: Event) -> dict[str, Any]:
+    """A registered list drawn as its game's card faces, with ``game`` saying which: a Runeslingers
+    list by gameplay.cards.faces.deck_faces, a Runebound one grouped by gameplay.runebound.faces.deck_faces
+    (drawn by templates/tournaments/_registered_faces.html)."""
+    if event.game == RUNEBOUND:
+        return {"game": RUNEBOUND, **runebound_faces(runebound_deck_of(version), shipped_runebound())}
+    faces = deck_faces(current_catalog(), version.runeslinger or None, version.equips, version.cards)
+    return {"game": RUNESLINGERS, **faces}
 
 
 @login_required

@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from common.states import IllegalTransition, StatusMachine
-from gameplay.deckformats import find_format, game_of
+from gameplay.games import deck_summary, format_name, game_of
 from tournaments.pairing.elimination import cut_stage_matches, cut_stage_name
 from tournaments.pairing.pod_standings import PlacementPoints, ordinal
 
@@ -143,12 +143,12 @@ class Event(StatusMachine, models.Model):
     @property
     def format_name(self) -> str:
         """The format as people read it ("Awakening Constructed"), never its key."""
-        found = find_format(self.format)
-        return found.name if found is not None else self.format.replace("-", " ").capitalize()
+        name = format_name(self.format)
+        return name if name != self.format else self.format.replace("-", " ").capitalize()
 
     @property
     def game(self) -> str:
-        """The game its decks are for (``gameplay.deckformats``: "runeslingers" or "runebound")."""
+        """The game its decks are for (``gameplay.games``: "runeslingers" or "runebound")."""
         return game_of(self.format)
 
     @property
@@ -622,6 +622,11 @@ class DeckVersion(models.Model):
     @property
     def size(self) -> int:
         return sum(int(n) for n in self.cards.values())
+
+    @property
+    def summary(self) -> str:
+        """Its size in words, as its game counts ("30 cards", "25 class cards · 5 Talents")."""
+        return deck_summary(self.deck.event.format, self.cards, self.sections)
 
 
 class DeckCheck(models.Model):

@@ -8,7 +8,6 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
 from common.qr import qr_svg
-from gameplay.services import current_catalog
 from tournaments import selectors
 from tournaments.deck_views import version_faces
 from tournaments.errors import EventRefusal, Forbidden
@@ -62,12 +61,11 @@ def print_decklists(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     if not (event.lists_published or has_permission(request.user, Perm.VIEW_PRIVATE, event)):
         raise Forbidden(EventRefusal.NOT_PERMITTED, "Deck lists are private until the organiser publishes them.")
-    catalog = current_catalog()
     sheets = []
     for deck in decks.visible_decks(request.user, event):
         current = deck.current()
         if current is not None:
-            sheets.append({"player": deck.player, "version": current, "faces": version_faces(current, catalog)})
+            sheets.append({"player": deck.player, "version": current, "faces": version_faces(current, event)})
     return render(request, "tournaments/print/decklists.html", {"event": event, "sheets": sheets})
 
 

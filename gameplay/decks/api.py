@@ -19,24 +19,27 @@ from accounts.auth import signed_in_user
 from common.ids import ID_PATTERN, parse_id
 from gameplay.decks import services as decks
 from gameplay.decks.models import SavedDeck, SavedDeckVersion
-from gameplay.services import MAX_DECK_INPUT_BYTES, current_catalog
+from gameplay.services import MAX_DECK_INPUT_BYTES
 
 
 class VersionSerializer(serializers.ModelSerializer[SavedDeckVersion]):
     class Meta:
         model = SavedDeckVersion
-        fields = ("number", "text", "runeslinger", "equips", "cards", "saved_at")
+        fields = ("number", "text", "runeslinger", "equips", "cards", "sections", "saved_at")
 
 
 class SavedDeckSerializer(serializers.ModelSerializer[SavedDeck]):
     format_name = serializers.CharField(read_only=True)
+    game = serializers.CharField(read_only=True, help_text="runeslingers or runebound")
     current = serializers.SerializerMethodField()
     legal = serializers.SerializerMethodField()
     violations = serializers.SerializerMethodField()
 
     class Meta:
         model = SavedDeck
-        fields = ("id", "name", "format", "format_name", "created_at", "updated_at", "current", "legal", "violations")
+        fields = (
+            "id", "name", "format", "format_name", "game", "created_at", "updated_at", "current", "legal", "violations",
+        )  # fmt: skip
 
     def _problems(self, deck: SavedDeck) -> list[str]:
         version = deck.current()
@@ -55,12 +58,20 @@ class SavedDeckSerializer(serializers.ModelSerializer[SavedDeck]):
 
 class SaveSerializer(serializers.Serializer[Any]):
     name = serializers.CharField(max_length=decks.MAX_NAME_CHARS)
-    format = serializers.CharField(max_length=40, help_text="a constructed format's key, see /api/formats/")
+    format = serializers.CharField(
+        max_length=40,
+        help_text="a constructed format's key, of either game (see /api/formats/, runebound-custom, "
+        "runebound-published)",
+    )
     text = serializers.CharField(max_length=MAX_DECK_INPUT_BYTES, allow_blank=True, help_text="the deck list")
 
 
 class StarterSerializer(serializers.Serializer[Any]):
     starter = serializers.CharField(max_length=80, help_text="a starter deck's id")
+
+
+class PublishedSerializer(serializers.Serializer[Any]):
+    published = serializers.CharField(max_length=80, help_text="a published Runebound character deck's id")
 
 
 @extend_schema(tags=["decks"])
@@ -96,7 +107,7 @@ class SavedDeckViewSet(viewsets.GenericViewSet[SavedDeck]):
     def _save(self, request: Request, saved: SavedDeck | None) -> Response:
         data = SaveSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        deck = decks.read_deck(data.validated_data["text"], current_catalog())
+        deck = decks.read_list(data.validated_data["format"], data.validated_data["text"])
         version = decks.save(
             signed_in_user(request), data.validated_data["name"], data.validated_data["format"], deck, saved
         )
@@ -124,4 +135,12 @@ class SavedDeckViewSet(viewsets.GenericViewSet[SavedDeck]):
         data = StarterSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         saved = decks.from_starter(signed_in_user(request), data.validated_data["starter"])
+        return Response(SavedDeckSerializer(saved).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=PublishedSerializer, responses={201: SavedDeckSerializer})
+    @action(detail=False, methods=["post"], url_path="from-published")
+    def from_published(self, request: Request) -> Response:
+        data = PublishedSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        saved = decks.from_published(signed_in_user(request), data.validated_data["published"])
         return Response(SavedDeckSerializer(saved).data, status=status.HTTP_201_CREATED)

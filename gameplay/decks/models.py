@@ -9,13 +9,13 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from gameplay.deckformats import format_name, game_of
+from gameplay.games import deck_summary, format_name, game_of
 
 
 class SavedDeck(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="saved_decks")
     name = models.CharField(max_length=80)
-    format = models.CharField(max_length=40)  # a constructed format's slug, of either game (gameplay.deckformats)
+    format = models.CharField(max_length=40)  # a constructed format's slug, of either game (gameplay.games)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
 
@@ -47,7 +47,7 @@ class SavedDeckVersion(models.Model):
     runeslinger = models.CharField(max_length=80, blank=True)
     equips = models.JSONField(default=list)
     cards = models.JSONField(default=dict)  # card id -> copies
-    # a Runebound list in order: {"class_cards": [ids], "talents": [ids]} (gameplay.deckformats)
+    # a Runebound list in order: {"class_cards": [ids], "talents": [ids]} (gameplay.games)
     sections = models.JSONField(default=dict, blank=True)
     catalog_version = models.CharField(max_length=80)
     saved_at = models.DateTimeField(default=timezone.now)
@@ -62,3 +62,8 @@ class SavedDeckVersion(models.Model):
     @property
     def size(self) -> int:
         return sum(int(n) for n in self.cards.values())
+
+    @property
+    def summary(self) -> str:
+        """Its size in words, as its game counts ("30 cards", "25 class cards · 5 Talents")."""
+        return deck_summary(self.deck.format, self.cards, self.sections)

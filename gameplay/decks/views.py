@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -17,11 +18,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.auth import signed_in_user
 from common.ids import parse_id
 from gameplay.cards.catalog import Catalog
+from gameplay.deckformats import GAME_NAMES, RUNEBOUND, RUNESLINGERS, runebound_deck_of
 from gameplay.decks import services as decks
 from gameplay.decks.errors import DeckRefusal, Invalid
 from gameplay.decks.models import SavedDeck, SavedDeckVersion
+from gameplay.runebound.catalog import shipped_runebound
+from gameplay.runebound.faces import deck_faces
 from gameplay.services import current_catalog
 from gameplay.web.forms import DeckBuilderForm
+from gameplay.web.runebound_views import RuneboundCheckForm
 from gameplay.web.views import (
     builder_context,
     builder_post,
@@ -34,14 +39,79 @@ from gameplay.web.views import (
 @login_required
 @require_GET
 def my_decks(request: HttpRequest) -> HttpResponse:
-    rows = []
+    """Both games' saved decks, grouped by game (Runeslingers first)."""
+    games: dict[str, list[dict[str, Any]]] = {RUNESLINGERS: [], RUNEBOUND: []}
     for deck in decks.my_decks(signed_in_user(request)):
         versions = list(deck.versions.all())
         problems = decks.violations(versions[0], deck.format) if versions else []
-        rows.append({"deck": deck, "current": versions[0] if versions else None, "versions": len(versions),
-                     "problems": problems})  # fmt: skip
-    starters = current_catalog().starter_decks.values()
-    return render(request, "gameplay/decks/my_decks.html", {"rows": rows, "starters": starters})
+        games.setdefault(deck.game, []).append({"deck": deck, "current": versions[0] if versions else None,
+                                                "versions": len(versions), "problems": problems})  # fmt: skip
+    context = {
+        "games": [{"game": game, "name": GAME_NAMES[game], "rows": rows} for game, rows in games.items()],
+        "starters": current_catalog().starter_decks.values(),
+        "published": shipped_runebound().decks.values(),
+    }
+    return render(request, "gameplay/decks/my_decks.html", context)
+
+
+class RuneboundSaveForm(RuneboundCheckForm):
+    """A saved Runebound deck: its name, one of the Runebound formats, and the list."""
+
+    name = forms.CharField(max_length=decks.MAX_NAME_CHARS, label="Deck name")
+    field_order = ("name", "format", "text")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def runebound_new(request: HttpRequest) -> HttpResponse:
+    if request.method == "POST":
+        return _save_runebound(request, None)
+    form = RuneboundSaveForm(initial={"format": decks.RUNEBOUND_DEFAULT_FORMAT})
+    return render(request, "gameplay/decks/runebound_deck.html", {"form": form, "saved": None})
+
+
+def _runebound_page(request: HttpRequest, saved: SavedDeck, version: SavedDeckVersion) -> HttpResponse:
+    """A saved Runebound deck: its cards as faces, every violation at once, and the form for a new version."""
+    current = decks.current_version(saved)
+    form = RuneboundSaveForm(initial={"name": saved.name, "format": saved.format, "text": version.text})
+    return render(request, "gameplay/decks/runebound_deck.html", {"form": form, **_runebound_state(saved, version),
+                  "shown_version": version if version.pk != current.pk else None})  # fmt: skip
+
+
+def _runebound_state(saved: SavedDeck, version: SavedDeckVersion) -> dict[str, Any]:
+    return {
+        "saved": saved,
+        "version": version,
+        "faces": deck_faces(runebound_deck_of(version), shipped_runebound()),
+        "violations": decks.violations(version, saved.format),
+    }
+
+
+def _save_runebound(request: HttpRequest, saved: SavedDeck | None) -> HttpResponse:
+    form = RuneboundSaveForm(request.POST)
+    context: dict[str, Any] = {"form": form, "saved": saved}
+    if saved is not None:
+        context.update(_runebound_state(saved, decks.current_version(saved)))
+    if not form.is_valid():
+        return render(request, "gameplay/decks/runebound_deck.html", context, status=400)
+    data = form.cleaned_data
+    before = saved.current() if saved else None
+    try:
+        deck = decks.read_list(data["format"], data["text"])
+        version = decks.save(signed_in_user(request), data["name"], data["format"], deck, saved)
+    except Invalid as exc:
+        line_errors = exc.extra.get("errors", [])
+        context.update({"save_error": "" if line_errors else str(exc), "line_errors": line_errors})
+        return render(request, "gameplay/decks/runebound_deck.html", context, status=400)
+    _saved_message(request, version, before)
+    return redirect("gameplay:my-deck-edit", pk=version.deck_id)
+
+
+def _saved_message(request: HttpRequest, version: SavedDeckVersion, before: SavedDeckVersion | None) -> None:
+    if before is not None and before.pk == version.pk:
+        messages.success(request, f"{version.deck.name} saved (the list is unchanged: still version {version.number}).")
+    else:
+        messages.success(request, f"{version.deck.name} saved as version {version.number}.")
 
 
 @login_required
@@ -60,9 +130,13 @@ def deck_edit(request: HttpRequest, pk: int) -> HttpResponse:
     catalog = current_catalog()
     saved = decks.owned(signed_in_user(request), pk)
     if request.method == "POST":
+        if saved.game == RUNEBOUND:
+            return _save_runebound(request, saved)
         return _save_or_build(request, catalog, saved)
     asked = request.GET.get("version")
     version = decks.version_of(saved, parse_id(asked)) if asked else decks.current_version(saved)
+    if saved.game == RUNEBOUND:
+        return _runebound_page(request, saved, version)
     form = DeckBuilderForm(initial={"format": saved.format, "decklist": version.text}, catalog=catalog)
     result, _ = check_builder_form(DeckBuilderForm({"format": saved.format, "decklist": version.text},
                                                    catalog=catalog), catalog)  # fmt: skip
@@ -100,10 +174,7 @@ def _save_or_build(request: HttpRequest, catalog: Catalog, saved: SavedDeck | No
         result, _ = check_builder_form(form, catalog)
         context = {**builder_context(form, catalog, result), **extra, "save_error": str(exc)}
         return render(request, "gameplay/deck_builder.html", context, status=400)
-    if before is not None and before.pk == version.pk:
-        messages.success(request, f"{version.deck.name} saved (the list is unchanged: still version {version.number}).")
-    else:
-        messages.success(request, f"{version.deck.name} saved as version {version.number}.")
+    _saved_message(request, version, before)
     return redirect("gameplay:my-deck-edit", pk=version.deck_id)
 
 
@@ -155,4 +226,12 @@ def deck_export(request: HttpRequest, pk: int) -> HttpResponse:
 def deck_from_starter(request: HttpRequest) -> HttpResponse:
     saved = decks.from_starter(signed_in_user(request), request.POST.get("starter", ""))
     messages.success(request, f"Saved {saved.name} from the starter deck: edit it as you like.")
+    return redirect("gameplay:my-deck-edit", pk=saved.pk)
+
+
+@login_required
+@require_POST
+def deck_from_published(request: HttpRequest) -> HttpResponse:
+    saved = decks.from_published(signed_in_user(request), request.POST.get("published", ""))
+    messages.success(request, f"Saved {saved.name} from the published deck: customise it as you like.")
     return redirect("gameplay:my-deck-edit", pk=saved.pk)

@@ -3,14 +3,18 @@
 PURE. `class_card_face` and `talent_face` turn a card into a dict of labels (never raw
 vocabulary words as text; the words are kept only as CSS hooks). `gallery` filters the
 catalog for the search page: by words in the name or text, kind, side and published deck.
+`deck_faces` draws a deck as a person reads one: friendly then enemy class cards, each by kind,
+and the Talents by level.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
+from gameplay.runebound.decks import RuneboundDeck
 from gameplay.runebound.model import ClassCard, RuneboundCatalog, Talent
-from gameplay.runebound.schema import Side
+from gameplay.runebound.schema import ClassKind, Side
 
 Face = dict[str, Any]
 MENACE_SYMBOL = "&"
@@ -103,3 +107,48 @@ def gallery(catalog: RuneboundCatalog, query: str = "", kind: str = "", side: st
         for card in cards
         if _matches(card, words) and (wanted_ids is None or card.id in wanted_ids)
     ]
+
+
+KIND_PLURALS = {
+    ClassKind.FEAT: "Feats",
+    ClassKind.SPELL: "Spells",
+    ClassKind.LOCATION: "Locations",
+    ClassKind.CHALLENGE: "Challenges",
+}
+
+
+def deck_faces(deck: RuneboundDeck, catalog: RuneboundCatalog) -> dict[str, Any]:
+    """A deck's cards as faces, grouped: friendly, then enemy class cards, each by kind (Feats,
+    Spells, Locations, Challenges); Talents by level. List order is kept inside a group; a card
+    listed twice is one face with ``copies`` 2; ids the catalog does not know are named apart."""
+    copies = Counter((*deck.class_cards, *deck.talents))
+    cards = [catalog.class_cards[i] for i in dict.fromkeys(deck.class_cards) if i in catalog.class_cards]
+    talents = sorted(
+        (catalog.talents[i] for i in dict.fromkeys(deck.talents) if i in catalog.talents), key=lambda t: t.level
+    )
+
+    def face(card: ClassCard | Talent) -> Face:
+        return {**face_of(card, catalog), "copies": copies[card.id]}
+
+    sides = []
+    for side in Side:
+        mine = [c for c in cards if c.side is side]
+        groups = [
+            {"label": KIND_PLURALS[kind], "faces": [face(c) for c in mine if c.kind is kind]}
+            for kind in ClassKind
+            if any(c.kind is kind for c in mine)
+        ]
+        sides.append({"label": f"{side.label} class cards", "side": side.value, "count": len(mine), "groups": groups})
+    levels = sorted({t.level for t in talents})
+    talent_groups = [{"label": f"Level {n}", "faces": [face(t) for t in talents if t.level == n]} for n in levels]
+    known = set(catalog.class_cards) | set(catalog.talents)
+    return {
+        "sides": sides,
+        "talents": {"count": len(talents), "groups": talent_groups},
+        "unknown": [i for i in dict.fromkeys((*deck.class_cards, *deck.talents)) if i not in known],
+        "class_count": len(deck.class_cards),
+        "enemy_count": sum(1 for c in cards if c.is_enemy),
+        "friendly_count": sum(1 for c in cards if not c.is_enemy),
+        "talent_count": len(deck.talents),
+        "levels": [t.level for t in talents],
+    }

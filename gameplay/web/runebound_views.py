@@ -47,14 +47,20 @@ class RuneboundSearchForm(forms.Form):
         )
 
 
-class RuneboundCheckForm(forms.Form):
-    format = forms.ChoiceField(choices=[(f.slug, f.name) for f in RUNEBOUND_FORMATS.values()], label="Format")
+class RuneboundListForm(forms.Form):
+    """A pasted Runebound list (event registration uses it as is; the check and saved decks add fields)."""
+
     text = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 14}),
         max_length=MAX_DECK_INPUT_BYTES,
         label="Deck list",
         help_text="A 'Class deck:' line, one class card name per line, then a 'Talents:' line and the Talents.",
     )
+
+
+class RuneboundCheckForm(RuneboundListForm):
+    format = forms.ChoiceField(choices=[(f.slug, f.name) for f in RUNEBOUND_FORMATS.values()], label="Format")
+    field_order: tuple[str, ...] = ("format", "text")
 
 
 @require_GET
@@ -101,15 +107,8 @@ def deck_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _deck_view(deck: PublishedDeck, catalog: RuneboundCatalog) -> dict[str, Any]:
-    cards = [faces.class_card_face(catalog.class_cards[i], catalog) for i in deck.class_cards]
-    talents = sorted((faces.talent_face(catalog.talents[i], catalog) for i in deck.talents), key=lambda f: f["level"])
-    return {
-        "deck": deck,
-        "friendly": [f for f in cards if f["side"] == Side.FRIENDLY],
-        "enemy": [f for f in cards if f["side"] == Side.ENEMY],
-        "talents": talents,
-        "text": format_runebound_list(RuneboundDeck.from_published(deck), catalog),
-    }
+    listed = RuneboundDeck.from_published(deck)
+    return {"deck": deck, **faces.deck_faces(listed, catalog), "text": format_runebound_list(listed, catalog)}
 
 
 @require_http_methods(["GET", "POST"])

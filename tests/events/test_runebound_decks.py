@@ -3,20 +3,24 @@ the pure value the swap draft reads, and the event settings a Runebound event re
 
 from __future__ import annotations
 
+import html
+import re
 from typing import Any
 
 import pytest
 
 from accounts.models import User
+from gameplay.decks import services as saved_decks
 from gameplay.runebound.catalog import shipped_runebound
 from gameplay.runebound.decklists import format_runebound_list
 from gameplay.runebound.decks import RuneboundDeck
 from tests.clients import api_client as api
 from tests.conftest import Personas
 from tests.factories import RegistrationFactory, UserFactory
+from tests.runebound.test_pages import assert_no_ids_shown, visible_text
 from tournaments.errors import Invalid
-from tournaments.models import DeckVersion
-from tournaments.services import registration
+from tournaments.models import DeckVersion, Event
+from tournaments.services import desk, registration
 from tournaments.services.decks import registered_runebound_deck
 
 pytestmark = pytest.mark.django_db
@@ -107,3 +111,71 @@ def test_a_runebound_event_is_never_played_on_site(personas: Personas) -> None:
         registration.update_event(event, personas.organiser, played_on_site=True)
     event.refresh_from_db()
     assert not event.played_on_site
+
+
+def test_the_event_form_offers_runebound_formats_grouped_by_game_and_refuses_on_site(personas: Personas) -> None:
+    client = personas.client("organiser")
+    page = client.get("/events/new/").content.decode()
+    assert '<optgroup label="Runeslingers">' in page and '<optgroup label="Runebound">' in page
+    assert page.index('<optgroup label="Runebound">') < page.index('value="runebound-custom"')
+    assert 'data-table-only="runebound-custom runebound-published"' in page
+    base = {"name": "Runebound Night", "structure": "swiss", "round_minutes": 50, "best_of": 1, "top_cut": 0,
+            "tiebreakers": "mtg", "late_entry_until_round": 0, "pod_rounds": 0, "clock_minutes": 25,
+            "window_seconds": 20, "extra_turns": 3}  # fmt: skip
+    refused = client.post("/events/new/", {**base, "format": "runebound-custom", "played_on_site": "on"})
+    assert refused.status_code == 400 and "played at the table" in refused.content.decode()
+    assert not Event.objects.filter(name="Runebound Night").exists()
+    made = client.post("/events/new/", {**base, "format": "runebound-custom"})
+    assert made.status_code == 302, made.content.decode()[-3000:]
+    assert Event.objects.get(name="Runebound Night").format == "runebound-custom"
+
+
+def test_the_deck_page_registers_a_runebound_list_and_the_list_pages_show_names(runebound_event: Personas) -> None:
+    p = runebound_event
+    client = p.client("player")
+    page = client.get(f"/events/{p.event.pk}/deck/")
+    assert page.status_code == 200 and 'data-testid="rb-register-form"' in page.content.decode()
+    catalog = shipped_runebound()
+    friendly = [i for i, c in catalog.class_cards.items() if not c.is_enemy]
+    bad = RuneboundDeck.of([*friendly[:31], friendly[0]], list(catalog.talents)[:6])
+    refused = client.post(f"/events/{p.event.pk}/deck/", {"text": list_text(bad)})
+    shown = visible_text(refused.content)
+    assert refused.status_code == 400 and "4 problems" in shown and "nothing was registered" in shown
+    unreadable = client.post(f"/events/{p.event.pk}/deck/", {"text": "Class deck:\nArcane Bolte\n"})
+    assert unreadable.status_code == 400 and "did you mean" in unreadable.content.decode()
+    assert DeckVersion.objects.count() == 0
+    deck = published("lightbringer")
+    assert client.post(f"/events/{p.event.pk}/deck/", {"text": list_text(deck)}).status_code == 302
+    assert registered_runebound_deck(p.event, p.player) == deck
+    mine = visible_text(client.get(f"/events/{p.event.pk}/deck/").content)
+    assert "Registered list (version 1)" in mine and "Level 1" in mine
+    for address in (f"/events/{p.event.pk}/decks/", f"/events/{p.event.pk}/decks/print/"):
+        page = p.client("organiser").get(address).content.decode().split("<body", 1)[1]
+        text = html.unescape(re.sub(r"<[^>]+>", " ", page))
+        assert all(catalog.class_cards[i].name in text for i in deck.class_cards), address
+        assert all(catalog.talents[i].name in text for i in deck.talents), address
+        assert "Enemy class cards (13)" in text, address
+        assert_no_ids_shown(text, catalog)
+
+
+def test_a_saved_runebound_deck_registers_and_the_desk_reads_its_status(runebound_event: Personas) -> None:
+    p = runebound_event
+    saved = saved_decks.from_published(p.player, "stormcaller")
+    page = p.client("player").get(f"/events/{p.event.pk}/deck/").content.decode()
+    assert "Stormcaller (copy)" in page
+    registered = submit(p.player, p.event.pk, saved_deck=saved.pk)
+    assert registered.status_code == 201, registered.content
+    assert registered_runebound_deck(p.event, p.player) == published("stormcaller")
+    [row] = desk.desk_rows(p.event)
+    assert row.status is desk.DeckStatus.LEGAL and row.problem == ""
+    other = UserFactory.create()
+    RegistrationFactory.create(event=p.event, player=other)
+    assert desk.players_without_legal_deck(p.event) == [other.public_name]
+    published_event = p.event
+    published_event.format = "runebound-published"
+    published_event.save()
+    changed = saved_decks.from_published(other, "pathwarden")
+    shorter = RuneboundDeck.of(published("pathwarden").class_cards[:-1], published("pathwarden").talents)
+    saved_decks.save(other, changed.name, "runebound-custom", shorter, changed)
+    assert submit(other, p.event.pk, saved_deck=changed.pk).status_code == 409  # not legal in the event's format
+    assert DeckVersion.objects.filter(deck__player=other).count() == 0

@@ -17,6 +17,7 @@ PURE = [
     "gameplay/cards/lint.py",
     "gameplay/cards/faces.py",
     "gameplay/formats.py",
+    "gameplay/games.py",
     "gameplay/matches/protocol.py",
     "gameplay/runemasters",
     "gameplay/decklists.py",

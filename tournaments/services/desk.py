@@ -20,9 +20,7 @@ from dataclasses import dataclass
 from django.db.models import Q
 
 from accounts.models import User
-from gameplay.formats import Deck as DeckList
-from gameplay.formats import get_format
-from gameplay.services import current_catalog
+from gameplay.deckformats import deck_format
 from tournaments.models import Deck, DeckVersion, Event, Registration
 from tournaments.services.decks import lock_reason
 
@@ -51,11 +49,10 @@ def _version_problem(event: Event, version: DeckVersion) -> str:
     if checks and not checks[-1].passed:
         note = checks[-1].note.strip()
         return "Failed a deck check" + (f": {note}" if note else ".")
-    deck_format = get_format(event.format)
-    if deck_format.limited:
+    played = deck_format(event.format)  # either game's format: Runebound lists are checked the same way
+    if played.limited:
         return ""  # built from the player's own pool and checked then; the pool is not re-read here
-    deck = DeckList.of(version.runeslinger or None, version.equips, version.cards)
-    violations = deck_format.check(deck, current_catalog())
+    violations = played.check(played.from_stored(version))
     return " ".join(v.message for v in violations)
 
 
@@ -82,7 +79,7 @@ def desk_rows(event: Event) -> list[DeskRow]:
 def players_without_legal_deck(event: Event, rows: list[DeskRow] | None = None) -> list[str]:
     """The public names of active players whose deck is missing or not legal (constructed events);
     ``rows`` are the event's ``desk_rows`` when the caller has them already."""
-    if get_format(event.format).limited:
+    if deck_format(event.format).limited:
         return []
     return [
         r.registration.player.public_name

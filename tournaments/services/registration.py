@@ -69,17 +69,25 @@ def create_event(by: User, **fields: Any) -> Event:
     return event
 
 
+def played_on_site_problem(format_slug: str, played_on_site: bool) -> str:
+    """Why an event of this format cannot be played on the site ("" when it can, or is not)."""
+    played = find_format(format_slug)
+    if played is None or played.game == RUNESLINGERS or not played_on_site:
+        return ""
+    return (
+        f"{played.game_name} games are played at the table, not on the site: untick "
+        f'"played on site" or choose a Runeslingers format.'
+    )
+
+
 def validate_settings(event: Event) -> None:
     played = find_format(event.format)
     if played is None:
         known = ", ".join(f.slug for f in deck_formats())
         raise Invalid(EventRefusal.UNKNOWN_FORMAT, f"Unknown format {event.format!r}; choose one of {known}.")
-    if played.game != RUNESLINGERS and event.played_on_site:
-        raise Invalid(
-            EventRefusal.NOT_PLAYABLE_ON_SITE,
-            f"{played.game_name} games are played at the table, not on the site: untick "
-            f'"played on site" or choose a Runeslingers format.',
-        )
+    on_site_problem = played_on_site_problem(event.format, event.played_on_site)
+    if on_site_problem:
+        raise Invalid(EventRefusal.NOT_PLAYABLE_ON_SITE, on_site_problem)
     if event.structure == Event.Structure.SWISS_TOP_CUT and event.top_cut not in (2, 4, 8):
         raise Invalid(EventRefusal.BAD_TOP_CUT, "A Swiss + top cut event needs a top cut of 2, 4 or 8.")
     if event.structure != Event.Structure.SWISS_TOP_CUT and event.top_cut:
