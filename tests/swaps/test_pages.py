@@ -7,6 +7,7 @@ import re
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from accounts.models import User
 from gameplay.runebound.catalog import shipped_runebound
@@ -109,3 +110,14 @@ def test_the_organiser_sets_the_plan_and_sees_the_pods_progress() -> None:
     assert "0 of 3 have chosen" in shown and "Ada: still choosing" in shown and 'data-testid="swap-tab"' in shown
     player = client(pod.players[0]).get(page).content.decode()
     assert "your swap" in player and "Save the plan" not in player
+
+
+def test_the_passed_swaps_are_in_the_organisers_event_history() -> None:
+    pod, swap = opened()
+    manage = f"/events/{pod.event.pk}/manage/"
+    assert 'data-testid="swap-history"' not in client(pod.organiser).get(manage).content.decode()
+    client(pod.players[0]).post(url(pod, swap), form_for(0))
+    PodSwap.objects.filter(pk=swap.pk).update(deadline=timezone.now())
+    services.expire(swap.pk)
+    page = words(client(pod.organiser).get(manage).content.decode())
+    assert "Round 1, pod 1: 30 cards passed (Bo, Cy chosen by the deadline's rule)" in page
