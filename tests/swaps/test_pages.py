@@ -121,3 +121,13 @@ def test_the_passed_swaps_are_in_the_organisers_event_history() -> None:
     services.expire(swap.pk)
     page = words(client(pod.organiser).get(manage).content.decode())
     assert "Round 1, pod 1: 30 cards passed (Bo, Cy chosen by the deadline's rule)" in page
+
+
+def test_the_event_page_leads_a_player_to_their_swap() -> None:
+    pod, swap = opened()
+    event_page = f"/events/{pod.event.pk}/"
+    shown = words(client(pod.players[0]).get(event_page).content.decode())
+    assert "Deck swap, Round 1" in shown and "Choose your cards" in shown and "0 of 3 players have chosen" in shown
+    assert "Deck swap, Round 1" not in words(client(UserFactory.create()).get(event_page).content.decode())
+    client(pod.players[0]).post(url(pod, swap), form_for(0))
+    assert "See or change your choice" in words(client(pod.players[0]).get(event_page).content.decode())

@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.contrib.auth.models import AnonymousUser
 
-from tournaments.models import Event
+from accounts.models import User
+from tournaments.models import Event, Round
 from tournaments.swaps.models import PodSwap
 
 register = template.Library()
@@ -31,3 +33,27 @@ def swap_history(event: Event) -> dict[str, Any]:
         for swap in swaps
     ]
     return {"event": event, "lines": lines}
+
+
+@register.inclusion_tag("swaps/_my_swap.html")
+def my_swap(event: Event, user: User | AnonymousUser) -> dict[str, Any]:
+    """The player's swap of the round in progress, on the event page: what to do and a way there."""
+    found = None
+    if user.is_authenticated:
+        found = (
+            PodSwap.objects.filter(round__event=event, round__status=Round.Status.OPEN, seats__player=user)
+            .select_related("round", "table")
+            .order_by("-round__number")
+            .first()
+        )
+    if found is None:
+        return {"swap": None}
+    seats = list(found.seats.all())
+    me = next(s for s in seats if s.player_id == user.pk)
+    return {
+        "event": event,
+        "swap": found,
+        "chosen": sum(1 for s in seats if s.has_chosen),
+        "seats": len(seats),
+        "has_chosen": me.has_chosen,
+    }
