@@ -92,7 +92,8 @@ def test_an_outsider_sees_no_card_and_cannot_choose() -> None:
     outsider = UserFactory.create()
     page = client(outsider).get(url(pod, swap)).content.decode()
     assert 'data-testid="swap-card"' not in page
-    assert client(outsider).post(url(pod, swap), form_for(0)).status_code == 200  # no seat: the page, no form
+    refused = client(outsider).post(url(pod, swap), form_for(0))
+    assert refused.status_code == 403 and "You have no seat in this pod" in refused.content.decode()
     assert not SwapSeat.objects.filter(swap=swap, chosen_at__isnull=False).exists()
 
 

@@ -147,6 +147,11 @@ def test_the_deadline_chooses_for_those_who_have_not_and_marks_it_automatic() ->
     assert services.expire(swap.pk, swap.timer_version) is False  # once only
     with pytest.raises(Conflict, match="the cards are passed"):
         choose(pod, swap, 1)
+    late = choice_of(1)
+    answer = api(pod.players[1]).post(
+        f"/api/swaps/{swap.pk}/choose/", {"left": late.left, "right": late.right}, format="json"
+    )
+    assert answer.status_code == 409 and "the cards are passed" in answer.json()["detail"]
 
 
 def test_a_choice_after_the_deadline_is_refused_and_the_automatic_choice_made() -> None:

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods
 
 from accounts.auth import signed_in_user
 from tournaments import selectors
-from tournaments.errors import EventError, Invalid
+from tournaments.errors import EventError, Forbidden, Invalid
 from tournaments.permissions import Perm, has_permission
 from tournaments.swaps import reading, services
 from tournaments.swaps.errors import SwapRefusal
@@ -96,7 +96,9 @@ def swap_page(request: HttpRequest, pk: int, swap_id: int) -> HttpResponse:
     picked: dict[str, str] = {}
     if state.get("me") and state["me"]["choice"]:
         picked = _sides(state["me"]["choice"]["left"], state["me"]["choice"]["right"])
-    if request.method == "POST" and state.get("me"):
+    if request.method == "POST" and not state.get("me"):
+        raise Forbidden(SwapRefusal.NOT_IN_POD, "You have no seat in this pod's deck swap.")
+    if request.method == "POST":
         left, right = _choice_from(request.POST, [face["id"] for face in state["me"]["cards"]])
         try:
             services.choose(swap.pk, user, left, right)
