@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 
 from accounts.models import User
@@ -95,8 +96,11 @@ def open_swaps(round_: Round) -> list[PodSwap]:
         return []
     deadline = timezone.now() + timedelta(minutes=plan_of(event).minutes)
     opened = []
+    # The players come with their seats (a prefetch of `seats__player` lists every player's id in one
+    # IN, which overflows SQLite's expression depth for a 1,024-player round).
+    seats = Prefetch("seats", queryset=PodSeat.objects.select_related("player").order_by("position"))
     with transaction.atomic():
-        tables = PodTable.objects.filter(round=round_, swap__isnull=True).prefetch_related("seats__player")
+        tables = PodTable.objects.filter(round=round_, swap__isnull=True).prefetch_related(seats).order_by("table")
         for table in tables:
             opened.append(_open(table, round_, deadline))
     return opened
