@@ -3,6 +3,7 @@ refusals that change nothing, the deadline's automatic choice, the ownership log
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 from typing import Any
 
@@ -75,10 +76,16 @@ def test_a_published_round_opens_one_swap_per_pod_once_with_each_deck_as_registe
     assert services.open_swaps(other.round) == []  # round 2 is not in the plan
 
 
-def test_choices_stay_hidden_until_the_whole_pod_has_chosen_then_each_sees_what_they_received() -> None:
+def test_choices_stay_hidden_until_the_whole_pod_has_chosen_then_each_sees_what_they_received(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.DEBUG)
     pod, swap = opened(3)
     ada, bo, _cy = pod.players
     choose(pod, swap, 0)
+    assert not any(card in caplog.text for card in choice_of(0).cards)  # nor in the logs
+    api_seen = api(bo).get(f"/api/events/{pod.event.pk}/swaps/").json()
+    assert api_seen[0]["me"]["choice"] is None and not set(choice_of(0).cards) & set(repr(api_seen).split("'"))
     for viewer in (bo, pod.organiser):
         seen = reading.seat_state(PodSwap.objects.get(pk=swap.pk), viewer)
         assert seen["phase"] == "choosing" and seen["chosen"] == 1 and seen["waiting_for"] == 2
