@@ -307,8 +307,7 @@ class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet[Round]):
 
 
 def _pods_answer(round_: Round) -> Response:
-    tables = PodTable.objects.filter(round=round_).select_related("round__event", "reported_by", "confirmed_by")
-    return Response(PodTableSerializer(tables.prefetch_related("seats__player").order_by("table"), many=True).data)
+    return Response(PodTableSerializer(pods.tables_of(round_), many=True).data)
 
 
 @extend_schema(tags=["events"])
@@ -344,8 +343,8 @@ class PodTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet[PodTabl
         return selectors.pod_table_for(self.request.user, int(self.kwargs["pk"]))
 
     def _answer(self, table: PodTable) -> Response:
-        found = PodTable.objects.select_related("round__event", "reported_by", "confirmed_by")
-        return Response(PodTableSerializer(found.prefetch_related("seats__player").get(pk=table.pk)).data)
+        found = PodTable.objects.filter(pk=table.pk)
+        return Response(PodTableSerializer(pods.tables_of(table.round, found)[0]).data)
 
     @extend_schema(request=PlacementsSerializer)
     @action(detail=True, methods=["post"])

@@ -519,6 +519,13 @@ class PodTable(StatusMachine, models.Model):
     def is_confirmed(self) -> bool:
         return self.status == self.Status.CONFIRMED
 
+    def neighbours(self) -> dict[int, tuple[int, int]]:
+        """Each player's (left, right) neighbour by player id: left is the next seat clockwise
+        (``position + 1``), right the one before (``position - 1``), round the table."""
+        players = [seat.player_id for seat in sorted(self.seats.all(), key=lambda seat: seat.position)]
+        count = len(players)
+        return {p: (players[(i + 1) % count], players[(i - 1) % count]) for i, p in enumerate(players)}
+
 
 class PodSeat(models.Model):
     """A player's seat at a pod table.

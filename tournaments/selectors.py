@@ -59,6 +59,38 @@ def pod_table_for(user: User | AnonymousUser, pk: int) -> PodTable:
     return table
 
 
+def my_pod(user: User | AnonymousUser, round_: Round) -> PodTable | None:
+    """The user's pod in this round, if they sit in one."""
+    if not user.is_authenticated:
+        return None
+    return round_.pod_tables.filter(seats__player=user).first()
+
+
+def player_pods(event: Event, player_id: int) -> QuerySet[PodTable]:
+    """The player's published pods in the event, by round (previews are not shown)."""
+    return (
+        PodTable.objects.filter(round__event=event, seats__player_id=player_id)
+        .exclude(round__status=Round.Status.PREVIEW)
+        .select_related("round__event")
+        .prefetch_related("seats__player")
+        .order_by("round__number")
+    )
+
+
+def disputed_pods(event: Event) -> QuerySet[PodTable]:
+    """The event's pods whose places are disputed, by round and pod."""
+    return PodTable.objects.filter(round__event=event, status=PodTable.Status.DISPUTED).select_related("round__event")
+
+
+def pod_result_log(event: Event) -> QuerySet[PodReport]:
+    """Every report, confirmation, dispute and judge's setting of the event's pods, oldest first (staff only)."""
+    return (
+        PodReport.objects.filter(table__round__event=event)
+        .select_related("by", "table__round__event")
+        .order_by("at", "id")
+    )
+
+
 def pod_reports(table: PodTable) -> QuerySet[PodReport]:
     """Every report, confirmation, dispute and judge's setting of one pod, oldest first."""
     return table.reports.select_related("by").order_by("at", "id")

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from tests.factories import OrganiserFactory, UserFactory
+from tournaments import selectors
 from tournaments.errors import Conflict, EventError, Forbidden, Invalid
 from tournaments.models import AuditEntry, Event, PodReport, PodSeat, PodTable, Registration, Round
 from tournaments.pairing import PastPod
@@ -151,6 +152,24 @@ def test_publishing_sends_pod_round_published_after_commit_and_starts_the_clock(
     assert round_.is_open and round_.ends_at is not None and round_.timer_version == 1
 
 
+def test_a_failing_receiver_is_logged_and_the_round_stays_published(
+    django_capture_on_commit_callbacks: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    event, organiser, _players = pod_event()
+
+    def broken(sender: Any, round: Round, **kwargs: Any) -> None:
+        raise RuntimeError("swap down")
+
+    pods.pod_round_published.connect(broken)
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            round_ = publish(event, organiser)
+    finally:
+        pods.pod_round_published.disconnect(broken)
+    assert Round.objects.get(pk=round_.pk).is_open
+    assert "pod_round_published receiver" in caplog.text and "swap down" in caplog.text
+
+
 def test_a_preview_is_outdated_when_one_of_its_players_drops() -> None:
     event, organiser, p = pod_event()
     round_ = rounds.pair_next_round(event, organiser)
@@ -193,6 +212,9 @@ def test_the_reporter_may_correct_a_report_and_a_second_report_confirms_or_dispu
     one, two = round_.pod_tables.get(table=1), round_.pod_tables.get(table=2)
     a, b, c = members(one)
     pods.report_placements(one, a, {a.pk: 1, b.pk: 2, c.pk: 3})
+    before = snapshot(round_)
+    assert pods.report_placements(one, a, {a.pk: 1, b.pk: 2, c.pk: 3}).version == 1  # a double click
+    assert snapshot(round_) == before
     one = pods.report_placements(one, a, {a.pk: 1, b.pk: 3, c.pk: 2})
     assert one.awaits_confirmation and [s.reported_placement for s in one.seats.order_by("position")] == [1, 3, 2]
     one = pods.report_placements(one, b, {a.pk: 1, b.pk: 3, c.pk: 2})
@@ -432,3 +454,27 @@ def test_claiming_a_guest_moves_their_seats_and_reports() -> None:
     registration.claim_guest(gwen, account, organiser)
     assert PodSeat.objects.filter(table=table, player=account).exists()
     assert not User.objects.filter(pk=gwen.pk).exists()
+
+
+def test_left_is_the_next_seat_clockwise_and_right_the_one_before() -> None:
+    event, organiser, _players = pod_event(count=8)
+    round_ = publish(event, organiser)
+    table = round_.pod_tables.get(table=1)
+    a, b, c, d = (u.pk for u in members(table))
+    assert table.neighbours() == {a: (b, d), b: (c, a), c: (d, b), d: (a, c)}
+
+
+def test_the_selectors_find_a_players_pods_and_the_disputed_ones() -> None:
+    event, organiser, p = pod_event()
+    preview = rounds.pair_next_round(event, organiser)
+    ann = p["Ann"]
+    assert selectors.my_pod(ann, preview) is not None and not selectors.player_pods(event, ann.pk).exists()
+    round_ = rounds.publish_round(preview, organiser)
+    mine = selectors.my_pod(ann, round_)
+    assert mine is not None and ann in members(mine)
+    assert list(selectors.player_pods(event, ann.pk)) == [mine]
+    x, y, z = members(mine)
+    pods.report_placements(mine, x, {x.pk: 1, y.pk: 2, z.pk: 3})
+    pods.dispute_placements(mine, y)
+    assert list(selectors.disputed_pods(event)) == [mine]
+    assert [r.kind for r in selectors.pod_result_log(event)] == [PodReport.Kind.REPORT, PodReport.Kind.DISPUTE]

@@ -10,12 +10,13 @@ every change of places is a ``PodReport`` row and an entry in the event's histor
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Prefetch, QuerySet
 from django.dispatch import Signal
 from django.utils import timezone
 
@@ -44,8 +45,11 @@ from tournaments.services import standings as reading
 from tournaments.services.common import locked_event, names_of
 from tournaments.webhooks import announce
 
+log = logging.getLogger(__name__)
+
 #: Sent after the commit that publishes a pod round, with ``round=`` (the ``Round``); the deck-swap
-#: draft connects to it. Receivers run after the commit, so a failing receiver cannot undo the round.
+#: draft connects to it. Receivers run after the commit, so a failing receiver cannot undo the round;
+#: it is logged and the organiser's request still succeeds.
 pod_round_published = Signal()
 
 #: The longest note a player may add to a dispute.
@@ -174,7 +178,8 @@ def plan_round(event: Event, number: int) -> PodPlan:
     if playing < event.pod_minimum:
         raise Conflict(
             EventRefusal.TOO_FEW_PLAYERS,
-            f"{playing} players are still playing; a pod needs at least {event.pod_minimum}.",
+            f"{playing} {'player is' if playing == 1 else 'players are'} still playing; "
+            f"a pod needs at least {event.pod_minimum}.",
         )
     names = names_of(p.id for p in players)
     try:
@@ -237,7 +242,15 @@ def seated_players(round_: Round) -> list[int]:
 
 def published(round_: Round) -> None:
     """A pod round was just published (inside the publishing transaction): tell the receivers after commit."""
-    transaction.on_commit(lambda: pod_round_published.send(sender=Round, round=round_))
+    transaction.on_commit(lambda: _announce_published(round_))
+
+
+def _announce_published(round_: Round) -> None:
+    """Every receiver runs; one that fails is logged and does not fail the organiser's request
+    (the round is published whatever a receiver does)."""
+    for receiver, answer in pod_round_published.send_robust(sender=Round, round=round_):
+        if isinstance(answer, Exception):
+            log.error("pod_round_published receiver %r failed for round %s", receiver, round_.pk, exc_info=answer)
 
 
 def open_tables(round_: Round) -> list[int]:
@@ -342,8 +355,8 @@ def _refuse_settled(found: _Locked) -> None:
 @transaction.atomic
 def report_placements(table: PodTable, by: User, places: Mapping[int, int]) -> PodTable:
     """A pod member reports everyone's places. A report awaiting confirmation is replaced by its
-    reporter's new one; another member's report confirms it when the places agree and disputes it
-    when they differ."""
+    reporter's new one (the same one again changes nothing); another member's report confirms it
+    when the places agree and disputes it when they differ."""
     found = _locked(table)
     _require_member(found, by)
     _require_open(found)
@@ -351,6 +364,8 @@ def report_placements(table: PodTable, by: User, places: Mapping[int, int]) -> P
     places = _check(found, places)
     table = found.table
     name = by.public_name
+    if table.awaits_confirmation and table.reported_by_id == by.pk and places == found.reported():
+        return table  # the same report again (a double click): nothing changes
     if table.awaits_confirmation and table.reported_by_id != by.pk:
         if places == found.reported():
             return _confirm(found, by)
@@ -474,10 +489,9 @@ def seat_data(seat: PodSeat, points: PlacementPoints, size: int) -> dict[str, An
     }
 
 
-def tables_of(round_: Round) -> list[PodTable]:
-    """The round's pods with their seats and players, by number."""
-    return list(round_.pod_tables.prefetch_related("seats__player").order_by("table"))
-
-
-def opponents_average_text(value: Fraction) -> str:
-    return f"{float(value):.4f}"
+def tables_of(round_: Round, tables: QuerySet[PodTable] | None = None) -> list[PodTable]:
+    """The round's pods (or these of them) with their seats, players and reporters, by number."""
+    found = round_.pod_tables.all() if tables is None else tables
+    seats = Prefetch("seats", queryset=PodSeat.objects.select_related("player").order_by("position"))
+    related = found.select_related("round__event", "reported_by", "confirmed_by")
+    return list(related.prefetch_related(seats).order_by("table"))
