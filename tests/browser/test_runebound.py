@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from gameplay.runebound.catalog import shipped_runebound
+from gameplay.runebound.schema import ClassKind
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -44,7 +45,12 @@ def test_a_phone_opens_the_runebound_gallery_and_a_published_deck(phone: Any, li
     phone.get_by_role("heading", name="Battlemage").wait_for()
     faces = phone.get_by_test_id("rb-face")
     assert faces.count() == len(battlemage.class_cards) + len(battlemage.talents)
-    first = catalog.class_cards[battlemage.class_cards[0]]
+    # grouped as a person reads a deck: friendly cards first, by kind (Feats first), in list order
+    first = next(
+        catalog.class_cards[i]
+        for i in battlemage.class_cards
+        if not catalog.class_cards[i].is_enemy and catalog.class_cards[i].kind is ClassKind.FEAT
+    )
     assert faces.first.locator(".rb-name").inner_text() == first.name
     assert phone.evaluate(NO_SIDEWAYS_SCROLL)
 
