@@ -251,3 +251,14 @@ def test_publishing_a_pod_round_of_the_plan_opens_a_swap_for_each_pod(
     for swap in swaps:
         seated = [(s.player_id, s.position) for s in swap.table.seats.order_by("position")]
         assert [(s.player_id, s.position) for s in swap.seats.order_by("position")] == seated
+
+
+def test_the_sweeper_opens_the_swaps_a_failed_receiver_did_not() -> None:
+    event = runebound_pod_event(3)
+    services.set_plan(event, event.organiser, [1])
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+    pod = seat_pod(event)  # published without the receiver: as if it had failed
+    assert not PodSwap.objects.exists()
+    assert services.sweep_due() == 1
+    assert PodSwap.objects.get().table == pod.table
+    assert services.sweep_due() == 0

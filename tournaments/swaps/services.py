@@ -249,6 +249,19 @@ def expire(swap_id: int, version: int | None = None) -> bool:
 
 
 def sweep_due() -> int:
-    """Expire every swap past its deadline that no task has handled."""
+    """Open the swaps a published round of a plan still lacks (its receiver failed), then expire
+    every swap past its deadline that no task has handled."""
+    opened = sum(len(open_swaps(round_)) for round_ in _rounds_missing_swaps())
     due = PodSwap.objects.filter(revealed_at__isnull=True, skipped="", deadline__lte=timezone.now())
-    return sum(expire(pk) for pk in list(due.values_list("pk", flat=True)))
+    return opened + sum(expire(pk) for pk in list(due.values_list("pk", flat=True)))
+
+
+def _rounds_missing_swaps() -> list[Round]:
+    plans = SwapPlan.objects.filter(event__status=Event.Status.RUNNING).exclude(rounds=[])
+    found: list[Round] = []
+    for plan in plans:
+        lacking = Round.objects.filter(
+            event_id=plan.event_id, number__in=plan.rounds, status=Round.Status.OPEN, pod_tables__swap__isnull=True
+        )
+        found += lacking.select_related("event").distinct()
+    return found
