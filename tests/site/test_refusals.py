@@ -17,6 +17,7 @@ from gameplay.decks import errors as deck_errors
 from gameplay.matches import errors as match_errors
 from tournaments import errors as event_errors
 from tournaments.drafts import errors as draft_errors
+from tournaments.swaps import errors as swap_errors
 from tournaments.webhooks import errors as webhook_errors
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,6 +30,7 @@ REASON_ENUMS = {
     "DeckRefusal": deck_errors.DeckRefusal,
     "PickRefusal": importlib.import_module("tournaments.limited").PickRefusal,
     "WebhookRefusal": webhook_errors.WebhookRefusal,
+    "SwapRefusal": swap_errors.SwapRefusal,
 }
 
 
