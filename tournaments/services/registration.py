@@ -11,7 +11,7 @@ from accounts.guests import NAME_LENGTH, create_guest
 from accounts.models import User
 from gameplay.deckformats import RUNESLINGERS, deck_formats, find_format
 from gameplay.formats import FORMATS, Edition
-from gameplay.matches.models import PlayMatch
+from gameplay.matches.models import MatchSeat, PlayMatch
 from tournaments.errors import Conflict, EventRefusal, Invalid
 from tournaments.models import (
     AuditEntry,
@@ -425,7 +425,7 @@ def _move_rows(guest: User, account: User) -> None:
     moves = [
         (Registration, "player"), (Deck, "player"), (DeckVersion, "submitted_by"),
         (Match, "player_a"), (Match, "player_b"), (Match, "reported_by"), (Match, "confirmed_by"),
-        (ResultReport, "by"), (PlayMatch, "player1"), (PlayMatch, "player2"),
+        (ResultReport, "by"), (PlayMatch, "player1"), (PlayMatch, "player2"), (MatchSeat, "user"),
         (PodSeat, "player"), (PodTable, "reported_by"), (PodTable, "confirmed_by"), (PodReport, "by"),
     ]  # fmt: skip
     for model, field in moves:
