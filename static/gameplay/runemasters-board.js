@@ -27,7 +27,7 @@
     ["charge", "Charge your ultimate"], ["reroll", "Reroll"], ["angel", "Guardian Angel"], ["reward", "The kill's reward"],
     ["end", "End"],
   ];
-  var FOLDED = 4;  // a group with more buttons than this opens on demand
+  var FOLDED = { reroll: 4 };  // the rerolls (up to 31 ways) open on demand when there are more than this
 
   function capital(text) { return text ? text.charAt(0).toUpperCase() + text.slice(1) : ""; }
   function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
@@ -200,7 +200,7 @@
         ((board.paths[colour] || {}).spaces || []).forEach(function (m) {
           if (!m || seen[m.type]) return;
           seen[m.type] = true;
-          rows.push(el("div", {}, [el("dt", {}, capital(m.type) + "s"), el("dd", {}, m.rule)]));
+          rows.push(el("div", {}, [el("dt", {}, capital(m.type === "wolf" ? "wolves" : m.type + "s")), el("dd", {}, m.rule)]));
         });
       });
       return rows.length ? el("dl", { className: "rm-legend", "aria-label": "What the monsters on the board do" }, rows) : null;
@@ -329,7 +329,7 @@
         var mine = list.filter(function (c) { return c.aims.verb === group[0]; });
         if (!mine.length) return;
         var buttons = el("div", { className: "rm-buttons" }, mine.map(actionButton));
-        if (mine.length > FOLDED && picked.die === null) {
+        if (mine.length > (FOLDED[group[0]] || Infinity) && picked.die === null) {
           parts.push(el("details", { className: "rm-group" }, [el("summary", {}, group[1] + " (" + mine.length + " ways)"), buttons]));
         } else {
           parts.push(el("div", { className: "rm-group" }, [el("h3", {}, group[1]), buttons]));
