@@ -16,9 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core.serializers.json import DjangoJSONEncoder
 
+from gameplay.matches import services
+from gameplay.matches.services import SeatSpec
 from gameplay.runemasters import game
 from tests.browser.waiting import wait_in_page
+from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser]
 
@@ -71,9 +75,9 @@ def hosted(state: game.State, log: list[dict[str, Any]], seat: int | None = None
     return {
         "version": len(log) + 1,
         "status": "finished" if state.outcome else "playing",
+        "outcome": state.outcome,
         "seat": board["you"],
         "board": board,
-        "legal": board["legal"],
         "labels": words["labels"],
         "prompt": words["prompt"],
         "choices": words["choices"],
@@ -151,7 +155,7 @@ def assert_no_notation(page: Any, view: dict[str, Any]) -> None:
     """Nothing on the page is an action's text, a card's id, an event's key or a seat's handle."""
     text = page.locator("#board").inner_text()
     board = view["board"]
-    for action in view["legal"]:
+    for action in view["board"]["legal"]:
         if " " in action:  # one-word actions ("end") are ordinary words
             assert action not in text, f"the action text {action!r} is shown"
     cards = {m["card"] for p in board["paths"].values() for m in p["spaces"] if m}
@@ -177,7 +181,7 @@ def test_the_start_of_a_game_shows_the_temple_paths_dice_and_actions(
     assert page.locator(".rm-die:not(.used)").count() == len(board["dice"])
     assert page.get_by_role("button", name=re.compile(r"rune die$")).count() == len(board["dice"])
     # every legal action has a button with the engine's label
-    assert page.locator(".rm-act").count() == len(view["legal"])
+    assert page.locator(".rm-act").count() == len(view["board"]["legal"])
     end = page.get_by_role("button", name="End the turn")
     end.click()
     assert acted(page) == ["end"]
@@ -205,14 +209,14 @@ def test_a_turn_half_done_shows_injuries_dice_set_aside_and_acts_by_die_then_tar
 
     # a button in a folded group: open it and press one
     buttons = page.locator(".rm-act")
-    assert buttons.count() == len(view["legal"])
-    label = next(view["labels"][a] for a in view["legal"] if a != "end")
+    assert buttons.count() == len(view["board"]["legal"])
+    label = next(view["labels"][a] for a in view["board"]["legal"] if a != "end")
     page.locator("details.rm-group summary").evaluate_all("(all) => all.forEach((s) => s.click())")
     page.get_by_role("button", name=label[0].upper() + label[1:], exact=True).first.click()
-    assert acted(page)[-1] in [a for a in view["legal"] if view["labels"][a] == label]
+    assert acted(page)[-1] in [a for a in view["board"]["legal"] if view["labels"][a] == label]
 
     # a die, then what it is for: a strike on the front monster, or a move to a path
-    aimed = [a for a in view["legal"] if a.split()[0] in ("strike", "move")]
+    aimed = [a for a in view["board"]["legal"] if a.split()[0] in ("strike", "move")]
     assert aimed, "the half-done turn has a strike or a move to tap"
     verb, die, *rest = aimed[0].split()
     rune = board["dice"][int(die)]["rune"].capitalize()
@@ -291,6 +295,24 @@ def test_the_end_of_a_game_says_how_it_ended_and_offers_nothing(
     load_board(wide)
     render(wide, view)
     wide.screenshot(path=str(tmp_path / f"{name}-1280.png"), full_page=True)
+
+
+@pytest.mark.django_db
+def test_the_hosting_layers_own_view_of_a_table_draws(page: Any) -> None:
+    """A table made by the hosting layer: its view (seats, names, clocks, words) draws as it is."""
+    ann = UserFactory.create(username="ann")
+    match = services.create_table("runemasters", TWO, [SeatSpec(ann), SeatSpec(None)], seed=3)
+    view = json.loads(json.dumps(services.player_view(match, 0), cls=DjangoJSONEncoder))
+    load_board(page)
+    render(page, view)
+    boards = page.locator(".rm-guardian")
+    assert boards.count() == 2
+    assert "(you)" in boards.nth(0).inner_text() and ann.public_name in boards.nth(0).inner_text()
+    assert "Bot: " in boards.nth(1).inner_text() and "(you)" not in boards.nth(1).inner_text()
+    assert page.locator(".rm-act").count() == len(view["board"]["legal"]) > 0
+    page.get_by_role("button", name="End the turn").click()
+    assert acted(page) == ["end"]
+    assert_no_notation(page, view)
 
 
 def test_the_views_are_real_engine_views(views: dict[str, Any]) -> None:
