@@ -229,6 +229,16 @@
       ]);
     }
 
+    // The turn clock on the board of the guardian the game waits on; static/js/fett.js counts any
+    // [data-deadline] down, so the board only places it.
+    function turnClock(view, board, i) {
+      var clocks = view.clocks || {};
+      if (!clocks.deadline || !board.pending || board.pending.seat !== i || view.status === "finished") return null;
+      return el("p", { className: "rm-clock clock", "data-deadline": clocks.deadline, "data-done-text": "Time is up" }, [
+        el("span", { className: "rm-clock-label" }, "Turn clock"), el("span", { className: "clock-text" }, "…"),
+      ]);
+    }
+
     function guardianBoard(view, board, g, i) {
       var who = holder(view, i);
       var before = last.guardians[i], hurt = before && before.hp > g.hp;
@@ -250,6 +260,7 @@
           ]),
         ]),
         el("p", { className: "rm-g-where" }, g.alive ? "In front of the " + g.path + " path" : "Fallen"),
+        turnClock(view, board, i),
         badges.length ? el("p", { className: "rm-badges" }, badges) : null,
         pips("hp", "HP", g.hp, 4),
         pips("mp", "MP", g.mp, 4),

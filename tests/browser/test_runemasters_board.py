@@ -301,7 +301,7 @@ def test_the_end_of_a_game_says_how_it_ended_and_offers_nothing(
 def test_the_hosting_layers_own_view_of_a_table_draws(page: Any) -> None:
     """A table made by the hosting layer: its view (seats, names, clocks, words) draws as it is."""
     ann = UserFactory.create(username="ann")
-    match = services.create_table("runemasters", TWO, [SeatSpec(ann), SeatSpec(None)], seed=3)
+    match = services.create_table("runemasters", TWO, [SeatSpec(ann), SeatSpec(None)], seed=3, turn_seconds=90)
     view = json.loads(json.dumps(services.player_view(match, 0), cls=DjangoJSONEncoder))
     load_board(page)
     render(page, view)
@@ -310,6 +310,11 @@ def test_the_hosting_layers_own_view_of_a_table_draws(page: Any) -> None:
     assert "(you)" in boards.nth(0).inner_text() and ann.public_name in boards.nth(0).inner_text()
     assert "Bot: " in boards.nth(1).inner_text() and "(you)" not in boards.nth(1).inner_text()
     assert page.locator(".rm-act").count() == len(view["board"]["legal"]) > 0
+    clock = boards.nth(0).locator(".rm-clock")  # the turn clock on the board of the guardian awaited
+    assert (
+        clock.get_attribute("data-deadline") == view["clocks"]["deadline"]
+        and boards.nth(1).locator(".rm-clock").count() == 0
+    )
     page.get_by_role("button", name="End the turn").click()
     assert acted(page) == ["end"]
     assert_no_notation(page, view)
