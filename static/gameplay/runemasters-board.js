@@ -282,7 +282,7 @@
           return;
         }
         var button = el("button", {
-          type: "button", className: "rm-die" + (picked.die === i ? " selected" : ""), "aria-label": name,
+          type: "button", className: "rm-die" + (picked.die === i ? " selected" : ""), "aria-label": name, "data-die": String(i),
           "aria-pressed": picked.die === i ? "true" : "false",
         }, [rune(d.rune), el("span", { className: "rm-die-name", "aria-hidden": "true" }, RUNES[d.rune])]);
         if (!usable[i]) button.disabled = true;
@@ -290,6 +290,8 @@
           picked.die = picked.die === i ? null : i;
           picked.target = null;
           draw();
+          var again = root.querySelector('[data-die="' + i + '"]');  // the keyboard stays on the die
+          if (again) again.focus();
         });
         free.push(button);
       });
@@ -419,6 +421,16 @@
         node.addEventListener("animationend", function () { node.classList.remove("rm-changed"); }, { once: true });
       });
     }
+
+    root.addEventListener("keydown", function (event) {  // Esc lets a chosen die go
+      if (event.key !== "Escape" || (picked.die === null && picked.target === null)) return;
+      var die = picked.die;
+      picked.die = null;
+      picked.target = null;
+      draw();
+      var again = die === null ? null : root.querySelector('[data-die="' + die + '"]');
+      if (again) again.focus();
+    });
 
     return {
       render: function (view, act) {

@@ -238,6 +238,20 @@ def test_a_turn_half_done_shows_injuries_dice_set_aside_and_acts_by_die_then_tar
     wide.screenshot(path=str(tmp_path / "mid-1280.png"), full_page=True)
 
 
+def test_a_die_is_chosen_and_let_go_from_the_keyboard(page: Any, views: dict[str, Any]) -> None:
+    load_board(page)
+    render(page, views["mid"])
+    die = page.locator("button.rm-die:not([disabled])").first
+    die.focus()
+    page.keyboard.press("Enter")
+    wait_in_page(page, "document.activeElement.getAttribute('aria-pressed') === 'true'")
+    assert page.locator(".rm-target").count() >= 1 and page.locator(".rm-picked").is_visible()
+    page.keyboard.press("Escape")
+    wait_in_page(page, "document.querySelector('.rm-target, .rm-picked') === null")
+    assert page.locator("button.rm-die[aria-pressed='true']").count() == 0
+    assert page.evaluate("document.activeElement.classList.contains('rm-die')")  # the keyboard stays on the die
+
+
 def _nth_die(board: dict[str, Any], index: int) -> int:
     """Which of the free dice showing the same rune die ``index`` is (the buttons are in die order)."""
     rune = board["dice"][index]["rune"]
