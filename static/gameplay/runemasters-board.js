@@ -127,12 +127,14 @@
     function temple(board) {
       var hp = board.temple.hp, max = board.temple.max;
       var changed = last.temple !== null && last.temple !== hp;
+      var fill = el("span", { className: "rm-bar-fill" });
+      fill.style.width = Math.round((100 * hp) / max) + "%";  // through the CSSOM: the policy refuses style= attributes
       last.temple = hp;
       return el("section", { className: "rm-temple" + (changed ? " rm-changed" : ""), "aria-label": "The temple" }, [
         heading(2, "The temple"),
         el("div", { className: "rm-bar", role: "meter", "aria-valuemin": "0", "aria-valuemax": String(max),
           "aria-valuenow": String(hp), "aria-label": "Temple health" }, [
-          el("span", { className: "rm-bar-fill", style: "width:" + Math.round((100 * hp) / max) + "%" }),
+          fill,
         ]),
         el("p", { className: "rm-temple-hp" }, "Temple " + hp + " / " + max + " HP"),
       ]);

@@ -2,9 +2,11 @@
 
 The views come from the pure engine: seeded games played by its bots to a start, a turn half done
 (injured monsters, dice set aside), a fallen guardian, a victory and a defeat, wrapped as the
-hosting layer wraps a view. The board is loaded into a blank page with the site's CSS; what a
-person sees is asserted, and a button or a die-then-monster tap must call ``act`` with the legal
-action it stands for. Screenshots at 1280 and 390 px wide go to the test's temporary folder.
+hosting layer wraps a view (and one view made by the hosting layer itself). The board's partial,
+the site's CSS and the scripts are served under the site's Content-Security-Policy (anything it
+refuses fails the test). What a person sees is asserted, and a button or a die-then-monster tap
+must call ``act`` with the legal action it stands for. Screenshots at 1280 and 390 px wide go to
+the test's temporary folder.
 """
 
 from __future__ import annotations
@@ -14,10 +16,13 @@ import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
 
 import pytest
 from django.core.serializers.json import DjangoJSONEncoder
+from django.template.loader import render_to_string
 
+from config.security import DEFAULT_POLICY
 from gameplay.matches import services
 from gameplay.matches.services import SeatSpec
 from gameplay.runemasters import game
@@ -27,7 +32,8 @@ from tests.factories import UserFactory
 pytestmark = [pytest.mark.browser]
 
 ROOT = Path(__file__).resolve().parents[2]
-STYLES = ["static/css/fett.css", "static/css/runemasters.css"]
+ORIGIN = "http://board.test"
+STYLES = ["static/css/fett.css", "static/css/cards.css"]  # base.html's; the partial links runemasters.css
 SCRIPTS = ["static/js/dom.js", "static/gameplay/runemasters-board.js"]
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 Stop = Callable[[game.State], bool]
@@ -121,21 +127,40 @@ def views() -> dict[str, dict[str, Any]]:
 
 
 def load_board(page: Any) -> None:
-    page.set_content('<main class="container"><div id="board"></div></main>')
-    for path in STYLES:
-        page.add_style_tag(path=str(ROOT / path))
-    for path in SCRIPTS:
-        page.add_script_tag(path=str(ROOT / path))
+    """A page at a made-up origin under the site's Content-Security-Policy: the board's partial
+    (rendered by Django), the site's CSS and the two scripts, served from ``static/``."""
+    body = render_to_string("gameplay/_runemasters_board.html")
+    styles = "".join(f'<link rel="stylesheet" href="/{path}">' for path in STYLES)
+    scripts = "".join(f'<script src="/{path}"></script>' for path in SCRIPTS)
+    head = f"<!doctype html><html><head><title>Board</title>{styles}</head>"
+    html = f"{head}<body><main>{body}</main>{scripts}</body></html>"
+    kinds = {".css": "text/css", ".js": "text/javascript"}
+
+    def serve(route: Any) -> None:
+        path = urlparse(route.request.url).path.lstrip("/")
+        headers = {"Content-Security-Policy": DEFAULT_POLICY}
+        if not path:
+            route.fulfill(body=html, content_type="text/html", headers=headers)
+        elif path.startswith("static/") and (ROOT / path).is_file():
+            route.fulfill(body=(ROOT / path).read_text(), content_type=kinds[Path(path).suffix], headers=headers)
+        else:
+            route.fulfill(status=404, body="", headers=headers)
+
+    page.route(f"{ORIGIN}/**", serve)
+    page.goto(f"{ORIGIN}/")
     page.evaluate(
         """() => {
         window.acted = [];
-        window.rmBoard = window.FettRunemastersBoard(document.getElementById("board"));
+        window.refused = [];  // anything the policy blocks from now on (an inline style, say)
+        document.addEventListener("securitypolicyviolation", (e) => window.refused.push(e.violatedDirective));
+        window.rmBoard = window.FettRunemastersBoard(document.querySelector("[data-rm-board]"));
     }"""
     )
 
 
 def render(page: Any, view: dict[str, Any]) -> None:
     page.evaluate("(view) => window.rmBoard.render(view, (action) => window.acted.push(action))", view)
+    assert page.evaluate("window.refused") == [], "the page's policy refused something the board did"
 
 
 def acted(page: Any) -> list[str]:
@@ -153,7 +178,7 @@ def wide(browser: Any) -> Iterator[Any]:
 
 def assert_no_notation(page: Any, view: dict[str, Any]) -> None:
     """Nothing on the page is an action's text, a card's id, an event's key or a seat's handle."""
-    text = page.locator("#board").inner_text()
+    text = page.locator("[data-rm-board]").inner_text()
     board = view["board"]
     for action in view["board"]["legal"]:
         if " " in action:  # one-word actions ("end") are ordinary words
