@@ -211,6 +211,7 @@ def replay_view(game: Game, seat: int | None, step: int) -> dict[str, Any]:
         "step": step,
         "steps": len(actions),
         "action": actions[step - 1][1] if step else None,
+        "hash": engine.state_hash(state),  # the log's hash after this step: a replay gives it again
         "text": log[-1]["text"] if log else None,
         "log": log,
         "last": log[-1] if log else None,
