@@ -70,7 +70,9 @@
     return out;
   }
 
-  window.FettRunemastersBoard = function (root) {
+  window.FettRunemastersBoard = function (container) {
+    // The partial's own element when `container` holds it (so its stylesheet link stays in place).
+    var root = container.querySelector("[data-rm-board]") || container;
     var picked = { die: null, target: null };  // the die tapped and the target tapped after it
     var last = { view: null, act: null, temple: null, guardians: {} };
 
@@ -231,16 +233,6 @@
       ]);
     }
 
-    // The turn clock on the board of the guardian the game waits on; static/js/fett.js counts any
-    // [data-deadline] down, so the board only places it.
-    function turnClock(view, board, i) {
-      var clocks = view.clocks || {};
-      if (!clocks.deadline || !board.pending || board.pending.seat !== i || view.status === "finished") return null;
-      return el("p", { className: "rm-clock clock", "data-deadline": clocks.deadline, "data-done-text": "Time is up" }, [
-        el("span", { className: "rm-clock-label" }, "Turn clock"), el("span", { className: "clock-text" }, "…"),
-      ]);
-    }
-
     function guardianBoard(view, board, g, i) {
       var who = holder(view, i);
       var before = last.guardians[i], hurt = before && before.hp > g.hp;
@@ -262,7 +254,6 @@
           ]),
         ]),
         el("p", { className: "rm-g-where" }, g.alive ? "In front of the " + g.path + " path" : "Fallen"),
-        turnClock(view, board, i),
         badges.length ? el("p", { className: "rm-badges" }, badges) : null,
         pips("hp", "HP", g.hp, 4),
         pips("mp", "MP", g.mp, 4),
@@ -340,6 +331,8 @@
           cancel,
         ]));
       }
+      var labelled = {};  // actions worded alike (two dice of one rune) are one button: the first
+      list = list.filter(function (c) { var again = labelled[c.label]; labelled[c.label] = true; return !again; });
       GROUPS.forEach(function (group) {
         var mine = list.filter(function (c) { return c.aims.verb === group[0]; });
         if (!mine.length) return;

@@ -24,8 +24,10 @@ from django.template.loader import render_to_string
 
 from config.security import DEFAULT_POLICY
 from gameplay.matches import services
+from gameplay.matches.models import PlayMatch
 from gameplay.matches.services import SeatSpec
 from gameplay.runemasters import game
+from tests.browser.test_event_flow import logged_in_page
 from tests.browser.waiting import wait_in_page
 from tests.factories import UserFactory
 
@@ -153,7 +155,7 @@ def load_board(page: Any) -> None:
         window.acted = [];
         window.refused = [];  // anything the policy blocks from now on (an inline style, say)
         document.addEventListener("securitypolicyviolation", (e) => window.refused.push(e.violatedDirective));
-        window.rmBoard = window.FettRunemastersBoard(document.querySelector("[data-rm-board]"));
+        window.rmBoard = window.FettRunemastersBoard(document.querySelector("main"));  // as the page holds it
     }"""
     )
 
@@ -161,6 +163,7 @@ def load_board(page: Any) -> None:
 def render(page: Any, view: dict[str, Any]) -> None:
     page.evaluate("(view) => window.rmBoard.render(view, (action) => window.acted.push(action))", view)
     assert page.evaluate("window.refused") == [], "the page's policy refused something the board did"
+    assert page.locator('link[href$="runemasters.css"]').count() == 1  # drawn inside the partial, its CSS kept
 
 
 def acted(page: Any) -> list[str]:
@@ -189,6 +192,14 @@ def assert_no_notation(page: Any, view: dict[str, Any]) -> None:
     assert not re.search(r"\bp[1-4]\b", text), "a seat's handle is shown"
 
 
+def assert_every_action_has_its_button(page: Any, view: dict[str, Any]) -> None:
+    """One button for each of the engine's labels of the legal actions (actions worded alike, as two
+    dice of one rune, share one): every legal action can be made, and no button is there twice."""
+    shown = page.locator(".rm-act").all_text_contents()
+    labels = {view["labels"][action] for action in view["board"]["legal"]}
+    assert sorted(shown) == sorted(label[0].upper() + label[1:] for label in labels)
+
+
 def test_the_start_of_a_game_shows_the_temple_paths_dice_and_actions(
     page: Any, views: dict[str, Any], tmp_path: Path
 ) -> None:
@@ -206,7 +217,7 @@ def test_the_start_of_a_game_shows_the_temple_paths_dice_and_actions(
     assert page.locator(".rm-die:not(.used)").count() == len(board["dice"])
     assert page.get_by_role("button", name=re.compile(r"rune die$")).count() == len(board["dice"])
     # every legal action has a button with the engine's label
-    assert page.locator(".rm-act").count() == len(view["board"]["legal"])
+    assert_every_action_has_its_button(page, view)
     end = page.get_by_role("button", name="End the turn")
     end.click()
     assert acted(page) == ["end"]
@@ -233,8 +244,7 @@ def test_a_turn_half_done_shows_injuries_dice_set_aside_and_acts_by_die_then_tar
     page.screenshot(path=str(tmp_path / "mid-390.png"), full_page=True)
 
     # a button in a folded group: open it and press one
-    buttons = page.locator(".rm-act")
-    assert buttons.count() == len(view["board"]["legal"])
+    assert_every_action_has_its_button(page, view)
     label = next(view["labels"][a] for a in view["board"]["legal"] if a != "end")
     page.locator("details.rm-group summary").evaluate_all("(all) => all.forEach((s) => s.click())")
     page.get_by_role("button", name=label[0].upper() + label[1:], exact=True).first.click()
@@ -340,7 +350,7 @@ def test_the_end_of_a_game_says_how_it_ended_and_offers_nothing(
 def test_the_hosting_layers_own_view_of_a_table_draws(page: Any) -> None:
     """A table made by the hosting layer: its view (seats, names, clocks, words) draws as it is."""
     ann = UserFactory.create(username="ann")
-    match = services.create_table("runemasters", TWO, [SeatSpec(ann), SeatSpec(None)], seed=3, turn_seconds=90)
+    match = services.create_table("runemasters", TWO, [SeatSpec(ann), SeatSpec(None)], seed=3)
     view = json.loads(json.dumps(services.player_view(match, 0), cls=DjangoJSONEncoder))
     load_board(page)
     render(page, view)
@@ -348,12 +358,8 @@ def test_the_hosting_layers_own_view_of_a_table_draws(page: Any) -> None:
     assert boards.count() == 2
     assert "(you)" in boards.nth(0).inner_text() and ann.public_name in boards.nth(0).inner_text()
     assert "Bot: " in boards.nth(1).inner_text() and "(you)" not in boards.nth(1).inner_text()
-    assert page.locator(".rm-act").count() == len(view["board"]["legal"]) > 0
-    clock = boards.nth(0).locator(".rm-clock")  # the turn clock on the board of the guardian awaited
-    assert (
-        clock.get_attribute("data-deadline") == view["clocks"]["deadline"]
-        and boards.nth(1).locator(".rm-clock").count() == 0
-    )
+    assert view["board"]["legal"]
+    assert_every_action_has_its_button(page, view)
     page.get_by_role("button", name="End the turn").click()
     assert acted(page) == ["end"]
     assert_no_notation(page, view)
@@ -367,3 +373,44 @@ def test_the_views_are_real_engine_views(views: dict[str, Any]) -> None:
     assert views["won"]["board"]["outcome"] == "won" and views["lost"]["board"]["outcome"] == "lost"
     assert "yellow" not in views["lost"]["board"]["paths"]
     json.dumps(views)  # plain JSON, as the hosting layer sends it
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_real_table_page_is_played_through_the_board(
+    browser: Any, live_server: Any, width: int, tmp_path: Path
+) -> None:
+    """The table's play page (the hosting layer's shell around this board): one person holding both
+    guardians plays turns by the board's buttons and by a die then a target, and the server takes them."""
+    ann = UserFactory.create(username="ann")
+    match = services.create_table("runemasters", TWO, [SeatSpec(ann), SeatSpec(ann)], seed=5)
+    page = logged_in_page(browser, live_server, ann)
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(f"{live_server.url}/play/{match.pk}/")
+    wait_in_page(page, "document.querySelector('[data-rm-board] .rm-temple') !== null")
+    assert page.locator('link[href*="runemasters"]').count() == 1
+    # the board draws the prompt and the log: the page's own are not shown twice
+    assert page.locator('[data-testid="prompt"]').is_hidden() and page.locator('[data-testid="log"]').is_hidden()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+    for _ in range(6):  # a few actions, each by a die then its target when one is there, else a button
+        version = page.evaluate("window.__playVersion")
+        view = services.player_view(PlayMatch.objects.get(pk=match.pk), 0)
+        legal = view["board"]["legal"]
+        strikes = [a for a in legal if a.startswith("strike ")]
+        if strikes:
+            die = int(strikes[0].split()[1])
+            page.locator(f'[data-rm-board] button.rm-die[data-die="{die}"]').click()
+            page.locator("[data-rm-board] .rm-monster.rm-target").first.click()
+            expected = strikes[0]
+        else:
+            expected = "end"
+            page.locator("[data-rm-board]").get_by_role("button", name="End the turn").click()
+        wait_in_page(page, f"window.__playVersion > {version}")
+        game = PlayMatch.objects.get(pk=match.pk).current_game()
+        assert game is not None
+        assert game.actions.order_by("-seq").values_list("action", flat=True).first() == expected
+
+    text = page.locator("body").inner_text()
+    assert not re.search(r"\bp[1-4]\b", text) and "undefined" not in text
+    page.screenshot(path=str(tmp_path / f"table-{width}.png"), full_page=True)
