@@ -270,8 +270,10 @@
       var free = [], aside = [];
       board.dice.forEach(function (d, i) {
         var name = RUNES[d.rune] + " rune die";
-        if (d.used) {
-          aside.push(el("span", { className: "rm-die used", role: "img", "aria-label": name + ", set aside" }, [rune(d.rune), el("span", { className: "rm-die-name", "aria-hidden": "true" }, RUNES[d.rune])]));
+        if (d.used || !choices.length) {  // set aside, or another guardian's dice: to look at, not to tap
+          var drawn = el("span", { className: "rm-die" + (d.used ? " used" : ""), role: "img", "aria-label": name + (d.used ? ", set aside" : "") },
+            [rune(d.rune), el("span", { className: "rm-die-name", "aria-hidden": "true" }, RUNES[d.rune])]);
+          (d.used ? aside : free).push(drawn);
           return;
         }
         var button = el("button", {
@@ -288,8 +290,8 @@
         });
         free.push(button);
       });
-      return el("section", { className: "rm-dice", "aria-label": "Your dice" }, [
-        heading(2, "Dice"),
+      return el("section", { className: "rm-dice", "aria-label": "Dice" }, [
+        heading(2, choices.length ? "Your dice" : "The dice of " + ((board.guardians[board.active] || {}).name || "the turn")),
         el("div", { className: "rm-dice-row" }, free.length ? free : [el("span", { className: "rm-note" }, "Every die is used.")]),
         aside.length ? el("div", { className: "rm-aside" }, [el("span", { className: "rm-aside-label" }, "Set aside"), el("div", { className: "rm-dice-row" }, aside)]) : null,
       ]);

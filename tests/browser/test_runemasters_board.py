@@ -414,3 +414,45 @@ def test_the_real_table_page_is_played_through_the_board(
     text = page.locator("body").inner_text()
     assert not re.search(r"\bp[1-4]\b", text) and "undefined" not in text
     page.screenshot(path=str(tmp_path / f"table-{width}.png"), full_page=True)
+
+
+def play_to_the_end(match: PlayMatch, user: Any) -> None:
+    """The greedy bot's moves for every guardian, made through the hosting layer as a person's."""
+    while True:
+        match = PlayMatch.objects.get(pk=match.pk)
+        game_row = match.current_game()
+        assert game_row is not None
+        state = services.load_state(game_row)
+        decision = game.pending(state)
+        if decision is None or match.is_finished:
+            return
+        action = game.bot_action(state, decision.seat, "greedy", 0)
+        services.play(match.pk, user, action, match.version)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_watcher_and_the_replay_see_the_board_without_actions(browser: Any, live_server: Any, tmp_path: Path) -> None:
+    ann, bob = UserFactory.create(username="ann"), UserFactory.create(username="bob")
+    match = services.create_table("runemasters", TWO, [SeatSpec(ann), SeatSpec(ann)], seed=8, public=True)
+    watcher = logged_in_page(browser, live_server, bob)
+    watcher.goto(f"{live_server.url}/play/{match.pk}/")
+    wait_in_page(watcher, "document.querySelector('[data-rm-board] .rm-temple') !== null")
+    assert watcher.locator(".rm-act").count() == 0 and watcher.locator("button.rm-die").count() == 0
+    assert watcher.get_by_role("img", name=re.compile(r"rune die$")).count() >= 3  # the dice, to look at
+    assert watcher.locator(".rm-prompt").inner_text().startswith("Waiting for ")
+
+    play_to_the_end(match, ann)
+    last_game = PlayMatch.objects.get(pk=match.pk).current_game()
+    assert last_game is not None and last_game.finished
+    final = services.load_state(last_game)
+    replay = logged_in_page(browser, live_server, ann)
+    replay.goto(f"{live_server.url}/play/{match.pk}/replay/")
+    wait_in_page(replay, "document.querySelector('[data-rm-board] .rm-temple') !== null")
+    replay.get_by_test_id("replay-last").click()
+    wait_in_page(replay, "document.querySelector('[data-rm-board] .rm-outcome') !== null")
+    word = "Victory!" if final.outcome == "won" else "Defeat."
+    assert replay.locator(".rm-outcome").inner_text().startswith(word)
+    assert replay.locator(".rm-temple-hp").inner_text().startswith(f"Temple {final.temple_hp} /")
+    assert replay.locator(".rm-act").count() == 0
+    assert not re.search(r"\bp[1-4]\b", replay.locator("body").inner_text())
+    replay.screenshot(path=str(tmp_path / "replay-412.png"), full_page=True)
