@@ -287,6 +287,19 @@ def test_a_die_is_chosen_and_let_go_from_the_keyboard(page: Any, views: dict[str
     assert page.evaluate("document.activeElement.classList.contains('rm-die')")  # the keyboard stays on the die
 
 
+def test_nothing_moves_for_a_person_who_asks_for_less_motion(page: Any, views: dict[str, Any]) -> None:
+    motion = "getComputedStyle(document.querySelector('.rm-target')).animationName"
+    load_board(page)
+    render(page, views["mid"])
+    page.locator("button.rm-die:not([disabled])").first.click()
+    assert page.evaluate(motion) == "rm-pulse"  # a target pulses ...
+    page.emulate_media(reduced_motion="reduce")
+    load_board(page)
+    render(page, views["mid"])
+    page.locator("button.rm-die:not([disabled])").first.click()
+    assert page.evaluate(motion) == "none"  # ... unless the person asked for less motion
+
+
 def _nth_die(board: dict[str, Any], index: int) -> int:
     """Which of the free dice showing the same rune die ``index`` is (the buttons are in die order)."""
     rune = board["dice"][index]["rune"]
