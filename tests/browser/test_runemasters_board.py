@@ -134,15 +134,15 @@ def load_board(page: Any) -> None:
     body = render_to_string("gameplay/_runemasters_board.html")
     styles = "".join(f'<link rel="stylesheet" href="/{path}">' for path in STYLES)
     scripts = "".join(f'<script src="/{path}"></script>' for path in SCRIPTS)
-    head = f"<!doctype html><html><head><title>Board</title>{styles}</head>"
+    head = f"<!doctype html><html><head><meta charset='utf-8'><title>Board</title>{styles}</head>"
     html = f"{head}<body><main>{body}</main>{scripts}</body></html>"
-    kinds = {".css": "text/css", ".js": "text/javascript"}
+    kinds = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
 
     def serve(route: Any) -> None:
         path = urlparse(route.request.url).path.lstrip("/")
         headers = {"Content-Security-Policy": DEFAULT_POLICY}
         if not path:
-            route.fulfill(body=html, content_type="text/html", headers=headers)
+            route.fulfill(body=html, content_type="text/html; charset=utf-8", headers=headers)
         elif path.startswith("static/") and (ROOT / path).is_file():
             route.fulfill(body=(ROOT / path).read_text(), content_type=kinds[Path(path).suffix], headers=headers)
         else:
@@ -187,7 +187,7 @@ def assert_no_notation(page: Any, view: dict[str, Any]) -> None:
         if " " in action:  # one-word actions ("end") are ordinary words
             assert action not in text, f"the action text {action!r} is shown"
     cards = {m["card"] for p in board["paths"].values() for m in p["spaces"] if m}
-    for hidden in [*cards, *board["event_discard"], "undefined", "null", "NaN", "[object"]:
+    for hidden in [*cards, *board["event_discard"], "undefined", "null", "NaN", "[object", "Â"]:
         assert hidden not in text, f"{hidden!r} is shown"
     assert not re.search(r"\bp[1-4]\b", text), "a seat's handle is shown"
 
