@@ -370,3 +370,10 @@ def test_each_person_at_a_table_gets_one_view_pushed_over_the_one_socket_path(fr
         view = message["view"]
         assert view["seat"] == f"p{match.view_seat(match.seat_of(person.pk) or 0) + 1}"
         assert_hides(view, secrets)
+
+
+def test_a_referee_cannot_set_a_tables_result_and_nothing_changes() -> None:
+    match, _ann, _bob = ann_bob_table()
+    with pytest.raises(Invalid, match="played out, not set"):
+        services.set_result(match.pk, UserFactory.create(username="staff", is_staff=True), (1, 0))
+    assert PlayMatch.objects.get(pk=match.pk).status == PlayMatch.Status.PLAYING

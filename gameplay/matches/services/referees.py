@@ -91,6 +91,10 @@ def decide(match_id: int, wins: tuple[int, int]) -> PlayMatch:
 
 
 def _decide(match: PlayMatch, wins: tuple[int, int]) -> PlayMatch:
+    if match.seated:
+        raise Invalid(
+            MatchRefusal.BAD_RESULT, "A table's result is played out, not set: its guardians win or lose together."
+        )
     needed = match.best_of // 2 + 1
     if any(w < 0 or w > needed for w in wins) or wins[0] == wins[1] == needed or sum(wins) > match.best_of:
         raise Invalid(
