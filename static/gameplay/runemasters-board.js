@@ -191,6 +191,7 @@
       return el("section", { className: "rm-path rune-bg-" + colour + quiet + (path.blocked ? " blocked" : ""), "aria-label": RUNES[colour] + " path" }, [
         el("h3", { className: "rm-path-head", "data-target": "path:" + colour }, [
           rune(colour), document.createTextNode(" " + RUNES[colour] + " path"),
+          guard ? el("span", { className: "rm-portrait rm-mini rm-portrait-" + guard.id, "aria-hidden": "true" }, guard.name.charAt(0)) : null,
           el("span", { className: "rm-guard" }, guard ? guard.name + " guards it" : "Unguarded: monsters hit the temple"),
           path.blocked ? el("span", { className: "rm-tag rm-tag-block" }, "Blocked") : null,
         ]),
