@@ -395,6 +395,7 @@
       picked.die = null;
       picked.target = null;
       if (last.act) last.act(action);
+      draw();  // the choice is let go even if the page keeps this view (a refused move)
     }
 
     function draw() {
