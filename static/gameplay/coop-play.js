@@ -32,10 +32,9 @@
   }
 
   function playPage(root) {
-    var state = { view: null, version: -1, fetchedAt: 0, sending: false };
+    var state = { view: null, version: -1, fetchedAt: 0 };
     var link = window.FettMatchLink(root, { accept: accept, version: function () { return state.version; } });
     var board = boardIn(root);
-    var error = root.querySelector('[data-testid="play-error"]');
     var q = function (id) { return root.querySelector('[data-testid="' + id + '"]'); };
 
     function mine(view, index) { return !!(view.seats[index] && view.seats[index].mine); }
@@ -98,21 +97,11 @@
     function accept(view) {
       if (!view || view.version === undefined || view.version < state.version) return;
       if (state.view && view.version === state.version) return;
-      state.view = view; state.version = view.version; state.fetchedAt = Date.now(); state.sending = false;
+      state.view = view; state.version = view.version; state.fetchedAt = Date.now(); link.sending = false;
       window.__playVersion = view.version;  // lets browser tests wait until the page shows a version
       render();
     }
-    function submit(url, body) {
-      if (state.sending) return;
-      state.sending = true;
-      error.textContent = "";
-      link.post(url, body).then(function (answer) {
-        state.sending = false;
-        if (answer.ok) return accept(answer.data);
-        error.textContent = link.problem(answer.data);
-        return link.reread();
-      }).catch(function () { state.sending = false; error.textContent = "Connection trouble; trying again."; link.reread(); });
-    }
+    function submit(url, body) { link.submit(url, body); }
     function act(action) { submit(root.dataset.act, { version: state.version, action: action }); }
 
     var giveUp = q("give-up");

@@ -3,7 +3,8 @@
 // with its reconnects, and keeping in step by version: a push that skips a version, a socket that
 // (re)opens, or no live socket at all (polled once a second) makes the page re-read its view.
 //
-// window.FettMatchLink(root, page): root carries data-api (the view) and data-match; page gives
+// window.FettMatchLink(root, page): root carries data-api (the view) and data-match, and holds the
+// error line [data-testid=play-error]; page gives
 // accept(view) (draw a view; old versions are the page's to ignore), version() (the version it
 // shows) and, optionally, message(message) for every other message (presence, chat, rematch).
 // The socket is announced with the "fett:socket" event and every message with "fett:message".
@@ -25,13 +26,32 @@
   }
 
   window.FettMatchLink = function (root, page) {
-    var link = { socket: null };
+    var link = { socket: null, sending: false };
 
     function post(url, body) { return window.Fett.request(url, body || {}, csrf()); }
     function reread() {
       return window.Fett.request(root.dataset.api).then(function (answer) { return answer.data; }).then(page.accept);
     }
     function live() { return !!link.socket && link.socket.readyState === 1; }
+
+    // A player's move (or choice, or concession): one at a time (link.sending; a new view ends the
+    // wait too); a refusal is shown in the page's error line and the view re-read. ``answered()``
+    // runs when the answer comes, before the view is drawn (the page forgets what was tapped).
+    function submit(url, body, answered) {
+      if (link.sending) return;
+      link.sending = true;
+      var error = root.querySelector('[data-testid="play-error"]');
+      error.textContent = "";
+      post(url, body)
+        .then(function (answer) {
+          link.sending = false;
+          if (answered) answered();
+          if (answer.ok) return page.accept(answer.data);
+          error.textContent = problem(answer.data);
+          return reread();
+        })
+        .catch(function () { link.sending = false; error.textContent = "Connection trouble; trying again."; reread(); });
+    }
 
     function connect() {
       var status = root.querySelector('[data-testid="connection"]');
@@ -69,6 +89,7 @@
     }
 
     link.post = post;
+    link.submit = submit;
     link.reread = reread;
     link.live = live;
     link.start = start;

@@ -14,7 +14,7 @@
   var board = window.FettBoard(root, window.FettCards.faces());
   var el = board.el;
   var names = { p1: root.dataset.p1Name, p2: root.dataset.p2Name };
-  var state = { view: null, version: -1, selected: null, target: null, fetchedAt: 0, sending: false, onBoard: {} };
+  var state = { view: null, version: -1, selected: null, target: null, fetchedAt: 0, onBoard: {} };
   // REST, the socket and keeping in step: match-link.js (shared with a table's page).
   var link = window.FettMatchLink(root, { accept: accept, version: function () { return state.version; }, message: heard });
   var SOUND_KEY = "fett-play-sound";
@@ -291,7 +291,7 @@
     }
     var moved = state.view !== null;
     state.view = view; state.version = view.version; state.fetchedAt = Date.now();
-    state.sending = false;  // a newer version (often the push of our own move) ends any wait
+    link.sending = false;  // a newer version (often the push of our own move) ends any wait
     window.__playVersion = view.version;  // lets browser tests wait until the page shows a version
     state.selected = null; state.target = null;  // a new position: what was tapped before no longer holds
     render();
@@ -299,21 +299,9 @@
     if (moved) blip();
   }
   var reread = link.reread;
-  // A player's move or choice: one at a time; a refusal is shown and the view re-read.
+  // A player's move or choice: one at a time; a refusal is shown and the view re-read (match-link.js).
   function submit(url, body) {
-    if (state.sending) return;
-    state.sending = true;
-    var error = root.querySelector('[data-testid="play-error"]');
-    error.textContent = "";
-    post(url, body)
-      .then(function (answer) {
-        state.sending = false;
-        state.selected = null; state.target = null;
-        if (answer.ok) return accept(answer.data);
-        error.textContent = problem(answer.data);
-        return reread();
-      })
-      .catch(function () { state.sending = false; error.textContent = "Connection trouble; trying again."; reread(); });
+    link.submit(url, body, function () { state.selected = null; state.target = null; });
   }
   function send(action) {
     state.selected = null; state.target = null;
@@ -331,7 +319,7 @@
     },
     target: function (target) {
       var view = state.view;
-      if (!view || state.sending) return;
+      if (!view || link.sending) return;
       var matching = activeChoices(choicesOf(view)).filter(function (c) { return c.targets.indexOf(target) >= 0; });
       if (matching.length === 1) { send(matching[0].action); return; }
       state.target = target;
