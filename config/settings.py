@@ -78,6 +78,7 @@ INSTALLED_APPS = [
     "tournaments",
     "tournaments.drafts",
     "tournaments.webhooks",
+    "tournaments.coop",
 ]
 
 MIDDLEWARE = [

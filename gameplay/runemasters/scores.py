@@ -47,9 +47,10 @@ class NotFinished(ValueError):
     """A score was asked of a game that is still being played."""
 
 
-def summary(state: State) -> Score:
-    """The score of a finished game; ``NotFinished`` if it is not over."""
-    if state.outcome not in ("won", "lost"):
+def summary(state: State, *, cut_short: bool = False) -> Score:
+    """The score of a finished game; ``NotFinished`` if it is not over. ``cut_short``: the table
+    ended before the game did (a referee closed it), which scores as lost with the board as it stood."""
+    if state.outcome not in ("won", "lost") and not cut_short:
         raise NotFinished("the game is not over, so it has no score yet")
     alive = sum(1 for guardian in state.guardians if guardian["alive"])
     return Score(

@@ -43,6 +43,8 @@ def test_both_outcomes_turn_up_in_playouts() -> None:
 def test_a_game_still_being_played_has_no_score() -> None:
     with pytest.raises(NotFinished):
         summary(game.new_game({"guardians": ["neltai", "kulak"]}, 3))
+    cut = summary(game.new_game({"guardians": ["neltai", "kulak"]}, 3), cut_short=True)
+    assert cut == Score(False, 6, 2, 1)
 
 
 def test_the_words_of_a_score() -> None:
