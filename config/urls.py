@@ -18,6 +18,7 @@ api_patterns: list[URLPattern | URLResolver] = [
     path("", include("gameplay.api_urls")),
     path("", include("tournaments.api_urls")),
     path("", include("tournaments.drafts.api_urls")),
+    path("", include("tournaments.coop.api_urls")),
 ]
 
 urlpatterns = [
@@ -28,6 +29,7 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("tournaments.drafts.urls")),
     path("", include("tournaments.webhooks.urls")),
+    path("", include("tournaments.coop.urls")),
     path("api/", include(api_patterns)),
     path("admin/", admin.site.urls),
 ]
