@@ -243,13 +243,9 @@ def settle_due(now: datetime | None = None) -> int:
 def _users_named(names: Sequence[str]) -> list[Any]:
     found: list[Any] = []
     missing: list[str] = []
-    for name in names:
-        user = (
-            User.objects.filter(is_guest=False, is_active=True)
-            .filter(Q(username__iexact=name) | Q(display_name__iexact=name))
-            .order_by("pk")
-            .first()
-        )
+    players = User.objects.filter(is_guest=False, is_active=True).order_by("pk")
+    for name in names:  # a user name first, else a display name
+        user = players.filter(username__iexact=name).first() or players.filter(display_name__iexact=name).first()
         if user is None:
             missing.append(name)
         else:
