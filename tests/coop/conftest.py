@@ -62,7 +62,8 @@ def finish_attempt(team: Team, state: State) -> Attempt:
     )  # fmt: skip
     Game.objects.create(
         match=match, number=1, seed=challenge.seed, first=0, chooser=0, setup={"guardians": [], "difficulty": "x"},
-        engine_version=runemasters.version(), state=runemasters.to_json(state), state_hash=runemasters.state_hash(state),
+        engine_version=runemasters.version(), state=runemasters.to_json(state),
+        state_hash=runemasters.state_hash(state),
         finished=True,
     )  # fmt: skip
     attempt = Attempt.objects.create(team=team, number=team.attempts.count() + 1, match=match)
