@@ -24,7 +24,7 @@ class MatchConsumer(SiteConsumer):
     async def connect(self) -> None:
         user = self.scope.get("user")
         match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
-        seat = await self._seat(match_id, user)
+        seat, self.seat_count = await self._seat(match_id, user)
         if seat is False:
             await self.close(code=4403)
             return
@@ -35,7 +35,7 @@ class MatchConsumer(SiteConsumer):
         # any move in flight commits: a move pushes only to the seats it sees present, so a move
         # that looked before the mark reaches this page by that first view instead.
         if self.seat is not None:
-            await database_sync_to_async(mark_presence)(match_id, self.seat, self.channel_name, True)
+            await database_sync_to_async(mark_presence)(match_id, self.seat, self.channel_name, True, self.seat_count)
         else:
             await database_sync_to_async(mark_watching)(match_id, self.channel_name, True)
         await self.accept()
@@ -43,11 +43,12 @@ class MatchConsumer(SiteConsumer):
         await self.send(text_data=json.dumps(view_message(view, time.time())))
 
     @database_sync_to_async
-    def _seat(self, match_id: int, user: Any) -> int | bool | None:
-        """The user's seat, None for a spectator who may watch, False for anyone else."""
+    def _seat(self, match_id: int, user: Any) -> tuple[int | bool | None, int]:
+        """The user's seat (the first they hold at a table), None for a spectator who may watch,
+        False for anyone else; and the match's number of seats."""
         match = PlayMatch.objects.filter(pk=match_id).first()
         seen = None if match is None else sight(match, user)
-        return False if seen is None else seen.seat
+        return (False, 0) if match is None or seen is None else (seen.seat, match.seat_count)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         """A player's preset message to the opponent (``chat``); watchers may send nothing."""
@@ -63,7 +64,9 @@ class MatchConsumer(SiteConsumer):
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
         if getattr(self, "seat", None) is not None:
-            await database_sync_to_async(mark_presence)(self.match_id, self.seat, self.channel_name, False)
+            await database_sync_to_async(mark_presence)(
+                self.match_id, self.seat, self.channel_name, False, self.seat_count
+            )
         elif hasattr(self, "group"):
             await database_sync_to_async(mark_watching)(self.match_id, self.channel_name, False)
 

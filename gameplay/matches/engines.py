@@ -9,11 +9,12 @@ from __future__ import annotations
 from typing import Protocol
 
 from gameplay.matches.protocol import GameEngine
+from gameplay.matches.runemasters import RUNEMASTERS
 from gameplay.matches.runeslingers import RUNESLINGERS
 
 DEFAULT = RUNESLINGERS.name
 
-engines: dict[str, GameEngine] = {RUNESLINGERS.name: RUNESLINGERS}
+engines: dict[str, GameEngine] = {RUNESLINGERS.name: RUNESLINGERS, RUNEMASTERS.name: RUNEMASTERS}
 
 
 class HasEngine(Protocol):

@@ -9,6 +9,7 @@ match is not stored on it: its owner (an event) is asked at each request (``over
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from django.conf import settings
@@ -35,6 +36,13 @@ class PlayMatch(StatusMachine, models.Model):
         CLOCK = "clock", "Match clock"
         WINDOW = "window", "Answer window"
         CHOICE = "choice", "Choice of who goes first"
+        TURN = "turn", "Turn clock"
+
+    class Outcome(models.TextChoices):
+        """A co-operative table's end: everyone wins or loses together."""
+
+        WON = "won", "Won"
+        LOST = "lost", "Lost"
 
     # A finished match may finish again: a referee's result corrects it (``services.decide``).
     TRANSITIONS: ClassVar[dict[str, frozenset[str]]] = {
@@ -51,6 +59,20 @@ class PlayMatch(StatusMachine, models.Model):
     bot = models.CharField(max_length=10, choices=Bot.choices, blank=True, help_text="Seat 2 is this bot.")
     engine = models.CharField(
         max_length=30, default="runeslingers", help_text="The registered game engine that plays its games."
+    )
+    seated = models.BooleanField(
+        default=False,
+        help_text="A table: its seats are MatchSeat rows (any number, a person may hold several); "
+        "otherwise seat 1 is player1 and seat 2 is player2 or the bot.",
+    )
+    setup = models.JSONField(
+        null=True, blank=True, help_text="A table's game setup as it was made (e.g. guardians and difficulty)."
+    )
+    turn_seconds = models.PositiveIntegerField(
+        null=True, blank=True, help_text="A table's turn clock: each turn's time; empty for untimed turns."
+    )
+    outcome = models.CharField(
+        max_length=10, choices=Outcome.choices, blank=True, help_text="A co-operative table's end: won or lost."
     )
     decks = models.JSONField(help_text="The engine setup of each seat: runeslinger, equips, cards.")
     best_of = models.PositiveSmallIntegerField(default=1)
@@ -84,12 +106,59 @@ class PlayMatch(StatusMachine, models.Model):
     def __str__(self) -> str:
         return f"match {self.pk}"
 
+    def holders(self) -> list[Holder]:
+        """Who holds each seat, in seat order: the one reading of seats the hosting layer uses. A
+        two-seat match reads its player fields; a table its ``MatchSeat`` rows (read once per row
+        object)."""
+        if not self.seated:
+            return [Holder(self.player1_id, ""), Holder(self.player2_id, self.bot)]
+        cached: list[Holder] | None = self.__dict__.get("_holders")
+        if cached is None:
+            rows = sorted(self.seats.select_related("user"), key=lambda row: row.index)
+            cached = [Holder(row.user_id, row.bot, row.user.public_name if row.user else "") for row in rows]
+            self.__dict__["_holders"] = cached
+        return cached
+
+    @property
+    def seat_count(self) -> int:
+        return len(self.holders())
+
+    def seats_of(self, user_id: int | None) -> list[int]:
+        """Every seat ``user_id`` holds (several at a table played by fewer people than seats)."""
+        if user_id is None:
+            return []
+        return [n for n, holder in enumerate(self.holders()) if holder.user_id == user_id]
+
     def seat_of(self, user_id: int | None) -> int | None:
-        if user_id is not None and user_id == self.player1_id:
-            return 0
-        if user_id is not None and user_id == self.player2_id:
-            return 1
-        return None
+        """The person's own seat: the first they hold (their pushes, presence and views are keyed
+        by it); None for anyone who holds none."""
+        seats = self.seats_of(user_id)
+        return seats[0] if seats else None
+
+    def acting_seat(self, user_id: int | None) -> int | None:
+        """The seat the person acts in now: the one on the clock if they hold it, else their own."""
+        seats = self.seats_of(user_id)
+        if self.on_clock in seats:
+            return self.on_clock
+        return seats[0] if seats else None
+
+    def view_seat(self, seat: int) -> int:
+        """The seat whose view the holder of ``seat`` sees now (``acting_seat`` of its person; a
+        bot's seat is its own)."""
+        user_id = self.holders()[seat].user_id
+        return seat if user_id is None else self.acting_seat(user_id) or 0
+
+    def home_seat(self, seat: int) -> int:
+        """The seat a person's pushes and views are keyed by, for any seat they hold."""
+        user_id = self.holders()[seat].user_id
+        own = self.seat_of(user_id)
+        return seat if own is None else own
+
+    def bot_of(self, seat: int | None) -> str:
+        """The bot that plays ``seat`` ("" for a person's seat)."""
+        if seat is None or not 0 <= seat < self.seat_count:
+            return ""
+        return self.holders()[seat].bot
 
     def current_game(self) -> Game | None:
         return self.games.order_by("-number").first()
@@ -105,6 +174,39 @@ class PlayMatch(StatusMachine, models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
+
+
+@dataclass(frozen=True)
+class Holder:
+    """Who holds one seat: a person (``user_id``) or a bot; ``name`` is read for tables only."""
+
+    user_id: int | None
+    bot: str
+    name: str = ""
+
+
+class MatchSeat(models.Model):
+    """One seat of a table (``PlayMatch.seated``): a person or a bot; a person may hold several."""
+
+    match = models.ForeignKey(PlayMatch, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField(help_text="The seat's number from 0 (the engine's seat).")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    bot = models.CharField(max_length=10, choices=PlayMatch.Bot.choices, blank=True, help_text="Set for a bot's seat.")
+
+    class Meta:
+        ordering = ("match", "index")
+        constraints = [
+            models.UniqueConstraint(fields=("match", "index"), name="one_holder_per_seat"),
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=True, bot__gt="") | models.Q(user__isnull=False, bot=""),
+                name="seat_held_by_person_or_bot",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} seat {self.index + 1}"
 
 
 class FirstChoice(models.TextChoices):

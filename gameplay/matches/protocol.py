@@ -165,6 +165,13 @@ def move_entry(
         return {"seat": f"p{seat + 1}", "text": f"{names[seat]} moves", "cards": []}
 
 
+def game_outcome(engine: GameEngine, state: Any) -> str | None:
+    """A co-operative game's end, ``"won"`` or ``"lost"`` (the optional ``outcome`` call); None
+    for a game with a winning seat, or one still going."""
+    outcome = getattr(engine, "outcome", None)
+    return None if outcome is None else outcome(state)
+
+
 def view_words(engine: GameEngine, state: Any, seat: int | None, names: Sequence[str]) -> dict[str, Any]:
     """The prompt, labels and choices of a view (none for an engine that does not describe)."""
     words = getattr(engine, "words", None)

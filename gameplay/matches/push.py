@@ -26,7 +26,7 @@ def presence_key(match_id: int, seat: int) -> str:
     return key("play", str(match_id), "connected", f"p{seat + 1}")
 
 
-def mark_presence(match_id: int, seat: int, channel: str, connected: bool) -> None:
+def mark_presence(match_id: int, seat: int, channel: str, connected: bool, seats: int = 2) -> None:
     """Remember which seats have a page open, and tell everyone when that changes."""
     redis = state_redis()
     if connected:
@@ -34,8 +34,8 @@ def mark_presence(match_id: int, seat: int, channel: str, connected: bool) -> No
         redis.expire(presence_key(match_id, seat), PRESENCE_TTL)
     else:
         redis.srem(presence_key(match_id, seat), channel)
-    message = {"type": "presence", "connected": connected_seats(match_id)}
-    push_json([(group_name(match_id, seat), message) for seat in (0, 1, None)])
+    message = {"type": "presence", "connected": connected_seats(match_id, seats)}
+    push_json([(group_name(match_id, seat), message) for seat in (*range(seats), None)])
 
 
 def watchers_key(match_id: int) -> str:
@@ -52,21 +52,21 @@ def mark_watching(match_id: int, channel: str, watching: bool) -> None:
         redis.srem(watchers_key(match_id), channel)
 
 
-def connected_seats(match_id: int) -> dict[str, bool]:
+def connected_seats(match_id: int, seats: int = 2) -> dict[str, bool]:
     try:
-        return listeners(match_id)[0]
+        return listeners(match_id, seats)[0]
     except Exception:  # Redis down: presence is unknown, not fatal
-        return {"p1": False, "p2": False}
+        return {f"p{seat + 1}": False for seat in range(seats)}
 
 
-def listeners(match_id: int) -> tuple[dict[str, bool], bool]:
-    """Which seats have a page open and whether anyone watches, in one round trip."""
+def listeners(match_id: int, seats: int = 2) -> tuple[dict[str, bool], bool]:
+    """Which of the ``seats`` have a page open and whether anyone watches, in one round trip."""
     pipe = state_redis().pipeline(transaction=False)
-    for seat in (0, 1):
+    for seat in range(seats):
         pipe.scard(presence_key(match_id, seat))
     pipe.scard(watchers_key(match_id))
-    p1, p2, watchers = pipe.execute()
-    return {"p1": bool(p1), "p2": bool(p2)}, bool(watchers)
+    *open_pages, watchers = pipe.execute()
+    return {f"p{seat + 1}": bool(n) for seat, n in enumerate(open_pages)}, bool(watchers)
 
 
 def view_message(view: dict[str, Any], at: float) -> dict[str, Any]:

@@ -63,9 +63,6 @@ class Sight:
         )
 
 
-BOTH_SEATS = frozenset({0, 1})
-
-
 def sight(match: PlayMatch, user: Any, known: oversight.Oversight | None = None) -> Sight | None:
     """What ``user`` may see of ``match`` now; None if they may not see it at all.
 
@@ -84,8 +81,8 @@ def sight(match: PlayMatch, user: Any, known: oversight.Oversight | None = None)
         return None
     over = match.status == PlayMatch.Status.FINISHED
     if over and (seat is not None or referee or (known or oversight.oversight(match)).lists_public):
-        return Sight(seat, BOTH_SEATS, True, referee)
-    return Sight(seat, frozenset() if seat is None else frozenset({seat}), False, referee)
+        return Sight(seat, frozenset(range(match.seat_count)), True, referee)
+    return Sight(seat, frozenset(match.seats_of(user_id)), False, referee)
 
 
 class SignInFirst(Exception):
@@ -109,8 +106,9 @@ def seen_match(match_id: int, user: Any) -> tuple[PlayMatch, Sight] | None:
 
 
 def my_matches(user: Any) -> QuerySet[PlayMatch]:
-    """The matches ``user`` plays in, newest first."""
-    return (PlayMatch.objects.filter(player1=user) | PlayMatch.objects.filter(player2=user)).order_by("-created_at")
+    """The matches ``user`` plays in (tables where they hold a seat too), newest first."""
+    mine = Q(player1=user) | Q(player2=user) | Q(seats__user=user)
+    return PlayMatch.objects.filter(mine).distinct().order_by("-created_at")
 
 
 def watchable_matches(user: Any) -> QuerySet[PlayMatch]:
@@ -120,6 +118,7 @@ def watchable_matches(user: Any) -> QuerySet[PlayMatch]:
         PlayMatch.objects.filter(may_watch)
         .exclude(player1=user)
         .exclude(player2=user)
+        .exclude(seats__user=user)
         .exclude(status=PlayMatch.Status.FINISHED)
         .order_by("-created_at")
     )
@@ -133,7 +132,10 @@ def with_finished_game(matches: QuerySet[PlayMatch]) -> QuerySet[PlayMatch]:
 
 # --- what a replay asks for --------------------------------------------------------------------
 
-SEAT_VIEWS = {"p1": 0, "p2": 1, "public": None}
+
+def seat_views(seats: int) -> dict[str, int | None]:
+    """The views a replay may ask for: each seat's (``p1`` …) and the public one."""
+    return {**{f"p{n + 1}": n for n in range(seats)}, "public": None}
 
 
 class ReplayRefused(ValueError):
@@ -156,7 +158,7 @@ class ReplayRequest:
 
 
 def replay_request(
-    query: Mapping[str, str], seen: Sight, default_game: int = 1, default_view: str | None = None
+    query: Mapping[str, str], seen: Sight, default_game: int = 1, default_view: str | None = None, seats: int = 2
 ) -> ReplayRequest:
     """The game, step and seat view a replay asks for (``?game=1&step=10&seat=p1|p2|public``;
     without a seat, ``default_view`` or else the viewer's own seat, the public view for a watcher),
@@ -168,9 +170,10 @@ def replay_request(
         raise ReplayRefused("The game and the step are whole numbers, e.g. ?game=1&step=10.", 400)
     own = "public" if seen.seat is None else f"p{seen.seat + 1}"
     wanted = query.get("seat", default_view or own)
-    if wanted not in SEAT_VIEWS:
-        raise ReplayRefused("The view is p1, p2 or public.", 400)
-    seat = SEAT_VIEWS[wanted]
+    views = seat_views(seats)
+    if wanted not in views:
+        raise ReplayRefused(f"The view is {', '.join(list(views)[:-1])} or public.", 400)
+    seat = views[wanted]
     if not seen.may_replay(seat):
         raise ReplayRefused(seen.replay_refusal(), 403)
     return ReplayRequest(number, step, seat)

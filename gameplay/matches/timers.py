@@ -30,7 +30,7 @@ def after_change(match: PlayMatch, views: dict[int | None, dict[str, Any]]) -> N
     """After commit: push ``views`` (computed in the transaction), queue the next deadline's timer
     task if it is near and ask the bot to move if it must."""
     match_id, timer_version, deadline = match.pk, match.timer_version, match.deadline
-    version, bot_turn = match.version, bool(match.bot) and match.on_clock == 1
+    version, bot_turn = match.version, bool(match.bot_of(match.on_clock))
     playing = match.status == PlayMatch.Status.PLAYING
 
     def push() -> None:

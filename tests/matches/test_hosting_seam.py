@@ -21,37 +21,44 @@ from tests.factories import UserFactory
 
 ROOT = Path(__file__).resolve().parents[2]
 HOSTING = [ROOT / "gameplay/matches", ROOT / "gameplay/tasks.py", ROOT / "gameplay/web/play_views.py"]
-ADAPTER = ROOT / "gameplay/matches/runeslingers.py"  # the one module that may import the engine
+#: Each game's package and the one hosting module (its adapter) that may import it.
+ADAPTERS = {
+    "gameplay.engine": ROOT / "gameplay/matches/runeslingers.py",
+    "gameplay.runemasters": ROOT / "gameplay/matches/runemasters.py",
+}
 
 
 def hosting_files() -> list[Path]:
-    return sorted(p for h in HOSTING for p in (h.rglob("*.py") if h.is_dir() else [h]) if p != ADAPTER)
+    return sorted(p for h in HOSTING for p in (h.rglob("*.py") if h.is_dir() else [h]))
 
 
-def inside_engine(module: str) -> bool:
-    return module == "gameplay.engine" or module.startswith("gameplay.engine.")
+def inside(package: str, module: str) -> bool:
+    return module == package or module.startswith(f"{package}.")
 
 
-def engine_imports(path: Path) -> list[str]:
-    """Each import of ``gameplay.engine`` (or a module inside it) in the file, at any depth."""
+def engine_imports(path: Path, package: str = "gameplay.engine") -> list[str]:
+    """Each import of ``package`` (or a module inside it) in the file, at any depth."""
     found = []
+    leaf = package.rsplit(".", 1)[1]
     for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
         if isinstance(node, ast.Import):
-            found += [a.name for a in node.names if inside_engine(a.name)]
+            found += [a.name for a in node.names if inside(package, a.name)]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            if inside_engine(node.module):
+            if inside(package, node.module):
                 found.append(node.module)
             elif node.module == "gameplay":
-                found += [f"gameplay.{a.name}" for a in node.names if a.name == "engine"]
+                found += [f"gameplay.{a.name}" for a in node.names if a.name == leaf]
     return found
 
 
-def test_the_hosting_modules_reach_the_engine_only_through_its_adapter() -> None:
-    files = hosting_files()
+@pytest.mark.parametrize("package", sorted(ADAPTERS))
+def test_the_hosting_modules_reach_each_game_only_through_its_adapter(package: str) -> None:
+    adapter = ADAPTERS[package]
+    files = [p for p in hosting_files() if p != adapter]
     assert ROOT / "gameplay/matches/services/moves.py" in files and len(files) > 15
-    reaching = {str(p.relative_to(ROOT)): engine_imports(p) for p in files if engine_imports(p)}
+    reaching = {str(p.relative_to(ROOT)): engine_imports(p, package) for p in files if engine_imports(p, package)}
     assert reaching == {}
-    assert engine_imports(ADAPTER)  # the adapter does (else the scan is not looking at the right thing)
+    assert engine_imports(adapter, package)  # the adapter does (else the scan is not looking at the right thing)
 
 
 @pytest.mark.parametrize(
@@ -63,6 +70,9 @@ def test_the_scan_would_catch_an_import_of_the_engine(tmp_path: Path, source: st
     sample = tmp_path / "sample.py"
     sample.write_text(source)
     assert engine_imports(sample)
+    assert engine_imports(tmp_path.joinpath("sample.py"), "gameplay.runemasters") == []
+    sample.write_text(source.replace("engine", "runemasters"))
+    assert engine_imports(sample, "gameplay.runemasters")
 
 
 # --- a second game, hosted end to end ------------------------------------------------------------

@@ -16,7 +16,8 @@ The rooms, each importing only those above it:
 - ``moves``: applying an action, losing on time;
 - ``deadlines``: what a passed deadline does, late decisions, timer expiry, calling time;
 - ``decisions``: a player's move and choice of who goes first;
-- ``bots``, ``challenges``, ``referees``, ``lifecycle`` (conceding, rematches).
+- ``bots``, ``challenges``, ``referees``, ``lifecycle`` (conceding, rematches);
+- ``tables``: tables of any number of seats (``create_table``, a person may hold several seats).
 
 The names the rest of the site uses are imported here.
 """
@@ -32,6 +33,7 @@ from gameplay.matches.services.decisions import choose_first, play
 from gameplay.matches.services.games import bot_seat, create_match, match_finished, roll_dice, seat_setup
 from gameplay.matches.services.lifecycle import Rematch, concede, concession_loses_match, rematch
 from gameplay.matches.services.referees import add_time, decide, pause, resume, set_result
+from gameplay.matches.services.tables import SeatSpec, create_table
 from gameplay.matches.services.views import (
     Views,
     first_choice,
@@ -45,6 +47,7 @@ from gameplay.matches.services.views import (
 __all__ = [
     "Outcome",
     "Rematch",
+    "SeatSpec",
     "Views",
     "add_time",
     "answer_challenge",
@@ -57,6 +60,7 @@ __all__ = [
     "concede",
     "concession_loses_match",
     "create_match",
+    "create_table",
     "decide",
     "due_matches",
     "expire",

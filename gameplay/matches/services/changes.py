@@ -41,8 +41,8 @@ def locked_with_game(match_id: int) -> tuple[PlayMatch, Game]:
 def seat_to_act(match: PlayMatch, user: User, version: int) -> int:
     """The seat of ``user``, who may act in ``match`` now, having seen ``version``; otherwise the
     refusal: not a player (403), the match paused or over (409), an old version (409, with the
-    current one)."""
-    seat = match.seat_of(user.pk)
+    current one). A person holding several seats acts in the one on the clock."""
+    seat = match.acting_seat(user.pk)
     if seat is None:
         raise Forbidden(MatchRefusal.NOT_PLAYING, "You are not playing in this match.")
     if match.status != PlayMatch.Status.PLAYING:
@@ -56,11 +56,15 @@ def after_commit(match: PlayMatch, current: tuple[Game, Any] | None = None, view
     """Compute the views of this moment now (from the game and state in hand when given), push
     them and queue the timers after commit. Returns the views: the ``viewer`` seat's always,
     the other seat's if its page is open, the public one if anyone watches."""
+    count = match.seat_count
     try:
-        connected, watchers = listeners(match.pk)  # one Redis round trip
+        connected, watchers = listeners(match.pk, count)  # one Redis round trip
     except Exception:  # Redis down: presence is unknown, so push everything (best effort)
-        connected, watchers = {"p1": True, "p2": True}, True
-    seats: list[int | None] = [s for s in (0, 1) if s == viewer or connected[f"p{s + 1}"]]
+        connected, watchers = {f"p{s + 1}": True for s in range(count)}, True
+    # a person's pushes and views are keyed by their own seat (the first they hold)
+    homes = sorted({match.home_seat(s) for s in range(count) if not match.bot_of(s) or not match.seated})
+    mover = None if viewer is None else match.home_seat(viewer)
+    seats: list[int | None] = [s for s in homes if s == mover or connected[f"p{s + 1}"]]
     if watchers:
         seats.append(None)
     game, state = current if current is not None else (None, None)

@@ -39,11 +39,15 @@ def past_deadline(match: PlayMatch, now: Any) -> bool:
     return match.status == PlayMatch.Status.PLAYING and match.deadline is not None and match.deadline <= now
 
 
-def restart_clock(match: PlayMatch, pending: Decision | None, now: Any) -> None:
-    """Start the clock of whoever decides now (the engine's pending decision); none once it is over."""
+def restart_clock(match: PlayMatch, pending: Decision | None, now: Any, new_turn: bool = False) -> None:
+    """Start the clock of whoever decides now (the engine's pending decision); none once it is over.
+    ``new_turn``: the engine's turn moved on with the last action (a table's turn clock starts again)."""
     match.timer_version += 1
     if pending is None:
         match.on_clock, match.clock_since, match.deadline, match.deadline_kind = None, None, None, ""
+        return
+    if match.seated:
+        turn_clock(match, pending.seat, now, new_turn)
         return
     match.on_clock, match.clock_since = pending.seat, now
     clock_left = timedelta(milliseconds=max(0, match.remaining_ms[pending.seat]))
@@ -52,6 +56,23 @@ def restart_clock(match: PlayMatch, pending: Decision | None, now: Any) -> None:
         match.deadline, match.deadline_kind = now + window, PlayMatch.DeadlineKind.WINDOW
     else:
         match.deadline, match.deadline_kind = now + clock_left, PlayMatch.DeadlineKind.CLOCK
+
+
+def turn_clock(match: PlayMatch, seat: int, now: Any, new_turn: bool) -> None:
+    """A table's clock: each turn has ``turn_seconds``, counted from the turn's first decision and
+    charged like any clock; when it runs out the turn ends (``deadlines.at_deadline``). Another
+    decision in the same turn keeps what is left. Untimed turns run no clock at all."""
+    fresh = new_turn or seat != match.on_clock
+    match.on_clock = seat
+    if match.turn_seconds is None:
+        match.clock_since, match.deadline, match.deadline_kind = None, None, ""
+        return
+    remaining = list(match.remaining_ms)
+    if fresh:
+        remaining[seat] = match.turn_seconds * 1000
+    match.remaining_ms, match.clock_since = remaining, now
+    match.deadline = now + timedelta(milliseconds=max(0, remaining[seat]))
+    match.deadline_kind = PlayMatch.DeadlineKind.TURN
 
 
 def await_choice(match: PlayMatch, chooser: int, now: Any) -> None:

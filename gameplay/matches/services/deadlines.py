@@ -20,6 +20,7 @@ TOO_LATE = {
     "auto-passed": "Your answer window closed before your move arrived; it passed automatically.",
     "chose first": "Your time to choose ran out before your choice arrived; you play first.",
     "flagged": "Your match clock ran out before this move arrived.",
+    "turn ended": "Your turn's clock ran out before this move arrived; the turn ended with what was done.",
 }
 
 
@@ -57,10 +58,24 @@ def at_deadline(match: PlayMatch, now: Any, viewer: int | None = None, game: Gam
         assert game is not None
         # no answer in time: the chooser plays first
         return "chose first", decide_first(match, game, seat, ChoiceBy.TIMER, now, viewer=viewer)
+    if match.deadline_kind == PlayMatch.DeadlineKind.TURN:  # a table's turn ends with what was done
+        return "turn ended", move(match, seat, turn_end(match, seat, game), now, automatic=True, due=due, game=game)
     if match.deadline_kind == PlayMatch.DeadlineKind.WINDOW and match.remaining_ms[seat] > 0:
         passing = engine_for(match).window_action(seat)
         return "auto-passed", move(match, seat, passing, now, automatic=True, due=due, game=game)
     return "flagged", flag(match, now, viewer=viewer)
+
+
+def turn_end(match: PlayMatch, seat: int, game: Game | None) -> str:
+    """What a seat out of turn time does: the engine's ``window_action`` (Runemasters: end the turn)
+    when it may, else its first legal action (a choice the turn must make first; the clock, still
+    empty, ends the turn at the next decision)."""
+    engine = engine_for(match)
+    game = game if game is not None else match.current_game()
+    assert game is not None
+    legal = engine.legal_actions(load_state(game, engine), seat)
+    ending = engine.window_action(seat)
+    return ending if ending in legal or not legal else legal[0]
 
 
 def too_late(match: PlayMatch, now: Any, seat: int, game: Game | None = None) -> Outcome:

@@ -26,7 +26,9 @@ match_finished = Signal()
 
 
 def bot_seat(match: PlayMatch) -> int | None:
-    return 1 if match.bot else None
+    """The seat a bot holds in a two-seat match (None against a person); a table's bots are its
+    seats' (``PlayMatch.bot_of``)."""
+    return 1 if match.bot and not match.seated else None
 
 
 @transaction.atomic
@@ -115,8 +117,8 @@ def start_game(match: PlayMatch, number: int, chooser: int, now: Any, die_roll: 
     again with the other seat first (same seed, so the same shuffles).
     """
     engine = engine_for(match)
-    bot_chooses = bot_seat(match) == chooser
-    setup = game_setup(engine, match.decks, chooser)
+    bot_chooses = bot_seat(match) == chooser or match.seated  # a table's setup says who goes first
+    setup = dict(match.setup) if match.seated and match.setup else game_setup(engine, match.decks, chooser)
     seed = game_seed(match, number)
     state = new_state(engine, setup, seed)
     game = Game.objects.create(
@@ -127,7 +129,7 @@ def start_game(match: PlayMatch, number: int, chooser: int, now: Any, die_roll: 
         choice_by=ChoiceBy.BOT if bot_chooses else "", chosen_at=now if bot_chooses else None,
     )  # fmt: skip
     if not match.clock_loses_match:  # the clocks are per game unless an empty clock loses the match
-        match.remaining_ms = [match.clock_seconds * 1000, match.clock_seconds * 1000]
+        match.remaining_ms = [match.clock_seconds * 1000] * match.seat_count
     if bot_chooses:
         restart_clock(match, engine.pending(state), now)
     else:
@@ -170,8 +172,14 @@ def restart(match: PlayMatch, game: Game, now: Any) -> None:
         restart_clock(match, engine.pending(load_state(game, engine)), now)
 
 
-def end_game(match: PlayMatch, game: Game, winner: int | None, reason: str, now: Any) -> None:
+def end_game(
+    match: PlayMatch, game: Game, winner: int | None, reason: str, now: Any, outcome: str | None = None
+) -> None:
+    """``game`` is over: ``winner`` (None for a draw or a co-operative game, whose ``outcome``,
+    won or lost, is the table's)."""
     game.finished, game.winner, game.end_reason, game.finished_at = True, winner, reason, now
+    if outcome in PlayMatch.Outcome.values:
+        match.outcome = outcome
     game.save()
     wins = list(match.wins)
     if winner is not None:
@@ -188,7 +196,9 @@ def end_game(match: PlayMatch, game: Game, winner: int | None, reason: str, now:
 
 def end_match(match: PlayMatch, now: Any) -> None:
     wins = match.wins
-    match.winner = None if wins[0] == wins[1] else (1 if wins[0] > wins[1] else 2)
+    top = max(wins, default=0)
+    leaders = [seat for seat, won in enumerate(wins) if won == top]
+    match.winner = leaders[0] + 1 if top and len(leaders) == 1 and not match.seated else None
     match.set_status(PlayMatch.Status.FINISHED)
     match.finished_at = match.finished_at or now  # a corrected result keeps when the match ended
     match.on_clock, match.clock_since, match.deadline, match.deadline_kind = None, None, None, ""

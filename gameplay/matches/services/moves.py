@@ -8,7 +8,7 @@ from gameplay.matches import rows
 from gameplay.matches.engines import engine_for
 from gameplay.matches.errors import Conflict, Invalid, MatchRefusal
 from gameplay.matches.models import Game, GameAction, PlayMatch
-from gameplay.matches.protocol import IllegalMove, move_entry
+from gameplay.matches.protocol import IllegalMove, game_outcome, move_entry
 from gameplay.matches.services.changes import publish_change
 from gameplay.matches.services.clock import restart_clock
 from gameplay.matches.services.games import end_game, end_match
@@ -55,9 +55,9 @@ def move(
     if result is not None or (match.turn_limit is not None and engine.turn(new_state) > match.turn_limit):
         logged.save()
         winner, reason = (None, "time") if result is None else (result.winner, result.reason)
-        end_game(match, game, winner, reason, now)
+        end_game(match, game, winner, reason, now, outcome=game_outcome(engine, new_state))
         return publish_change(match, viewer=seat)
-    restart_clock(match, engine.pending(new_state), now)
+    restart_clock(match, engine.pending(new_state), now, new_turn=engine.turn(new_state) != engine.turn(state))
 
     def save() -> None:  # the usual move: its rows in one statement
         rows.save_move(match, game, MOVE_GAME_FIELDS, logged)

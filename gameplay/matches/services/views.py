@@ -18,13 +18,28 @@ Entry = dict[str, Any]
 RECENT_ACTIONS = 30  # the game log a view carries
 
 
-def seat_names(match: PlayMatch) -> tuple[str, str]:
+def seat_names(match: PlayMatch) -> tuple[str, ...]:
     """The names the game's words give the seats: the players' public names (the bot's name)."""
+    if match.seated:
+        bots = dict(PlayMatch.Bot.choices)
+        return tuple(holder.name or str(bots.get(holder.bot, "Bot")) for holder in match.holders())
     second = match.player2.public_name if match.player2 else (match.get_bot_display() if match.bot else "Opponent")
     return match.player1.public_name, second
 
 
-def described_actions(game: Game, engine: GameEngine, names: tuple[str, str], start: int = 0) -> list[Entry] | None:
+def seat_list(match: PlayMatch, seat: int | None) -> list[dict[str, Any]]:
+    """A table's seats as a view shows them: each seat's holder's name, whether a bot holds it and
+    whether it is the viewer's (the person holding ``seat``); empty for a two-seat match."""
+    if not match.seated:
+        return []
+    mine = set(match.seats_of(match.holders()[seat].user_id)) if seat is not None else set()
+    return [
+        {"seat": f"p{n + 1}", "name": name, "bot": bool(holder.bot), "mine": n in mine}
+        for n, (holder, name) in enumerate(zip(match.holders(), seat_names(match), strict=True))
+    ]
+
+
+def described_actions(game: Game, engine: GameEngine, names: tuple[str, ...], start: int = 0) -> list[Entry] | None:
     """The log entries of the game's actions from the ``start``-th on, by replaying it from its
     setup; None when this site can no longer set it up."""
     try:
@@ -40,7 +55,7 @@ def described_actions(game: Game, engine: GameEngine, names: tuple[str, str], st
     return entries
 
 
-def recent_log(game: Game, engine: GameEngine, names: tuple[str, str]) -> list[Entry]:
+def recent_log(game: Game, engine: GameEngine, names: tuple[str, ...]) -> list[Entry]:
     """The game's recent log entries, newest last. Games logged before the game had words keep
     action texts: those are described again from the game's actions."""
     if all(isinstance(entry, dict) for entry in game.recent):
@@ -82,7 +97,8 @@ def views_for(
     connected: dict[str, bool] | None = None,
 ) -> Views:
     """Several seats' views of one moment, reading the game and its state once (or not at all
-    when the caller holds them)."""
+    when the caller holds them). At a table a person's view, asked by any seat they hold, is the
+    view of the seat they act in now (``PlayMatch.view_seat``)."""
     engine = engine_for(match)
     if game is None:
         game = match.current_game()
@@ -92,7 +108,7 @@ def views_for(
     names = seat_names(match)
     shared = {
         "clocks": clocks(match),
-        "connected": connected if connected is not None else connected_seats(match.pk),
+        "connected": connected if connected is not None else connected_seats(match.pk, match.seat_count),
         "log": recent_log(game, engine, names),
         "names": names,
         "games": finished_games(match, game),
@@ -105,6 +121,8 @@ def _view(
     engine: GameEngine, match: PlayMatch, game: Game, state: Any, seat: int | None, shared: dict[str, Any]
 ) -> dict[str, Any]:
     choosing = game.awaiting_choice and not game.finished
+    seats = seat_list(match, seat)
+    seat = seat if seat is None else match.view_seat(seat)
     if seat is None or choosing:  # before who goes first is chosen, nobody sees a hand or moves
         board = engine.view(state, None)
         board["you"] = None if seat is None else f"p{seat + 1}"
@@ -131,6 +149,8 @@ def _view(
         "clocks": shared["clocks"],
         "connected": shared["connected"],
         "bot": match.bot or None,
+        "seats": seats,
+        "outcome": match.outcome or None,
         "board": board,
         "log": shared["log"],
         "last": shared["log"][-1] if shared["log"] else None,

@@ -1,0 +1,103 @@
+"""The Runemasters engine (rulebook 003, co-operative) as a ``GameEngine``
+(``gameplay.matches.protocol``).
+
+The one module of the hosting layer that imports ``gameplay.runemasters``. The engine already
+speaks the protocol (``gameplay/runemasters/game.py``); this adapter names it, gives a seat setup
+(a guardian) and a table setup, maps the site's bot levels onto the engine's bots, and adds the
+co-operative calls a table reads when it ends (``outcome``, ``summary``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from gameplay.matches.protocol import Decision, Result, SetupError
+from gameplay.runemasters import game
+from gameplay.runemasters.rules import GUARDIANS
+from gameplay.runemasters.state import State
+
+#: The site's bot levels (``PlayMatch.Bot``) as the engine's bots: it has no search bot.
+BOTS = {"random": "random", "greedy": "greedy", "hard": "greedy"}
+DIFFICULTIES = ("initiate", "adept", "master", "legend")
+
+
+class Runemasters:
+    name = game.NAME
+    guardians = GUARDIANS
+
+    def version(self) -> str:
+        return game.version()
+
+    def seat_setup(self, deck: Mapping[str, Any]) -> dict[str, Any]:
+        """A guardian seat: ``{"guardian": name}``."""
+        guardian = str(deck.get("guardian", ""))
+        if guardian not in GUARDIANS:
+            raise SetupError(f"a guardian is one of {', '.join(g.capitalize() for g in GUARDIANS)}")
+        return {"guardian": guardian}
+
+    def check_seat(self, seat_setup: Mapping[str, Any]) -> None:
+        self.seat_setup(seat_setup)
+
+    def setup(self, seats: Sequence[Mapping[str, Any]], first: int) -> dict[str, Any]:
+        """A game of these guardians at the first difficulty (a table gives its own setup)."""
+        return {"guardians": [self.seat_setup(seat)["guardian"] for seat in seats], "difficulty": "initiate"}
+
+    def new_game(self, setup: Mapping[str, Any], seed: int, version: str | None = None) -> State:
+        return game.new_game(setup, seed, version)
+
+    def pending(self, state: State) -> Decision | None:
+        return game.pending(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        return game.legal_actions(state, seat)
+
+    def apply(self, state: State, action: str | Mapping[str, Any]) -> tuple[State, str]:
+        return game.apply(state, action)
+
+    def window_action(self, seat: int) -> str:
+        return game.window_action(seat)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return game.view(state, seat)
+
+    def result(self, state: State) -> Result | None:
+        return game.result(state)
+
+    def outcome(self, state: State) -> str | None:
+        """``"won"`` or ``"lost"`` once the game is over (every guardian together)."""
+        return game.outcome(state)
+
+    def summary(self, state: State) -> dict[str, Any]:
+        """What ranks a finished table: the outcome, temple HP left, guardians alive, rounds played."""
+        return {
+            "outcome": game.outcome(state),
+            "temple_hp": state.temple_hp,
+            "guardians_alive": sum(1 for g in state.guardians if g["alive"]),
+            "rounds": state.round,
+            "turns": state.turns,
+        }
+
+    def turn(self, state: State) -> int:
+        return game.turn(state)
+
+    def to_json(self, state: State) -> str:
+        return game.to_json(state)
+
+    def from_json(self, text: str) -> State:
+        return game.from_json(text)
+
+    def state_hash(self, state: State) -> str:
+        return game.state_hash(state)
+
+    def bot_action(self, state: State, seat: int, bot: str, seed: int) -> str:
+        return game.bot_action(state, seat, BOTS.get(bot, "greedy"), seed)
+
+    def describe_move(self, before: State, action: str, after: State, names: Sequence[str]) -> dict[str, Any]:
+        return game.describe_move(before, action, after, names)
+
+    def words(self, state: State, seat: int | None, names: Sequence[str]) -> dict[str, Any]:
+        return game.words(state, seat, names)
+
+
+RUNEMASTERS = Runemasters()

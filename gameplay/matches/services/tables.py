@@ -1,0 +1,88 @@
+"""Tables: a game of any number of seats (a co-operative Runemasters table), each seat held by a
+person or a bot, where one person may hold several seats (solo: one person and two or more
+guardians). A table is a ``PlayMatch`` with ``seated`` set and a ``MatchSeat`` per seat; every
+other part of the hosting layer (moves, clocks, bots, pushes, replays) plays it unchanged."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from gameplay.matches.engines import engines
+from gameplay.matches.errors import Invalid, MatchRefusal
+from gameplay.matches.models import MatchSeat, PlayMatch
+from gameplay.matches.services.changes import after_commit
+from gameplay.matches.services.games import new_state, start_game
+
+MAX_SEATS = 4
+TURN_SECONDS = (10, 3600)  # a turn clock's shortest and longest
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """One seat of a table: a person (``user``) or, when ``user`` is None, a bot of ``bot``'s level
+    (the Normal bot unless named)."""
+
+    user: User | None
+    bot: str = ""
+
+
+@transaction.atomic
+def create_table(
+    engine: str,
+    setup: dict[str, Any],
+    seats: Sequence[SeatSpec],
+    *,
+    seed: int | None = None,
+    turn_seconds: int | None = None,
+    label: str = "",
+    public: bool = False,
+) -> PlayMatch:
+    """A table of ``engine``'s game set up by ``setup`` (Runemasters: ``{"guardians": [...],
+    "difficulty": ...}``, one seat per guardian in that order), ``seats`` held by people or bots.
+    Each turn has ``turn_seconds`` (None: untimed). The same setup and seed deal the same game.
+    Refuses (Invalid) an unknown game, a setup the engine cannot start, seats that do not match it,
+    a table with no person, an unknown bot or a turn clock out of range."""
+    if engine not in engines:
+        raise Invalid(MatchRefusal.UNKNOWN_GAME, f"Unknown game {engine!r}; choose {' or '.join(sorted(engines))}.")
+    if not 2 <= len(seats) <= MAX_SEATS:
+        raise Invalid(MatchRefusal.BAD_TABLE, f"A table has 2 to {MAX_SEATS} seats, not {len(seats)}.")
+    if all(spec.user is None for spec in seats):
+        raise Invalid(MatchRefusal.NO_PERSON_AT_TABLE, "A table needs at least one person; bots fill the other seats.")
+    bots = [spec.bot or PlayMatch.Bot.GREEDY for spec in seats if spec.user is None]
+    if any(bot not in PlayMatch.Bot.values for bot in bots) or any(s.user is not None and s.bot for s in seats):
+        raise Invalid(
+            MatchRefusal.UNKNOWN_BOT, f"A seat is a person's or a bot's; a bot is {' or '.join(PlayMatch.Bot.values)}."
+        )
+    if turn_seconds is not None and not TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1]:
+        shortest = TURN_SECONDS[0]
+        raise Invalid(
+            MatchRefusal.BAD_CLOCK, f"A turn clock runs from {shortest} seconds to an hour, or turns are untimed."
+        )
+    game = engines[engine]
+    guardians = setup.get("guardians") if isinstance(setup, dict) else None
+    if not isinstance(guardians, list) or len(guardians) != len(seats):
+        raise Invalid(MatchRefusal.BAD_TABLE, "A table has one seat for each guardian of its setup.")
+    seed = secrets.randbits(62) if seed is None else int(seed)
+    new_state(game, dict(setup), seed)  # refuses, in the engine's words, a setup it cannot start
+    people = [spec.user for spec in seats if spec.user is not None]
+    match = PlayMatch.objects.create(
+        player1=people[0], engine=engine, seated=True, setup=dict(setup), turn_seconds=turn_seconds,
+        decks=[game.seat_setup({"guardian": name}) for name in guardians], best_of=1,
+        clock_seconds=turn_seconds or 0, public=public, label=label, seed=seed, wins=[0] * len(seats),
+        remaining_ms=[(turn_seconds or 0) * 1000] * len(seats),
+    )  # fmt: skip
+    MatchSeat.objects.bulk_create(
+        MatchSeat(match=match, index=n, user=spec.user, bot="" if spec.user else (spec.bot or PlayMatch.Bot.GREEDY))
+        for n, spec in enumerate(seats)
+    )
+    start_game(match, 1, 0, timezone.now())
+    match.save()
+    after_commit(match)
+    return match
