@@ -79,3 +79,19 @@ def make_team(challenge: Challenge) -> Callable[..., Team]:
         return services.register_team(challenge, users[0], name, [u.username for u in users[1:]])
 
     return make
+
+
+def play_to_end(match: PlayMatch, bot: str = "greedy", seed: int = 0) -> PlayMatch:
+    """Play a table through the hosting service, each seat's move made by its holder (the greedy
+    guardian's choice); the caller runs the after-commit work so ``match_finished`` is sent."""
+    from gameplay.matches import services as tables
+
+    while True:
+        match.refresh_from_db()
+        state = runemasters.from_json(match.current_game().state)  # type: ignore[union-attr]
+        decision = runemasters.pending(state)
+        if decision is None or match.is_finished:
+            return match
+        holder = match.seats.get(index=decision.seat).user
+        action = runemasters.bot_action(state, decision.seat, bot, seed)
+        tables.play(match.pk, holder, action, match.version)
