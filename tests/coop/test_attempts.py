@@ -88,7 +88,7 @@ def test_a_played_table_reaches_the_leaderboard_and_attempts_run_out(
         rival = services.start_attempt(challenge, cy, ["neltai", "kulak"])
         play_to_end(rival.match, "random", 3)
     board = services.leaderboard(challenge)
-    assert [row.rank for row in board][0] == 1 and {row.team.name for row in board} == {"Pair", "Rivals"}
+    assert board[0].rank == 1 and {row.team.name for row in board} == {"Pair", "Rivals"}
     assert all(row.score is not None for row in board)
     assert board[0].score.key() <= board[1].score.key()  # type: ignore[union-attr]
     with django_capture_on_commit_callbacks(execute=True):
