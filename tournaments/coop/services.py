@@ -55,6 +55,10 @@ def may_manage(user: Any, challenge: Challenge) -> bool:
     return bool(user.is_staff) or (challenge.organiser_id is not None and challenge.organiser_id == user.pk)
 
 
+def may_create(user: Any) -> bool:
+    return getattr(user, "is_authenticated", False) and bool(user.is_staff or user.is_organiser)
+
+
 def visible(user: Any) -> QuerySet[Challenge]:
     """Challenges ``user`` may see: every published one, and their own in preparation."""
     shown = Q(status__in=[Challenge.Status.OPEN, Challenge.Status.FINISHED])
@@ -149,7 +153,7 @@ def guardian_problems(guardians: Sequence[str], count: int) -> list[str]:
 
 
 def create_challenge(by: Any, rules: Rules) -> Challenge:
-    if not (by.is_staff or by.is_organiser):
+    if not may_create(by):
         raise Forbidden(ChallengeRefusal.NOT_ORGANISER, "Only organisers may run challenges.")
     fields = rules.checked()
     return Challenge.objects.create(organiser=by, seed=secrets.randbelow(2**53), **fields)

@@ -27,12 +27,11 @@ from tournaments.web import confirmation_page, refusals_shown, require_confirmed
 def challenge_list(request: HttpRequest) -> HttpResponse:
     services.settle_due()
     shown = services.visible(request.user).filter(daily__isnull=True).select_related("organiser")
-    user = request.user
     context = {
         "open": [c for c in shown if c.is_open],
         "drafts": [c for c in shown if c.is_draft],
         "finished": [c for c in shown if c.is_finished][:20],
-        "can_create": user.is_authenticated and (user.is_staff or user.is_organiser),
+        "can_create": services.may_create(request.user),
         "daily": services.daily_challenge(),
     }
     return render(request, "coop/list.html", context)
@@ -76,6 +75,10 @@ def daily_page(request: HttpRequest) -> HttpResponse:
     context["yesterday"] = yesterday
     context["yesterday_rows"] = services.leaderboard(yesterday)[:10] if yesterday else []
     return render(request, "coop/challenge.html", context)
+
+
+def _not_allowed(request: HttpRequest, message: str) -> HttpResponse:
+    return render(request, "tournaments/refused.html", {"message": message, "back": "/"}, status=403)
 
 
 def _back(challenge: Challenge) -> str:
@@ -122,6 +125,8 @@ def start_attempt(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @refusals_shown
 def create_challenge(request: HttpRequest) -> HttpResponse:
+    if not services.may_create(request.user):
+        return _not_allowed(request, "Only organisers may run challenges.")
     form = ChallengeForm(request.POST or None, initial={"timing": Challenge.Timing.WINDOW})
     if request.method == "POST" and form.is_valid():
         try:
@@ -141,7 +146,7 @@ def create_challenge(request: HttpRequest) -> HttpResponse:
 def edit_challenge(request: HttpRequest, pk: int) -> HttpResponse:
     challenge = services.challenge_for(request.user, pk)
     if not services.may_manage(request.user, challenge):
-        return render(request, "tournaments/refused.html", {"message": "Only the organiser may edit it."}, status=403)
+        return _not_allowed(request, "Only the organiser may edit it.")
     form = ChallengeForm.of(challenge, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -193,7 +198,7 @@ def step(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     """GET: what the button will do; POST (from that page, confirm=yes): do it."""
     challenge = services.challenge_for(request.user, pk)
     if action not in STEPS or not services.may_manage(request.user, challenge):
-        return render(request, "tournaments/refused.html", {"message": "Only the organiser may do that."}, status=403)
+        return _not_allowed(request, "Only the organiser may do that.")
     confirm, run, done = STEPS[action]
     if request.method == "GET":
         return confirmation_page(request, confirm(challenge), _back(challenge))
