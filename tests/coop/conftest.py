@@ -93,5 +93,6 @@ def play_to_end(match: PlayMatch, bot: str = "greedy", seed: int = 0) -> PlayMat
         if decision is None or match.is_finished:
             return match
         holder = match.seats.get(index=decision.seat).user
+        assert holder is not None, "challenge tables have no bots"
         action = runemasters.bot_action(state, decision.seat, bot, seed)
         tables.play(match.pk, holder, action, match.version)

@@ -53,7 +53,7 @@ def test_registering_a_team_then_starting_an_attempt_opens_the_table(challenge: 
     answer = client.post(page(challenge) + "attempt/", {"seat1": "kulak", "seat2": "kyreas"})
     match = PlayMatch.objects.get()
     assert answer.status_code == 302 and answer["Location"] == f"/play/{match.pk}/"
-    assert match.setup["guardians"] == ["kulak", "kyreas"]
+    assert (match.setup or {})["guardians"] == ["kulak", "kyreas"]
     assert "Back to the table" in client.get(page(challenge)).content.decode()
 
 

@@ -21,12 +21,12 @@ from tournaments.api import _valid
 from tournaments.coop import services
 from tournaments.coop.models import Attempt, Challenge, Team
 from tournaments.coop.serializers import (
-    AttemptInputSerializer,
-    AttemptSerializer,
-    ChallengeSerializer,
+    ChallengeAttemptInputSerializer,
+    ChallengeAttemptSerializer,
+    ChallengeTeamInputSerializer,
+    ChallengeTeamSerializer,
     LeaderboardRowSerializer,
-    TeamInputSerializer,
-    TeamSerializer,
+    RunemastersChallengeSerializer,
 )
 
 
@@ -47,7 +47,7 @@ def _rules(data: dict[str, Any], name: str = "") -> services.Rules:
 
 @extend_schema(tags=["runemasters challenges"])
 class ChallengeViewSet(viewsets.ModelViewSet[Challenge]):
-    serializer_class = ChallengeSerializer
+    serializer_class = RunemastersChallengeSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
     lookup_value_regex = ID_PATTERN
     http_method_names = ["get", "post", "patch", "head", "options"]
@@ -65,39 +65,43 @@ class ChallengeViewSet(viewsets.ModelViewSet[Challenge]):
         challenge = serializer.instance
         assert isinstance(challenge, Challenge)
         current = {
-            name: getattr(challenge, name) for name in ChallengeSerializer.Meta.fields if hasattr(challenge, name)
+            name: getattr(challenge, name)
+            for name in RunemastersChallengeSerializer.Meta.fields
+            if hasattr(challenge, name)
         }
         merged = current | _valid(serializer)
         serializer.instance = services.edit_challenge(challenge, signed_in_user(self.request), _rules(merged))
 
     def _answer(self, challenge: Challenge) -> Response:
-        return Response(ChallengeSerializer(challenge).data)
+        return Response(RunemastersChallengeSerializer(challenge).data)
 
-    @extend_schema(request=None, responses=ChallengeSerializer)
+    @extend_schema(request=None, responses=RunemastersChallengeSerializer)
     @action(detail=True, methods=["post"])
     def publish(self, request: Request, pk: str) -> Response:
         return self._answer(services.publish(self.get_object(), signed_in_user(request)))
 
-    @extend_schema(request=None, responses=ChallengeSerializer)
+    @extend_schema(request=None, responses=RunemastersChallengeSerializer)
     @action(detail=True, methods=["post"])
     def finish(self, request: Request, pk: str) -> Response:
         return self._answer(services.finish(self.get_object(), signed_in_user(request)))
 
-    @extend_schema(methods=["get"], request=None, responses=TeamSerializer(many=True))
-    @extend_schema(methods=["post"], request=TeamInputSerializer, responses={201: TeamSerializer})
-    @action(detail=True, methods=["get", "post"])
+    @extend_schema(methods=["get"], request=None, responses=ChallengeTeamSerializer(many=True))
+    @extend_schema(methods=["post"], request=ChallengeTeamInputSerializer, responses={201: ChallengeTeamSerializer})
+    @action(detail=True, methods=["get", "post"], pagination_class=None)
     def teams(self, request: Request, pk: str) -> Response:
         challenge = self.get_object()
         if request.method == "GET":
             teams = Team.objects.filter(challenge=challenge).select_related("captain").prefetch_related("members__user")
-            return Response(TeamSerializer(teams, many=True).data)
-        data = _valid(TeamInputSerializer(data=request.data))
+            return Response(ChallengeTeamSerializer(teams, many=True).data)
+        data = _valid(ChallengeTeamInputSerializer(data=request.data))
         team = services.register_team(challenge, signed_in_user(request), data["name"], data["members"])
-        return Response(TeamSerializer(team).data, status=status.HTTP_201_CREATED)
+        return Response(ChallengeTeamSerializer(team).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(methods=["get"], request=None, responses=AttemptSerializer(many=True))
-    @extend_schema(methods=["post"], request=AttemptInputSerializer, responses={201: AttemptSerializer})
-    @action(detail=True, methods=["get", "post"])
+    @extend_schema(methods=["get"], request=None, responses=ChallengeAttemptSerializer(many=True))
+    @extend_schema(
+        methods=["post"], request=ChallengeAttemptInputSerializer, responses={201: ChallengeAttemptSerializer}
+    )
+    @action(detail=True, methods=["get", "post"], pagination_class=None)
     def attempts(self, request: Request, pk: str) -> Response:
         """GET: the finished attempts (and, for a member, their team's own); POST: start one."""
         challenge = self.get_object()
@@ -105,19 +109,19 @@ class ChallengeViewSet(viewsets.ModelViewSet[Challenge]):
             mine = services.team_of(challenge, request.user)
             seen = Q(finished_at__isnull=False) | (Q(pk__in=[]) if mine is None else Q(team=mine))
             shown = Attempt.objects.filter(seen, team__challenge=challenge).select_related("team")
-            return Response(AttemptSerializer(shown.order_by("team_id", "number"), many=True).data)
-        data = _valid(AttemptInputSerializer(data=request.data))
+            return Response(ChallengeAttemptSerializer(shown.order_by("team_id", "number"), many=True).data)
+        data = _valid(ChallengeAttemptInputSerializer(data=request.data))
         attempt = services.start_attempt(challenge, signed_in_user(request), data.get("guardians"))
-        return Response(AttemptSerializer(attempt).data, status=status.HTTP_201_CREATED)
+        return Response(ChallengeAttemptSerializer(attempt).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses=LeaderboardRowSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def leaderboard(self, request: Request, pk: str) -> Response:
         challenge = self.get_object()
         rows = services.leaderboard(challenge)
         return Response(LeaderboardRowSerializer(rows, many=True, context={"replays": challenge.is_finished}).data)
 
-    @extend_schema(request=None, responses=ChallengeSerializer)
+    @extend_schema(request=None, responses=RunemastersChallengeSerializer)
     @action(detail=False, methods=["get"])
     def daily(self, request: Request) -> Response:
         """Today's (UTC) daily challenge, made the first time anyone asks."""

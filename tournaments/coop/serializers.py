@@ -11,8 +11,10 @@ from tournaments.coop.models import MAX_TEAM, Attempt, Challenge, Difficulty, Gu
 from tournaments.coop.services import MAX_ATTEMPTS, TURN_SECONDS, Row, window_words
 
 
-class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
-    organiser = serializers.CharField(source="organiser.public_name", read_only=True, default=None)
+class RunemastersChallengeSerializer(serializers.ModelSerializer[Challenge]):
+    organiser = serializers.CharField(
+        source="organiser.public_name", read_only=True, default=None, allow_null=True, help_text="Empty: the site."
+    )
     status_label = serializers.CharField(source="get_status_display", read_only=True)
     window = serializers.SerializerMethodField()
     guardians = serializers.ListField(
@@ -38,7 +40,7 @@ class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
         return window_words(challenge)
 
 
-class TeamInputSerializer(serializers.Serializer[Any]):
+class ChallengeTeamInputSerializer(serializers.Serializer[Any]):
     name = serializers.CharField(max_length=60)
     members = serializers.ListField(
         child=serializers.CharField(max_length=150), required=False, max_length=MAX_TEAM - 1, default=list,
@@ -46,14 +48,14 @@ class TeamInputSerializer(serializers.Serializer[Any]):
     )  # fmt: skip
 
 
-class AttemptInputSerializer(serializers.Serializer[Any]):
+class ChallengeAttemptInputSerializer(serializers.Serializer[Any]):
     guardians = serializers.ListField(
         child=serializers.ChoiceField(choices=Guardian.choices), required=False, max_length=4,
         help_text="Seat by seat, when the challenge lets teams choose; ignored otherwise.",
     )  # fmt: skip
 
 
-class AttemptSerializer(serializers.ModelSerializer[Attempt]):
+class ChallengeAttemptSerializer(serializers.ModelSerializer[Attempt]):
     team = serializers.CharField(source="team.name", read_only=True)
     result = serializers.SerializerMethodField()
 
@@ -70,7 +72,7 @@ class AttemptSerializer(serializers.ModelSerializer[Attempt]):
         return None if score is None else score.words()
 
 
-class TeamSerializer(serializers.ModelSerializer[Team]):
+class ChallengeTeamSerializer(serializers.ModelSerializer[Team]):
     captain = serializers.CharField(source="captain.public_name", read_only=True)
     members = serializers.SerializerMethodField()
 

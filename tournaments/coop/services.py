@@ -21,7 +21,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from common.states import IllegalTransition
@@ -189,8 +189,6 @@ def edit_challenge(challenge: Challenge, by: Any, rules: Rules) -> Challenge:
 
 
 def _more_members_than(count: int) -> Q:
-    from django.db.models import Count
-
     return Q(pk__in=Team.objects.annotate(n=Count("members")).filter(n__gt=count).values("pk"))
 
 
