@@ -241,7 +241,9 @@ class Game(models.Model):
     recent = models.JSONField(default=list, help_text="The last actions' text, newest last (the page's game log).")
     finished = models.BooleanField(default=False)
     winner = models.SmallIntegerField(null=True, blank=True, help_text="Seat 0/1; empty for a draw or unfinished.")
-    end_reason = models.CharField(max_length=40, blank=True)
+    end_reason = models.CharField(
+        max_length=120, blank=True, help_text="How the game ended: e.g. clock, or the engine's own words."
+    )
     started_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
 

@@ -6,7 +6,8 @@ match (``gameplay.matches.engines``); the Runeslingers engine plugs in through i
 (``gameplay.matches.runeslingers``), and a second game plugs in by registering one more.
 
 A state is whatever the engine likes (the hosting layer never looks inside it): it is stored as
-the engine's JSON text after every action, with the engine's hash of it. Seats are 0 and 1.
+the engine's JSON text after every action, with the engine's hash of it. Seats count from 0
+(two in a match, up to four at a table).
 """
 
 from __future__ import annotations
@@ -137,7 +138,7 @@ class GameEngine(Protocol):
     def describe_move(self, before: Any, action: str, after: Any, names: Sequence[str]) -> dict[str, Any]:
         """The public log entry of ``action`` (canonical text), applied in ``before`` to give
         ``after``: ``{"seat": "p1"|"p2"|None, "text": a sentence, "cards": [handles]}``. The text
-        names seats by ``names`` (seat 0's, seat 1's) and never shows a card nobody may see."""
+        names seats by ``names`` (one per seat, in seat order) and never shows a card nobody may see."""
         ...
 
     def words(self, state: Any, seat: int | None, names: Sequence[str]) -> dict[str, Any]:

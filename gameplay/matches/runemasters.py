@@ -14,17 +14,18 @@ from typing import Any
 
 from gameplay.matches.protocol import Decision, Result, SetupError
 from gameplay.runemasters import game
+from gameplay.runemasters.data import DIFFICULTIES
 from gameplay.runemasters.rules import GUARDIANS
 from gameplay.runemasters.state import State
 
 #: The site's bot levels (``PlayMatch.Bot``) as the engine's bots: it has no search bot.
 BOTS = {"random": "random", "greedy": "greedy", "hard": "greedy"}
-DIFFICULTIES = ("initiate", "adept", "master", "legend")
 
 
 class Runemasters:
     name = game.NAME
-    guardians = GUARDIANS
+    guardians = GUARDIANS  # what a table's setup may name, for the pages that make tables
+    difficulties = DIFFICULTIES
 
     def version(self) -> str:
         return game.version()

@@ -28,6 +28,7 @@ from gameplay.decks import services as saved_decks
 from gameplay.matches import selectors, services
 from gameplay.matches.models import Challenge, Game, PlayMatch
 from gameplay.services import current_catalog
+from gameplay.web import coop_views
 from gameplay.web.presentation import BOT_LEVELS, DEFAULT_BOT_LEVEL, game_label
 
 
@@ -47,7 +48,7 @@ def play_home(request: HttpRequest) -> HttpResponse:
     if refused is None and request.method == "POST" and action in ("challenge", "accept", "decline"):
         return _challenge_action(request, user)
     if refused is None and request.method == "POST":
-        match = _start_practice(request, user)
+        match = coop_views.start_table(request, user) if action == "table" else _start_practice(request, user)
         if match is not None:
             return redirect("gameplay:play", pk=match.pk)
     matches = selectors.with_finished_game(selectors.my_matches(user))
@@ -64,6 +65,7 @@ def play_home(request: HttpRequest) -> HttpResponse:
         "bot_levels": BOT_LEVELS,
         "default_bot_level": DEFAULT_BOT_LEVEL,
         "challenges": challenges.select_related("challenger", "opponent"),
+        **coop_views.form_context(),
     }
     response = render(request, "gameplay/play_home.html", context)
     return response if refused is None else refused.mark(response)
@@ -128,6 +130,8 @@ def _signing_in(view: Any) -> Any:
 @_signing_in
 def play_page(request: HttpRequest, pk: int) -> HttpResponse:
     match, seen = _seen_match(request, pk)
+    if match.seated:  # a co-operative table has a page of its own
+        return coop_views.play_page(request, match, seen)
     names = _seat_names(match)
     context = {
         "match": match,
@@ -146,6 +150,8 @@ def play_page(request: HttpRequest, pk: int) -> HttpResponse:
 def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
     """``?game=1&seat=p1|p2|public&step=0``: step through a finished game (the board comes from the replay API)."""
     match, seen = _seen_match(request, pk)
+    if match.seated:
+        return coop_views.replay_page(request, match, seen)
     games = list(match.games.filter(finished=True).annotate(steps=Count("actions")).order_by("number"))
     names = _seat_names(match)
     seats = [(f"p{n + 1}", f"{names[f'p{n + 1}']}'s view") for n in (0, 1) if seen.may_replay(n)]

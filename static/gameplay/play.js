@@ -14,7 +14,9 @@
   var board = window.FettBoard(root, window.FettCards.faces());
   var el = board.el;
   var names = { p1: root.dataset.p1Name, p2: root.dataset.p2Name };
-  var state = { view: null, version: -1, selected: null, target: null, fetchedAt: 0, socket: null, sending: false, onBoard: {} };
+  var state = { view: null, version: -1, selected: null, target: null, fetchedAt: 0, sending: false, onBoard: {} };
+  // REST, the socket and keeping in step: match-link.js (shared with a table's page).
+  var link = window.FettMatchLink(root, { accept: accept, version: function () { return state.version; }, message: heard });
   var SOUND_KEY = "fett-play-sound";
   var DECISIONS = {
     play: "play cards, or end the Play Phase", draw: "go on to the Play Phase, or skip it", answer: "answer, or pass",
@@ -23,10 +25,6 @@
     order: "choose what resolves next", setup: "set up your concentrations",
   };
 
-  function csrf() {
-    var m = document.cookie.match(/csrftoken=([^;]+)/);
-    return m ? decodeURIComponent(m[1]) : "";
-  }
   function other(player) { return player === "p1" ? "p2" : "p1"; }
   // How this page names each seat: "you" and the opponent for a player, both names for a watcher.
   function who(view) {
@@ -58,16 +56,7 @@
     if (kind === "choice") return " Answer within " + secondsLeft(view) + " s, or you play first.";
     return "";
   }
-  // An error answer from the API in words: its detail, or each field's messages.
-  function problem(body) {
-    if (!body || typeof body !== "object") return "That did not work.";
-    if (body.detail) return body.detail;
-    return Object.keys(body).map(function (k) {
-      var v = body[k];
-      return (k === "non_field_errors" ? "" : k + ": ") + (Array.isArray(v) ? v.join(" ") : String(v));
-    }).join(" ") || "That did not work.";
-  }
-  function post(url, body) { return window.Fett.request(url, body || {}, csrf()); }
+  var problem = link.problem, post = link.post;
 
   // Why the last game ended, when it was not played out (the view's end_reason).
   function howItEnded(view) {
@@ -309,9 +298,7 @@
     root.dispatchEvent(new CustomEvent("fett:view", { detail: view }));  // table.js: the match around the board
     if (moved) blip();
   }
-  function reread() {
-    return window.Fett.request(root.dataset.api).then(function (answer) { return answer.data; }).then(accept);
-  }
+  var reread = link.reread;
   // A player's move or choice: one at a time; a refusal is shown and the view re-read.
   function submit(url, body) {
     if (state.sending) return;
@@ -399,35 +386,12 @@
     });
   }
 
-  function connect() {
-    var status = root.querySelector('[data-testid="connection"]');
-    if (!("WebSocket" in window)) return;
-    var url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/play/" + root.dataset.match + "/";
-    var socket = new WebSocket(url);
-    state.socket = socket;
-    // One socket per page: table.js hears every message and sends its own through this one.
-    socket.onopen = function () {
-      status.textContent = "live";
-      root.dispatchEvent(new CustomEvent("fett:socket", { detail: socket }));
-      reread();
-    };
-    socket.onmessage = function (event) {
-      var message = JSON.parse(event.data);
-      root.dispatchEvent(new CustomEvent("fett:message", { detail: message }));
-      if (message.type === "presence" && state.view) {
-        state.view.connected = message.connected;
-        showPresence(state.view);
-        return;
-      }
-      if (message.type !== "view") return;
-      if (message.version > state.version + 1) reread(); else accept(message.view);
-    };
-    socket.onclose = function () {
-      status.textContent = "reconnecting…";
-      state.socket = null;
-      root.dispatchEvent(new CustomEvent("fett:socket", { detail: null }));
-      setTimeout(connect, 2000);
-    };
+  // One socket per page (match-link.js): table.js hears every message and sends its own through it.
+  function heard(message) {
+    if (message.type === "presence" && state.view) {
+      state.view.connected = message.connected;
+      showPresence(state.view);
+    }
   }
 
   function tick() {
@@ -444,10 +408,5 @@
 
   bindReferee();
   bindSound();
-  setInterval(function () {
-    tick();
-    if (!state.socket || state.socket.readyState !== 1) reread();  // no live socket: poll instead
-  }, 1000);
-  reread();
-  connect();
+  link.start(tick);  // no live socket: it polls instead
 })();

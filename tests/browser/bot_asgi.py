@@ -1,6 +1,6 @@
 """The site's ASGI application plus a stand-in for the Celery worker's bot moves.
 
-Browser tests run no Celery worker, so a practice match's bot would never move. Every 0.2 s a
+Browser tests run no Celery worker, so a practice match's (or a table's) bot would never move. Every 0.2 s a
 thread in the server's process (``tests.browser.standins``) asks each playing bot match's bot to
 move, as the ``gameplay.tasks.bot_move`` task does (``bot_move`` itself checks whose turn it is).
 Serve it with ``asgi_server("tests.browser.bot_asgi:application")``.
@@ -15,11 +15,13 @@ __all__ = ["application"]
 
 
 def move_bots() -> None:
-    """Each playing bot match whose bot is on the clock makes its move."""
+    """Each playing bot match (or table) whose bot is on the clock makes its move."""
+    from django.db.models import Q
+
     from gameplay.matches import services
     from gameplay.matches.models import PlayMatch
 
-    playing = PlayMatch.objects.filter(status=PlayMatch.Status.PLAYING).exclude(bot="")
+    playing = PlayMatch.objects.filter(Q(seated=True) | ~Q(bot=""), status=PlayMatch.Status.PLAYING)
     for pk, version in playing.values_list("pk", "version"):
         services.bot_move(pk, version)
 

@@ -10,7 +10,7 @@ from django.db import transaction
 from accounts.guests import NAME_LENGTH, create_guest
 from accounts.models import User
 from gameplay.formats import FORMATS, Edition
-from gameplay.matches.models import PlayMatch
+from gameplay.matches.models import MatchSeat, PlayMatch
 from tournaments.errors import Conflict, EventRefusal, Invalid
 from tournaments.models import (
     AuditEntry,
@@ -391,7 +391,7 @@ def _move_rows(guest: User, account: User) -> None:
     moves = [
         (Registration, "player"), (Deck, "player"), (DeckVersion, "submitted_by"),
         (Match, "player_a"), (Match, "player_b"), (Match, "reported_by"), (Match, "confirmed_by"),
-        (ResultReport, "by"), (PlayMatch, "player1"), (PlayMatch, "player2"),
+        (ResultReport, "by"), (PlayMatch, "player1"), (PlayMatch, "player2"), (MatchSeat, "user"),
     ]  # fmt: skip
     for model, field in moves:
         model._default_manager.filter(**{field: guest}).update(**{field: account})

@@ -56,7 +56,9 @@ def concede(match_id: int, user: User, version: int) -> Outcome:
 def _concede_game(match: PlayMatch, seat: int, now: Any) -> Views:
     game = match.current_game()
     assert game is not None
-    if concession_loses_match(match):
+    if match.seated:  # a co-operative table: the guardians give up together, and the table is lost
+        end_game(match, game, None, CONCESSION, now, outcome=PlayMatch.Outcome.LOST)
+    elif concession_loses_match(match):
         game.finished, game.winner, game.end_reason, game.finished_at = True, 1 - seat, CONCESSION, now
         game.save()
         wins = list(match.wins)
@@ -94,6 +96,8 @@ def rematch(match_id: int, user: User) -> Rematch:
         raise Conflict(MatchRefusal.MATCH_NOT_OVER, "A rematch can be offered once the match is over.")
     if oversight.claimed(match):
         raise Conflict(MatchRefusal.NO_REMATCH, "An event's matches have no rematch; the event pairs the next round.")
+    if match.seated:
+        raise Conflict(MatchRefusal.NO_REMATCH, "A table has no rematch; set up a new table to play again.")
     if match.bot:
         return Rematch(match=_again(match, match.player1, None, [match.decks[0], match.decks[1]], "practice"))
     offer = open_offer(match)

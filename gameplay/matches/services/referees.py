@@ -58,7 +58,7 @@ def resume(match_id: int, by: User) -> PlayMatch:
 @transaction.atomic
 def add_time(match_id: int, by: User, seat: int, seconds: int) -> PlayMatch:
     match = _refereed(match_id, by)
-    if seat not in (0, 1) or not -3600 <= seconds <= 3600 or seconds == 0:
+    if not 0 <= seat < match.seat_count or not -3600 <= seconds <= 3600 or seconds == 0:
         raise Invalid(
             MatchRefusal.BAD_TIME_CHANGE,
             "Add between 1 second and an hour (or take away up to an hour) to seat p1 or p2.",
@@ -91,6 +91,10 @@ def decide(match_id: int, wins: tuple[int, int]) -> PlayMatch:
 
 
 def _decide(match: PlayMatch, wins: tuple[int, int]) -> PlayMatch:
+    if match.seated:
+        raise Invalid(
+            MatchRefusal.BAD_RESULT, "A table's result is played out, not set: its guardians win or lose together."
+        )
     needed = match.best_of // 2 + 1
     if any(w < 0 or w > needed for w in wins) or wins[0] == wins[1] == needed or sum(wins) > match.best_of:
         raise Invalid(

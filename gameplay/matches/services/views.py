@@ -173,7 +173,7 @@ def finished_games(match: PlayMatch, current: Game) -> list[dict[str, Any]]:
 
 def rematch_offer(match: PlayMatch) -> dict[str, Any] | None:
     """A finished match's rematch: who offered it and, once accepted, the new match."""
-    if not match.is_finished or match.bot:
+    if not match.is_finished or match.bot or match.seated:
         return None
     offer = match.rematch_offers.order_by("-created_at").values("challenger_id", "status", "match_id").first()
     if offer is None or offer["status"] not in (Challenge.Status.OPEN, Challenge.Status.ACCEPTED):
@@ -211,6 +211,7 @@ def replay_view(game: Game, seat: int | None, step: int) -> dict[str, Any]:
         "step": step,
         "steps": len(actions),
         "action": actions[step - 1][1] if step else None,
+        "hash": engine.state_hash(state),  # the log's hash after this step: a replay gives it again
         "text": log[-1]["text"] if log else None,
         "log": log,
         "last": log[-1] if log else None,
@@ -220,7 +221,8 @@ def replay_view(game: Game, seat: int | None, step: int) -> dict[str, Any]:
 
 def game_log(match: PlayMatch, seen: Sight) -> dict[str, Any]:
     """The finished games' replay data as ``seen`` allows: every game's seed, setup, versions and
-    actions for a full log; otherwise no seed and only the viewer's own deck in the setup."""
+    actions for a full log; otherwise no seed and only the viewer's own deck in the setup. A table
+    never gives its seed (it would deal the hidden decks again); its setup hides nothing."""
     games = []
     engine = engine_for(match)
     names = seat_names(match)
@@ -229,7 +231,9 @@ def game_log(match: PlayMatch, seen: Sight) -> dict[str, Any]:
             continue
         said = described_actions(game, engine, names) or []
         texts = [entry["text"] for entry in said]
-        if seen.full_log:
+        if match.seated:  # a table's seed deals its decks: never given (a challenge deals it to every team)
+            seed, setup = None, game.setup
+        elif seen.full_log:
             seed, setup = game.seed, game.setup
         else:
             players = game.setup.get("players", [])
