@@ -11,13 +11,16 @@ import pytest
 from django.utils import timezone
 
 from common.refusals import Conflict, Forbidden, Invalid, NotFound
+from config.celery import app
 from gameplay.matches.models import PlayMatch
+from gameplay.runemasters import game as runemasters
 from gameplay.runemasters.scores import Score, summary
 from tests.coop.conftest import finish_attempt, playout, rules
 from tests.factories import UserFactory
 from tournaments.coop import services
 from tournaments.coop.errors import ChallengeRefusal
 from tournaments.coop.models import Challenge, Member, Team
+from tournaments.coop.tasks import settle_challenges
 
 pytestmark = pytest.mark.django_db
 
@@ -112,9 +115,7 @@ def test_a_match_that_is_no_attempt_is_left_alone(challenge: Challenge) -> None:
 
 
 def test_a_table_closed_before_the_end_counts_as_lost(challenge: Challenge, make_team: Callable[..., Team]) -> None:
-    from gameplay.runemasters import game
-
-    attempt = finish_attempt(make_team("Quitters", "q1"), game.new_game({"guardians": ["neltai", "kulak"]}, 5))
+    attempt = finish_attempt(make_team("Quitters", "q1"), runemasters.new_game({"guardians": ["neltai", "kulak"]}, 5))
     assert attempt.score() == Score(False, 6, 2, 1)
 
 
@@ -169,3 +170,11 @@ def test_the_daily_challenge_is_one_per_day_with_a_seed_from_the_date(settings: 
 
 def test_every_refusal_reason_is_a_known_word() -> None:
     assert ChallengeRefusal("rules-locked") is ChallengeRefusal.RULES_LOCKED
+
+
+def test_beat_makes_the_day_and_finishes_what_is_due(challenge: Challenge) -> None:
+    assert app.conf.beat_schedule["settle-challenges"]["task"] == settle_challenges.name
+    Challenge.objects.filter(pk=challenge.pk).update(ends_at=timezone.now() - timedelta(seconds=1))
+    assert settle_challenges() == 1
+    assert Challenge.objects.filter(daily=services.today()).exists()
+    assert Challenge.objects.get(pk=challenge.pk).is_finished
