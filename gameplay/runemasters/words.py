@@ -15,10 +15,43 @@ from gameplay.runemasters.rules import first_monster
 from gameplay.runemasters.state import State
 
 ULTIMATES = {"neltai": "Elemental Tempest", "ismoros": "Petrification", "kulak": "Second Breath", "kyreas": "Trample"}
+#: Each guardian's title and ability, as its board names them (rulebook 003, "The guardians").
+GUARDIANS = {
+    "neltai": ("the Tornado", "Swap"),
+    "ismoros": ("Rock Girl", "Shield"),
+    "kulak": ("Protector of Life", "Healing Prayer"),
+    "kyreas": ("the Crusher", "Whirlwind"),
+}
+#: What each event card does while it is in force, as the board tells it.
+EVENT_TEXTS = {
+    "guardian-angel": "The guardian with the Guardian Angel marker cannot lose their last HP this round.",
+    "cover": "Archers do not shoot as they move; they still fight on space 1.",
+    "transcendence": "Each guardian rolls 5 dice instead of 4.",
+    "curative-mana": "After a kill, take its reward as health instead of mana if you like.",
+    "vivacity": "Each guardian may move once for free in their turn.",
+    "mana-drain": "A reroll costs 2 MP a die instead of 1.",
+    "hardcore": "No guardian may use their ability (ultimates still work).",
+    "poison": "A guardian injured this round loses 1 more HP at the end of the round.",
+    "rain-of-arrows": "Each guardian rolls 3 dice instead of 4.",
+    "curse": "Killing a monster earns no mana.",
+    "all-is-calm": "Nothing happens this round.",
+}
 
 
 def guardian_name(state: State, seat: int | str) -> str:
     return str(state.guardians[int(seat)]["id"]).capitalize()
+
+
+def type_rule(kind: str, data: GameData) -> str:
+    """What a monster type does, in words, from its data (``data/monsters.yaml``, ``types``)."""
+    rules = data.types[kind]
+    said = [f"Enters on space {rules.enters}." if rules.enters != 3 else ""]
+    said.append("Shoots 1 damage as it moves with no monster in front of it." if rules.ranged else "")
+    said.append(f"Hits for {rules.damage} HP." if rules.damage != 1 else "")
+    said.append("Heals its injuries at the end of every turn." if rules.heals else "")
+    said.append("Its path cannot be blocked." if rules.unblockable else "")
+    said.append("Released mana does not harm it." if rules.resists_release else "")
+    return " ".join(s for s in said if s) or "No special rule."
 
 
 def monster_name(state: State, data: GameData, colour: str, space: int) -> str:

@@ -10,7 +10,11 @@
 
   function boardIn(root) {
     var holder = root.querySelector("[data-board]");
-    return holder && window.FettRunemastersBoard ? window.FettRunemastersBoard(holder) : null;
+    if (!holder || !window.FettRunemastersBoard) return null;
+    // The board draws the prompt, the outcome and the log itself: the page's own stay for a page without it.
+    var log = root.querySelector("details.log");
+    if (log) log.hidden = true;
+    return window.FettRunemastersBoard(holder);
   }
   function capital(text) { return text ? text.charAt(0).toUpperCase() + text.slice(1) : ""; }
   function guardianOf(view, index) {
@@ -79,8 +83,9 @@
       q("turn-clock").hidden = !clock; q("turn-clock").textContent = clock;
       drawSeats(view);
       q("prompt").textContent = view.status === "playing" ? view.prompt || "" : "";
+      q("prompt").hidden = !!board;
       var over = outcomeText(view);
-      q("outcome").hidden = !over; q("outcome").textContent = over;
+      q("outcome").hidden = !over || !!board; q("outcome").textContent = over;
       if (over) { q("outcome").className = "coop-outcome " + (view.outcome || ""); }
       var replay = q("replay-link");
       if (replay) replay.hidden = view.status !== "finished";

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gameplay.matches.protocol import move_entry, view_words
 from gameplay.runemasters import game
+from gameplay.runemasters import words as wording
 from gameplay.runemasters.data import load
 from gameplay.runemasters.state import State
 from tests.runemasters.helpers import play, scenario
@@ -57,3 +58,25 @@ def test_a_whole_game_is_told_in_names_never_in_card_ids() -> None:
         assert not any(card in text for card in ids), text
         state = after
     assert game.words(state, 0, NAMES)["prompt"] == state.reason
+
+
+def test_the_view_names_what_the_board_draws_in_words() -> None:
+    state = scenario(monsters={("red", 1): "red-dragon", ("blue", 3): "blue-shadow"}, event="mana-drain")
+    shown = game.view(state, 0)
+    assert shown["event_card"] == {
+        "name": "Mana Drain",
+        "kind": "negative",
+        "text": "A reroll costs 2 MP a die instead of 1.",
+    }
+    dragon = shown["paths"]["red"]["spaces"][0]
+    assert dragon["name"] == "Red dragon"
+    assert "Heals its injuries" in dragon["rule"] and "cannot be blocked" in dragon["rule"]
+    assert shown["paths"]["blue"]["spaces"][2]["rule"] == "Enters on space 2."
+    kulak = shown["guardians"][2]
+    assert (kulak["name"], kulak["ability"], kulak["ultimate"]) == ("Kulak", "Healing Prayer", "Second Breath")
+
+
+def test_every_event_and_monster_type_has_words() -> None:
+    data = load()
+    assert set(wording.EVENT_TEXTS) == set(data.events)
+    assert all(wording.type_rule(kind, data) for kind in data.types)
