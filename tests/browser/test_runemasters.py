@@ -24,6 +24,8 @@ from tests.waiting import wait_until
 from tournaments.coop import services
 from tournaments.coop.models import Attempt, Challenge
 
+FITS = "document.documentElement.scrollWidth <= window.innerWidth"
+
 
 def finished(match: PlayMatch) -> bool:
     return Attempt.objects.filter(match=match, finished_at__isnull=False).exists()
@@ -46,6 +48,7 @@ def test_a_challenge_played_in_the_browser_is_ranked_and_replayed(browser: Any) 
     with asgi_server("tests.browser.sweeping_asgi:application") as url:
         page = logged_in_page(browser, Live(url), ann)
         page.goto(f"{url}/runemasters/challenges/{challenge.pk}/")
+        assert page.evaluate(FITS), "the challenge page scrolls sideways on a phone"
         page.get_by_test_id("register-team").get_by_label("Team name").fill("Dawn")
         page.get_by_test_id("register-team").get_by_label("Team mates").fill("bob")
         page.get_by_role("button", name="Register the team").click()
@@ -80,6 +83,8 @@ def test_a_challenge_played_in_the_browser_is_ranked_and_replayed(browser: Any) 
         outsider = logged_in_page(browser, Live(url), UserFactory.create(username="olly"))
         outsider.goto(f"{url}/runemasters/challenges/{challenge.pk}/")
         assert outsider.get_by_test_id("winners").is_visible()
+        assert outsider.evaluate(FITS), "the challenge page scrolls sideways on a phone"
+        assert not outsider.get_by_test_id("your-team").count()  # nothing to register for any more
         dawn = outsider.get_by_test_id("leaderboard-row").filter(has_text="Dawn")
         assert dawn.get_by_test_id("replay").get_attribute("href") == f"/play/{match.pk}/replay/"
         replay_gives_every_hash(outsider, url, match)

@@ -128,6 +128,7 @@ def test_a_finished_challenge_shows_its_winners_and_replay_links(
     client_for(organiser).post(page(challenge) + "do/finish/", {"confirm": "yes"})
     after = client_for().get(page(challenge)).content.decode()
     assert 'data-testid="winners"' in after and replay in after
+    assert 'data-testid="your-team"' not in after  # nothing left to register for
     assert attempt.score().words() in after  # type: ignore[union-attr]
     assert "Won, temple " in after and " guardians standing, " in after
     assert client_for(UserFactory.create()).get(replay).status_code == 200
