@@ -153,6 +153,7 @@ def test_a_challenge_past_its_window_finishes_when_read(challenge: Challenge) ->
     Challenge.objects.filter(pk=challenge.pk).update(ends_at=timezone.now() - timedelta(minutes=1))
     assert services.settle_due() == 1
     assert Challenge.objects.get(pk=challenge.pk).is_finished
+    assert services.finish(challenge).is_finished  # settled twice at once: the second does nothing
 
 
 def test_the_daily_challenge_is_one_per_day_with_a_seed_from_the_date(settings: Any) -> None:

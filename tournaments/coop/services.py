@@ -216,6 +216,8 @@ def finish(challenge: Challenge, by: Any = None) -> Challenge:
     challenge = Challenge.objects.select_for_update().get(pk=challenge.pk)
     if by is not None:
         _require_manager(by, challenge)
+    elif not challenge.is_open:
+        return challenge  # another request (or beat) settled it first
     _move(challenge, Challenge.Status.FINISHED)
     challenge.finished_at = timezone.now()
     if challenge.ends_at > challenge.finished_at:
