@@ -33,7 +33,8 @@ def page(challenge: Challenge) -> str:
 
 
 def test_the_challenge_page_says_the_rules_and_window_in_words(challenge: Challenge) -> None:
-    text = client_for().get(page(challenge)).content.decode()
+    text = client_for(UserFactory.create()).get(page(challenge)).content.decode()
+    assert "at most 2 players" in text  # the team form's help, as the guardian count allows
     assert "Initiate difficulty, 2 guardians; each team chooses its guardians." in text
     assert "up to 2 attempts per team" in text and "60-second clock" in text
     assert "Played from " in text and " UTC to " in text

@@ -22,10 +22,10 @@ class ChallengeForm(forms.Form):
         label="Set guardians",
         choices=Guardian.choices,
         required=False,
-        widget=forms.CheckboxSelectMultiple,
+        widget=forms.CheckboxSelectMultiple(attrs={"class": "choices"}),
         help_text="Tick as many as the guardian count for every team to play them; tick none to let each team choose.",
     )
-    timing = forms.ChoiceField(choices=Challenge.Timing.choices, widget=forms.RadioSelect)
+    timing = forms.ChoiceField(choices=Challenge.Timing.choices, widget=forms.RadioSelect(attrs={"class": "choices"}))
     starts_at = forms.DateTimeField(label="Starts (UTC)", widget=DATETIME)
     ends_at = forms.DateTimeField(
         label="Ends (UTC)",
@@ -67,11 +67,12 @@ class ChallengeForm(forms.Form):
 
 class TeamForm(forms.Form):
     name = forms.CharField(label="Team name", max_length=60)
-    members = forms.CharField(
-        label="Team mates",
-        required=False,
-        help_text=f"Their user names, separated by commas (you are in the team; at most {MAX_TEAM} players).",
-    )
+    members = forms.CharField(label="Team mates", required=False)
+
+    def __init__(self, *args: Any, most: int = MAX_TEAM, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        help_text = f"Their user names, separated by commas (you are in the team; at most {most} players)."
+        self.fields["members"].help_text = help_text
 
     def member_names(self) -> list[str]:
         return [name.strip() for name in self.cleaned_data["members"].split(",") if name.strip()]

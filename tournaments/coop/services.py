@@ -273,7 +273,7 @@ def register_team(challenge: Challenge, by: Any, name: str, member_names: Sequen
     users = [by, *_users_named(others)]
     if len({u.pk for u in users}) != len(users):
         raise Invalid(ChallengeRefusal.BAD_MEMBERS, "A player is named twice (you are in the team already).")
-    limit = min(MAX_TEAM, challenge.guardian_count)
+    limit = team_limit(challenge)
     if len(users) > limit:
         raise Invalid(
             ChallengeRefusal.BAD_MEMBERS,
@@ -294,6 +294,11 @@ def register_team(challenge: Challenge, by: Any, name: str, member_names: Sequen
     except IntegrityError as exc:  # a race with another registration: the same answer as above
         raise Conflict(ChallengeRefusal.ALREADY_IN_A_TEAM, "A player or the name is taken already.") from exc
     return team
+
+
+def team_limit(challenge: Challenge) -> int:
+    """The most players a team may have: one guardian each at least, so no more than the guardians."""
+    return min(MAX_TEAM, challenge.guardian_count)
 
 
 def team_of(challenge: Challenge, user: Any) -> Team | None:
@@ -453,7 +458,7 @@ def rules_words(challenge: Challenge) -> list[str]:
         if challenge.turn_seconds
         else "turns have no clock"
     )
-    limit = min(MAX_TEAM, challenge.guardian_count)
+    limit = team_limit(challenge)
     return [
         f"{Difficulty(challenge.difficulty).label} difficulty, {challenge.guardian_count} guardians; {chosen}.",
         f"Teams of 1 to {limit} players; each player runs one or more guardians, and no bots play.",

@@ -49,7 +49,7 @@ def _page_context(request: HttpRequest, challenge: Challenge) -> dict[str, Any]:
         "team": team,
         "manages": services.may_manage(request.user, challenge),
         "in_window": challenge.in_window(),
-        "team_form": TeamForm(),
+        "team_form": TeamForm(most=services.team_limit(challenge)),
     }
     if team is not None:
         attempts = list(team.attempts.select_related("match"))
@@ -90,7 +90,7 @@ def _back(challenge: Challenge) -> str:
 @refusals_shown
 def register_team(request: HttpRequest, pk: int) -> HttpResponse:
     challenge = services.challenge_for(request.user, pk)
-    form = TeamForm(request.POST)
+    form = TeamForm(request.POST, most=services.team_limit(challenge))
     if form.is_valid():
         try:
             team = services.register_team(
