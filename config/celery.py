@@ -53,5 +53,6 @@ app.conf.beat_schedule = {
     "sweep-draft-timers": {"task": "tournaments.drafts.tasks.sweep_draft_timers", "schedule": 3.0},
     "sweep-webhooks": {"task": "tournaments.webhooks.tasks.sweep_deliveries", "schedule": 60.0},
     "sweep-swap-timers": {"task": "tournaments.swaps.tasks.sweep_swap_timers", "schedule": 5.0},
+    "settle-challenges": {"task": "tournaments.coop.tasks.settle_challenges", "schedule": 60.0},
 }
 app.autodiscover_tasks()

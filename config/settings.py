@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "tournaments.drafts",
     "tournaments.webhooks",
     "tournaments.swaps",
+    "tournaments.coop",
 ]
 
 MIDDLEWARE = [

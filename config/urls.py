@@ -19,6 +19,7 @@ api_patterns: list[URLPattern | URLResolver] = [
     path("", include("tournaments.api_urls")),
     path("", include("tournaments.drafts.api_urls")),
     path("", include("tournaments.swaps.api_urls")),
+    path("", include("tournaments.coop.api_urls")),
 ]
 
 urlpatterns = [
@@ -30,6 +31,7 @@ urlpatterns = [
     path("", include("tournaments.drafts.urls")),
     path("", include("tournaments.webhooks.urls")),
     path("", include("tournaments.swaps.urls")),
+    path("", include("tournaments.coop.urls")),
     path("api/", include(api_patterns)),
     path("admin/", admin.site.urls),
 ]

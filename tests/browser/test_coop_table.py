@@ -54,48 +54,59 @@ def test_two_people_play_a_table_to_the_end_and_a_turn_clock_runs_out_once(brows
     match = services.create_table(
         "runemasters", setup, [SeatSpec(ann), SeatSpec(bob), SeatSpec(ann)], seed=21, turn_seconds=TURN_SECONDS
     )
-    engine = engine_for(match)
     people = {ann.pk: ann, bob.pk: bob}
     with asgi_server("tests.browser.sweeping_asgi:application") as url:
         pages = {pk: table_page(browser, url, user, match) for pk, user in people.items()}
         seats = pages[ann.pk].locator('[data-testid="seats"] li').all_inner_texts()
         assert seats == ["Neltai — you", "Kulak — Bob", "Kyreas — you"]
-        let_run_out, moves, started = True, 0, time.monotonic()
-        while time.monotonic() - started < 300:
-            match.refresh_from_db()
-            if match.status == PlayMatch.Status.FINISHED:
-                break
-            seat = match.on_clock
-            assert seat is not None
-            holder = match.holders()[seat]
-            page = pages[holder.user_id or 0]
-            wait_in_page(page, f"window.__playVersion >= {match.version}")
-            if let_run_out and holder.user_id == bob.pk:  # Bob lets his first turn's clock run out
-                assert "s left in this turn" in page.get_by_test_id("turn-clock").inner_text()
-                wait_until(partial(turn_ended, match, seat), TURN_SECONDS + 60, "the turn clock to end Bob's turn")
-                let_run_out = False
-                continue
-            game = match.current_game()
-            assert game is not None
-            move = engine.bot_action(engine.from_json(game.state), seat, "greedy", moves)
-            version = match.version
-            click_action(page, move)
-            wait_until(partial(moved_on, match, version), 60, move, every=0.05)
-            moves += 1
-        match.refresh_from_db()
-        assert match.status == PlayMatch.Status.FINISHED, f"not finished after {moves} moves"
-        for page in pages.values():
-            wait_in_page(page, "document.querySelector('[data-testid=outcome]').innerText.includes('The guardians')")
+        assert play_through_pages(pages, match, bob) > 0
         said = pages[bob.pk].get_by_test_id("outcome").inner_text()
         assert said.startswith("The guardians won" if match.outcome == "won" else "The guardians lost")
-        assert not let_run_out, "Bob's turn never came"
         ended = GameAction.objects.filter(game__match=match, automatic=True, action="end")
         assert ended.exists()
+        replay_gives_every_hash(pages[ann.pk], url, match)
 
-        replay = pages[ann.pk]
-        replay.goto(f"{url}/play/{match.pk}/replay/")
-        logged = list(match.games.get().actions.order_by("seq").values_list("state_hash", flat=True))
-        for step, hash_ in enumerate(logged, start=1):
-            replay.get_by_test_id("replay-next").click()
-            wait_in_page(replay, f"document.getElementById('coop-replay').dataset.shown === '{step}'")
-            assert replay.locator("#coop-replay").get_attribute("data-hash") == hash_
+
+def play_through_pages(pages: dict[int, Any], match: PlayMatch, runs_out: Any) -> int:
+    """Play ``match`` to its end on its holders' pages (``pages`` by user id), each move the greedy
+    guardian's, pressed as a button; ``runs_out`` lets the clock of their first turn run out. Returns
+    the moves pressed, once every page says the game is over."""
+    engine = engine_for(match)
+    let_run_out, moves, started = True, 0, time.monotonic()
+    while time.monotonic() - started < 300:
+        match.refresh_from_db()
+        if match.status == PlayMatch.Status.FINISHED:
+            break
+        seat = match.on_clock
+        assert seat is not None
+        holder = match.holders()[seat]
+        page = pages[holder.user_id or 0]
+        wait_in_page(page, f"window.__playVersion >= {match.version}")
+        if let_run_out and holder.user_id == runs_out.pk:  # their first turn's clock runs out
+            assert "s left in this turn" in page.get_by_test_id("turn-clock").inner_text()
+            wait_until(partial(turn_ended, match, seat), TURN_SECONDS + 60, "the turn clock to end a turn")
+            let_run_out = False
+            continue
+        game = match.current_game()
+        assert game is not None
+        move = engine.bot_action(engine.from_json(game.state), seat, "greedy", moves)
+        version = match.version
+        click_action(page, move)
+        wait_until(partial(moved_on, match, version), 60, move, every=0.05)
+        moves += 1
+    match.refresh_from_db()
+    assert match.status == PlayMatch.Status.FINISHED, f"not finished after {moves} moves"
+    assert not let_run_out, f"{runs_out.public_name}'s turn never came"
+    for page in pages.values():
+        wait_in_page(page, "document.querySelector('[data-testid=outcome]').innerText.includes('The guardians')")
+    return moves
+
+
+def replay_gives_every_hash(replay: Any, url: str, match: PlayMatch) -> None:
+    """Step the replay page through the whole game: each step shows the state hash the log recorded."""
+    replay.goto(f"{url}/play/{match.pk}/replay/")
+    logged = list(match.games.get().actions.order_by("seq").values_list("state_hash", flat=True))
+    for step, hash_ in enumerate(logged, start=1):
+        replay.get_by_test_id("replay-next").click()
+        wait_in_page(replay, f"document.getElementById('coop-replay').dataset.shown === '{step}'")
+        assert replay.locator("#coop-replay").get_attribute("data-hash") == hash_

@@ -24,6 +24,8 @@ from common.states import IllegalTransition, StatusMachine
 from gameplay.matches.models import Challenge, PlayMatch
 from tests.conftest import Personas
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
+from tournaments.coop import services as coop
+from tournaments.coop.models import Challenge as CoopChallenge
 from tournaments.drafts.models import Pod
 from tournaments.models import AuditEntry, Event, Match, PodTable, Round
 from tournaments.services import registration, results, rounds
@@ -68,6 +70,10 @@ def _delivery() -> Delivery:
     return Delivery.objects.create(endpoint=endpoint, kind=Kind.PING, payload={})
 
 
+def _coop_challenge() -> CoopChallenge:
+    return coop.daily_challenge()
+
+
 MAKERS: dict[type[Model], Callable[[], Any]] = {
     Event: _event,
     Round: _round,
@@ -77,6 +83,7 @@ MAKERS: dict[type[Model], Callable[[], Any]] = {
     Challenge: _challenge,
     Pod: _pod,
     Delivery: _delivery,
+    CoopChallenge: _coop_challenge,
 }
 
 

@@ -27,6 +27,7 @@ KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset()
 FUNCTION_LEVEL_IMPORTS: dict[tuple[str, str], str] = {
     ("tournaments.apps", "tournaments.receivers"): "AppConfig.ready: models load only once the registry is ready",
     ("tournaments.swaps.apps", "tournaments.swaps.receivers"): "AppConfig.ready: as tournaments.apps",
+    ("tournaments.coop.apps", "tournaments.coop.receivers"): "AppConfig.ready, as for tournaments.apps",
     ("config.celery", "common.push"): "the Celery app loads with the settings, before the apps",
     ("config.celery", "config.warm"): "the Celery app loads with the settings, before the apps",
 }

@@ -16,6 +16,7 @@ from common import refusals
 from gameplay.decks import errors as deck_errors
 from gameplay.matches import errors as match_errors
 from tournaments import errors as event_errors
+from tournaments.coop import errors as coop_errors
 from tournaments.drafts import errors as draft_errors
 from tournaments.swaps import errors as swap_errors
 from tournaments.webhooks import errors as webhook_errors
@@ -31,6 +32,7 @@ REASON_ENUMS = {
     "PickRefusal": importlib.import_module("tournaments.limited").PickRefusal,
     "WebhookRefusal": webhook_errors.WebhookRefusal,
     "SwapRefusal": swap_errors.SwapRefusal,
+    "ChallengeRefusal": coop_errors.ChallengeRefusal,
 }
 
 
