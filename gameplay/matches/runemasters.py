@@ -4,7 +4,8 @@
 The one module of the hosting layer that imports ``gameplay.runemasters``. The engine already
 speaks the protocol (``gameplay/runemasters/game.py``); this adapter names it, gives a seat setup
 (a guardian) and a table setup, maps the site's bot levels onto the engine's bots, and adds the
-co-operative calls a table reads when it ends (``outcome``, ``summary``).
+co-operative call a table reads when it ends (``outcome``; a finished game's score is
+``gameplay.runemasters.scores.summary``).
 """
 
 from __future__ import annotations
@@ -68,16 +69,6 @@ class Runemasters:
     def outcome(self, state: State) -> str | None:
         """``"won"`` or ``"lost"`` once the game is over (every guardian together)."""
         return game.outcome(state)
-
-    def summary(self, state: State) -> dict[str, Any]:
-        """What ranks a finished table: the outcome, temple HP left, guardians alive, rounds played."""
-        return {
-            "outcome": game.outcome(state),
-            "temple_hp": state.temple_hp,
-            "guardians_alive": sum(1 for g in state.guardians if g["alive"]),
-            "rounds": state.round,
-            "turns": state.turns,
-        }
 
     def turn(self, state: State) -> int:
         return game.turn(state)
