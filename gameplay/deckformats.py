@@ -53,16 +53,21 @@ class DeckFormat:
     game: ClassVar[str]
 
     @property
+    def _named(self) -> Any:
+        """The game's own format object, which carries the slug, name and description."""
+        return getattr(self, "format")
+
+    @property
     def slug(self) -> str:
-        raise NotImplementedError
+        return str(self._named.slug)
 
     @property
     def name(self) -> str:
-        raise NotImplementedError
+        return str(self._named.name)
 
     @property
     def description(self) -> str:
-        raise NotImplementedError
+        return str(self._named.description)
 
     @property
     def limited(self) -> bool:
@@ -105,18 +110,6 @@ class RuneslingersFormat(DeckFormat):
     game: ClassVar[str] = RUNESLINGERS
 
     @property
-    def slug(self) -> str:
-        return self.format.slug
-
-    @property
-    def name(self) -> str:
-        return self.format.name
-
-    @property
-    def description(self) -> str:
-        return self.format.description
-
-    @property
     def limited(self) -> bool:
         return self.format.limited
 
@@ -149,18 +142,6 @@ class RuneslingersFormat(DeckFormat):
 class RuneboundDeckFormat(DeckFormat):
     format: RuneboundFormat
     game: ClassVar[str] = RUNEBOUND
-
-    @property
-    def slug(self) -> str:
-        return self.format.slug
-
-    @property
-    def name(self) -> str:
-        return self.format.name
-
-    @property
-    def description(self) -> str:
-        return self.format.description
 
     @property
     def catalog_version(self) -> str:
