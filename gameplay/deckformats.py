@@ -51,11 +51,11 @@ class DeckFormat:
     """The common face of a format of either game (see the module's docstring)."""
 
     game: ClassVar[str]
+    format: Any  # the game's own format object: it carries the slug, name and description
 
     @property
     def _named(self) -> Any:
-        """The game's own format object, which carries the slug, name and description."""
-        return getattr(self, "format")
+        return self.format
 
     @property
     def slug(self) -> str:

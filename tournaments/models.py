@@ -11,7 +11,7 @@ The rules (pairing, standings) live in the pure ``tournaments.pairing``;
 from __future__ import annotations
 
 import secrets
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -339,7 +339,33 @@ class Round(StatusMachine, models.Model):
         return self.status == self.Status.ENDED
 
 
-class Match(StatusMachine, models.Model):
+class ReportedResult:
+    """Where a table's result stands, for the match of two players and the pod alike: each has a
+    ``Status`` with pending (nothing reported), reported (awaiting confirmation), disputed and
+    confirmed."""
+
+    status: str
+    Status: Any
+
+    @property
+    def is_pending(self) -> bool:
+        """No result reported yet."""
+        return self.status == self.Status.PENDING
+
+    @property
+    def awaits_confirmation(self) -> bool:
+        return self.status == self.Status.REPORTED
+
+    @property
+    def is_disputed(self) -> bool:
+        return self.status == self.Status.DISPUTED
+
+    @property
+    def is_confirmed(self) -> bool:
+        return self.status == self.Status.CONFIRMED
+
+
+class Match(ReportedResult, StatusMachine, models.Model):
     class Status(models.TextChoices):
         PENDING = "pending", "Not reported"
         REPORTED = "reported", "Awaiting confirmation"
@@ -391,23 +417,6 @@ class Match(StatusMachine, models.Model):
     def is_bye(self) -> bool:
         return self.player_b_id is None
 
-    @property
-    def is_pending(self) -> bool:
-        """No result reported yet."""
-        return self.status == self.Status.PENDING
-
-    @property
-    def awaits_confirmation(self) -> bool:
-        return self.status == self.Status.REPORTED
-
-    @property
-    def is_disputed(self) -> bool:
-        return self.status == self.Status.DISPUTED
-
-    @property
-    def is_confirmed(self) -> bool:
-        return self.status == self.Status.CONFIRMED
-
     def players(self) -> tuple[int, ...]:
         return (self.player_a_id,) if self.player_b_id is None else (self.player_a_id, self.player_b_id)
 
@@ -452,7 +461,7 @@ class ResultReport(models.Model):
         return f"{self.match}: {self.a_games}-{self.b_games}-{self.draws} ({self.kind})"
 
 
-class PodTable(StatusMachine, models.Model):
+class PodTable(ReportedResult, StatusMachine, models.Model):
     """One pod of a pod event's round: the players of one multiplayer game and their placements.
 
     The seats (``PodSeat``) hold the seating order round the table and, once confirmed, the
@@ -502,22 +511,6 @@ class PodTable(StatusMachine, models.Model):
     def label(self) -> str:
         """ "Round 2, pod 3" (for the history and the pages)."""
         return f"{self.round.label}, pod {self.table}"
-
-    @property
-    def is_pending(self) -> bool:
-        return self.status == self.Status.PENDING
-
-    @property
-    def awaits_confirmation(self) -> bool:
-        return self.status == self.Status.REPORTED
-
-    @property
-    def is_disputed(self) -> bool:
-        return self.status == self.Status.DISPUTED
-
-    @property
-    def is_confirmed(self) -> bool:
-        return self.status == self.Status.CONFIRMED
 
     def neighbours(self) -> dict[int, tuple[int, int]]:
         """Each player's (left, right) neighbour by player id: left is the next seat clockwise
