@@ -36,7 +36,7 @@ def seated(table: PodTable) -> list[str]:
 
 
 def places_of(names: list[str]) -> dict[str, str]:
-    """The champion first, the others in seat order."""
+    """The champion first, the others in seat order (in the order of the places)."""
     order = sorted(names, key=lambda name: name != CHAMPION)
     return {name: PLACES[n] for n, name in enumerate(order)}
 
@@ -76,9 +76,9 @@ def settle_pods(pages: dict[str, Any], live_server: Any, event: Event, number: i
         reporter.wait_for_load_state()
         assert "waiting for another player of the pod to confirm" in reporter.get_by_test_id("my-result").inner_text()
         checker.goto(f"{live_server.url}/events/{event.pk}/")
-        assert f"{names[0]} reported: {CHAMPION if CHAMPION in names else names[0]} 1st" in (
-            checker.get_by_test_id("my-result").inner_text()
-        )
+        said = ", ".join(f"{'you' if name == names[1] else name} {place}" for name, place in places.items())
+        said = said[:1].upper() + said[1:]  # "You 1st, …" when the checker came first
+        assert f"{names[0]} reported: {said}." in checker.get_by_test_id("my-result").inner_text()
         checker.get_by_test_id("confirm").click()
         checker.wait_for_load_state()
         assert "Places confirmed." in checker.content()
