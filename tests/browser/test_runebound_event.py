@@ -61,6 +61,11 @@ def swap_round_one(pages: dict[str, Any], live_server: Any, event: Event) -> Non
     assert [seat.player.public_name for seat in automatic] == [late]
     pages[late].goto(f"{live_server.url}/events/{event.pk}/swaps/{swaps[0].pk}/")
     pages[late].get_by_test_id("swap-automatic").wait_for()
+    # Every swap page shows what came from each neighbour once it has reloaded by itself (it polls
+    # only while the pod chooses), so no reload of its own interrupts the next step's navigation.
+    for name, page in pages.items():
+        page.get_by_test_id("received-from").nth(1).wait_for()
+        assert len(page.get_by_test_id("received-from").all_inner_texts()) == 2, name
 
 
 def settle_pods(pages: dict[str, Any], live_server: Any, event: Event, number: int, points: Counter[str]) -> None:
