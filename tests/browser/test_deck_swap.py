@@ -3,37 +3,17 @@ cards left and right, the third is left to the deadline, and each then sees what
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import pytest
-from django.utils import timezone
 
+from tests.browser.pods import NO_SIDEWAYS_SCROLL, choose_on_the_page, deadline_chooses
 from tests.browser.test_event_flow import logged_in_page
-from tests.processes import celery_process, stop_process, wait_for_worker
 from tests.swaps.helpers import runebound_pod_event, seat_pod
-from tests.waiting import wait_until
 from tournaments.swaps import services
-from tournaments.swaps.models import PodSwap, SwapSeat
+from tournaments.swaps.models import SwapSeat
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
-
-NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
-
-
-def choose_on_the_page(page: Any, left: str, right: str) -> None:
-    """Tap the first five cards to the left neighbour and the next five to the right one."""
-    cards = page.get_by_test_id("swap-card")
-    count = page.get_by_test_id("swap-count")
-    count.filter(has_text="0 of 10 chosen").wait_for()
-    for i in range(10):
-        cards.nth(i).locator("label", has_text=f"To {left if i < 5 else right}").click()  # a tap on the button
-        if i == 6:
-            count.filter(has_text=f"7 of 10 chosen · 5 of 5 to {left} · 2 of 5 to {right}").wait_for()
-    count.filter(has_text="10 of 10 chosen").wait_for()
-    assert page.evaluate(NO_SIDEWAYS_SCROLL)
-    page.get_by_test_id("swap-submit").click()
-    page.get_by_test_id("swap-chosen").wait_for()
 
 
 def test_a_pod_of_three_chooses_on_the_page_and_the_deadline_chooses_for_the_third(
@@ -58,20 +38,7 @@ def test_a_pod_of_three_chooses_on_the_page_and_the_deadline_chooses_for_the_thi
     choose_on_the_page(bo_page, "Cy", "Ada")
     bo_page.get_by_test_id("swap-progress").filter(has_text="waiting for 1 player").wait_for()
 
-    name = f"swap-{os.getpid()}"
-    worker = celery_process("worker", "-Q", "timers", "-c", "1", "-n", f"{name}@%h")
-    try:
-        wait_for_worker(name)
-        PodSwap.objects.filter(pk=swap.pk).update(deadline=timezone.now())  # Cy's time runs out now
-        swap.refresh_from_db()
-        services.schedule(swap)
-        wait_until(
-            lambda: PodSwap.objects.filter(pk=swap.pk, revealed_at__isnull=False).exists(),
-            120,
-            "the worker to choose for Cy",
-        )
-    finally:
-        stop_process(worker)
+    deadline_chooses(swap)  # Cy's time runs out now
     assert [s.automatic for s in SwapSeat.objects.filter(swap=swap).order_by("position")] == [False, False, True]
 
     # Ada's open page notices the pass by itself and shows what came from whom.

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from accounts.models import User
+from tests.browser.pods import create_pod_event, place_choices
 from tests.browser.test_draft_screens import SIZES, shot, signed_in
 from tests.browser.test_event_flow import confirmed
 from tests.factories import OrganiserFactory, RegistrationFactory, UserFactory
@@ -31,27 +32,6 @@ def both_sizes(browser: Any, live_server: Any, user: User, url: str, name: str) 
         assert overflow <= 1, f"{name} at {size} is {overflow}px wider than the screen"
         shot(page, f"pods-{name}-{SIZES[size]['width']}", full=True)
         page.context.close()
-
-
-def create_pod_event(page: Any, live_server: Any) -> Event:
-    page.goto(f"{live_server.url}/events/new/")
-    assert not page.locator("#id_pod_size").is_visible()  # a Swiss event has no pods
-    page.fill("#id_name", "Runebound Night")
-    page.select_option("#id_structure", "pods")
-    assert page.locator("#id_pod_size").is_visible() and not page.locator("#id_best_of").is_visible()
-    assert page.locator("#id_placement_points").input_value() == "3 2 1 0"
-    page.fill("#id_rounds", "1")
-    page.fill("#id_pod_size", "4")
-    page.fill("#id_pod_minimum", "3")
-    shot(page, "pods-event-form-1280", full=True)
-    page.get_by_role("button", name="Create event").click()
-    page.wait_for_load_state()
-    return Event.objects.get(name="Runebound Night")
-
-
-def place_choices(page: Any, places: dict[str, str]) -> None:
-    for name, place in places.items():
-        page.get_by_label(f"{name}'s place").first.select_option(label=place)
 
 
 @pytest.mark.django_db(transaction=True)
