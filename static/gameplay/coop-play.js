@@ -24,11 +24,13 @@
   function showLog(list, entries) {
     list.replaceChildren.apply(list, (entries || []).map(function (entry) { return el("li", { text: entry.text }); }));
   }
+  // A sentence ends with one full stop: the engine's own sentences often bring theirs.
+  function sentence(text) { text = String(text); return /[.!?]$/.test(text) ? text : text + "."; }
   function outcomeText(view) {
     var board = view.board || {}, outcome = view.outcome || board.outcome;
     if (!outcome) return "";
     var reason = board.reason || view.end_reason || "";
-    return (outcome === "won" ? "The guardians won" : "The guardians lost") + (reason ? ": " + reason + "." : ".");
+    return (outcome === "won" ? "The guardians won" : "The guardians lost") + (reason ? ": " + sentence(reason) : ".");
   }
 
   function playPage(root) {
@@ -130,7 +132,7 @@
         q("replay-error").textContent = "";
         slider.value = String(view.step);
         q("replay-step").textContent = "Step " + view.step + " of " + view.steps;
-        q("replay-action").textContent = view.step ? "— " + view.text + "." : "— before the first action.";
+        q("replay-action").textContent = view.step ? "— " + sentence(view.text) : "— before the first action.";
         root.dataset.hash = view.hash || "";  // the replayed state's hash (tests compare it with the log's)
         root.dataset.shown = String(view.step);
         if (board) board.render({ board: view.board, seats: [], log: view.log, status: "replay", version: 0 }, function () {});

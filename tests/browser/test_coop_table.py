@@ -110,3 +110,5 @@ def replay_gives_every_hash(replay: Any, url: str, match: PlayMatch) -> None:
         replay.get_by_test_id("replay-next").click()
         wait_in_page(replay, f"document.getElementById('coop-replay').dataset.shown === '{step}'")
         assert replay.locator("#coop-replay").get_attribute("data-hash") == hash_
+        said = replay.get_by_test_id("replay-action").inner_text()
+        assert said.startswith("— ") and not said.endswith(".."), said
