@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import csv
-from typing import Any
-
 from django.http import HttpRequest, HttpResponse
 
+from common.downloads import csv_download
 from tournaments import selectors
 from tournaments.errors import EventRefusal, NotFound
 from tournaments.models import Event
@@ -21,12 +19,6 @@ def _pod_event(request: HttpRequest, pk: int) -> Event:
     return event
 
 
-def _csv(filename: str) -> tuple[HttpResponse, Any]:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response, csv.writer(response)
-
-
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     return standings_response(_pod_event(request, pk))
 
@@ -35,7 +27,7 @@ def standings_response(event: Event) -> HttpResponse:
     """Rank, name, points, pods played, opponents' average points per round, the count of each place."""
     rows = pods.standings(event)
     deepest = max((len(row.standing.places) for row in rows), default=0)
-    response, writer = _csv(f"standings-{event.pk}.csv")
+    response, writer = csv_download(f"standings-{event.pk}.csv")
     places = [ordinal(n) for n in range(1, deepest + 1)]
     writer.writerow(["rank", "player", "points", "pods played", "opponents' average", *places, "dropped", "late entry"])
     for row in rows:
@@ -52,7 +44,7 @@ def round_csv(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = _pod_event(request, pk)
     round_ = selectors.public_round(request.user, event, number)
     points = pods.placement_points(event)
-    response, writer = _csv(f"round-{round_.number}-pods-{event.pk}.csv")
+    response, writer = csv_download(f"round-{round_.number}-pods-{event.pk}.csv")
     writer.writerow(["pod", "seat", "player", "place", "points", "status"])
     for table in pods.tables_of(round_):
         seats = sorted(table.seats.all(), key=lambda seat: seat.position)

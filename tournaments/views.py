@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 from typing import Any
 
 from django.contrib import messages
@@ -13,6 +12,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.auth import signed_in_user
+from common.downloads import csv_download
 from common.qr import qr_svg
 from common.refusals import Refusal
 from gameplay.matches import selectors as play_selectors
@@ -159,9 +159,7 @@ def crosstable_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _standings_csv(event: Event, rows: list[Any]) -> HttpResponse:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="standings-{event.pk}.csv"'
-    writer = csv.writer(response)
+    response, writer = csv_download(f"standings-{event.pk}.csv")
     writer.writerow(["rank", "player", "points", "wins", "losses", "draws", "mw", "omw", "gw", "ogw", "dropped"])
     for row in rows:
         s = row.standing

@@ -159,3 +159,16 @@ def test_the_daily_challenge_page_is_open_to_everyone_signed_in() -> None:
     assert client.post(f"/runemasters/challenges/{daily.pk}/team/", {"name": "Just me"}).status_code == 302
     assert "Start attempt 1 of 1" in client.get("/runemasters/challenges/daily/").content.decode()
     assert "Log in" in client_for().get("/runemasters/challenges/daily/").content.decode()
+
+
+def test_the_leaderboard_csv_writes_team_and_member_names_as_text(
+    challenge: Challenge, make_team: Callable[..., Team]
+) -> None:
+    """A team or member name a spreadsheet would take for a formula gets a quote in front (OWASP)."""
+    team = make_team("Wardens", "w1", "w2")
+    Team.objects.filter(pk=team.pk).update(name="=cmd|' /C calc'!A0")
+    for member, name in zip(team.members.order_by("place"), ["@SUM(1)", "Ann"], strict=True):
+        type(member.user).objects.filter(pk=member.user_id).update(display_name=name)
+    rows = list(csv.reader(io.StringIO(client_for().get(page(challenge) + "leaderboard.csv").content.decode())))
+    assert rows[1][1] == "'=cmd|' /C calc'!A0"
+    assert rows[1][2].startswith("'@SUM(1)")

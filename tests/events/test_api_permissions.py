@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import csv
+import io
+
 import pytest
 from django.db.models import Q
 
@@ -99,3 +102,14 @@ def test_standings_export_as_csv(personas: Personas) -> None:
     assert lines[0] == "rank,player,points,wins,losses,draws,mw,omw,gw,ogw,dropped"
     assert len(lines) == 5
     assert lines[1].split(",")[2] == "3"
+
+
+def test_the_standings_csv_writes_names_a_spreadsheet_would_run_as_text(personas: Personas) -> None:
+    """A display or guest name beginning with = + - @, a tab or a carriage return gets a quote in
+    front (OWASP's rule for CSV injection), so the organiser's spreadsheet shows it as text."""
+    User.objects.filter(pk=personas.player.pk).update(display_name='=HYPERLINK("http://x.example","win")')
+    registration.add_walk_in(personas.event, personas.organiser, guest_name="@SUM(1+1)")
+    running_round(personas)
+    text = personas.client("anonymous").get(f"/events/{personas.event.pk}/standings/?format=csv").content.decode()
+    names = {row[1] for row in csv.reader(io.StringIO(text, newline=""))}
+    assert {'\'=HYPERLINK("http://x.example","win")', "'@SUM(1+1)"} <= names

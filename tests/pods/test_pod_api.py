@@ -201,3 +201,21 @@ def test_a_whole_pod_event_runs_through_the_api() -> None:
     rows = client(None).get(f"/api/events/{event.pk}/standings/").json()
     assert sum(r["points"] for r in rows) == 2 * 3 * (3 + 2 + 1) and [r["rank"] for r in rows] == list(range(1, 10))
     assert all(r["rounds"] == 2 for r in rows)
+
+
+FORMULAS = ['=HYPERLINK("http://x.example")', "+1+1", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd"]
+
+
+def test_names_a_spreadsheet_would_run_are_written_as_text_in_both_pod_downloads() -> None:
+    """OWASP's rule for CSV injection: a name beginning with = + - @, a tab or a carriage return
+    gets a quote in front, in the standings and in a round's pods."""
+    event, organiser, players = pod_event()
+    for user, name in zip(players.values(), FORMULAS, strict=False):
+        User.objects.filter(pk=user.pk).update(display_name=name)
+    publish(event, organiser)
+    standings = Client().get(f"/events/{event.pk}/pods/standings.csv").content.decode()
+    pods_csv = Client().get(f"/events/{event.pk}/rounds/1/pods.csv").content.decode()
+    for text, column in ((standings, 1), (pods_csv, 2)):
+        names = {line[column] for line in csv.reader(io.StringIO(text, newline=""))}
+        assert {f"'{name}" for name in FORMULAS} <= names
+        assert not names & set(FORMULAS)

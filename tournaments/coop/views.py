@@ -4,7 +4,6 @@ leaderboard as CSV, and the daily challenge."""
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Callable
 from typing import Any
 
@@ -16,6 +15,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.auth import signed_in_user
+from common.downloads import csv_download
 from tournaments.confirmations import Confirmation
 from tournaments.coop import services
 from tournaments.coop.forms import ChallengeForm, GuardiansForm, TeamForm
@@ -211,9 +211,7 @@ def step(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 @refusals_shown
 def leaderboard_csv(request: HttpRequest, pk: int) -> HttpResponse:
     challenge = services.challenge_for(request.user, pk)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="leaderboard-{challenge.pk}.csv"'
-    writer = csv.writer(response)
+    response, writer = csv_download(f"leaderboard-{challenge.pk}.csv")
     writer.writerow(["rank", "team", "members", "won", "temple_hp", "guardians_alive", "rounds", "attempts", "result"])
     for row in services.leaderboard(challenge):
         score = row.score
