@@ -9,6 +9,7 @@ from rest_framework import generics, permissions, serializers
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from accounts import throttling
 from accounts.models import User
@@ -39,7 +40,10 @@ class MeView(generics.RetrieveUpdateAPIView[User]):
 class ObtainToken(ObtainAuthToken):
     """Your API token, for your username and password; send it as ``Authorization: Token <key>``.
     A password change or reset revokes it. Requests are limited per address and username: past the
-    limit the answer is 429 with ``Retry-After`` and how long to wait."""
+    limit the answer is 429 with ``Retry-After`` and how long to wait. DRF's view sets its own
+    parsers; this one takes the site's, whose JSON parser refuses JSON nested too deeply (400)."""
+
+    parser_classes = APIView.parser_classes  # the settings' parsers, as every other view
 
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = request.data

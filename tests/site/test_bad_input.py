@@ -4,6 +4,7 @@ deeply, frames that are not JSON on the sockets."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -11,7 +12,10 @@ from asgiref.sync import async_to_sync
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.test import Client
+from django.urls import URLResolver, get_resolver
+from rest_framework.parsers import JSONParser
 
+from config.parsers import BoundedJSONParser
 from tests.conftest import Personas
 
 DEEP = "[" * 5000 + "]" * 5000
@@ -69,6 +73,40 @@ def test_json_nested_too_deeply_is_refused(personas: Personas) -> None:
     assert answer.json() == {"detail": "JSON nested too deeply."}
     answer = client.post("/api/decks/check/", DEEP, content_type="application/json")
     assert answer.status_code == 400 and answer.json()["detail"] == "JSON nested too deeply."
+
+
+def test_json_nested_too_deeply_is_refused_by_the_token_view_too(personas: Personas) -> None:
+    """DRF's token view sets its own parsers; the site's view uses the bounded JSON parser."""
+    answer = Client().post("/api/auth/token/", DEEP, content_type="application/json")
+    assert answer.status_code == 400 and answer.json() == {"detail": "JSON nested too deeply."}
+
+
+def _views(patterns: list[Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
+    """Every view class the URL patterns reach (a DRF view or viewset: its ``cls``), with its route."""
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            yield from _views(pattern.url_patterns, prefix + str(pattern.pattern))
+        else:
+            view = getattr(pattern.callback, "cls", None) or getattr(pattern.callback, "view_class", None)
+            if view is not None:
+                yield prefix + str(pattern.pattern), view
+            action = getattr(pattern.callback, "initkwargs", {})  # a viewset's @action(parser_classes=...)
+            if "parser_classes" in action:
+                yield prefix + str(pattern.pattern), type("Action", (), {"parser_classes": action["parser_classes"]})
+
+
+def test_every_view_that_parses_json_uses_the_bounded_parser() -> None:
+    """A view that sets its own ``parser_classes`` (as DRF's ``ObtainAuthToken`` does) must not
+    bring back the plain JSON parser, which answers JSON nested 5,000 deep with a 500."""
+    views = list(_views(get_resolver().url_patterns))
+    assert any(route == "api/auth/token/" for route, _view in views) and len(views) > 50
+    unbounded = [
+        f"{route}: {parser.__name__}"
+        for route, view in views
+        for parser in getattr(view, "parser_classes", ())
+        if issubclass(parser, JSONParser) and not issubclass(parser, BoundedJSONParser)
+    ]
+    assert unbounded == []
 
 
 def test_malformed_json_is_a_400_naming_the_problem(personas: Personas) -> None:
