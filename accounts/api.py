@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts import throttling
+from accounts import names, throttling
 from accounts.models import User
 
 
@@ -23,10 +23,20 @@ class UserSerializer(serializers.ModelSerializer[User]):
         fields = ("id", "username", "display_name", "public_name", "email", "is_organiser", "is_staff")
         read_only_fields = ("id", "username", "is_organiser", "is_staff")
 
+    def _user(self) -> User | None:
+        return self.instance if isinstance(self.instance, User) else None
+
+    def validate_display_name(self, value: str) -> str:
+        return names.clean_display_name(value, self._user())
+
+    def validate_email(self, value: str) -> str:
+        return names.clean_email(value, self._user())
+
 
 @extend_schema(tags=["accounts"])
 class MeView(generics.RetrieveUpdateAPIView[User]):
-    """The signed-in user; PATCH changes the display name or email."""
+    """The signed-in user; PATCH changes the display name (visible text that no other player is
+    shown as) or the e-mail address (one no other account has); a refusal is a 400 naming the field."""
 
     serializer_class = UserSerializer
     permission_classes = [permissions.IsAuthenticated]

@@ -3,6 +3,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
+from accounts import names
 from accounts.models import User
 
 
@@ -13,14 +14,22 @@ class SignUpForm(UserCreationForm[User]):
         model = User
         fields = ("username", "display_name", "email")
 
+    def clean_display_name(self) -> str:
+        return names.clean_display_name(self.cleaned_data["display_name"], None)
+
     def clean_email(self) -> str:
-        email = self.cleaned_data["email"].strip().lower()
-        if User.objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError("An account with this email address already exists.")
-        return email
+        return names.clean_email(self.cleaned_data["email"], None)
 
 
 class ProfileForm(forms.ModelForm[User]):
+    """The display name (visible text, nobody else's) and the e-mail address (nobody else's)."""
+
     class Meta:
         model = User
         fields = ("display_name", "email")
+
+    def clean_display_name(self) -> str:
+        return names.clean_display_name(self.cleaned_data["display_name"], self.instance)
+
+    def clean_email(self) -> str:
+        return names.clean_email(self.cleaned_data["email"], self.instance)

@@ -1,12 +1,18 @@
-"""Pages: a service's ``NotFound`` refusal is the site's ordinary 404 page, like ``Http404``."""
+"""Pages: a service's ``NotFound`` refusal is the site's ordinary 404 page, like ``Http404``; and
+form data or a query string holding a NUL character is refused with a 400 naming the field."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
 
 from common.refusals import NotFound
+
+NUL = "\x00"
 
 
 class NotFoundRefusalMiddleware:
@@ -20,3 +26,45 @@ class NotFoundRefusalMiddleware:
         if isinstance(exception, NotFound):
             raise Http404(exception.message) from exception
         return None
+
+
+def nul_field(request: HttpRequest) -> str | None:
+    """The name of the first query parameter or form field whose name or value holds a NUL
+    character; None if none does. A form body over Django's size limit is left to the view (it
+    refuses it when it reads it). The address needs no check: every URL converter of the site
+    takes only digits or a slug."""
+    data = [request.GET]
+    length = request.META.get("CONTENT_LENGTH") or "0"
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    if request.method == "POST" and (limit is None or (length.isdigit() and int(length) <= limit)):
+        data.append(request.POST)
+    for fields in data:
+        for name, values in fields.lists():
+            if NUL in name or any(NUL in value for value in values):
+                return name.replace(NUL, "\\0")
+    return None
+
+
+class NulCharacterMiddleware:
+    """PostgreSQL cannot store or compare text holding a NUL character (``\\0``): a page that
+    took one from a form (a name at the desk, a search) answered 500. Refused here, for every
+    page and API view, before the view runs: 400 with a message naming the field (JSON under
+    ``/api/``, the site's page elsewhere), and nothing changes. A JSON body is checked by the
+    API's parser (``config.parsers``)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_view(
+        self, request: HttpRequest, view: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> HttpResponse | None:
+        field = nul_field(request)
+        if field is None:
+            return None
+        message = f"The field “{field}” holds a NUL character (\\0), which no text here may hold; remove it."
+        if request.path.startswith("/api/"):
+            return JsonResponse({"detail": message, "field": field}, status=400)
+        return render(request, "bad_request.html", {"message": message}, status=400)

@@ -93,6 +93,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "common.middleware.NotFoundRefusalMiddleware",
+    "common.middleware.NulCharacterMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"

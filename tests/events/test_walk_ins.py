@@ -52,6 +52,14 @@ def test_a_guest_needs_a_name_and_a_refused_walk_in_changes_nothing(personas: Pe
     assert User.objects.count() == users and not AuditEntry.objects.filter(kind=AuditEntry.Kind.WALK_IN).exists()
 
 
+def test_a_guest_name_with_a_control_or_bidi_character_is_refused(personas: Personas) -> None:
+    users = User.objects.count()
+    for name in ("Eva\u202eK", "Ev\u0000a", "\u200bEva"):
+        with pytest.raises(Invalid, match="invisible or control character"):
+            registration.add_walk_in(personas.event, personas.organiser, guest_name=name)
+    assert User.objects.count() == users and not AuditEntry.objects.filter(kind=AuditEntry.Kind.WALK_IN).exists()
+
+
 def test_no_guests_in_an_event_played_on_the_site(personas: Personas) -> None:
     personas.event.played_on_site = True
     personas.event.save()

@@ -119,3 +119,74 @@ def test_staff_reach_the_admin_and_players_do_not(personas: Personas) -> None:
     assert personas.client("organiser").get("/admin/").status_code == 200
     assert personas.client("player").get("/admin/").status_code == 302
     assert personas.client("anonymous").get("/admin/").status_code == 302
+
+
+HIDDEN = ["Eva\u202eK", "\u200fEva", "Ev\u0007a", "Eva\u200b", "Eva\u2066x\u2069", "Eva\u2028K", "Eva\ufeff"]
+
+
+def _taken(personas: Personas) -> None:
+    User.objects.filter(pk=personas.outsider.pk).update(display_name="Olly Quick", email="olly@example.com")
+    User.objects.filter(pk=personas.judge.pk).update(display_name="")  # shown by the username, "judy"
+
+
+def test_the_profile_refuses_another_accounts_email_or_name_and_hidden_characters(personas: Personas) -> None:
+    _taken(personas)
+    client = personas.client("player")
+    before = User.objects.values_list("display_name", "email").get(pk=personas.player.pk)
+    refusals = [
+        ({"display_name": "Pat", "email": "OLLY@example.com"}, "email", "already exists"),
+        ({"display_name": "olly quick", "email": "pat@example.com"}, "display_name", "already shown as"),
+        ({"display_name": "  Olly   Quick ", "email": "pat@example.com"}, "display_name", "already shown as"),
+        ({"display_name": "JUDY", "email": "pat@example.com"}, "display_name", "already shown as"),
+        *(({"display_name": name, "email": "pat@example.com"}, "display_name", "invisible") for name in HIDDEN),
+        ({"display_name": "Pat", "email": '"\u0001"@example.com'}, "email", ""),
+    ]
+    for data, field, words in refusals:
+        answer = client.post("/accounts/profile/", data)
+        html = answer.content.decode()
+        assert answer.status_code == 400, data
+        assert f'id="id_{field}-errors"' in html and words in html, data
+        assert User.objects.values_list("display_name", "email").get(pk=personas.player.pk) == before
+
+
+def test_me_refuses_another_accounts_email_or_name_and_hidden_characters_naming_the_field(
+    personas: Personas,
+) -> None:
+    _taken(personas)
+    client = personas.client("player")
+    before = User.objects.values_list("display_name", "email").get(pk=personas.player.pk)
+    refusals = [
+        ({"email": "Olly@Example.com"}, "email", "already exists"),
+        ({"display_name": "OLLY QUICK"}, "display_name", "already shown as"),
+        ({"display_name": "Judy"}, "display_name", "already shown as"),
+        *(({"display_name": name}, "display_name", "invisible") for name in HIDDEN),
+    ]
+    for data, field, words in refusals:
+        answer = client.patch("/api/me/", data, content_type="application/json")
+        assert answer.status_code == 400, data
+        assert list(answer.json()) == [field] and words in answer.json()[field][0], answer.json()
+        assert User.objects.values_list("display_name", "email").get(pk=personas.player.pk) == before
+
+
+def test_names_others_do_not_show_and_ones_own_are_accepted(personas: Personas) -> None:
+    """A guest's name is free (the guest is claimed later); a script may keep its own name and
+    address, in any case, even when an older account shares them; ZWJ (emoji, scripts) is allowed."""
+    _taken(personas)
+    User.objects.create(username="guest-1", display_name="Gwen", is_guest=True, is_active=False)
+    client = personas.client("player")
+    for data in ({"display_name": "Gwen"}, {"display_name": "Pat \U0001f468\u200d\U0001f373"},
+                 {"email": "PAT@Example.com"}, {"display_name": ""}):  # fmt: skip
+        answer = client.patch("/api/me/", data, content_type="application/json")
+        assert answer.status_code == 200, (data, answer.json())
+    assert User.objects.get(pk=personas.player.pk).email == "pat@example.com"
+    User.objects.filter(pk=personas.player.pk).update(display_name="Olly Quick")  # from before the rule
+    kept = client.post("/accounts/profile/", {"display_name": "Olly Quick", "email": "p@example.com"})
+    assert kept.status_code == 302
+
+
+def test_sign_up_refuses_a_name_another_player_shows_or_hidden_characters(client: Client) -> None:
+    UserFactory.create(username="eva", display_name="Eva K")
+    for name in ("eva k", "Eva\u202eK"):
+        answer = signup(client, display_name=name)
+        assert answer.status_code == 400 and 'id="id_display_name-errors"' in answer.content.decode()
+    assert not User.objects.filter(username="newbie").exists()

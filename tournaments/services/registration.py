@@ -9,6 +9,7 @@ from django.db import transaction
 
 from accounts.guests import NAME_LENGTH, create_guest
 from accounts.models import User
+from accounts.names import hidden_character
 from gameplay.deckformats import RUNESLINGERS, deck_formats, find_format
 from gameplay.formats import FORMATS, Edition
 from gameplay.matches.models import MatchSeat, PlayMatch
@@ -366,6 +367,12 @@ def add_walk_in(event: Event, by: User, *, player: User | None = None, guest_nam
 
 
 def _guest_name(raw: str) -> str:
+    hidden = hidden_character(raw)
+    if hidden is not None:
+        raise Invalid(
+            EventRefusal.BAD_GUEST_NAME,
+            f"The guest's name holds an invisible or control character ({hidden}); use visible characters only.",
+        )
     name = " ".join(raw.split())
     if not name:
         raise Invalid(EventRefusal.WALK_IN_NEEDS_PLAYER, "Give the guest's name, or pick an account.")
