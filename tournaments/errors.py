@@ -48,6 +48,7 @@ class EventRefusal(StrEnum):
     EVENT_NOT_RUNNING = "event-not-running"
     FORM_PROBLEMS = "form-problems"
     GUEST_CANNOT_PLAY_HERE = "guest-cannot-play-here"
+    GUEST_ALREADY_CLAIMED = "guest-already-claimed"
     ILLEGAL_STATUS_CHANGE = "illegal-status-change"
     LATE_ENTRY_CLOSED = "late-entry-closed"
     NOT_CONFIRMED = "not-confirmed"

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import threading
+from unittest import mock
+
 import pytest
+from django.apps import apps
+from django.db import connection
 from django.test import Client
 
 from accounts.models import User
 from gameplay.formats import Deck
 from gameplay.services import current_catalog
+from tests.clients import api_client
 from tests.conftest import Personas
-from tests.factories import PASSWORD, EventFactory, RegistrationFactory, UserFactory
+from tests.factories import PASSWORD, EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 from tournaments.errors import Conflict, Forbidden, Invalid
 from tournaments.models import AuditEntry, Event, Match, Registration, ResultReport
 from tournaments.services import decks, registration, results, rounds
@@ -151,6 +157,81 @@ def test_claiming_is_refused_when_the_account_plays_in_the_same_event(personas: 
         registration.account_named("nobody-here")
     with pytest.raises(Forbidden):
         registration.claim_guest(guest, UserFactory.create(), personas.judge)
+
+
+def test_a_second_claim_of_a_guest_already_claimed_is_refused_and_records_nothing(personas: Personas) -> None:
+    """A claim made with the guest as a page read it, after another claim took it (the desk of
+    two organisers at once), finds the guest gone: 409, and the history keeps the first only."""
+    guest, match = _guest_with_history(personas)
+    eva = UserFactory.create(username="eva_k", display_name="Eva K")
+    other = UserFactory.create(username="eve_l", display_name="Eve L")
+    stale = User.objects.get(pk=guest.pk)  # as the second page read it
+    registration.claim_guest(guest, eva, personas.organiser)
+    with pytest.raises(Conflict, match=r"Eva \(guest\) has just been linked to another account") as refused:
+        registration.claim_guest(stale, other, personas.organiser)
+    assert refused.value.status_code == 409
+    match.refresh_from_db()
+    assert eva.pk in match.players() and other.pk not in match.players()
+    assert [a.note for a in AuditEntry.objects.filter(kind=AuditEntry.Kind.GUEST_CLAIMED)] == ["Eva K"]
+    assert not Registration.objects.filter(player=other).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_desks_claiming_one_guest_at_once_one_wins_and_the_other_gets_409() -> None:
+    """Two organisers' requests, each on its own database connection, both read the guest and
+    then claim it into two accounts at the same moment: one is linked, the other answers 409
+    with the reason, and the history records the winner only."""
+    organiser = OrganiserFactory.create(username="oda")
+    event = EventFactory.create(organiser=organiser, status=Event.Status.REGISTRATION)
+    event.judges.add(helper := UserFactory.create(username="co", is_staff=True))
+    entry = registration.add_walk_in(event, organiser, guest_name="Gwen")
+    accounts = {"oda": UserFactory.create(username="gwen_a"), "co": UserFactory.create(username="gwen_b")}
+    both_read = threading.Barrier(2, timeout=60)
+    real_claim = registration.claim_guest
+
+    def claim_when_both_have_read(guest: User, account: User, by: User) -> User:
+        both_read.wait()  # each request has read the registration and its guest
+        return real_claim(guest, account, by)
+
+    answers: dict[str, tuple[int, dict[str, object]]] = {}
+
+    def press(who: User) -> None:
+        try:
+            answer = api_client(who).post(
+                f"/api/registrations/{entry.pk}/claim/", {"username": accounts[who.username].username}, format="json"
+            )
+            answers[who.username] = (answer.status_code, answer.json())
+        finally:
+            connection.close()
+
+    with mock.patch.object(registration, "claim_guest", claim_when_both_have_read):
+        threads = [threading.Thread(target=press, args=(who,)) for who in (organiser, helper)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(120)
+    assert sorted(status for status, _body in answers.values()) == [200, 409], answers
+    winner = next(name for name, (status, _body) in answers.items() if status == 200)
+    loser = next(body for status, body in answers.values() if status == 409)
+    assert "has just been linked to another account" in str(loser["detail"])
+    assert Registration.objects.get(pk=entry.pk).player == accounts[winner]
+    claims = AuditEntry.objects.filter(kind=AuditEntry.Kind.GUEST_CLAIMED)
+    assert [a.new for a in claims] == [str(accounts[winner].pk)]
+
+
+def test_every_relation_to_the_user_model_is_moved_by_a_claim_or_said_why_not() -> None:
+    """A new model naming a user must say what a claim does with it: moved (else a PROTECT makes
+    the claim a 500, a CASCADE loses the rows) or never a guest's."""
+    moved = {f"{model._meta.label}.{field}" for model, field in registration.GUEST_ROWS}
+    relations = {
+        f"{model._meta.label}.{field.name}"
+        for model in apps.get_models()
+        for field in model._meta.get_fields()
+        if field.is_relation and field.concrete and field.related_model is User
+    }
+    assert relations - moved - set(registration.NOT_MOVED) == set()
+    assert not moved & set(registration.NOT_MOVED)
+    assert (moved | set(registration.NOT_MOVED)) - relations == set()  # no stale names
 
 
 def test_a_guest_is_claimed_from_the_desk_page(personas: Personas) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
+from accounts.models import User
 from gameplay.runebound import swap as rules
 from gameplay.runebound.catalog import shipped_runebound
 from tests.clients import api_client as api
@@ -262,3 +263,23 @@ def test_the_sweeper_opens_the_swaps_a_failed_receiver_did_not() -> None:
     assert services.sweep_due() == 1
     assert PodSwap.objects.get().table == pod.table
     assert services.sweep_due() == 0
+
+
+def test_claiming_a_guest_who_sat_in_a_swap_pod_moves_the_swap_and_the_passed_cards() -> None:
+    """A guest's seat in a deck swap and the cards passed to and from them were PROTECTed rows the
+    claim did not move: the claim was a 500 (ProtectedError). Now the account holds them."""
+    pod, swap = opened(3)
+    guest = pod.players[1]
+    User.objects.filter(pk=guest.pk).update(is_guest=True, is_active=False)
+    for i in range(3):
+        choose(pod, swap, i)
+    passes = CardPass.objects.filter
+    assert passes(giver=guest).count() == passes(receiver=guest).count() == 10
+    account = UserFactory.create(username="bo_account", display_name="Bo Account")
+    registration.claim_guest(User.objects.get(pk=guest.pk), account, pod.organiser)
+    assert not User.objects.filter(pk=guest.pk).exists()
+    assert SwapSeat.objects.get(swap=swap, position=1).player == account
+    assert (
+        CardPass.objects.filter(giver=account).count() == 10 and CardPass.objects.filter(receiver=account).count() == 10
+    )
+    assert "me" in reading.seat_state(swap, account)  # the account's page shows the swap as theirs

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import models, transaction
 
 from accounts.guests import NAME_LENGTH, create_guest
 from accounts.models import User
@@ -38,6 +38,7 @@ from tournaments.services.common import (
     refuse_if_finished,
     rounds_of,
 )
+from tournaments.swaps.models import CardPass, SwapSeat
 
 #: Formats whose events are best of three when the organiser does not say (000: "winner-takes-all,
 #: or a best of three").
@@ -399,13 +400,19 @@ def account_named(username: str) -> User:
 
 @transaction.atomic
 def claim_guest(guest: User, account: User, by: User) -> User:
-    """Link a guest to an account: the guest's registrations, tables, reports, decks and matches
-    played on the site become the account's, and the guest is removed, all in one transaction.
-    Refused if the account already plays in one of the guest's events."""
+    """Link a guest to an account: the guest's registrations, tables, reports, decks, matches
+    played on the site and deck swaps become the account's, and the guest is removed, all in one
+    transaction. Refused if the account already plays in one of the guest's events. The guest's
+    row is locked first: of two claims at once, the second finds the guest gone (409)."""
     if not guest.is_guest:
         raise Invalid(EventRefusal.NOT_A_GUEST, f"{guest.public_name} is an account, not a guest.")
     if account.is_guest or account.pk == guest.pk:
         raise Invalid(EventRefusal.NO_SUCH_ACCOUNT, "Link the guest to a player's own account.")
+    if not User.objects.select_for_update().filter(pk=guest.pk, is_guest=True).exists():
+        raise Conflict(
+            EventRefusal.GUEST_ALREADY_CLAIMED,
+            f"{guest.public_name} (guest) has just been linked to another account; nothing was changed.",
+        )
     event_ids = set(Registration.objects.filter(player=guest).values_list("event_id", flat=True))
     events = [locked_event(pk) for pk in sorted(event_ids)]
     for event in events:
@@ -427,15 +434,41 @@ def claim_guest(guest: User, account: User, by: User) -> User:
     return account
 
 
+#: Every row that can name a guest as a player (or as who reported): claiming moves it to the
+#: account. ``tests/events/test_walk_ins.py`` checks each relation to the user model is here or
+#: in ``NOT_MOVED``, so a new one cannot make ``guest.delete()`` fail (a PROTECT) or drop rows.
+GUEST_ROWS: list[tuple[type[models.Model], str]] = [
+    (Registration, "player"), (Deck, "player"), (DeckVersion, "submitted_by"),
+    (Match, "player_a"), (Match, "player_b"), (Match, "reported_by"), (Match, "confirmed_by"),
+    (ResultReport, "by"), (PlayMatch, "player1"), (PlayMatch, "player2"), (MatchSeat, "user"),
+    (PodSeat, "player"), (PodTable, "reported_by"), (PodTable, "confirmed_by"), (PodReport, "by"),
+    (SwapSeat, "player"), (CardPass, "giver"), (CardPass, "receiver"),
+]  # fmt: skip
+
+#: Relations to the user model a guest never has (a guest cannot sign in, so never acts), by
+#: "app_label.Model.field".
+NOT_MOVED = {
+    "admin.LogEntry.user": "the admin's log: staff only",
+    "authtoken.Token.user": "API tokens: a guest cannot sign in",
+    "authtoken.TokenProxy.user": "API tokens: a guest cannot sign in",
+    "gameplay.SavedDeck.owner": "My decks: a guest cannot sign in",
+    "gameplay.Challenge.challenger": "challenges to a match: a guest cannot sign in",
+    "gameplay.Challenge.opponent": "challenges to a match: only by username, never a guest's",
+    "tournaments.Event.organiser": "organisers are accounts",
+    "tournaments.Event.judges": "judges are accounts, added by staff",
+    "tournaments.AuditEntry.by": "who did something: the organiser or a judge",
+    "tournaments.DeckCheck.by": "who checked a list: the organiser or a judge",
+    "drafts.Pool.created_by": "who opened a pool: the organiser",
+    "webhooks.Endpoint.created_by": "who added an endpoint: the organiser",
+    "coop.Challenge.organiser": "organisers are accounts",
+    "coop.Team.captain": "teams are of accounts (played on the site)",
+    "coop.Member.user": "teams are of accounts (played on the site)",
+}
+
+
 def _move_rows(guest: User, account: User) -> None:
     """Every row that names the guest as a player (or as who reported) names the account instead."""
-    moves = [
-        (Registration, "player"), (Deck, "player"), (DeckVersion, "submitted_by"),
-        (Match, "player_a"), (Match, "player_b"), (Match, "reported_by"), (Match, "confirmed_by"),
-        (ResultReport, "by"), (PlayMatch, "player1"), (PlayMatch, "player2"), (MatchSeat, "user"),
-        (PodSeat, "player"), (PodTable, "reported_by"), (PodTable, "confirmed_by"), (PodReport, "by"),
-    ]  # fmt: skip
-    for model, field in moves:
+    for model, field in GUEST_ROWS:
         model._default_manager.filter(**{field: guest}).update(**{field: account})
 
 
