@@ -51,7 +51,7 @@ app.conf.beat_schedule = {
     "sweep-match-timers": {"task": "gameplay.tasks.sweep_match_timers", "schedule": 2.0},
     "feed-match-timers": {"task": "gameplay.tasks.sweep_feed_match_timers", "schedule": 30.0},
     "sweep-draft-timers": {"task": "tournaments.drafts.tasks.sweep_draft_timers", "schedule": 3.0},
-    "sweep-webhooks": {"task": "tournaments.webhooks.tasks.sweep_deliveries", "schedule": 60.0},
+    "sweep-webhooks": {"task": "tournaments.webhooks.tasks.sweep_deliveries", "schedule": 5.0},
     "sweep-swap-timers": {"task": "tournaments.swaps.tasks.sweep_swap_timers", "schedule": 5.0},
     "settle-challenges": {"task": "tournaments.coop.tasks.settle_challenges", "schedule": 60.0},
 }

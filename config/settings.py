@@ -227,6 +227,8 @@ WEBHOOK_TIMEOUT_SECONDS = env_int("WEBHOOK_TIMEOUT_SECONDS", 5, minimum=1, maxim
 WEBHOOK_MAX_ATTEMPTS = env_int("WEBHOOK_MAX_ATTEMPTS", 6, minimum=1, maximum=20)
 #: The first retry waits this long, each later one twice as long as the one before.
 WEBHOOK_RETRY_BASE_SECONDS = env_int("WEBHOOK_RETRY_BASE_SECONDS", 10, minimum=0)
+#: An endpoint takes one test ping at most this often (pressing "Send a test ping" again sooner is refused).
+WEBHOOK_PING_SPACING_SECONDS = env_int("WEBHOOK_PING_SPACING_SECONDS", 30, minimum=0)
 #: The site's own address, for the links a webhook's payload carries.
 SITE_URL = (env_str("SITE_URL") or (f"https://{ALLOWED_HOSTS[0]}" if PRODUCTION else "http://localhost:8000")).rstrip(
     "/"

@@ -1,8 +1,11 @@
-"""A real HTTP receiver on 127.0.0.1 for webhook tests: it records every request and answers
-with the status codes it is given, in order (then 200)."""
+"""A real HTTP receiver on 127.0.0.1 (or another loopback address) for webhook tests: it records
+every request and answers with the status codes it is given, in order (then 200). Given a TLS
+context it speaks HTTPS and records the host name each client asked for (SNI)."""
 
 from __future__ import annotations
 
+import socket
+import ssl
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,6 +26,7 @@ class Receiver:
     url: str
     answers: list[int] = field(default_factory=list)
     received: list[Received] = field(default_factory=list)
+    server_names: list[str | None] = field(default_factory=list)  # SNI of each TLS handshake
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def answer(self) -> int:
@@ -58,11 +62,22 @@ def _handler(receiver: Receiver) -> type[BaseHTTPRequestHandler]:
 
 
 @contextmanager
-def running_receiver(answers: list[int] | None = None) -> Iterator[Receiver]:
-    """A receiver serving in a thread until the block ends."""
+def running_receiver(
+    answers: list[int] | None = None, host: str = "127.0.0.1", port: int = 0, tls: ssl.SSLContext | None = None
+) -> Iterator[Receiver]:
+    """A receiver serving in a thread until the block ends (HTTPS if ``tls`` is given)."""
     receiver = Receiver(url="", answers=list(answers or []))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(receiver))
-    receiver.url = f"http://127.0.0.1:{server.server_address[1]}/hook"
+    server = ThreadingHTTPServer((host, port), _handler(receiver))
+    scheme = "http"
+    if tls is not None:
+
+        def remember_name(_socket: ssl.SSLObject | ssl.SSLSocket, name: str | None, _context: ssl.SSLContext) -> None:
+            receiver.server_names.append(name)
+
+        tls.sni_callback = remember_name
+        server.socket = tls.wrap_socket(server.socket, server_side=True)  # the handshake is made on accept
+        scheme = "https"
+    receiver.url = f"{scheme}://{host}:{server.server_address[1]}/hook"
     thread = threading.Thread(target=server.serve_forever, name="webhook-receiver", daemon=True)
     thread.start()
     try:
@@ -71,3 +86,40 @@ def running_receiver(answers: list[int] | None = None) -> Iterator[Receiver]:
         server.shutdown()
         server.server_close()
         thread.join()
+
+
+@dataclass
+class Listener:
+    """A TCP port that only counts the connections made to it (a service on the site's own
+    network that no webhook may reach)."""
+
+    port: int
+    accepted: list[str] = field(default_factory=list)
+
+
+@contextmanager
+def counting_listener(host: str = "127.0.0.1") -> Iterator[Listener]:
+    server = socket.create_server((host, 0))
+    listener = Listener(server.getsockname()[1])
+    stop = threading.Event()
+
+    def serve() -> None:
+        server.settimeout(0.05)
+        while not stop.is_set():
+            try:
+                conn, peer = server.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            listener.accepted.append(str(peer))
+            conn.close()
+
+    thread = threading.Thread(target=serve, name="counting-listener", daemon=True)
+    thread.start()
+    try:
+        yield listener
+    finally:
+        stop.set()
+        thread.join()
+        server.close()

@@ -128,12 +128,16 @@ def test_private_addresses_are_refused_again_at_delivery_time(queued: Queued, se
     assert "https://" in delivery.last_error
 
 
-def test_the_sweeper_queues_only_deliveries_whose_task_is_long_overdue(
+def test_the_sweeper_queues_only_deliveries_that_are_due_and_not_being_tried(
     queued: Queued, django_capture_on_commit_callbacks: Any
 ) -> None:
-    late, fresh = one_delivery("http://127.0.0.1:9/a"), one_delivery("http://127.0.0.1:9/b")
+    late, waiting = one_delivery("http://127.0.0.1:9/a"), one_delivery("http://127.0.0.1:9/b")
+    trying, done = one_delivery("http://127.0.0.1:9/c"), one_delivery("http://127.0.0.1:9/d")
     Delivery.objects.filter(pk=late.pk).update(next_try_at=timezone.now() - timedelta(minutes=5))
-    Delivery.objects.filter(pk=fresh.pk).update(next_try_at=timezone.now())
+    Delivery.objects.filter(pk=waiting.pk).update(next_try_at=timezone.now() + timedelta(seconds=5))
+    assert sending.claim(trying.pk) is not None  # a worker is posting it right now
+    Delivery.objects.filter(pk=done.pk).update(status=Delivery.Status.DELIVERED, next_try_at=None)
+    queued.calls.clear()
     with django_capture_on_commit_callbacks(execute=True):
         assert sending.sweep_due() == 1
     assert queued.delivery_ids() == [late.pk]

@@ -1,17 +1,25 @@
 """Posting a delivery: claim it, sign and POST it (no redirects, a timeout), log the attempt,
 then mark it delivered, retry it later (exponential backoff) or give up.
 
-No transaction is held while the request is out: a short one claims the delivery (its
-``next_try_at`` moves past the request's timeout, so a second task skips it) and another records
-the outcome. A worker that dies mid-request leaves the claim to lapse; the sweeper queues it again.
+No transaction is held while the request is out: a short one claims the delivery and another
+records the outcome. The claim moves ``next_try_at`` to when the next try is due if this one is
+lost (the doubling schedule), and at least past the time this try can take, so a second task
+skips it. A worker that dies mid-request leaves that time in place; the sweeper (every few
+seconds) queues the delivery again once it is due.
+
+The request goes to the addresses the host was checked at (``addresses.target``): the host name
+is looked up once, and the connection is made to that address, with the host name in the
+``Host`` header, in TLS's SNI and in the certificate check. Redirects are never followed; no
+proxy is used.
 """
 
 from __future__ import annotations
 
+import http.client
 import json
+import socket
+import ssl
 import time
-import urllib.error
-import urllib.request
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -21,13 +29,13 @@ from django.utils import timezone
 
 from common.refusals import Refusal
 from tournaments.webhooks import signing
-from tournaments.webhooks.addresses import check_url
+from tournaments.webhooks.addresses import IPAddress, Target, target
 from tournaments.webhooks.models import Delivery, DeliveryAttempt, Kind
 from tournaments.webhooks.outbox import send_later
 
 EXCERPT = 200  # characters of a response body kept in the log
-SWEEP_GRACE = timedelta(seconds=60)  # a due delivery this late has lost its task
 SWITCHED_OFF = "Not sent: the endpoint was switched off."
+CLAIM_MARGIN = timedelta(seconds=5)  # beyond the connect and answer timeouts, before a try counts as lost
 
 
 @dataclass(frozen=True)
@@ -42,14 +50,31 @@ class Outcome:
         return self.status_code is not None and 200 <= self.status_code < 300
 
 
-class _NoRedirects(urllib.request.HTTPRedirectHandler):
-    """A redirect is an answer like any other non-2xx: it is logged, never followed."""
-
-    def redirect_request(self, *_args: object, **_kwargs: object) -> None:
-        return None
+def tls_context() -> ssl.SSLContext:
+    """The system's trusted certificates, the host name checked (tests trust their own CA here)."""
+    return ssl.create_default_context()
 
 
-_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}), _NoRedirects())
+class PinnedConnection(http.client.HTTPConnection):
+    """HTTP to ``host``, connected to ``address`` (already checked) instead of looking it up."""
+
+    def __init__(self, host: str, port: int, address: IPAddress, timeout: float) -> None:
+        super().__init__(host, port, timeout=timeout)
+        self.address = address
+
+    def connect(self) -> None:
+        self.sock = socket.create_connection((str(self.address), self.port), self.timeout)
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+
+class PinnedTLSConnection(PinnedConnection):
+    """HTTPS as above: SNI and the certificate check use the host name, not the address."""
+
+    default_port = http.client.HTTPS_PORT
+
+    def connect(self) -> None:
+        super().connect()
+        self.sock = tls_context().wrap_socket(self.sock, server_hostname=self.host)
 
 
 def deliver(delivery_id: int) -> str:
@@ -73,12 +98,18 @@ def claim(delivery_id: int) -> Delivery | None:
         delivery.next_try_at, delivery.last_error = None, SWITCHED_OFF
         delivery.save(update_fields=["status", "next_try_at", "last_error"])
         return None
-    delivery.next_try_at = now + timedelta(seconds=settings.WEBHOOK_TIMEOUT_SECONDS) + SWEEP_GRACE
+    delivery.next_try_at = now + max(longest_try(), backoff(delivery.attempts + 1))
     delivery.save(update_fields=["next_try_at"])
     return delivery
 
 
-def request_for(delivery: Delivery, sent_at: int) -> urllib.request.Request:
+def longest_try() -> timedelta:
+    """How long a try can take: the connection and the answer each within the timeout."""
+    return 2 * timedelta(seconds=settings.WEBHOOK_TIMEOUT_SECONDS) + CLAIM_MARGIN
+
+
+def request_parts(delivery: Delivery, sent_at: int) -> tuple[bytes, dict[str, str]]:
+    """The body and headers of one try, signed for the moment it is sent."""
     body = json.dumps(delivery.payload, separators=(",", ":")).encode()
     headers = {
         "Content-Type": "application/json",
@@ -87,22 +118,44 @@ def request_for(delivery: Delivery, sent_at: int) -> urllib.request.Request:
         signing.TIMESTAMP_HEADER: str(sent_at),
         signing.SIGNATURE_HEADER: signing.signature(delivery.endpoint.secret, sent_at, body),
     }
-    return urllib.request.Request(delivery.endpoint.url, data=body, headers=headers, method="POST")
+    return body, headers
 
 
 def post(delivery: Delivery) -> Outcome:
     started = time.monotonic()
     try:
-        check_url(delivery.endpoint.url)  # again: the host's addresses may have changed
-        with _OPENER.open(request_for(delivery, int(time.time())), timeout=settings.WEBHOOK_TIMEOUT_SECONDS) as answer:
-            return Outcome(answer.status, excerpt=_excerpt(answer.read(EXCERPT)), duration_ms=_since(started))
-    except urllib.error.HTTPError as exc:
-        return Outcome(exc.code, f"The endpoint answered {exc.code}.", _excerpt(exc.read(EXCERPT)), _since(started))
+        where = target(delivery.endpoint.url)  # again: the host's addresses may have changed
+        body, headers = request_parts(delivery, int(time.time()))
+        status, answer = _send(where, body, headers)
     except Refusal as exc:
         return Outcome(None, str(exc), duration_ms=_since(started))
-    except (urllib.error.URLError, OSError, ValueError) as exc:
-        reason = getattr(exc, "reason", exc)
+    except (OSError, http.client.HTTPException, ValueError) as exc:
+        reason = str(exc) or type(exc).__name__
         return Outcome(None, f"The endpoint could not be reached: {reason}"[:300], duration_ms=_since(started))
+    if 200 <= status < 300:
+        return Outcome(status, excerpt=_excerpt(answer), duration_ms=_since(started))
+    return Outcome(status, f"The endpoint answered {status}.", _excerpt(answer), _since(started))
+
+
+def _send(where: Target, body: bytes, headers: dict[str, str]) -> tuple[int, bytes]:
+    """POST to the first of the checked addresses that takes the connection; the status and the
+    start of the answer's body."""
+    kind = PinnedTLSConnection if where.scheme == "https" else PinnedConnection
+    failure: OSError | None = None
+    for address in where.addresses:
+        connection = kind(where.host, where.port, address, settings.WEBHOOK_TIMEOUT_SECONDS)
+        try:
+            try:
+                connection.connect()
+            except (ConnectionError, TimeoutError) as exc:
+                failure = exc  # the next address, if the host has another
+                continue
+            connection.request("POST", where.path, body=body, headers=headers)
+            answer = connection.getresponse()
+            return answer.status, answer.read(EXCERPT)
+        finally:
+            connection.close()
+    raise failure or OSError("the host has no address")
 
 
 def _since(started: float) -> int:
@@ -143,10 +196,12 @@ def backoff(attempts: int) -> timedelta:
 
 
 def sweep_due() -> int:
-    """Queue again every pending delivery whose task is long overdue (lost with a broker or a
-    worker). Returns how many."""
-    late = timezone.now() - SWEEP_GRACE
-    due = list(Delivery.objects.filter(status=Delivery.Status.PENDING, next_try_at__lte=late))
+    """Queue again every pending delivery that is due and not being tried: its task was lost with
+    a broker or a worker (a try in progress holds ``next_try_at`` past the time it can take).
+    Run every few seconds by beat, so a lost retry goes out at its due time, late by at most the
+    beat's interval. A task that is merely late finds the delivery claimed and skips it. Returns
+    how many were queued."""
+    due = list(Delivery.objects.filter(status=Delivery.Status.PENDING, next_try_at__lte=timezone.now()))
     for delivery in due:
         send_later(delivery)
     return len(due)

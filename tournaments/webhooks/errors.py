@@ -14,6 +14,8 @@ class WebhookRefusal(StrEnum):
     HOST_NOT_FOUND = "host-not-found"
     INSECURE_URL = "insecure-url"
     NOT_REDELIVERABLE = "not-redeliverable"
+    PING_TOO_SOON = "ping-too-soon"
     PRIVATE_ADDRESS = "private-address"
     TOO_MANY_ENDPOINTS = "too-many-endpoints"
     UNKNOWN_ACTION = "unknown-action"
+    USERINFO_IN_URL = "userinfo-in-url"

@@ -3,9 +3,12 @@ off or on, delete it, send a test ping, redeliver a delivery. Only those who man
 
 from __future__ import annotations
 
+import math
 import uuid
 from collections.abc import Sequence
+from datetime import timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -61,8 +64,19 @@ def delete_endpoint(endpoint: Endpoint, by: User) -> None:
 
 @transaction.atomic
 def send_ping(endpoint: Endpoint, by: User) -> Delivery:
-    """A test delivery to this endpoint only (sent even if it is switched off)."""
+    """A test delivery to this endpoint only (sent even if it is switched off), at most one every
+    ``WEBHOOK_PING_SPACING_SECONDS`` per endpoint: the button cannot make Fett flood an address."""
     endpoint = _managed(endpoint, by)
+    spacing = timedelta(seconds=settings.WEBHOOK_PING_SPACING_SECONDS)
+    now = timezone.now()
+    last = endpoint.deliveries.filter(kind=Kind.PING, created_at__gt=now - spacing).order_by("-created_at").first()
+    if last is not None:
+        wait = max(1, math.ceil((last.created_at + spacing - now).total_seconds()))
+        raise Conflict(
+            WebhookRefusal.PING_TOO_SOON,
+            f"A test ping went to this endpoint less than {int(spacing.total_seconds())} seconds ago; "
+            f"send the next one in {wait} {'second' if wait == 1 else 'seconds'}.",
+        )
     data = {"message": f"A test ping for {endpoint.event.name}, sent by {by.public_name}."}
     return queue(endpoint, Kind.PING, envelope(endpoint.event, Kind.PING, data, uuid.uuid4()))
 
