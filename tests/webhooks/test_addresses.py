@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tournaments.errors import Invalid
-from tournaments.webhooks.addresses import check_url
+from tournaments.webhooks.addresses import check_url, target
 from tournaments.webhooks.errors import WebhookRefusal
 
 
@@ -67,3 +67,59 @@ def test_a_public_https_address_passes_and_tests_may_use_loopback_http(settings:
     settings.WEBHOOK_ALLOW_PRIVATE = False
     with pytest.raises(Invalid):
         check_url("http://127.0.0.1:8161/hook")
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["https://user:secret@hooks.example.com/in", "https://user@93.184.215.14/hook", "http://a@127.0.0.1:8161/hook",
+     "https://hooks.example.com@127.0.0.1/hook"],
+)  # fmt: skip
+def test_an_address_with_a_user_name_or_password_is_refused_everywhere(url: str) -> None:
+    for allow in (True, False):
+        with pytest.raises(Invalid, match="without a user name or password") as refused:
+            check_url(url, allow_private=allow)
+        assert refused.value.reason is WebhookRefusal.USERINFO_IN_URL
+
+
+@pytest.mark.parametrize("url", ["https://93.184.215.14:99999/hook", "https://93.184.215.14:port/hook"])
+def test_a_port_that_is_not_one_is_refused(url: str) -> None:
+    with pytest.raises(Invalid, match="port must be a number") as refused:
+        check_url(url, allow_private=True)
+    assert refused.value.reason is WebhookRefusal.BAD_URL
+
+
+@pytest.mark.parametrize(
+    "host",
+    ["2002:5db8:d70e::1",  # 6to4 of a public IPv4 address
+     "2002:7f00:1::1",  # 6to4 of 127.0.0.1
+     "64:ff9b::808:808",  # NAT64
+     "64:ff9b:1::a00:1",  # NAT64, local use
+     "::ffff:8.8.8.8",  # IPv4-mapped, even of a public address
+     "::ffff:0:808:808",  # IPv4-translated
+     "::808:808",  # IPv4-compatible
+     "2001:0:4136:e378:8000:63bf:3fff:fdd2"],  # Teredo
+)  # fmt: skip
+def test_ipv6_addresses_carrying_an_ipv4_address_are_refused_in_production(host: str) -> None:
+    with pytest.raises(Invalid) as refused:
+        check_url(f"https://[{host}]/hook", allow_private=False)
+    assert refused.value.reason is WebhookRefusal.PRIVATE_ADDRESS
+    assert check_url(f"http://[{host}]/hook", allow_private=True)  # development allows any address
+
+
+def test_a_public_ipv6_address_passes() -> None:
+    assert check_url("https://[2606:2800:21f:cb07:6820:80da:af6b:8b2c]/hook", allow_private=False)
+
+
+def test_the_target_is_the_checked_addresses_each_once_with_port_and_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    def fake_lookup(host: str, *_args: Any, **_kwargs: Any) -> list[Any]:
+        assert host == "hooks.example.com"
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (ip, 0)) for ip in ("93.184.215.14", "93.184.215.14")] + [
+            (socket.AF_INET6, socket.SOCK_STREAM, 6, "", ("2606:2800:21f:cb07:6820:80da:af6b:8b2c", 0, 0, 0))
+        ]
+
+    monkeypatch.setattr(socket, "getaddrinfo", fake_lookup)
+    found = target("https://hooks.example.com/in?x=1#part", allow_private=False)
+    assert (found.scheme, found.host, found.port, found.path) == ("https", "hooks.example.com", 443, "/in?x=1")
+    assert [str(ip) for ip in found.addresses] == ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"]
+    assert target("http://hooks.example.com:8080", allow_private=True).port == 8080
+    assert target("http://hooks.example.com:8080", allow_private=True).path == "/"

@@ -9,8 +9,10 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 
+from config.celery import app
 from gameplay.matches.services import decide
 from tests.drafts.helpers import draft_table, drive, started_pod
 from tests.factories import EventFactory
@@ -194,5 +196,102 @@ def test_a_switched_off_endpoint_gets_nothing_still_waiting_and_no_redelivery(qu
             redeliver(delivery, organiser)
         set_active(endpoint, organiser, True)
         redeliver(delivery, organiser)
+        assert sending.deliver(delivery.pk) == "delivered"
+    assert len(receiver.requests()) == 1
+
+
+def test_test_pings_are_spaced_per_endpoint(queued: Queued, settings: Any) -> None:
+    settings.WEBHOOK_PING_SPACING_SECONDS = 30
+    delivery = one_delivery("http://127.0.0.1:9/hook")
+    endpoint, organiser = delivery.endpoint, delivery.endpoint.event.organiser
+    send_ping(endpoint, organiser)
+    with pytest.raises(Conflict, match=r"less than 30 seconds ago; send the next one in (29|30) seconds") as refused:
+        send_ping(endpoint, organiser)
+    assert refused.value.status_code == 409
+    assert Delivery.objects.filter(endpoint=endpoint, kind=Kind.PING).count() == 1
+    other = endpoint_for(endpoint.event, "http://127.0.0.1:9/other")
+    send_ping(other, organiser)  # another endpoint has its own spacing
+    Delivery.objects.filter(kind=Kind.PING).update(created_at=timezone.now() - timedelta(seconds=31))
+    send_ping(endpoint, organiser)
+    assert Delivery.objects.filter(endpoint=endpoint, kind=Kind.PING).count() == 2
+
+
+def test_the_ping_button_says_when_the_next_ping_may_go(queued: Queued, settings: Any) -> None:
+    settings.WEBHOOK_PING_SPACING_SECONDS = 30
+    delivery = one_delivery("http://127.0.0.1:9/hook")
+    endpoint, event = delivery.endpoint, delivery.endpoint.event
+    client = Client()
+    client.force_login(event.organiser)
+    url = f"/events/{event.pk}/webhooks/{endpoint.pk}/do/ping/"
+    assert client.post(url).status_code == 302
+    again = client.post(url)
+    assert again.status_code == 409 and "send the next one in" in again.content.decode()
+    assert Delivery.objects.filter(endpoint=endpoint, kind=Kind.PING).count() == 1
+
+
+def test_a_retry_whose_task_was_lost_is_swept_at_its_due_time_and_keeps_the_doubling(
+    queued: Queued, settings: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    """After a failed try the next is due in 10 s; its task is lost (a broker restart). The
+    sweeper, run by beat every few seconds, queues it as soon as it is due, not a minute or two
+    later, and the schedule goes on doubling from there."""
+    settings.WEBHOOK_RETRY_BASE_SECONDS = 10
+    beat = app.conf.beat_schedule["sweep-webhooks"]["schedule"]
+    assert beat <= settings.WEBHOOK_RETRY_BASE_SECONDS / 2  # a lost retry is late by at most the beat's interval
+    with running_receiver(answers=[500, 500]) as receiver:
+        delivery = one_delivery(receiver.url)
+        started = timezone.now()
+        assert sending.deliver(delivery.pk) == "retrying"
+        delivery.refresh_from_db()
+        assert delivery.next_try_at is not None
+        assert started + timedelta(seconds=10) <= delivery.next_try_at <= timezone.now() + timedelta(seconds=10)
+        queued.calls.clear()  # the retry's task is lost
+        with django_capture_on_commit_callbacks(execute=True):
+            assert sending.sweep_due() == 0  # not due yet: nothing to catch
+        # Ten seconds pass: the retry falls due.
+        Delivery.objects.filter(pk=delivery.pk).update(next_try_at=timezone.now() - timedelta(milliseconds=10))
+        with django_capture_on_commit_callbacks(execute=True):
+            assert sending.sweep_due() == 1
+        assert queued.delivery_ids() == [delivery.pk]
+        before = timezone.now()
+        assert sending.deliver(delivery.pk) == "retrying"
+        delivery.refresh_from_db()
+        assert before + timedelta(seconds=20) <= delivery.next_try_at <= timezone.now() + timedelta(seconds=20)
+    assert delivery.attempts == 2 and len(receiver.requests()) == 2
+
+
+def test_a_try_lost_with_its_worker_is_retried_when_the_schedule_says(
+    queued: Queued, settings: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    """A worker claims the third try and is killed before it records anything. The claim left
+    the delivery due when the fourth try would have been (40 s after the third began: the doubling
+    schedule), or once the try can no longer be running if that is later; the sweeper queues it
+    then, and it goes out."""
+    settings.WEBHOOK_RETRY_BASE_SECONDS = 10
+    settings.WEBHOOK_TIMEOUT_SECONDS = 5
+    with running_receiver() as receiver:
+        delivery = one_delivery(receiver.url)
+        Delivery.objects.filter(pk=delivery.pk).update(attempts=2)
+        before = timezone.now()
+        assert sending.claim(delivery.pk) is not None  # ... and the worker dies here
+        after = timezone.now()
+        delivery.refresh_from_db()
+        assert delivery.next_try_at is not None
+        assert before + timedelta(seconds=40) <= delivery.next_try_at <= after + timedelta(seconds=40)
+        assert sending.deliver(delivery.pk) == "skipped"  # a duplicate task meanwhile sends nothing
+        settings.WEBHOOK_RETRY_BASE_SECONDS = 1  # a short schedule: the try's own length (2 × 5 s + 5 s) rules
+        Delivery.objects.filter(pk=delivery.pk).update(next_try_at=timezone.now())
+        before = timezone.now()
+        assert sending.claim(delivery.pk) is not None  # killed again
+        delivery.refresh_from_db()
+        assert delivery.next_try_at is not None
+        assert before + timedelta(seconds=15) <= delivery.next_try_at <= timezone.now() + timedelta(seconds=15)
+        queued.calls.clear()
+        with django_capture_on_commit_callbacks(execute=True):
+            assert sending.sweep_due() == 0  # the try could still be running
+        Delivery.objects.filter(pk=delivery.pk).update(next_try_at=timezone.now() - timedelta(milliseconds=10))
+        with django_capture_on_commit_callbacks(execute=True):
+            assert sending.sweep_due() == 1
+        assert queued.delivery_ids() == [delivery.pk]
         assert sending.deliver(delivery.pk) == "delivered"
     assert len(receiver.requests()) == 1
