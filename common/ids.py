@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 
 ID_PATTERN = r"[0-9]{1,18}"
+#: The largest id a request may name (in a body too: serializers bound their id fields with it).
+MAX_ID = 10**18 - 1
 _ID = re.compile(ID_PATTERN)
 
 

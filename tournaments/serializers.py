@@ -7,6 +7,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from common.ids import MAX_ID
 from gameplay.services import check_entry_count
 from tournaments.models import (
     DeckCheck,
@@ -93,7 +94,7 @@ class MatchSerializer(serializers.ModelSerializer[Match]):
     round = serializers.IntegerField(source="round.number", read_only=True)
     player_a_name = serializers.CharField(source="player_a.public_name", read_only=True)
     player_b_name = serializers.CharField(source="player_b.public_name", default=None, read_only=True)
-    winner = serializers.IntegerField(source="winner_id", read_only=True)
+    winner = serializers.IntegerField(source="winner_id", read_only=True, allow_null=True)
     result_text = serializers.SerializerMethodField(help_text="The result in words for the requesting user.")
 
     class Meta:
@@ -141,7 +142,9 @@ class ScoreSerializer(serializers.Serializer[Any]):
 
 class TablesSerializer(serializers.Serializer[Any]):
     tables = serializers.ListField(
-        child=serializers.ListField(child=serializers.IntegerField(allow_null=True), min_length=2, max_length=2),
+        child=serializers.ListField(
+            child=serializers.IntegerField(allow_null=True, max_value=MAX_ID), min_length=2, max_length=2
+        ),
         allow_empty=False,
         max_length=2048,
     )
@@ -182,8 +185,12 @@ class PodSeatSerializer(serializers.Serializer[Any]):
 class PodTableSerializer(serializers.ModelSerializer[PodTable]):
     round = serializers.IntegerField(source="round.number", read_only=True)
     status_display = serializers.CharField(source="get_status_display", read_only=True)
-    reported_by_name = serializers.CharField(source="reported_by.public_name", default=None, read_only=True)
-    confirmed_by_name = serializers.CharField(source="confirmed_by.public_name", default=None, read_only=True)
+    reported_by_name = serializers.CharField(
+        source="reported_by.public_name", default=None, read_only=True, allow_null=True
+    )
+    confirmed_by_name = serializers.CharField(
+        source="confirmed_by.public_name", default=None, read_only=True, allow_null=True
+    )
     seats = serializers.SerializerMethodField()
 
     class Meta:
@@ -203,7 +210,7 @@ class PodTableSerializer(serializers.ModelSerializer[PodTable]):
 
 
 class PlaceSerializer(serializers.Serializer[Any]):
-    player = serializers.IntegerField(min_value=1)
+    player = serializers.IntegerField(min_value=1, max_value=MAX_ID)
     place = serializers.IntegerField(min_value=1, max_value=6)
 
 
@@ -232,7 +239,7 @@ class PodsEditSerializer(serializers.Serializer[Any]):
     """The organiser's pods: player ids, each pod in seating order (clockwise from seat 1)."""
 
     pods = serializers.ListField(
-        child=serializers.ListField(child=serializers.IntegerField(), min_length=1, max_length=12),
+        child=serializers.ListField(child=serializers.IntegerField(max_value=MAX_ID), min_length=1, max_length=12),
         allow_empty=False,
         max_length=1024,
     )

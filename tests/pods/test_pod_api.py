@@ -219,3 +219,15 @@ def test_names_a_spreadsheet_would_run_are_written_as_text_in_both_pod_downloads
         names = {line[column] for line in csv.reader(io.StringIO(text, newline=""))}
         assert {f"'{name}" for name in FORMULAS} <= names
         assert not names & set(FORMULAS)
+
+
+def test_a_player_id_past_the_largest_key_is_a_400_not_a_500() -> None:
+    """Found by the schemathesis run as an organiser: an id too large for the database's keys
+    overflowed in the query (500)."""
+    event, organiser, _players = pod_event()
+    table = publish(event, organiser).pod_tables.order_by("table").first()
+    assert table is not None
+    body = {"places": [{"player": 10**20, "place": 1}]}
+    answer = client(organiser).post(f"/api/pod-tables/{table.pk}/set-placements/", body, format="json")
+    assert answer.status_code == 400 and "player" in str(answer.json())
+    assert PodReport.objects.filter(table=table).count() == 0

@@ -2,16 +2,22 @@
 
 The schema is read from ``/api/schema/`` of the Django WSGI application and every request goes
 to that application on the test's own thread (so it sees the test's database). Each operation
-is tried with a bounded number of generated requests, valid and invalid, once without an
-account and once as a registered player with an API token. Every response must not be a server
-error, its status code must be documented, and its body and content type must match the schema.
-All failures are gathered and reported together (one line per operation and kind of failure).
+is tried with a bounded number of generated requests, valid and invalid, without an account, as
+a registered player and as an organiser, each with an API token. Operations whose path names an
+object are also tried about real ones: the player's event, deck and match; and the organiser's
+own events, one scenario at a time: a Swiss event with a published round and its tables, a
+Runebound pod event with a published pod round and its deck swap, a booster draft whose pod has
+finished (its pools building), and a sealed event with its pools open. Every response must not
+be a server error, its status code must be documented, and its body and content type must match
+the schema. All failures are gathered and reported together (one line per operation and kind of
+failure). The whole test takes about four minutes on the 2-core development machine.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
+import time
 from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -38,18 +44,20 @@ from gameplay.services import current_catalog
 from tests.conftest import Personas
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
-# Generated requests per operation: (valid, invalid, valid about a real object), for each caller.
-EXAMPLES = {"anonymous": (2, 2, 2), "player": (4, 3, 3)}
+# Generated requests per operation: (valid, invalid, valid about a real object of each scenario),
+# for each caller.
+EXAMPLES = {"anonymous": (2, 2, 2), "player": (4, 3, 3), "organiser": (3, 2, 3)}
 
 Findings = dict[str, set[str]]
 EXAMPLE_MESSAGES: dict[str, str] = {}  # one failure's message for each kind and operation, for the report
 
 
-def _fuzz(schema: Any, headers: dict[str, str], findings: Findings, who: str, ids: dict[str, int]) -> int:
+def _fuzz(schema: Any, headers: dict[str, str], findings: Findings, who: str, scenarios: list[dict[str, int]]) -> int:
     """Run every operation; gather failures into ``findings`` (kind -> operations); return the calls made.
 
-    Each operation gets generated requests, valid and invalid, and, when its path names an object
-    of ``ids`` (by the path's first segment), valid requests about that real object too."""
+    Each operation gets generated requests, valid and invalid, and, for each scenario whose
+    objects its path names (by the path segment before each parameter), valid requests about
+    those real objects too."""
     calls = 0
     for result in schema.get_all_operations():
         operation = result.ok()
@@ -58,9 +66,10 @@ def _fuzz(schema: Any, headers: dict[str, str], findings: Findings, who: str, id
             (GenerationMode.POSITIVE, valid, None),
             (GenerationMode.NEGATIVE, invalid, None),
         ]
-        real = _real_ids(operation.path, ids)
-        if real:
-            runs.append((GenerationMode.POSITIVE, about_real, real))
+        for ids in scenarios:
+            real = _real_ids(operation.path, ids)
+            if real:
+                runs.append((GenerationMode.POSITIVE, about_real, real))
         for mode, count, path_parameters in runs:
 
             @settings(
@@ -92,13 +101,15 @@ def _fuzz(schema: Any, headers: dict[str, str], findings: Findings, who: str, id
 
 
 def _real_ids(path: str, ids: dict[str, int]) -> dict[str, int]:
-    """Path parameters naming a real object: ``/api/events/{id}/...`` -> the event's id."""
+    """Path parameters naming a real object: ``/api/events/{id}/...`` -> the event's id. Empty
+    unless every parameter of the path names one of the scenario's objects."""
     segments = path.strip("/").split("/")
     found = {}
     for name, value in itertools.pairwise(segments):
         if value.startswith("{") and name in ids:
             found[value.strip("{}")] = ids[name]
-    return found
+    parameters = [segment for segment in segments if segment.startswith("{")]
+    return found if len(found) == len(parameters) else {}
 
 
 def _record(findings: Findings, who: str, label: str, failure: Failure, status: int) -> None:
@@ -156,18 +167,78 @@ def _objects(personas: Personas) -> dict[str, int]:
     return ids
 
 
+def _organiser_scenarios(personas: Personas) -> list[dict[str, int]]:
+    """The organiser's real objects, one scenario per kind of event (each run gets its ids)."""
+    from tests.drafts.helpers import draft_table, drive, started_pod
+    from tests.factories import UserFactory
+    from tests.pods.test_pod_services import pod_event, publish
+    from tests.swaps.helpers import runebound_pod_event, seat_pod
+    from tests.webhooks.conftest import endpoint_for
+    from tournaments.drafts.models import Pool
+    from tournaments.drafts.services import pools
+    from tournaments.models import Event, Match, PodTable, Registration
+    from tournaments.services import registration, rounds
+    from tournaments.swaps import services as swaps
+
+    organiser = personas.organiser
+    scenarios = []
+
+    swiss = Event.objects.create(name="Fuzz Swiss", organiser=organiser, status=Event.Status.REGISTRATION)
+    for player in (personas.player, personas.judge, personas.outsider, UserFactory.create(username="fourth")):
+        registration.register(swiss, player)
+    registration.start_event(swiss, organiser)
+    round_ = rounds.publish_round(rounds.pair_next_round(swiss, organiser), organiser)
+    endpoint_for(swiss, "http://127.0.0.1:9/hook")  # results announce to a webhook (never sent here)
+    match = Match.objects.filter(round=round_).exclude(player_b=None).first()
+    assert match is not None
+    entry = Registration.objects.get(event=swiss, player=personas.outsider)
+    scenarios.append({"events": swiss.pk, "rounds": round_.pk, "matches": match.pk, "registrations": entry.pk})
+
+    pods_event, pods_organiser, _players = pod_event()
+    pod_round = publish(pods_event, pods_organiser)
+    table = PodTable.objects.filter(round=pod_round).first()
+    assert table is not None
+    scenarios.append({"events": pods_event.pk, "rounds": pod_round.pk, "round-pods": pod_round.pk,
+                      "pod-tables": table.pk})  # fmt: skip
+
+    rune = runebound_pod_event(4)
+    swaps.set_plan(rune, rune.organiser, [1], 10)
+    (swap,) = swaps.open_swaps(seat_pod(rune).round)
+    scenarios.append({"events": rune.pk, "swaps": swap.pk, "rounds": swap.round_id, "pod-tables": swap.table_id})
+
+    draft = draft_table(4, username="fz")
+    pod = started_pod(draft, seats=4)
+    drive(pod)
+    pool = Pool.objects.filter(event=draft.event).first()
+    assert pool is not None
+    scenarios.append({"events": draft.event.pk, "pods": pod.pk, "pools": pool.pk})
+
+    sealed = draft_table(4, fmt="sealed", username="fs")
+    (sealed_pool, *_rest) = pools.open_sealed(sealed.event, sealed.organiser)
+    scenarios.append({"events": sealed.event.pk, "pools": sealed_pool.pk})
+
+    for event in (pods_event, rune, draft.event, sealed.event):
+        Event.objects.filter(pk=event.pk).update(organiser=organiser)  # one organiser runs them all
+    return scenarios
+
+
 def test_every_operation_answers_as_documented(
     api_schema: Any, personas: Personas, capsys: pytest.CaptureFixture[str]
 ) -> None:
     findings: Findings = defaultdict(set)
-    token = Token.objects.create(user=personas.player)
-    identities: dict[str, dict[str, str]] = {"anonymous": {}, "player": {"Authorization": f"Token {token.key}"}}
-    ids = _objects(personas)
+    tokens = {who: Token.objects.create(user=getattr(personas, who)) for who in ("player", "organiser")}
+    identities: dict[str, dict[str, str]] = {
+        "anonymous": {}, **{who: {"Authorization": f"Token {token.key}"} for who, token in tokens.items()}
+    }  # fmt: skip
+    scenarios = {"anonymous": [_objects(personas)]}
+    scenarios["player"] = scenarios["anonymous"]
+    scenarios["organiser"] = _organiser_scenarios(personas)
+    started = time.monotonic()
     with _connection_kept():
-        calls = sum(_fuzz(api_schema, headers, findings, who, ids) for who, headers in identities.items())
+        calls = sum(_fuzz(api_schema, headers, findings, who, scenarios[who]) for who, headers in identities.items())
     report = _report(findings)
     with capsys.disabled():
-        print(f"\nschemathesis: {calls} requests\n{report}")
+        print(f"\nschemathesis: {calls} requests in {time.monotonic() - started:.0f} s\n{report}")
     assert not findings, report
 
 
