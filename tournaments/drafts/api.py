@@ -37,7 +37,8 @@ from tournaments.limited import PoolTooSmallError
 from tournaments.permissions import Perm, has_permission
 
 OBJECT = OpenApiTypes.OBJECT
-OBJECTS = {"type": "array", "items": {"type": "object", "additionalProperties": {}}}
+OBJECT_ITEM = {"type": "object", "additionalProperties": {}}
+OBJECTS = {"type": "array", "items": OBJECT_ITEM}
 
 
 def visible_pods(user: Any) -> QuerySet[Pod]:
@@ -76,7 +77,7 @@ class EventDraftViewSet(viewsets.ViewSet):
         made = pods.seat_pods(event, signed_in_user(request), **_valid(SeatPodsSerializer(data=request.data)))
         return Response(reading.dashboard(made), status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses={200: OBJECT})  # a list action: the schema makes it an array of these
+    @extend_schema(responses={200: OBJECT_ITEM})  # a list action: the schema makes it an array of these
     def list(self, request: Request, event_pk: int) -> Response:
         event = selectors.event_for(request.user, event_pk)
         found = list(Pod.objects.filter(event=event).select_related("event"))

@@ -147,7 +147,9 @@ def _send(where: Target, body: bytes, headers: dict[str, str]) -> tuple[int, byt
         try:
             try:
                 connection.connect()
-            except (ConnectionError, TimeoutError) as exc:
+            except ssl.SSLError:
+                raise  # the address answered, with the wrong certificate or none: not another try
+            except OSError as exc:  # refused, unreachable (an IPv6 address without a route), timed out
                 failure = exc  # the next address, if the host has another
                 continue
             connection.request("POST", where.path, body=body, headers=headers)
