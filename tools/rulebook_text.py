@@ -46,8 +46,15 @@ class Book:
 BOOKS: tuple[Book, ...] = (
     Book("000", "000_703f40d29a8f4978.txt", "Runeslingers, first edition (Classic)", "blocks", 0),
     # Page 7's diagram labels its seventh item "7" before the page's own number.
-    Book("001", "001_9769e326aaac57fd.txt", "How To Play Runeslingers: The Awakening", "lines", 40, True,
-         ((7, "Each player rolls a die"),)),  # fmt: skip
+    Book(
+        "001",
+        "001_9769e326aaac57fd.txt",
+        "How To Play Runeslingers: The Awakening",
+        "lines",
+        40,
+        pages=True,
+        page_starts=((7, "Each player rolls a die"),),
+    ),
     Book("002", "002_b8c976709fe022fd.txt", "Runeslingers two-player starter set rules", "lines", 55),
     Book("003", "003_0181cb6062b9764f.txt", "Runemasters", "markdown", 0),
 )
@@ -60,9 +67,12 @@ _GLUED_PAGE = re.compile(r"^(.*[.)”]) (\d{1,2})$")
 _TOC_ENTRY = re.compile(r"^(.+?) (\d{1,2})$")
 _GLOSSARY_TERM = re.compile(r"(?<=[.)”]) (?=[A-Z][a-z]+(?:[ /][A-Z][a-z]+)?: )")
 _OPEN_WORDS = frozenset(
-    "a an the of to and or any your its their his her with by for in on at from is are be that this which "
-    "has have than as new each every when if not can must may will per all".split()
-)
+    (
+        "a", "an", "the", "of", "to", "and", "or", "any", "your", "its", "their", "his", "her", "with", "by",
+        "for", "in", "on", "at", "from", "is", "are", "be", "that", "this", "which", "has", "have", "than", "as",
+        "new", "each", "every", "when", "if", "not", "can", "must", "may", "will", "per", "all",
+    )
+)  # fmt: skip
 
 
 @dataclass
@@ -88,14 +98,14 @@ class SplitBook:
 
 
 def normalise(text: str) -> str:
-    """The form citations are matched in: lower case, one kind of apostrophe, no double quotes, one space."""
+    """The form citations are matched in: lower case, one kind of apostrophe, no double quotes or bullets, one space."""
     text = text.replace("’", "'").replace("‘", "'")
-    text = re.sub(r"""["“”]""", "", text)
+    text = re.sub(r"""["“”•]""", "", text)
     return re.sub(r"\s+", " ", text).strip().lower()
 
 
 def _clean(line: str, markdown: bool) -> str:
-    line = line.replace("\t", " ").strip()
+    line = re.sub(r"\s*\|$", "", line.replace("\t", " ").strip())  # 001's diagrams end captions with "|"
     if markdown:
         line = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", line)
         line = line.replace("**", "").replace("*", "")

@@ -37,7 +37,7 @@ NOTES = ROOT / "docs" / "rules-coverage-notes.yaml"
 TESTS = ROOT / "tests"
 COMMAND = "make rules-coverage"
 
-CITATION = re.compile(r'\b(00[0-3])(?:[ \t]+p\.[ \t]?(\d{1,2}))?[ \t\n]+"([^"]+)"')
+CITATION = re.compile(r'\b(00[0-3])(?:\s+p\.\s?(\d{1,2}))?\s+"([^"]+)"')
 MIN_WORDS = 4
 OPENING_WORDS = 9
 NO_RULE, GAP = "no rule", "gap"
@@ -137,9 +137,7 @@ def resolve(locator: Locator, books: dict[str, SplitBook]) -> list[Paragraph]:
     if locator.page is not None and not book.book.pages:
         raise CoverageError(f"{locator}: rulebook {locator.book} has no page numbers; cite it without p.N")
     found = [
-        p
-        for p in book.paragraphs
-        if phrase in normalise(p.text) and (locator.page is None or p.page == locator.page)
+        p for p in book.paragraphs if phrase in normalise(p.text) and (locator.page is None or p.page == locator.page)
     ]
     if not found:
         where = [p for p in book.paragraphs if phrase in normalise(p.text)]
@@ -171,26 +169,11 @@ def parse_note(key: str, value: str) -> tuple[Locator, Note]:
 
 
 def build(books: Iterable[SplitBook], citations: list[Citation], notes: dict[str, str]) -> list[Entry]:
+    """Each paragraph with the tests that cite it and its note; CoverageError lists every citation or
+    note that names no paragraph (or several), and every note on a cited paragraph."""
     by_id = {b.book.id: b for b in books}
     entries = {p.label: Entry(p) for b in by_id.values() for p in b.paragraphs}
-    errors = []
-    for citation in citations:
-        try:
-            for p in resolve(citation.locator, by_id):
-                if citation.test not in entries[p.label].tests:
-                    entries[p.label].tests.append(citation.test)
-        except CoverageError as error:
-            errors.append(f"{citation.test}: {error}")
-    for key, value in notes.items():
-        try:
-            locator, note = parse_note(key, value)
-            for p in resolve(locator, by_id):
-                entry = entries[p.label]
-                if entry.note is not None:
-                    raise CoverageError(f"{p.label} has two notes: {entry.note.key} and {key}")
-                entry.note = note
-        except CoverageError as error:
-            errors.append(f"notes: {error}")
+    errors = _cite(entries, by_id, citations) + _note(entries, by_id, notes)
     for entry in entries.values():
         if entry.tests and entry.note is not None:
             what = "holds no rule" if entry.note.kind == NO_RULE else "is a gap"
@@ -203,6 +186,33 @@ def build(books: Iterable[SplitBook], citations: list[Citation], notes: dict[str
     for entry in entries.values():
         entry.tests.sort()
     return list(entries.values())
+
+
+def _cite(entries: dict[str, Entry], books: dict[str, SplitBook], citations: list[Citation]) -> list[str]:
+    errors = []
+    for citation in citations:
+        try:
+            for p in resolve(citation.locator, books):
+                if citation.test not in entries[p.label].tests:
+                    entries[p.label].tests.append(citation.test)
+        except CoverageError as error:
+            errors.append(f"{citation.test}: {error}")
+    return errors
+
+
+def _note(entries: dict[str, Entry], books: dict[str, SplitBook], notes: dict[str, str]) -> list[str]:
+    errors = []
+    for key, value in notes.items():
+        try:
+            locator, note = parse_note(key, value)
+            for p in resolve(locator, books):
+                entry = entries[p.label]
+                if entry.note is not None:
+                    raise CoverageError(f"{p.label} has two notes: {entry.note.key} and {key}")
+                entry.note = note
+        except CoverageError as error:
+            errors.append(f"notes: {error}")
+    return errors
 
 
 # -- the page ------------------------------------------------------------------------------------
