@@ -94,6 +94,8 @@ def test_classic_trinkets_activate_instead_of_use(classic: ClassicCatalog) -> No
 
 
 def test_each_runeslinger_has_a_passive_and_an_activate_ability(catalog: Catalog, classic: ClassicCatalog) -> None:
+    """000 "Inner Flame is an Eva Passive ability. Engulf is an Eva Activate ability": each Runeslinger has a
+    passive and an activate ability; Engulf costs 2 determinations."""
     for slinger in catalog.runeslingers:
         assert len(classic.abilities_of(slinger, "passive")) >= 1
         (activate, *_) = classic.abilities_of(slinger, "activate")
