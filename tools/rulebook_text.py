@@ -253,7 +253,7 @@ def _assemble(book: Book, pieces: list[_Piece], lines: list[str]) -> SplitBook:
 
 def _contents(lines: list[str]) -> dict[int, list[str]]:
     """001's contents: page -> its headings, read from the lines after "contents"."""
-    start = next(i for i, ln in enumerate(lines) if ln.lower() == "contents")
+    start = next((i for i, ln in enumerate(lines) if ln.lower() == "contents"), len(lines))
     headings: dict[int, list[str]] = {}
     for line in lines[start + 1 :]:
         entry = _TOC_ENTRY.match(line)
