@@ -10,9 +10,9 @@ and rule paragraphs left uncited, each with its reason).
 
 A citation is ``BOOK "PHRASE"`` or ``BOOK p.PAGE "PHRASE"`` in a test's docstring: BOOK is 000, 001,
 002 or 003, PAGE the printed page (001 only: the others kept no page numbers), PHRASE at least four
-words of one paragraph, in straight double quotes, matched without regard to case, curly quotes or
-line breaks. It must name one paragraph (or copies of one text); anything else is an error that
-names the test, so a citation cannot quietly point nowhere.
+words of one paragraph (or the whole of a shorter one), in straight double quotes, matched without
+regard to case, curly quotes or line breaks. It must name one paragraph (or copies of one text);
+anything else is an error that names the test, so a citation cannot quietly point nowhere.
 """
 
 from __future__ import annotations
@@ -129,16 +129,20 @@ def collect_citations(tests: Path = TESTS) -> list[Citation]:
 
 
 def resolve(locator: Locator, books: dict[str, SplitBook]) -> list[Paragraph]:
-    """The paragraphs a locator names; CoverageError unless it names one paragraph (or copies of one text)."""
+    """The paragraphs a locator names; CoverageError unless it names one paragraph (or copies of one text).
+    Words that are the whole of a paragraph name that paragraph, even when a longer one holds them too."""
     phrase = normalise(locator.phrase)
-    if len(phrase.split()) < MIN_WORDS:
-        raise CoverageError(f"{locator}: quote at least {MIN_WORDS} words of the paragraph")
     book = books[locator.book]
     if locator.page is not None and not book.book.pages:
         raise CoverageError(f"{locator}: rulebook {locator.book} has no page numbers; cite it without p.N")
     found = [
         p for p in book.paragraphs if phrase in normalise(p.text) and (locator.page is None or p.page == locator.page)
     ]
+    whole = [p for p in found if normalise(p.text) == phrase]
+    if whole:
+        return whole
+    if len(phrase.split()) < MIN_WORDS:
+        raise CoverageError(f"{locator}: quote at least {MIN_WORDS} words of the paragraph")
     if not found:
         where = [p for p in book.paragraphs if phrase in normalise(p.text)]
         hint = f" (it is on p.{where[0].page})" if where and where[0].page is not None else ""
@@ -259,10 +263,11 @@ A test cites the rule it asserts in its docstring:
     000 "you cannot pain 5"
 
 The rulebook (000, 001, 002 or 003), for 001 the printed page (`p.N`; the other books kept no page
-numbers), then at least four words of the paragraph in straight double quotes, matched without
-regard to case, curly quotes or line breaks. The words must belong to one paragraph (a heading or a
-diagram label is not one); a citation that names none, or several, fails the check with the test's
-name. Cite a paragraph only from a test that asserts the rule's outcome, not one that passes by it.
+numbers), then at least four words of the paragraph (or the whole of a shorter one) in straight
+double quotes, matched without regard to case, curly quotes or line breaks. The words must belong
+to one paragraph (a heading or a diagram label is not one; the whole of a paragraph names it even
+when a longer one holds the same words); a citation that names none, or several, fails the check
+with the test's name. Cite a paragraph only from a test that asserts the rule's outcome, not one that passes by it.
 
 A paragraph that holds no rule (flavour, components, a diagram's caption) is marked so in the notes
 file, with the reason; so is a rule paragraph left uncited on purpose (a *gap* with its reason).

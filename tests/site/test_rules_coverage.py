@@ -152,6 +152,17 @@ def test_a_citation_that_names_no_paragraph_is_an_error(locator: rc.Locator, say
         rc.resolve(locator, books())
 
 
+def test_the_whole_of_a_short_paragraph_names_it_though_a_longer_one_holds_it() -> None:
+    paged = split(PAGED, "1\nShield: Place a marker on a guardian.\nPlace a marker on a guardian.\nLast words.\n2")
+    assert [p.label for p in rc.resolve(rc.Locator("001", 2, "Place a marker on a guardian."), {"001": paged})] == [
+        "001.2"
+    ]
+    with pytest.raises(rc.CoverageError, match="names 2 paragraphs"):
+        rc.resolve(rc.Locator("001", 2, "Place a marker on a"), {"001": paged})
+    with pytest.raises(rc.CoverageError, match="at least 4 words"):
+        rc.resolve(rc.Locator("001", 2, "Last words"), {"001": paged})
+
+
 def test_a_phrase_two_different_paragraphs_hold_is_an_error() -> None:
     paged = split(PAGED, "1\nYou lose a power when your deck is empty.\nYou lose a power when your health is 0.\n2")
     with pytest.raises(rc.CoverageError, match=r"names 2 paragraphs \(001.1, 001.2\)"):
