@@ -423,3 +423,204 @@ def test_an_abilitys_effect_ends_with_the_turn() -> None:
     assert awaiting(s) == ("play", 0) and s.players[0].light == 0
     s = decline_all(run(s, f"play {handle(s, 0, 'jab')} target=p2"))
     assert s.players[1].health == 12
+
+
+# --- playing a card -------------------------------------------------------------------------------
+
+
+def test_the_card_play_steps_in_their_order() -> None:
+    """The card play steps of 001 p.10: "Pay Costs: This card's costs, followed by any other conditional cost",
+    "Play: Place the card onto a valid location on the field", "Declare Choices: If this card has effects that
+    require a choice", "Declare Targets: You must choose and announce the valid target(s)", "Answerable Action: An
+    answerable action is created for the enemy player" and "Resolve Effects: This card's effects resolve in the
+    order they are written"; with 002 "Card Effects are always resolved in the order they appear on the card":
+    Rainbow Dart (2 light) is declared with its two chosen ailments and its target; its cost is paid and it is in
+    play before p2 may answer, and nothing has happened to p2; then it deals 3 (+1 Iron Focus) and the hit applies
+    the two ailments, in the order the active player chooses (001 p.13): Burn, then Curse."""
+    s = position({**ROMIN, "hand": ["rainbow-dart"], "concentrations": ["jab"] * 3}, {**EVA})
+    me, them = seat(s, 0), seat(s, 1)
+    s = run(s, f"play {handle(s, 0, 'rainbow-dart')} target=p2 ailment=burn ailment=curse")
+    assert awaiting(s) == ("answer", 1)
+    assert seat(s, 0) == {
+        **me,
+        "hand": [],
+        "field": ["rainbow-dart"],
+        "concs": [(True, True), (True, False), (False, False)],
+    }
+    assert seat(s, 1) == them
+    s = run(s, "pass")
+    assert awaiting(s) == ("order", 0) and seat(s, 1) == {**them, "health": 16}
+    s = run(s, "choose 1")
+    after = seat(s, 1)
+    assert after == {**them, "health": 20 - 4 - 2, "deck": 9, "discard": ["spark"], "ailments": [
+        ("burn", 1, False), ("curse", 1, False)]}  # fmt: skip
+    assert [a[0] for a in s.players[1].ail if a[0] >= 0] == [0, 1]  # Burn's area first: applied first
+    assert awaiting(s) == ("play", 0)
+
+
+def test_a_card_needs_a_valid_target_for_each_targeting_effect() -> None:
+    """001 p.6 "a valid target must exist for each of that card's effects that target", 001 p.18 "In order to play
+    a card with target in its text, a valid target must exist on the field", 001 p.20 "you must be able to assign a
+    valid target for each effect on this card that targets", 002 "If an effect targets in its text, a matching
+    valid target must be announced" and 002 "Fireball deals 8 damage to any target that can be dealt damage":
+    Shatter (destroy target trinket) and Dispel (destroy target boon) cannot be played with none in play; Fireball
+    may target either Runeslinger or a defense card."""
+    s = position({"hand": ["shatter", "dispel", "fireball"], "concentrations": ["spark"] * 3}, {})
+    plays = [t for t in legal_texts(s, 0) if t.startswith("play")]
+    assert plays == [f"play {handle(s, 0, 'fireball')} target=p2", f"play {handle(s, 0, 'fireball')} target=p1"]
+    s = position(
+        {"hand": ["shatter", "dispel", "fireball"], "concentrations": ["spark"] * 3},
+        {"field": [{"card": "firecracker", "on": "utility"}], "ailments": [{"type": "burn", "boon": "aegis"}]},
+    )
+    cracker, aegis = handle(s, 1, "firecracker", "field"), handle(s, 1, "aegis", "field")
+    plays = {t for t in legal_texts(s, 0) if t.startswith("play")}
+    fire = handle(s, 0, "fireball")
+    assert plays == {
+        f"play {handle(s, 0, 'shatter')} target={cracker}",
+        f"play {handle(s, 0, 'dispel')} target={aegis}",
+        *(f"play {fire} target={t}" for t in ("p2", "p1", cracker, aegis)),
+    }
+
+
+def test_an_effect_whose_target_left_the_field_does_nothing() -> None:
+    """001 p.18 "If the target of an effect leaves the field before an effect can resolve, the effect does
+    nothing", 001 p.20 "if a target of this card's effect leaves the field, the effect in question has no effect"
+    and 002 "If the announced target is removed from play or is invalid when the effect in question resolves": p1
+    slings Fireball at p2's Firecracker; p2 answers with Bounce on it; Fireball then deals nothing to anyone."""
+    s = position(
+        {"hand": ["fireball"], "concentrations": ["spark"] * 3},
+        {"hand": ["bounce"], "concentrations": ["spark"], "field": [{"card": "firecracker", "on": "utility"}]},
+    )
+    cracker = handle(s, 1, "firecracker", "field")
+    s = run(s, f"play {handle(s, 0, 'fireball')} target={cracker}")
+    me, them = seat(s, 0), seat(s, 1)
+    s = decline_all(run(s, f"play {handle(s, 1, 'bounce')} target={cracker}"))
+    assert seat(s, 0) == me
+    assert seat(s, 1) == {**them, "hand": [], "field": ["bounce"], "deck": them["deck"] + 1, "concs": [(True, True)]}
+    assert ids(s, s.players[1].deck[-1:]) == ["firecracker"] and awaiting(s) == ("play", 0)
+
+
+def test_a_shout_card_is_played_normally_in_your_own_play_phase_too() -> None:
+    """001 p.17 "This card can be played normally during your Play Phase or during any Play Phase as an answer",
+    002 "This card can be played normally during your Play Phase or during any Play Phase as an answer", 001 p.15
+    "An answerable action is created for you when the opponent to your left plays a card", 001 p.20 "When an enemy
+    plays a card an answerable action is created for you" and 001 p.15 "When you choose not to answer your
+    answerable action, it disappears": Purify (Shout) is played in p1's own Play Phase; it is answerable, and when
+    p2 passes it resolves and p2 is asked nothing more."""
+    s = position({"hand": ["purify"], "concentrations": ["spark"], "ailments": [{"type": "burn", "count": 2}]}, {})
+    me, them = seat(s, 0), seat(s, 1)
+    s = run(s, f"play {handle(s, 0, 'purify')}")
+    assert awaiting(s) == ("answer", 1)
+    s = run(s, "pass")
+    assert awaiting(s) == ("play", 0) and seat(s, 1) == them
+    assert seat(s, 0) == {**me, "hand": [], "field": ["purify"], "concs": [(True, True)], "ailments": []}
+
+
+# --- ailments and boons ------------------------------------------------------------------------------
+
+
+def test_four_ailment_areas_hold_four_types_and_a_type_has_no_limit() -> None:
+    """001 p.7 "Your ailments & boons are played here; you have 4 ailment areas", 001 p.13 "The maximum number of
+    unique (different) ailment types possible on your Runeslinger is four", 002 "The maximum number of unique
+    ailments possible on your Runeslinger is four", 002 "You cannot have more than four different ailments and boons
+    on you at once", 002 "On your field, you have four ailment areas to the left of your Runeslinger", 001 p.13
+    "There is no maximum number of ailment instances", 002 "There is no maximum number of instances an ailment can
+    have", 001 p.12 "Multiple instances on you stack" and 002 "Multiple instances of the same ailment on you
+    stack": with Burn, Curse and a booned Weaken, Maddening Whisper's Insanity takes the fourth area; once four are
+    taken, Splinter's Fragment has nowhere to go; Hex's Curse joins the 30 already there."""
+    s = position(
+        {"hand": ["maddening-whisper", "splinter"], "concentrations": ["spark"] * 3, "field": [{"card": "hex"}]},
+        {"ailments": [{"type": "burn"}, {"type": "curse", "count": 30}, {"type": "weaken", "boon": "aegis"}]},
+    )
+    them = seat(s, 1)
+    s = decline_all(run(s, f"play {handle(s, 0, 'maddening-whisper')} target=p2"))
+    four = [("burn", 1, False), ("curse", 30, False), ("insanity", 2, False), ("weaken", 1, True)]
+    assert seat(s, 1) == {**them, "ailments": four}
+    before = seat(s, 1)
+    s = decline_all(run(s, f"play {handle(s, 0, 'splinter')} target=p2"))
+    assert seat(s, 1) == before
+    s = decline_all(run(s, f"sling {handle(s, 0, 'hex', 'field')} target=p2"))
+    assert seat(s, 1) == {**before, "ailments": [four[0], ("curse", 32, False), *four[2:]]}
+    assert awaiting(s) == ("play", 0)
+
+
+def test_ailments_come_directly_or_with_a_hit() -> None:
+    """001 p.12 "Ailments can be applied directly to a Runeslinger, or by a damage effect that applies ailments if
+    it hits", 002 "When an effect deals at least 1 point of damage to a Runeslinger, that is considered a hit",
+    001 p.5 "Health is reduced when you are dealt damage by or lose health from effects" and 002 "Health is reduced
+    when you are dealt damage by or lose health from effects": p2 blocks Glancing Arrow to 0 damage, so its Weaken
+    does not come; Brand's Burn is applied with no damage at all (each new Burn: lose 2 health, sear 1)."""
+    s = position(
+        {
+            **ROMIN,
+            "equips": ["relentless", "overflow"],
+            "hand": ["glancing-arrow", "brand"],
+            "concentrations": ["jab"] * 2,
+        },
+        {**EVA, "hand": ["spark"], "deck": ["jab"] * 10},
+    )
+    them = seat(s, 1)
+    s = run(s, f"play {handle(s, 0, 'glancing-arrow')} target=p2", "pass", f"block discard={handle(s, 1, 'spark')}")
+    assert seat(s, 1) == {**them, "hand": [], "discard": ["spark"]} and awaiting(s) == ("play", 0)
+    s = decline_all(run(s, f"play {handle(s, 0, 'brand')} target=p2"))
+    assert seat(s, 1) == {**them, "hand": [], "discard": ["jab", "jab", "spark"], "deck": 8, "health": 16, "ailments": [
+        ("burn", 2, False)]}  # fmt: skip
+
+
+def test_burn_two_costs_health_at_the_start_of_each_of_your_turns() -> None:
+    """002 "Burn has two effects; effect I happens each time a new Burn ailment is applied to you. Effect II is
+    active while you are ailed with 4 or more" and 001 p.12 "Level II is active while you are ailed with 4 or more
+    instances of Burn": p1 with 4 Burn loses 2 health as the turn begins; with 3 Burn, nothing."""
+    for count, health in ((4, 18), (3, 20)):
+        s = scenario(
+            {
+                "turn": 3,
+                "active": "p2",
+                "phase": "discard",
+                "players": [
+                    {**EVA, "deck": ["spark"] * 10, "ailments": [{"type": "burn", "count": count}]},
+                    {**ROMIN, "deck": ["spark"] * 10},
+                ],
+            }
+        )
+        assert seat(s, 0) == {
+            "health": health, "power": 5, "det": 0, "light": 0, "hand": ["spark", "spark"], "deck": 8,
+            "discard": [], "void": [], "field": [], "concs": [], "ailments": [("burn", count, False)],
+        }  # fmt: skip
+        assert awaiting(s) == ("draw", 0)
+
+
+def test_a_boon_goes_on_an_ailment_or_a_boon_of_either_player_and_damage_can_destroy_it() -> None:
+    """002 "Boons can be played only onto an ailment or existing boon that any player controls", 001 p.14 "You
+    can play a boon on either an ailment or existing boon on any player's field", 001 p.6 "Boon defense cards are
+    played on an either an ailment or boon on any player's field", 001 p.20 "Exposed: When a card or ailment has no
+    card on it, it is exposed", 002 "This card is a defense card, and can be both targeted and destroyed by
+    damage. If Binding is dealt 3+ damage", 002 "Because Binding has defense, it is also a defense card", 001 p.14
+    "Because boons are defense cards, they can be targeted and destroyed by damage", 002 "Because boons are defense
+    cards, they can be targeted and destroyed by damage" and 002 "Boons are defense cards that conceal
+    (temporarily remove from play)": with no ailment anywhere Binding cannot be played; with p2's exposed Burn and
+    p1's booned Curse it may go on the Burn or on the boon, not under it; on p2's Burn it conceals it; Spark (4)
+    destroys it, the Burn is exposed again and Binding goes to its owner's pile."""
+    s = position({"hand": ["binding"], "concentrations": ["spark"] * 3}, {})
+    assert not [t for t in legal_texts(s, 0) if t.startswith("play")]
+    s = position(
+        {
+            **ROMIN,
+            "hand": ["binding", "spark"],
+            "concentrations": ["spark"] * 4,
+            "ailments": [{"type": "curse", "boon": "aegis"}],
+        },
+        {**EVA, "ailments": [{"type": "burn"}], "blocked": True},
+    )
+    binding, aegis = handle(s, 0, "binding"), handle(s, 0, "aegis", "field")
+    assert sorted(t for t in legal_texts(s, 0) if t.startswith(f"play {binding}")) == sorted(
+        [f"play {binding} on=p2:burn", f"play {binding} on={aegis}"]
+    )
+    me, them = seat(s, 0), seat(s, 1)
+    s = run(s, f"play {binding} on=p2:burn")
+    assert seat(s, 1) == {**them, "field": ["binding"], "ailments": [("burn", 1, True)]}
+    s = decline_all(run(s, f"play {handle(s, 0, 'spark')} target={handle(s, 1, 'binding', 'field')}"))
+    assert seat(s, 1) == them
+    assert seat(s, 0) == {**me, "hand": [], "field": ["aegis", "spark"], "discard": ["binding"], "concs": [
+        (True, True), (True, False), (True, False), (True, False)]}  # fmt: skip
+    assert awaiting(s) == ("play", 0)
