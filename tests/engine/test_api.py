@@ -122,7 +122,9 @@ def test_every_catalog_handler_is_implemented() -> None:
 def test_equips_follow_002() -> None:
     """002 "You can choose and equip a stance and ability, or two unique (different) abilities", 002 "Equips must
     have the same class as your Runeslinger" and 001 p.5 "Your class dictates what class of Stance and Ability
-    you can equip": a stance and an ability, or two abilities costing 1 and 2, of the Runeslinger's class."""
+    you can equip": a stance and an ability, or two abilities costing 1 and 2, of the Runeslinger's class. And
+    002 "This is your Class; it dictates which Runeslinger equips you can use" and 001 p.5 "Talaka's Heart is a
+    Stance and Flame Of Nim is an Ability. Before an encounter begins"."""
     deck = ["spark"] * 30
     new_game({"players": [{**EVA, "equips": ["kindle", "flame-of-nim"], "deck": deck}, {**ROMIN, "deck": deck}]}, 1)
     for equips in (["flame-of-nim", "engulf"], ["talakas-heart", "inner-flame"], ["iron-focus", "overflow"]):

@@ -103,7 +103,8 @@ def test_health_loss_pierces_002() -> None:
 def test_seventeen_ailments_cost_two_power() -> None:
     """002 "If you have 17 exposed ailments, you would remove 16" and 001 p.4 "you must remove any of those 8
     exposed ailments at a time and lose a power": with 17 exposed ailments you remove 16, lose 2 power and keep
-    1; which 8 go each time is your choice (001 p.11 "The exposed ailments you remove is your choice")."""
+    1; which 8 go each time is your choice (001 p.11 "The exposed ailments you remove is your choice"). With 002
+    "If you have 8 exposed ailments on your Runeslinger, remove any 8 of them and lose a power"."""
     s = scenario(
         {
             "turn": 3,
@@ -212,7 +213,9 @@ def test_divine_barrier_gives_block_while_concealing() -> None:
 def test_divine_barrier_on_an_enemy_costs_them_nine_health() -> None:
     """001 p.13 "that opponent would lose 9 health" and 002 "that opponent would lose 9 health, since you own
     Divine Barrier": Divine Barrier played on an opponent's ailment and destroyed under their control makes that
-    opponent lose 9 health."""
+    opponent lose 9 health. The barrier goes to its owner's discard pile (001 p.7 "All cards that discarded from
+    anywhere are placed into their owner's discard pile"); 001 p.14 "Because boons are defense cards, they can
+    be targeted and destroyed by damage" and 002 "Because boons are defense cards, they can be targeted"."""
     s = position(
         {"hand": ["divine-barrier", "fireball"], "concentrations": ["spark"] * 5},
         {"ailments": [{"type": "burn", "count": 1}]},
@@ -228,7 +231,7 @@ def test_divine_barrier_on_an_enemy_costs_them_nine_health() -> None:
 def test_own_divine_barrier_destroyed_costs_nothing() -> None:
     """001 p.14 "if that controller does not own that boon": the 9 health is lost only if the controller does not
     own it; and 001 p.13 "When a boon you control is destroyed, the ailments under it become": the Burn under it
-    is active again."""
+    is active again. Also 002 "When a boon you control is destroyed, the ailments under it become active"."""
     s = position(
         {"ailments": [{"type": "burn", "count": 1, "boon": "divine-barrier"}]},
         {"hand": ["fireball"], "concentrations": ["spark"] * 3},
@@ -259,7 +262,8 @@ def test_new_burn_goes_beside_a_boon_not_under_it() -> None:
 
 
 def test_glancing_arrow_hit_applies_two_weaken() -> None:
-    """001 p.12 "When Glancing Arrow hits a Runeslinger, the hit applies 2 weaken ailments"."""
+    """001 p.12 "When Glancing Arrow hits a Runeslinger, the hit applies 2 weaken ailments". A hit (002 "When an
+    effect deals at least 1 point of damage to a Runeslinger, that is considered a hit")."""
     s = position({**ROMIN, "hand": ["glancing-arrow"], "concentrations": ["jab"]}, {**EVA})
     s = decline_all(run(s, f"play {handle(s, 0, 'glancing-arrow')} target=p2"))
     assert s.players[1].ail[0][:2] == [3, 2]  # weaken x2
@@ -288,7 +292,8 @@ def test_flaming_fists_under_stone_trap_has_no_effect() -> None:
     targets your Flaming Fists with his Stone Trap", 002 "Since Stone Trap is not a runespell", 002 "This
     completes the ladder and effects on the ladder", 002 "Stone Trap resolves first (rung 2), placing Flaming
     Fists under it". Stone Trap answers Flaming Fists and places it under itself; no new answerable action; when
-    rung 1 resolves, Flaming Fists is not in play and has no effect."""
+    rung 1 resolves, Flaming Fists is not in play and has no effect. Also 002 "Flaming Fists under Stone Trap."
+    and 002 "First trigger condition - When you play Stone Trap"."""
     s = position(
         {**ROMIN, "hand": ["flaming-fists", "spark"], "concentrations": ["jab"] * 2},
         {**EVA, "hand": ["stone-trap"], "concentrations": ["spark"] * 2},
@@ -325,7 +330,8 @@ def test_fireball_blocked_by_four_000() -> None:
     """001 p.14 "If you discard a card to block, 4 block barrier is applied" and 001 p.14 "this triggers the option
     for you to block that game object by discarding a card": Jim slings Fireball at Emily; she does not answer,
     blocks by discarding a card with block 4 and takes 4 of the 8 damage (000's blocking example, under The
-    Awakening)."""
+    Awakening). Emily blocks on Jim's turn (001 p.14 "You can block even if it's not your turn"; 002 "You can
+    block even if it's not your turn")."""
     s = position({"hand": ["fireball"], "concentrations": ["spark"] * 3}, {"hand": ["jab", "jab"]})
     s = run(s, f"play {handle(s, 0, 'fireball')} target=p2", "pass")
     assert decision(s).kind == "block"
@@ -348,7 +354,7 @@ def test_direct_damage_cannot_be_blocked() -> None:
     """002 "Chaos Fire deals 8 direct damage to any target", 002 "direct damage (Chaos Fire) cannot be blocked",
     002 "You cannot block direct damage or health loss", 001 p.16 "Direct damage cannot be blocked; it is dealt
     directly to its target" and 001 p.20 "Direct Damage: Direct damage cannot be blocked": no block is offered
-    and all 8 damage is dealt."""
+    and all 8 damage is dealt. And 001 p.16 "The damage modifiers are currently direct and pierce"."""
     s = position({"hand": ["chaos-fire"], "concentrations": ["spark"] * 4}, {"hand": ["jab"]})
     s = run(s, f"play {handle(s, 0, 'chaos-fire')} target=p2", "pass")
     assert decision(s).kind == "play"
@@ -423,7 +429,8 @@ def test_unique_ailments_limited_by_boons() -> None:
 def test_fate_bullet_with_no_effect_example_2() -> None:
     """001 p.18 "Sam controls 3 boons on his field" and 001 p.18 "In this case, Sam chooses the first bullet
     effect" (example 2), with 001 p.17 "Target enemy Runeslinger chooses one of this card's bullet": Sam picks
-    Supernova's Burn bullet; you target him but no Burn is applied."""
+    Supernova's Burn bullet; you target him but no Burn is applied. As 001 p.18 "effects may only do as much as
+    is possible" and 002 "Target enemy Runeslinger chooses one of this card's bullet"."""
     s = position(
         {"hand": ["supernova"], "concentrations": ["spark"] * 3},
         {
@@ -448,7 +455,8 @@ def test_fate_bullet_with_no_effect_example_2() -> None:
 
 def test_fate_discard_three_with_one_card_example_3() -> None:
     """001 p.18 "Sam has 1 card in his hand and you sling (play) Supernova" and 001 p.18 "Sam chooses the second
-    bullet effect" (example 3): he discards only the one card he has."""
+    bullet effect" (example 3): he discards only the one card he has. As 001 p.18 "effects may only do as much
+    as is possible"."""
     s = position({"hand": ["supernova"], "concentrations": ["spark"] * 3}, {"hand": ["jab"]})
     s = run(s, f"play {handle(s, 0, 'supernova')} target=- target=-", "choose 2", "choose target=p2")
     s = decline_all(s)
@@ -475,7 +483,8 @@ def test_first_player_draws_one_on_turn_one() -> None:
     """001 p.8 "Only on the first turn of the encounter, the player who goes first draws 1", 002 "Only on the first
     turn of the encounter, the player who goes first draws one card", 001 p.8 "Each player draws 5 cards from
     their shuffled face-down decks" and 001 p.9 "each player controls 1 concentration and has 4 cards": after
-    setup each player holds 4 cards and 1 concentration; the first player draws 1, the second 2."""
+    setup each player holds 4 cards and 1 concentration; the first player draws 1, the second 2. And 002 "To
+    start, draw five cards from the top of your deck"."""
     from gameplay.engine import new_game
 
     s = new_game({"players": [{"starter": "eva-starter"}, {"starter": "romin-starter"}], "first": "p1"}, 7)
@@ -585,7 +594,8 @@ def test_ail_cost_cannot_be_paid_when_you_cannot_be_ailed() -> None:
 def test_boon_on_a_boon_destroys_it_and_keeps_ailments_concealed() -> None:
     """001 p.14 "When a new boon is played on an existing boon, the existing boon is destroyed", 001 p.14 "When a
     boon is replaced by a new boon, the concealed ailments are never exposed" and 002 "When a new boon is played
-    on an existing boon, the existing boon is destroyed and placed into its owner's discard pile"."""
+    on an existing boon, the existing boon is destroyed and placed into its owner's discard pile". A boon on a
+    boon: 001 p.14 "You can play a boon on either an ailment or existing boon on any player's field"."""
     s = position(
         {
             "hand": ["aegis"],
@@ -602,7 +612,9 @@ def test_boon_on_a_boon_destroys_it_and_keeps_ailments_concealed() -> None:
 def test_answer_requires_shout() -> None:
     """001 p.15 "You may answer (respond to) your answerable action by playing a card from your hand that has the
     Shout keyword" and 002 "by playing a card from your hand that has the shout keyword": only a card with Shout
-    can answer an answerable action."""
+    can answer an answerable action. The play is answerable (001 p.15 "An answerable action is created for you
+    when the opponent to your left plays a card"; 001 p.20 "When an enemy plays a card an answerable action is
+    created for you")."""
     s = position(
         {"hand": ["spark"], "concentrations": ["spark"]}, {"hand": ["jab", "guard"], "concentrations": ["spark"]}
     )

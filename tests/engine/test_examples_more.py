@@ -61,7 +61,9 @@ def test_tornado_choice_destroys_all_trinkets_000() -> None:
 
 def test_distract_discards_the_concentration_under_it() -> None:
     """001 p.17 "When this card leaves your field, the concentration under it is discarded" and 002 "distract When
-    this card leaves the field": Blood Rite: Pain 5, draw 3, gain 2 light; in the Discard Phase both go."""
+    this card leaves the field": Blood Rite: Pain 5, draw 3, gain 2 light; in the Discard Phase both go. Both go
+    to the discard pile (002 "All cards that leave the field by discard or distraction are placed into their
+    owner's discard pile")."""
     s = position({"hand": ["blood-rite"], "concentrations": ["jab"]}, {})
     s = decline_all(run(s, f"play {handle(s, 0, 'blood-rite')}"))
     assert s.players[0].health == 15 and len(s.players[0].hand) == 3 and s.players[0].light == 2
@@ -73,7 +75,7 @@ def test_token_and_use_binding() -> None:
     """001 p.17 "This card enters play with this many basic tokens on it", 002 "This card enters play with this
     many basic tokens" and 001 p.17 "Turn this card horizontal to use this effect": Binding enters with 1 token;
     Use removes it and cleanses 3, the next turn (not the turn it was played); a second use does nothing without
-    a token."""
+    a token. And 002 "Token 1 means that Binding enters play with 1 token"."""
     s = position(
         {
             "hand": ["binding"],

@@ -303,10 +303,10 @@ def test_cards_go_on_your_own_exposed_concentrations_and_only_trinkets_and_chant
 
 
 def test_six_concentration_areas_and_concentrations_are_not_cards() -> None:
-    """001 p.7 "You have 6 concentration areas", 002 "Concentration Areas - You can control up to 6
-    concentrations" and 001 p.20 "Ailments, Runeslingers, stances and abilities are not cards": with six
-    concentrations no seventh can be set; and Bounce ("target card in play") can name a card in play, never a
-    Runeslinger, a concentration or an ailment."""
+    """001 p.7 "You have 6 concentration areas", 002 "Concentration Areas - You can control up to 6 concentrations"
+    and 001 p.20 "Ailments, Runeslingers, stances and abilities are not cards": with six concentrations no
+    seventh can be set; and Bounce ("target card in play") can name a card in play, never a Runeslinger, a
+    concentration or an ailment. As 001 p.12 "Note that in game, ailments are not considered cards"."""
     s = position({"hand": ["jab", "bounce"], "concentrations": ["spark"] * 6}, {"ailments": [{"type": "burn"}]})
     assert not [t for t in legal_texts(s, 0) if t.startswith("set")]
     s = position(
@@ -624,3 +624,189 @@ def test_a_boon_goes_on_an_ailment_or_a_boon_of_either_player_and_damage_can_des
     assert seat(s, 0) == {**me, "hand": [], "field": ["aegis", "spark"], "discard": ["binding"], "concs": [
         (True, True), (True, False), (True, False), (True, False)]}  # fmt: skip
     assert awaiting(s) == ("play", 0)
+
+
+# --- blocking ----------------------------------------------------------------------------------------
+
+
+def test_a_block_barrier_counts_the_blocks_own_triggers_and_is_declared_before_the_damage() -> None:
+    """001 p.14 "The amount of damage a block barrier can prevent is equal to your Runeslinger's block value",
+    001 p.14 "those effects must resolve before the value of the block barrier you are applying is calculated",
+    001 p.14 "Your intent to block must be declared before damage resolves on its target", 002 "Your intent to
+    block must be declared before damage resolves on its target", 002 "When you block, until end of turn, prevent
+    damage to the target of your block", 002 "The block value of your block is calculated when the damage
+    resolves", 002 "Block denotes how much damage you prevent when you block", 002 "this triggers the option for
+    you to block that target" and 001 p.14 "You can block even if it's not your turn": on p1's turn p2 (block 4)
+    is asked to block Fireball before any damage; Iron Buckler's "when you block: +2" counts, so the barrier is 6
+    and p2 takes 2; the blocking card goes to the discard pile."""
+    s = position(
+        {**ROMIN, "hand": ["fireball"], "concentrations": ["spark"] * 3},
+        {**EVA, "hand": ["jab"], "field": [{"card": "iron-buckler", "on": "utility"}]},
+    )
+    s = run(s, f"play {handle(s, 0, 'fireball')} target=p2", "pass")
+    them = seat(s, 1)
+    assert awaiting(s) == ("block", 1) and them["health"] == 20
+    s = run(s, f"block discard={handle(s, 1, 'jab')}")
+    assert seat(s, 1) == {**them, "hand": [], "discard": ["jab"], "health": 18}
+    assert (s.players[1].barrier, s.players[1].blocked) == (0, 1) and awaiting(s) == ("play", 0)
+
+
+def test_a_block_barrier_lasts_the_turn_until_used_up_and_then_damage_goes_through() -> None:
+    """001 p.14 "When you block, you apply a block barrier to the object you are blocking", 001 p.14 "When a block
+    barrier is depleted (by damage or effects), any remaining unresolved damage is then dealt" and 002 "You can
+    block even if it's not your turn, as long as you haven't blocked this turn": p2 blocks the first Jab (2) with
+    a barrier of 4, which also stops the second Jab; the third Jab's 2 go through; no second block is offered."""
+    s = position({**ROMIN, "equips": ["relentless", "overflow"], "hand": ["jab"] * 3, "concentrations": ["spark"] * 3},
+                 {**EVA, "hand": ["spark", "spark"]})  # fmt: skip
+    s = run(s, f"play {handle(s, 0, 'jab')} target=p2", "pass", f"block discard={handle(s, 1, 'spark')}")
+    assert (s.players[1].health, s.players[1].barrier) == (20, 2)
+    s = run(s, f"play {handle(s, 0, 'jab')} target=p2", "pass")
+    assert (s.players[1].health, s.players[1].barrier) == (20, 0) and awaiting(s) == ("play", 0)
+    s = run(s, f"play {handle(s, 0, 'jab')} target=p2", "pass")
+    assert seat(s, 1)["health"] == 18 and seat(s, 1)["hand"] == ["spark"] and awaiting(s) == ("play", 0)
+
+
+def test_a_block_value_has_no_maximum() -> None:
+    """001 p.14 "You have no maximum block value", 001 p.14 "Numerous effects can increase or decrease your block
+    value" and 001 p.5 "This is your Block value. Block denotes how much damage you prevent when you block. Eva has 4
+    block": Eva's 4, +2 Aegis, +1 Ward Sigil, +1 Tower Shield, +1 Champion's Belt = 9, and a Curse takes 1 off."""
+    s = position(
+        {
+            "ailments": [{"type": "burn", "boon": "aegis"}],
+            "field": [
+                {"card": "ward-sigil", "on": "utility"},
+                {"card": "tower-shield", "on": "utility"},
+                "champions-belt",
+            ],
+        },
+        {},
+    )
+    assert core.block_value(s, 0) == 9 and core.block_value(s, 1) == 4
+    s.players[0].own_ail()[1][:2] = [1, 1]  # a Curse on another area
+    s._cache.clear()
+    assert core.block_value(s, 0) == 8
+
+
+def test_health_loss_cannot_be_blocked_but_pierce_damage_can() -> None:
+    """001 p.14 "You cannot block direct damage or health loss from effects such as Burn I" and 002 "Like normal
+    (non-direct) damage, damage that pierces can be blocked": Soul Tax (health loss) offers p2 no block; Piercing
+    Kick (5 pierce, +1 Iron Focus) does, and the barrier of 3 (4, -1 for the Curse) lets 3 through."""
+    s = position(
+        {**ROMIN, "hand": ["soul-tax", "piercing-kick"], "concentrations": ["spark"] * 4},
+        {**EVA, "hand": ["jab"], "ailments": [{"type": "curse"}]},
+    )
+    s = run(s, f"play {handle(s, 0, 'soul-tax')} target=p2", "pass")
+    assert awaiting(s) == ("play", 0) and s.players[1].health == 18
+    s = run(s, f"play {handle(s, 0, 'piercing-kick')} target=p2", "pass")
+    assert awaiting(s) == ("block", 1)
+    s = run(s, f"block discard={handle(s, 1, 'jab')}")
+    assert s.players[1].health == 15 and awaiting(s) == ("play", 0)
+
+
+def test_no_block_is_offered_when_the_block_value_is_zero(monkeypatch: pytest.MonkeyPatch) -> None:
+    """001 p.14 "You cannot block if your Runeslinger's block value is zero" and 002 "You cannot block if your
+    Runeslinger's block value is zero": the same Fireball offers p2 a block at block 4 and none at block 0. (No card
+    of the catalog brings a block to 0, so the value is set directly.)"""
+    s = position({"hand": ["fireball"], "concentrations": ["spark"] * 3}, {**ROMIN, "hand": ["jab"]})
+    s = run(s, f"play {handle(s, 0, 'fireball')} target=p2")
+    assert awaiting(run(s, "pass")) == ("block", 1)
+    monkeypatch.setattr(core, "block_value", lambda state, p: 0)
+    s = run(s, "pass")
+    assert awaiting(s) == ("play", 0) and s.players[1].health == 12 and ids(s, s.players[1].hand) == ["jab"]
+
+
+def test_a_defense_card_you_control_can_be_blocked_for() -> None:
+    """002 "When an enemy-controlled damage source deals damage to either a defense card that you control or your
+    Runeslinger": Spark at p2's Tower Shield (defense 5) offers p2 a block; the barrier of 5 (4 + Tower Shield's 1)
+    takes all 4 damage."""
+    s = position({**ROMIN, "hand": ["spark"], "concentrations": ["spark"]}, {**EVA, "hand": ["jab"], "field": [
+        {"card": "tower-shield", "on": "utility"}]})  # fmt: skip
+    shield = handle(s, 1, "tower-shield", "field")
+    s = run(s, f"play {handle(s, 0, 'spark')} target={shield}", "pass")
+    assert awaiting(s) == ("block", 1)
+    s = run(s, f"block discard={handle(s, 1, 'jab')}")
+    assert s.players[1].field[int(shield[1:])][F_DMG] == 0 and s.players[1].health == 20
+
+
+# --- triggers, decks and piles -----------------------------------------------------------------------
+
+
+def test_when_stone_trap_leaves_the_field_the_card_under_it_returns_to_its_owners_hand() -> None:
+    """001 p.16 "When Stone Trap leaves the field:. This condition triggers the effect after its colon", 002
+    "Second trigger condition - When Stone Trap leaves the field", 002 "First trigger condition - When you play
+    Stone Trap" and 001 p.20 "Concealed ailments and cards are not in play; they have no effects": Stone Trap
+    answers Flaming Fists and holds it, so Fists does nothing; then Fireball destroys the trap, and Fists goes back
+    to p1's hand, the trap to p2's discard pile."""
+    s = position(
+        {**ROMIN, "hand": ["flaming-fists", "fireball"], "concentrations": ["spark"] * 5},
+        {**EVA, "hand": ["stone-trap"], "concentrations": ["spark"] * 2},
+    )
+    s = run(s, f"play {handle(s, 0, 'flaming-fists')} target=p2")
+    s = decline_all(run(s, f"play {handle(s, 1, 'stone-trap')} target={handle(s, 0, 'flaming-fists', 'field')}"))
+    me, them = seat(s, 0), seat(s, 1)
+    assert (me["hand"], me["field"], them["field"], them["health"]) == (["fireball"], [], ["stone-trap"], 20)
+    s = decline_all(run(s, f"play {handle(s, 0, 'fireball')} target={handle(s, 1, 'stone-trap', 'field')}"))
+    assert seat(s, 0) == {**me, "hand": ["flaming-fists"], "field": ["fireball"], "concs": [
+        (True, True), (True, False), (True, False), (True, False), (True, False)]}  # fmt: skip
+    assert seat(s, 1) == {**them, "field": [], "discard": ["stone-trap"]} and awaiting(s) == ("play", 0)
+
+
+def test_sear_and_void_take_the_top_cards_of_the_deck() -> None:
+    """001 p.20 "Sear: Take this many cards from the top of your deck and place them face-up in your discard pile"
+    and 001 p.20 "Void: Take this many cards from the top of your deck and place them face-up in your void pile":
+    Searing Gaze makes p2 sear its top 4, Void Touch void the next 3."""
+    deck = ["jab", "spark", "fireball", "channel", "bounce", "hex", "guard", "mend"]
+    s = position({**ROMIN, "hand": ["searing-gaze", "void-touch"], "concentrations": ["spark"] * 3}, {"deck": deck})
+    them = seat(s, 1)
+    s = decline_all(run(s, f"play {handle(s, 0, 'searing-gaze')} target=p2"))
+    assert seat(s, 1) == {**them, "deck": 4, "discard": sorted(deck[:4])}
+    s = decline_all(run(s, f"play {handle(s, 0, 'void-touch')} target=p2"))
+    assert seat(s, 1) == {**them, "deck": 1, "discard": sorted(deck[:4]), "void": sorted(deck[4:7])}
+    assert ids(s, s.players[1].deck) == ["mend"] and awaiting(s) == ("play", 0)
+
+
+def test_a_deck_effect_is_resolved_in_full_through_an_empty_deck_and_the_void_stays_apart() -> None:
+    """001 p.18 "sear, void, draw, set, place and discard effects are always resolved in full to ensure power is
+    lost when a deck is empty", 001 p.7 "Your void pile is never to be shuffled into your discard pile or deck",
+    002 "Your void pile is never to be shuffled into your discard pile or deck" and 002 "Determinations are used to pay for your Runeslinger's ability when you
+    activate it" (a determination for the power lost): p2 with 1 card in deck, 4 in the discard pile and 2 voided is made to void 3: it
+    voids the one, loses a power (and gains a determination), shuffles the 4 discarded cards in, and voids 2 more;
+    the cards voided before stay in the void."""
+    s = position(
+        {**ROMIN, "hand": ["void-touch"], "concentrations": ["spark"] * 2},
+        {"deck": ["jab"], "discard": ["spark"] * 4, "void": ["mend", "mend"]},
+    )
+    them = seat(s, 1)
+    s = decline_all(run(s, f"play {handle(s, 0, 'void-touch')} target=p2"))
+    assert seat(s, 1) == {**them, "power": 4, "det": 1, "deck": 2, "discard": [], "void": [
+        "jab", "mend", "mend", "spark", "spark"]}  # fmt: skip
+    assert awaiting(s) == ("play", 0)
+
+
+def test_at_random_means_nobody_chooses() -> None:
+    """001 p.20 "At Random: An enemy chooses without seeing, the prescribed number of cards": Disrupt makes p2
+    discard 1 of 3 cards at random: no one is asked which, and the seed decides (the same position discards the
+    same card again)."""
+    s = position({**ROMIN, "hand": ["disrupt"], "concentrations": ["spark"]}, {"hand": ["jab", "spark", "mend"]})
+    them = seat(s, 1)
+    s1 = decline_all(run(s, f"play {handle(s, 0, 'disrupt')} target=p2"))
+    gone = seat(s1, 1)["discard"]
+    assert len(gone) == 1 and seat(s1, 1) == {**them, "discard": gone, "hand": sorted(set(them["hand"]) - set(gone))}
+    assert awaiting(s1) == ("play", 0)
+    s2 = decline_all(run(s, f"play {handle(s, 0, 'disrupt')} target=p2"))
+    assert seat(s2, 1)["discard"] == gone
+
+
+def test_a_use_card_is_turned_and_cannot_be_used_again_until_it_is_readied() -> None:
+    """001 p.11 "Use the effect of a defense card you control by turning it horizontally", 002 "Use the effect of
+    a defense card you control by turning it horizontal", 001 p.11 "Activate the effect of a card you control by
+    paying that effect's activation cost" and 001 p.10 "It cannot be turned used again until it is readied": War
+    Gauntlet (Quick) is played and used at once (3 damage), and is not offered again this turn."""
+    s = position({**ROMIN, "hand": ["war-gauntlet"], "concentrations": ["spark"] * 2}, {**EVA})
+    s = run(s, f"play {handle(s, 0, 'war-gauntlet')}")
+    gauntlet = handle(s, 0, "war-gauntlet", "field")
+    them = seat(s, 1)
+    s = decline_all(run(s, f"use {gauntlet} target=p2"))
+    assert s.players[0].field[int(gauntlet[1:])][F_USED] == 1
+    assert seat(s, 1) == {**them, "health": 17} and awaiting(s) == ("play", 0)
+    assert not [t for t in legal_texts(s, 0) if t.startswith("use")]
