@@ -38,6 +38,9 @@ TESTS = ROOT / "tests"
 COMMAND = "make rules-coverage"
 
 CITATION = re.compile(r'\b(00[0-3])(?:\s+p\.\s?(\d{1,2}))?\s+"([^"]+)"')
+#: What looks like a citation but is not one (a colon or comma before the quote, a curly quote):
+#: an error, or the test would silently cite nothing.
+NEAR_MISS = re.compile(r'\b00[0-3](?:\s+p\.\s?\d{1,2})?(?:\s*[:,;]\s*["“]|\s+“)')
 MIN_WORDS = 4
 OPENING_WORDS = 9
 NO_RULE, GAP = "no rule", "gap"
@@ -116,16 +119,27 @@ def _test_functions(tree: ast.Module) -> Iterator[tuple[str, ast.FunctionDef | a
                     yield f"{node.name}::{item.name}", item
 
 
-def collect_citations(tests: Path = TESTS) -> list[Citation]:
-    """Every citation in the docstring of a test function (or a test class's method) under `tests`."""
-    found = []
+def _docstrings(tests: Path) -> Iterator[tuple[str, str]]:
+    """(node id, docstring) of every test function (or a test class's method) under `tests`."""
     for path in sorted(tests.rglob("test_*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         node_file = path.relative_to(tests.parent).as_posix()
         for name, node in _test_functions(tree):
-            for locator in citations_in(ast.get_docstring(node) or ""):
-                found.append(Citation(f"{node_file}::{name}", locator))
-    return found
+            yield f"{node_file}::{name}", ast.get_docstring(node) or ""
+
+
+def collect_citations(tests: Path = TESTS) -> list[Citation]:
+    """Every citation in the docstring of a test function (or a test class's method) under `tests`."""
+    return [Citation(test, locator) for test, doc in _docstrings(tests) for locator in citations_in(doc)]
+
+
+def malformed_citations(tests: Path = TESTS) -> list[str]:
+    """Docstring text that looks like a citation but is not one, by test."""
+    return [
+        f"{test}: {match.group(0)!r} is not a citation: write BOOK [p.N] then the words in straight double quotes"
+        for test, doc in _docstrings(tests)
+        for match in NEAR_MISS.finditer(doc)
+    ]
 
 
 def resolve(locator: Locator, books: dict[str, SplitBook]) -> list[Paragraph]:
@@ -374,6 +388,9 @@ def _status(e: Entry) -> str:
 
 
 def generate(rulebooks: Path | None = None, tests: Path = TESTS, notes: Path = NOTES) -> str:
+    malformed = malformed_citations(tests)
+    if malformed:
+        raise CoverageError("\n".join(malformed))
     books = read_books(rulebooks or rulebooks_dir())
     entries = build([b for b, _ in books], collect_citations(tests), read_notes(notes))
     return render(books, entries)

@@ -627,7 +627,7 @@ def test_answer_requires_shout() -> None:
 def test_defense_card_destroyed_by_damage_in_one_turn() -> None:
     """002 "When a defense card takes damage equal to or greater than its defense value in a single turn" and 001
     p.6 "When a defense card is dealt damage (Ex. by a spirit runespell": a defense card dealt damage >= its
-    defense in a single turn is destroyed."""
+    defense in a single turn is destroyed. And 001 p.6 "Defense cards can be targeted and destroyed by damage"."""
     s = position(
         {"hand": ["spark"], "concentrations": ["spark"]}, {"field": [{"card": "tower-shield", "on": "utility"}]}
     )

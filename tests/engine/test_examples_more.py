@@ -75,7 +75,9 @@ def test_token_and_use_binding() -> None:
     """001 p.17 "This card enters play with this many basic tokens on it", 002 "This card enters play with this
     many basic tokens" and 001 p.17 "Turn this card horizontal to use this effect": Binding enters with 1 token;
     Use removes it and cleanses 3, the next turn (not the turn it was played); a second use does nothing without
-    a token. And 002 "Token 1 means that Binding enters play with 1 token"."""
+    a token. And 002 "Token 1 means that Binding enters play with 1 token". The token is the keyword resolved as
+    the card is played (001 p.10 "Resolve Keywords: Any keywords on this card applicable to its play must be
+    resolved")."""
     s = position(
         {
             "hand": ["binding"],

@@ -148,14 +148,16 @@ def test_effects_that_contradict_resolve_by_priority_then_the_active_player() ->
     whoever's turn it is. (No two cards of the catalog contradict each other yet, so the effects are put in play
     directly.)"""
     s = position({}, {})
-    mine, theirs = {"value": 5}, {"value": 7, "who": "enemies"}
+    mine: dict[str, object] = {"value": 5}
+    theirs: dict[str, object] = {"value": 7, "who": "enemies"}
     assert _max_hand_with(s, 0, [(0, core.PRIO_CARD, mine), (1, core.PRIO_CARD, theirs)]) == 5
     s.active = 1
     assert _max_hand_with(s, 0, [(0, core.PRIO_CARD, mine), (1, core.PRIO_CARD, theirs)]) == 7
     assert _max_hand_with(s, 0, [(0, core.PRIO_CARD, mine), (1, core.PRIO_EQUIP, theirs)]) == 7
     s.active = 0
     assert _max_hand_with(s, 0, [(0, core.PRIO_CARD, mine), (1, core.PRIO_EQUIP, theirs)]) == 7
-    assert _max_hand_with(s, 0, [(0, core.PRIO_AILMENT, {"value": 4}), (1, core.PRIO_EQUIP, theirs)]) == 4
+    fragment: dict[str, object] = {"value": 4}
+    assert _max_hand_with(s, 0, [(0, core.PRIO_AILMENT, fragment), (1, core.PRIO_EQUIP, theirs)]) == 4
     assert _max_hand_with(s, 0, []) == 8
 
 
@@ -226,7 +228,8 @@ def test_light_comes_from_exposed_ready_concentrations_one_each() -> None:
     adds +1 to your light pool", 002 "You gain +1 when you use an empty ready concentration you control", 002
     "Create 1 by using an exposed ready (vertical) concentration you control", 001 p.11 "Create 1 by using an
     exposed ready concentration you control", 001 p.10 "2: Used - This card is in the horizontal" and 001 p.10
-    "1: Exposed - There is no card on top of this card": of three concentrations, one covered by a card and one
+    "1: Exposed - There is no card on top of this card" (002 "Concentrations that are not exposed are considered
+    concealed"): of three concentrations, one covered by a card and one
     already used, only the third makes light, once."""
     s = position({"concentrations": [{"card": "jab", "used": True}, "spark"], "field": [{"card": "hex"}]}, {})
     used, ready, covered = (conc(s, 0, i) for i in range(3))
@@ -429,14 +432,17 @@ def test_an_abilitys_effect_ends_with_the_turn() -> None:
 
 
 def test_the_card_play_steps_in_their_order() -> None:
-    """The card play steps of 001 p.10: "Pay Costs: This card's costs, followed by any other conditional cost",
-    "Play: Place the card onto a valid location on the field", "Declare Choices: If this card has effects that
-    require a choice", "Declare Targets: You must choose and announce the valid target(s)", "Answerable Action: An
-    answerable action is created for the enemy player" and "Resolve Effects: This card's effects resolve in the
-    order they are written"; with 002 "Card Effects are always resolved in the order they appear on the card":
-    Rainbow Dart (2 light) is declared with its two chosen ailments and its target; its cost is paid and it is in
-    play before p2 may answer, and nothing has happened to p2; then it deals 3 (+1 Iron Focus) and the hit applies
-    the two ailments, in the order the active player chooses (001 p.13): Burn, then Curse."""
+    """The card play steps of 001 p.10: 001 p.10 "Pay Costs: This card's costs, followed by any other conditional
+    cost", 001 p.10 "Play: Place the card onto a valid location on the field", (its keywords are none:
+    Binding's Token is in test_token_and_use_binding), 001 p.10 "Declare Choices: If this card has effects that require
+    a choice", 001 p.10 "Declare Targets: You must choose and announce the valid target(s)", 001 p.10 "Answerable
+    Action: An answerable action is created for the enemy player" and 001 p.10 "Resolve Effects: This card's
+    effects resolve in the order they are written"; with 002 "Card Effects are always resolved in the order they
+    appear on the card", 001 p.11 "Sling a runespell or play a defense card from your hand by paying its cost" and
+    002 "Sling a runespell or play a defense card from your hand by paying its cost": Rainbow Dart (2 light) is
+    declared with its two chosen ailments and its target (it has no keyword to resolve); its cost is paid and it is
+    in play before p2 may answer, and nothing has happened to p2; then it deals 3 (+1 Iron Focus) and the hit
+    applies the two ailments, in the order the active player chooses (001 p.13): Burn, then Curse."""
     s = position({**ROMIN, "hand": ["rainbow-dart"], "concentrations": ["jab"] * 3}, {**EVA})
     me, them = seat(s, 0), seat(s, 1)
     s = run(s, f"play {handle(s, 0, 'rainbow-dart')} target=p2 ailment=burn ailment=curse")
@@ -473,9 +479,9 @@ def test_a_card_needs_a_valid_target_for_each_targeting_effect() -> None:
         {"field": [{"card": "firecracker", "on": "utility"}], "ailments": [{"type": "burn", "boon": "aegis"}]},
     )
     cracker, aegis = handle(s, 1, "firecracker", "field"), handle(s, 1, "aegis", "field")
-    plays = {t for t in legal_texts(s, 0) if t.startswith("play")}
+    offered = {t for t in legal_texts(s, 0) if t.startswith("play")}
     fire = handle(s, 0, "fireball")
-    assert plays == {
+    assert offered == {
         f"play {handle(s, 0, 'shatter')} target={cracker}",
         f"play {handle(s, 0, 'dispel')} target={aegis}",
         *(f"play {fire} target={t}" for t in ("p2", "p1", cracker, aegis)),
@@ -591,16 +597,17 @@ def test_burn_two_costs_health_at_the_start_of_each_of_your_turns() -> None:
 
 
 def test_a_boon_goes_on_an_ailment_or_a_boon_of_either_player_and_damage_can_destroy_it() -> None:
-    """002 "Boons can be played only onto an ailment or existing boon that any player controls", 001 p.14 "You
-    can play a boon on either an ailment or existing boon on any player's field", 001 p.6 "Boon defense cards are
-    played on an either an ailment or boon on any player's field", 001 p.20 "Exposed: When a card or ailment has no
-    card on it, it is exposed", 002 "This card is a defense card, and can be both targeted and destroyed by
-    damage. If Binding is dealt 3+ damage", 002 "Because Binding has defense, it is also a defense card", 001 p.14
-    "Because boons are defense cards, they can be targeted and destroyed by damage", 002 "Because boons are defense
-    cards, they can be targeted and destroyed by damage" and 002 "Boons are defense cards that conceal
-    (temporarily remove from play)": with no ailment anywhere Binding cannot be played; with p2's exposed Burn and
-    p1's booned Curse it may go on the Burn or on the boon, not under it; on p2's Burn it conceals it; Spark (4)
-    destroys it, the Burn is exposed again and Binding goes to its owner's pile."""
+    """002 "Boons can be played only onto an ailment or existing boon that any player controls", 001 p.14 "You can
+    play a boon on either an ailment or existing boon on any player's field", 001 p.6 "Boon defense cards are
+    played on an either an ailment or boon on any player's field", 001 p.20 "Exposed: When a card or ailment has
+    no card on it, it is exposed", 002 "This card is a defense card, and can be both targeted and destroyed by
+    damage. If Binding is dealt 3+ damage", 002 "Because Binding has defense, it is also a defense card", 001
+    p.14 "Because boons are defense cards, they can be targeted and destroyed by damage", 002 "Because boons are
+    defense cards, they can be targeted and destroyed by damage" and 002 "Boons are defense cards that conceal
+    (temporarily remove from play)": with no ailment anywhere Binding cannot be played; with p2's exposed Burn
+    and p1's booned Curse it may go on the Burn or on the boon, not under it; on p2's Burn it conceals it; Spark
+    (4) destroys it, the Burn is exposed again and Binding goes to its owner's pile. Binding's 3 light are paid
+    by using three concentrations (001 p.6 "Binding, you must pay this cost by creating this much")."""
     s = position({"hand": ["binding"], "concentrations": ["spark"] * 3}, {})
     assert not [t for t in legal_texts(s, 0) if t.startswith("play")]
     s = position(
@@ -768,10 +775,11 @@ def test_sear_and_void_take_the_top_cards_of_the_deck() -> None:
 def test_a_deck_effect_is_resolved_in_full_through_an_empty_deck_and_the_void_stays_apart() -> None:
     """001 p.18 "sear, void, draw, set, place and discard effects are always resolved in full to ensure power is
     lost when a deck is empty", 001 p.7 "Your void pile is never to be shuffled into your discard pile or deck",
-    002 "Your void pile is never to be shuffled into your discard pile or deck" and 002 "Determinations are used to pay for your Runeslinger's ability when you
-    activate it" (a determination for the power lost): p2 with 1 card in deck, 4 in the discard pile and 2 voided is made to void 3: it
-    voids the one, loses a power (and gains a determination), shuffles the 4 discarded cards in, and voids 2 more;
-    the cards voided before stay in the void."""
+    002 "Your void pile is never to be shuffled into your discard pile or deck" and 002 "Determinations are used
+    to pay for your Runeslinger's ability when you activate it" (a determination for the power lost): p2 with 1
+    card in deck, 4 in the discard pile and 2 voided is made to void 3: it voids the one, loses a power (and
+    gains a determination), shuffles the 4 discarded cards in, and voids 2 more; the cards voided before stay in
+    the void."""
     s = position(
         {**ROMIN, "hand": ["void-touch"], "concentrations": ["spark"] * 2},
         {"deck": ["jab"], "discard": ["spark"] * 4, "void": ["mend", "mend"]},

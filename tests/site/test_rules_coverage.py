@@ -22,6 +22,7 @@ def test_the_page_is_current() -> None:
     directory = rc.rulebooks_dir()
     committed = rc.PAGE.read_text(encoding="utf-8")
     if not directory.is_dir():
+        assert rc.malformed_citations() == []
         named = set(re.findall(r"`(tests/[^`]+::[^`]+)`", committed))
         citing = {c.test for c in rc.collect_citations()}
         assert named == citing, f"{STALE} (the rulebooks are not at {directory}: only the citing tests were compared)"
@@ -188,6 +189,23 @@ def test_citations_come_from_test_docstrings_only(tmp_path: Path) -> None:
         ("tests/area/test_x.py::test_one", '001 p.2 "If your Health reaches 0"'),
         ("tests/area/test_x.py::TestGroup::test_two", '000 "you cannot pain 5"'),
     ]
+
+
+def test_what_looks_like_a_citation_but_is_not_one_is_an_error(tmp_path: Path) -> None:
+    folder = tmp_path / "tests"
+    folder.mkdir()
+    (folder / "test_y.py").write_text(
+        "def test_colon():\n"
+        '    """001 p.4: "If your Health reaches 0" has a colon."""\n'
+        "def test_curly():\n"
+        '    """000 \u201cyou cannot pain 5\u201d has curly quotes."""\n'
+        "def test_fine():\n"
+        '    """001 p.4 "If your Health reaches 0" and rulebook 000, p.3 in words."""\n',
+        encoding="utf-8",
+    )
+    found = rc.malformed_citations(folder)
+    assert [line.split(": ", 1)[0] for line in found] == ["tests/test_y.py::test_colon", "tests/test_y.py::test_curly"]
+    assert rc.malformed_citations() == []
 
 
 def test_notes_mark_no_rule_or_gap_and_may_not_sit_on_a_cited_paragraph() -> None:
