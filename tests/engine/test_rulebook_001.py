@@ -5,39 +5,14 @@ by comparing each seat with what it was before plus what the rule changes."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from gameplay.engine import IllegalActionError, State, apply, core, new_game, pending, result, scenario, view
+from gameplay.engine import IllegalActionError, State, apply, core, new_game, result, scenario, view
 from gameplay.engine.state import C_TOP, C_USED, F_DMG, F_USED
-from gameplay.engine.tables import AILMENTS
 from tests.engine.helpers import EVA, ROMIN, conc, decline_all, handle, ids, legal_texts, position, run
+from tests.engine.outcome import awaiting, seat
 
 STARTERS = {"players": [{"starter": "eva-starter"}, {"starter": "romin-starter"}], "first": "p1"}
-
-
-def seat(s: State, p: int) -> dict[str, Any]:
-    """Everything a rule can change about one player."""
-    pl = s.players[p]
-    return {
-        "health": pl.health,
-        "power": pl.power,
-        "det": pl.det,
-        "light": pl.light,
-        "hand": sorted(ids(s, pl.hand)),
-        "deck": len(pl.deck),
-        "discard": sorted(ids(s, pl.discard)),
-        "void": sorted(ids(s, pl.void)),
-        "field": sorted(ids(s, list(pl.field))),
-        "concs": [(bool(c[C_USED]), c[C_TOP] >= 0) for c in pl.concs],
-        "ailments": sorted((AILMENTS[a[0]], a[1], a[2] >= 0) for a in pl.ail if a[0] >= 0),
-    }
-
-
-def awaiting(s: State) -> tuple[str, int] | None:
-    pend = pending(s)
-    return None if pend is None else (pend.kind, pend.player)
 
 
 # --- power, setup and what each player sees ------------------------------------------------------
