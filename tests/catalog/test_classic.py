@@ -187,7 +187,8 @@ def test_four_classic_starter_decks_of_30_with_their_runeslingers_abilities(
     catalog: Catalog, classic: ClassicCatalog
 ) -> None:
     """000 "Four 30-card pre-assembled Runeslinger starter decks": one a Runeslinger, 30 cards, no more than 2
-    copies of a card, with a passive and an activate ability of its Runeslinger."""
+    copies of a card, with a passive and an activate ability of its Runeslinger. Each deck matches its
+    Runeslinger (000 "Next, select the starter deck matching your chosen Runeslinger")."""
     assert sorted(s.runeslinger for s in classic.starter_decks.values()) == sorted(catalog.runeslingers)
     for deck in classic.starter_decks.values():
         assert deck.size == 30 and max(deck.cards.values()) <= 2

@@ -57,7 +57,8 @@ def test_a_state_without_a_rule_set_is_awakening() -> None:
 
 def test_classic_abilities_must_bear_the_runeslingers_name() -> None:
     """000 "Selected abilities must include the same Runeslinger name" and 000 "Both your chosen abilities must
-    belong to your Runeslinger": one passive and one activate ability, both of that Runeslinger."""
+    belong to your Runeslinger": one passive and one activate ability, both of that Runeslinger. And 000 "Each
+    Runeslinger has two abilities; a passive ability (left side) and an activate ability"."""
 
     def spec(equips: list[str]) -> dict[str, Any]:
         return {"rules": "classic", "players": [{"runeslinger": "eva", "equips": equips}, {"runeslinger": "romin"}]}
@@ -224,7 +225,8 @@ def test_a_trinket_activation_is_answerable_and_fizzles_when_its_trinket_leaves(
 def test_a_runeslinger_ability_is_an_answerable_action(rules: str, answerable: bool) -> None:
     """000 "Activate your Runeslinger's activate ability (determination costs must be paid" and 000 "Engulf costs 2
     determinations to activate": the activation spends 2 determinations and, in Classic only, creates an
-    answerable action."""
+    answerable action. And 000 "Remember, when an opponent slings a runespell, activates a trinket or activates
+    their Runeslinger's ability"."""
     equips = {"classic": ["Inner Flame", "Engulf"], "awakening": ["inner-flame", "engulf"]}[rules]
     s = classic_position({"equips": equips, "power": 3}, {}, rules=rules)
     s = run(s, "activate eva-engulf target=p2" if rules == "classic" else "activate engulf target=p2")
@@ -238,7 +240,8 @@ def test_a_runeslinger_ability_is_an_answerable_action(rules: str, answerable: b
 def test_an_ability_and_a_trinket_can_answer() -> None:
     """000 "Answers (responses to an answerable action) are: trinket Activate effects" and 000 "When an enemy
     slings a runespell or activates a trinket or ability you can answer": an activate ability and a trinket
-    answer Fireball, and the answer is answerable in turn."""
+    answer Fireball, and the answer is answerable in turn. Emily answers in Jim's Play Phase (000 "and/or answer
+    an enemy effect by slinging a runespell with Shout or using an activate effect")."""
     s = classic_position(
         {"hand": ["fireball"], "concentrations": ["fireball"]},
         {"equips": ["Iron Focus", "Fury"], "power": 3, "field": ["firecracker"]},

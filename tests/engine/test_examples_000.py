@@ -17,7 +17,13 @@ def jim_and_emily(jim: dict[str, Any], emily: dict[str, Any]) -> State:
 
 def test_jim_slings_fireball_and_emily_blocks_4_of_its_8() -> None:
     """000 "Jim slings Fireball and targets Emily's Runeslinger" and 000 "When an enemy-controlled damage source
-    will deal damage": Emily does not answer, then blocks by discarding a card and prevents 4 of Fireball's 8."""
+    will deal damage": Emily does not answer, then blocks by discarding a card and prevents 4 of Fireball's 8.
+    The example: 000 "Let's look at an example of blocking below. It's Jim's turn"; Emily's block (000 "This is
+    your Block. Block denotes how much damage you prevent") in Jim's Play Phase (000 "During ANY Play Phase, you
+    may discard a card to block damage"), by discarding from her hand to her pile (000 "Discard: To place from
+    either your hand or the field"); Fireball's is normal damage, which can be blocked (000 "Normal Damage is
+    non-direct damage. Above, Fireball deals 8" and 000 "Damage (pg. 19) Damage is dealt to a Runeslinger's
+    health")."""
     s = jim_and_emily({"hand": ["fireball"], "concentrations": ["hex"]}, {"hand": ["brand"]})
     s = run(s, f"play {handle(s, 0, 'fireball')} target=p2")
     assert decision(s).kind == "answer"
@@ -31,7 +37,8 @@ def test_jim_slings_fireball_and_emily_blocks_4_of_its_8() -> None:
 def test_hex_answered_by_bounce_is_as_if_hex_was_never_played() -> None:
     """000 "Jim's Hex creates an answerable action for Emily" and 000 "When this ladder is complete, Bounce will
     take effect first": Jim slings Hex at Emily, she answers with Bounce, which puts Hex on top of Jim's deck,
-    so Hex has no effect, as if it was never played."""
+    so Hex has no effect, as if it was never played. The example opens 000 "The ladder tracks the order in which
+    effects resolve when there is more than one effect to resolve at a time. Let's look"."""
     s = jim_and_emily(
         {"field": [{"card": "hex", "played_turn": 1}]}, {"hand": ["bounce"], "concentrations": ["fireball"]}
     )
@@ -77,7 +84,8 @@ def test_head_crushs_weakens_join_the_existing_weaken_and_void_three() -> None:
 def test_iron_wall_destroys_fireball_and_its_controller_draws() -> None:
     """000 "Iron Wall destroys either a spirit or attack runespell" and 000 "These effects can destroy their target
     without dealing damage to it": Fireball is destroyed before it resolves and Iron Wall's controller draws a
-    card."""
+    card. The two sentences in order: 000 "Effects are always resolved in order from left to right, one sentence
+    at a time" (the draw goes to the controller of the runespell just destroyed)."""
     s = jim_and_emily(
         {"hand": ["fireball"], "concentrations": ["hex"]}, {"hand": ["iron-wall"], "concentrations": ["hex"]}
     )
@@ -89,7 +97,8 @@ def test_iron_wall_destroys_fireball_and_its_controller_draws() -> None:
 
 def test_tornado_destroys_all_trinkets_on_all_fields() -> None:
     """000 "Tornado either destroys all boons or all trinkets": with the trinkets chosen, every trinket on both
-    fields goes, the boon stays."""
+    fields goes, the boon stays. Tornado's Choice: 000 "Choice: You choose one of this card's bullet effects
+    when it is played"."""
     s = jim_and_emily(
         {"hand": ["tornado"], "concentrations": ["hex"], "field": ["firecracker"]},
         {"field": ["dragon-breaker"], "ailments": [{"type": "curse", "boon": "divine-barrier"}]},
@@ -142,7 +151,7 @@ def test_fireball_destroys_firecracker_a_defense_card_of_2() -> None:
 def test_emily_is_ailed_with_two_burns_one_at_a_time() -> None:
     """000 "Emily is currently ailed with one Curse ailment", 000 "Emily places one Burn ailment card onto an empty
     ailment area" and 000 "Emily now uses a dice to track": each Burn's on-ail effect makes her lose two health
-    and sear one."""
+    and sear one. The example: 000 "Let's look at an example of applying ailments. Jim slings Brand"."""
     s = jim_and_emily(
         {"hand": ["brand"], "concentrations": ["hex"]},
         {"ailments": [{"type": "curse"}], "deck": ["fireball"] * 5},
@@ -185,7 +194,9 @@ def test_the_first_turn_tutorial() -> None:
     have set your concentration for the turn", 000 "Since you do not have any more empty concentrations" and 000
     "Your opponent now begins their turn in their Cleanse Phase": the first player has six cards after drawing
     one, sets Meteor as a second concentration, plays Lava Stream charged and Burning Ember, and can neither
-    sling Lava Stream nor activate Burning Ember; the opponent then starts their turn."""
+    sling Lava Stream nor activate Burning Ember; the opponent then starts their turn. The Play Phase's actions
+    in the order the player likes: 000 "You may do any of the following any number of times in any order, if
+    able"."""
     deck = ["meteor", "lava-stream", "burning-ember", "fireball", "hex", "brand"] * 5
     players = [{"runeslinger": "eva", "deck": deck}, {"runeslinger": "romin", "deck": deck}]
     s = new_game({"rules": "classic", "players": players, "first": "p1"}, 3)
