@@ -355,7 +355,7 @@ def _gaps(entries: list[Entry]) -> list[str]:
 
 def _book(split_book: SplitBook, entries: list[Entry]) -> list[str]:
     book: Book = split_book.book
-    out = [f"## {book.id}: {book.title}", ""]
+    out = [f"## {book.id}: {book.title}"]
     group = None
     for e in entries:
         p = e.paragraph

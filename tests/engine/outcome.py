@@ -36,3 +36,13 @@ def awaiting(s: State) -> tuple[str, int] | None:
     """The decision pending, as (kind, player), or None once the game is over."""
     pend = pending(s)
     return None if pend is None else (pend.kind, pend.player)
+
+
+def answered(s: State) -> State:
+    """Every answer window passed, by whichever player is asked and as often as asked, until the
+    ladder has resolved and some other decision (a block, an order, the Play Phase) is pending."""
+    from gameplay.engine import apply
+
+    while (pend := pending(s)) is not None and pend.kind == "answer":
+        s, _ = apply(s, "pass")
+    return s

@@ -10,7 +10,7 @@ from typing import Any
 from gameplay.cards.catalog import load_catalog
 from gameplay.engine import State, core, new_game, result, scenario, view
 from tests.engine.helpers import classic_position, conc, decline_all, handle, ids, legal_texts, run
-from tests.engine.outcome import awaiting, seat
+from tests.engine.outcome import answered, awaiting, seat
 
 DECK = ["fireball", "meteor", "hex", "bounce", "brand"] * 6
 
@@ -207,7 +207,9 @@ def test_an_inflicted_ailment_comes_after_the_damage_and_only_with_a_hit() -> No
         {"hand": ["meteor"], "ailments": [{"type": "curse", "boon": "divine-barrier"}]},
     )
     emily = seat(s, 1)
-    s = run(s, f"play {handle(s, 0, 'flaming-fists')} target=p2", "pass", f"block discard={handle(s, 1, 'meteor')}")
+    s = run(
+        answered(run(s, f"play {handle(s, 0, 'flaming-fists')} target=p2")), f"block discard={handle(s, 1, 'meteor')}"
+    )
     assert seat(s, 1) == {**emily, "hand": [], "discard": ["meteor"]} and awaiting(s) == ("play", 0)
     s = decline_all(run(s, f"play {handle(s, 0, 'brand')} target=p2"))
     assert seat(s, 1) == {**emily, "hand": [], "health": 14, "deck": 8, "discard": ["fireball", "fireball", "meteor"],
@@ -394,7 +396,7 @@ def test_a_damage_bonus_counts_for_direct_damage_too() -> None:
     s = jim_and_emily({"equips": ["Iron Focus", "Fury"], "hand": ["dominate"], "concentrations": ["hex"]}, {"hand": [
         "meteor"]})  # fmt: skip
     emily = seat(s, 1)
-    s = run(s, f"play {handle(s, 0, 'dominate')} target=p2", "pass")
+    s = answered(run(s, f"play {handle(s, 0, 'dominate')} target=p2"))
     assert seat(s, 1) == {**emily, "health": 18 - 11} and awaiting(s) == ("play", 0)
 
 

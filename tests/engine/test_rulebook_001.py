@@ -10,7 +10,7 @@ import pytest
 from gameplay.engine import IllegalActionError, State, apply, core, new_game, result, scenario, view
 from gameplay.engine.state import C_TOP, C_USED, F_DMG, F_USED
 from tests.engine.helpers import EVA, ROMIN, conc, decline_all, handle, ids, legal_texts, position, run
-from tests.engine.outcome import awaiting, seat
+from tests.engine.outcome import answered, awaiting, seat
 
 STARTERS = {"players": [{"starter": "eva-starter"}, {"starter": "romin-starter"}], "first": "p1"}
 
@@ -373,7 +373,7 @@ def test_the_discard_phase_clears_the_turn_then_the_other_player_begins() -> Non
         },
         {"hand": ["spark", "spark"]},
     )
-    s = run(s, f"play {handle(s, 0, 'jab')} target=p2", "pass", f"block discard={handle(s, 1, 'spark')}")
+    s = run(answered(run(s, f"play {handle(s, 0, 'jab')} target=p2")), f"block discard={handle(s, 1, 'spark')}")
     s = run(s, f"light {conc(s, 0, 1)}")
     assert (s.players[1].health, s.players[1].barrier, s.players[0].light) == (20, 2, 1)
     me, them = seat(s, 0), seat(s, 1)
@@ -429,7 +429,7 @@ def test_the_card_play_steps_in_their_order() -> None:
         "concs": [(True, True), (True, False), (False, False)],
     }
     assert seat(s, 1) == them
-    s = run(s, "pass")
+    s = answered(s)
     assert awaiting(s) == ("order", 0) and seat(s, 1) == {**them, "health": 16}
     s = run(s, "choose 1")
     after = seat(s, 1)
@@ -492,7 +492,7 @@ def test_a_shout_card_is_played_normally_in_your_own_play_phase_too() -> None:
     me, them = seat(s, 0), seat(s, 1)
     s = run(s, f"play {handle(s, 0, 'purify')}")
     assert awaiting(s) == ("answer", 1)
-    s = run(s, "pass")
+    s = answered(s)
     assert awaiting(s) == ("play", 0) and seat(s, 1) == them
     assert seat(s, 0) == {**me, "hand": [], "field": ["purify"], "concs": [(True, True)], "ailments": []}
 
@@ -541,7 +541,9 @@ def test_ailments_come_directly_or_with_a_hit() -> None:
         {**EVA, "hand": ["spark"], "deck": ["jab"] * 10},
     )
     them = seat(s, 1)
-    s = run(s, f"play {handle(s, 0, 'glancing-arrow')} target=p2", "pass", f"block discard={handle(s, 1, 'spark')}")
+    s = run(
+        answered(run(s, f"play {handle(s, 0, 'glancing-arrow')} target=p2")), f"block discard={handle(s, 1, 'spark')}"
+    )
     assert seat(s, 1) == {**them, "hand": [], "discard": ["spark"]} and awaiting(s) == ("play", 0)
     s = decline_all(run(s, f"play {handle(s, 0, 'brand')} target=p2"))
     assert seat(s, 1) == {**them, "hand": [], "discard": ["jab", "jab", "spark"], "deck": 8, "health": 16, "ailments": [
@@ -625,7 +627,7 @@ def test_a_block_barrier_counts_the_blocks_own_triggers_and_is_declared_before_t
         {**ROMIN, "hand": ["fireball"], "concentrations": ["spark"] * 3},
         {**EVA, "hand": ["jab"], "field": [{"card": "iron-buckler", "on": "utility"}]},
     )
-    s = run(s, f"play {handle(s, 0, 'fireball')} target=p2", "pass")
+    s = answered(run(s, f"play {handle(s, 0, 'fireball')} target=p2"))
     them = seat(s, 1)
     assert awaiting(s) == ("block", 1) and them["health"] == 20
     s = run(s, f"block discard={handle(s, 1, 'jab')}")
@@ -640,11 +642,11 @@ def test_a_block_barrier_lasts_the_turn_until_used_up_and_then_damage_goes_throu
     a barrier of 4, which also stops the second Jab; the third Jab's 2 go through; no second block is offered."""
     s = position({**ROMIN, "equips": ["relentless", "overflow"], "hand": ["jab"] * 3, "concentrations": ["spark"] * 3},
                  {**EVA, "hand": ["spark", "spark"]})  # fmt: skip
-    s = run(s, f"play {handle(s, 0, 'jab')} target=p2", "pass", f"block discard={handle(s, 1, 'spark')}")
+    s = run(answered(run(s, f"play {handle(s, 0, 'jab')} target=p2")), f"block discard={handle(s, 1, 'spark')}")
     assert (s.players[1].health, s.players[1].barrier) == (20, 2)
-    s = run(s, f"play {handle(s, 0, 'jab')} target=p2", "pass")
+    s = answered(run(s, f"play {handle(s, 0, 'jab')} target=p2"))
     assert (s.players[1].health, s.players[1].barrier) == (20, 0) and awaiting(s) == ("play", 0)
-    s = run(s, f"play {handle(s, 0, 'jab')} target=p2", "pass")
+    s = answered(run(s, f"play {handle(s, 0, 'jab')} target=p2"))
     assert seat(s, 1)["health"] == 18 and seat(s, 1)["hand"] == ["spark"] and awaiting(s) == ("play", 0)
 
 
@@ -677,9 +679,9 @@ def test_health_loss_cannot_be_blocked_but_pierce_damage_can() -> None:
         {**ROMIN, "hand": ["soul-tax", "piercing-kick"], "concentrations": ["spark"] * 4},
         {**EVA, "hand": ["jab"], "ailments": [{"type": "curse"}]},
     )
-    s = run(s, f"play {handle(s, 0, 'soul-tax')} target=p2", "pass")
+    s = answered(run(s, f"play {handle(s, 0, 'soul-tax')} target=p2"))
     assert awaiting(s) == ("play", 0) and s.players[1].health == 18
-    s = run(s, f"play {handle(s, 0, 'piercing-kick')} target=p2", "pass")
+    s = answered(run(s, f"play {handle(s, 0, 'piercing-kick')} target=p2"))
     assert awaiting(s) == ("block", 1)
     s = run(s, f"block discard={handle(s, 1, 'jab')}")
     assert s.players[1].health == 15 and awaiting(s) == ("play", 0)
@@ -691,9 +693,9 @@ def test_no_block_is_offered_when_the_block_value_is_zero(monkeypatch: pytest.Mo
     of the catalog brings a block to 0, so the value is set directly.)"""
     s = position({"hand": ["fireball"], "concentrations": ["spark"] * 3}, {**ROMIN, "hand": ["jab"]})
     s = run(s, f"play {handle(s, 0, 'fireball')} target=p2")
-    assert awaiting(run(s, "pass")) == ("block", 1)
+    assert awaiting(answered(s)) == ("block", 1)
     monkeypatch.setattr(core, "block_value", lambda state, p: 0)
-    s = run(s, "pass")
+    s = answered(s)
     assert awaiting(s) == ("play", 0) and s.players[1].health == 12 and ids(s, s.players[1].hand) == ["jab"]
 
 
@@ -704,7 +706,7 @@ def test_a_defense_card_you_control_can_be_blocked_for() -> None:
     s = position({**ROMIN, "hand": ["spark"], "concentrations": ["spark"]}, {**EVA, "hand": ["jab"], "field": [
         {"card": "tower-shield", "on": "utility"}]})  # fmt: skip
     shield = handle(s, 1, "tower-shield", "field")
-    s = run(s, f"play {handle(s, 0, 'spark')} target={shield}", "pass")
+    s = answered(run(s, f"play {handle(s, 0, 'spark')} target={shield}"))
     assert awaiting(s) == ("block", 1)
     s = run(s, f"block discard={handle(s, 1, 'jab')}")
     assert s.players[1].field[int(shield[1:])][F_DMG] == 0 and s.players[1].health == 20
