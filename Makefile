@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
 .DEFAULT_GOAL := help
-.PHONY: help venv venv-dev run migrate demo test test-fast lint format bench clean
+.PHONY: help venv venv-dev run migrate demo test test-fast lint format rules-coverage bench clean
 
 help: ## List the commands
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -50,6 +50,9 @@ lint: venv-dev ## Ruff (lint + format check) and mypy
 format: venv-dev ## Apply ruff's formatting and safe fixes
 	$(PY) -m ruff format .
 	$(PY) -m ruff check --fix .
+
+rules-coverage: venv ## Write docs/rules-coverage.md: each rulebook paragraph and the tests citing it (RULEBOOKS=dir)
+	$(PY) -m tools.rules_coverage $(if $(RULEBOOKS),--rulebooks $(RULEBOOKS))
 
 DRAFT_PODS ?= 10
 DRAFT_ARGS ?=

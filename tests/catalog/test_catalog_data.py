@@ -230,6 +230,10 @@ def test_stone_trap_places_a_card_under_it_and_returns_it_when_it_leaves(catalog
 
 
 def test_eva(catalog: Catalog) -> None:
+    """001 p.5 "Eva has 4 block", 001 p.5 "Eva has the Runeseer class", 001 p.5 "Talaka's Heart is a Stance and
+    Flame Of Nim is an Ability", 001 p.5 "This is your activated ability's Determination cost" and 001 p.5 "Talaka's
+    Heart triggers, allowing you to target an enemy Runeslinger": Eva's card, her inherent ability (1 light) and
+    her equips as printed."""
     eva = catalog.find_runeslinger("Eva")
     assert eva is not None
     assert (eva.card_class, eva.health, eva.block) == (CardClass.RUNESEER, 20, 4)
@@ -251,6 +255,8 @@ def test_romin_is_a_striker_and_overflow_costs_2(catalog: Catalog) -> None:
 
 
 def test_six_ailments_with_the_rulebook_effects(catalog: Catalog) -> None:
+    """001 p.8 "The ailments are: Burn, Debilitate, Curse, Fragment, Weaken and Insanity" and 001 p.12 "Burn has
+    two effects; level I happens each time a new Burn ailment is applied": the six ailments and their effects."""
     assert set(catalog.ailments) == set(AilmentType)
     burn_1 = catalog.ailments[AilmentType.BURN].level_1.script[0]
     assert burn_1.when is Trigger.INSTANCE_APPLIED

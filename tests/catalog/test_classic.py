@@ -94,6 +94,8 @@ def test_classic_trinkets_activate_instead_of_use(classic: ClassicCatalog) -> No
 
 
 def test_each_runeslinger_has_a_passive_and_an_activate_ability(catalog: Catalog, classic: ClassicCatalog) -> None:
+    """000 "Inner Flame is an Eva Passive ability. Engulf is an Eva Activate ability": each Runeslinger has a
+    passive and an activate ability; Engulf costs 2 determinations."""
     for slinger in catalog.runeslingers:
         assert len(classic.abilities_of(slinger, "passive")) >= 1
         (activate, *_) = classic.abilities_of(slinger, "activate")
@@ -184,7 +186,9 @@ def _ability(ability_id: str, kind: str, runeslinger: str) -> dict[str, Any]:
 def test_four_classic_starter_decks_of_30_with_their_runeslingers_abilities(
     catalog: Catalog, classic: ClassicCatalog
 ) -> None:
-    """000 "Components": "Four 30-card pre-assembled Runeslinger starter decks"."""
+    """000 "Four 30-card pre-assembled Runeslinger starter decks": one a Runeslinger, 30 cards, no more than 2
+    copies of a card, with a passive and an activate ability of its Runeslinger. Each deck matches its
+    Runeslinger (000 "Next, select the starter deck matching your chosen Runeslinger")."""
     assert sorted(s.runeslinger for s in classic.starter_decks.values()) == sorted(catalog.runeslingers)
     for deck in classic.starter_decks.values():
         assert deck.size == 30 and max(deck.cards.values()) <= 2

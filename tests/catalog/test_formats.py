@@ -70,6 +70,8 @@ def test_equal_decks_compare_equal_whatever_the_order() -> None:
 
 @pytest.mark.parametrize("slug", ["eva-starter", "romin-starter", "brannoc-starter", "vesna-starter"])
 def test_every_shipped_starter_passes_awakening_starter(catalog: Catalog, slug: str) -> None:
+    """002 "4. Deck - Your deck of 30 cards is placed here": each shipped starter deck has 30 cards and passes the
+    Awakening starter format."""
     deck = starter(catalog, slug)
     assert deck.size == 30
     assert get_format("awakening-starter").check(deck, catalog) == []
@@ -85,6 +87,8 @@ def classic_starter(catalog: Catalog, slug: str) -> Deck:
 
 @pytest.mark.parametrize("slug", CLASSIC_STARTERS)
 def test_every_classic_starter_passes_both_classic_formats(catalog: Catalog, slug: str) -> None:
+    """000 "STARTER MODE - This format requires each player plays with an unmodified starter deck": each Classic
+    starter deck is legal in Classic Starter (and in Classic Constructed)."""
     deck = classic_starter(catalog, slug)
     assert get_format("classic-starter").check(deck, catalog) == []
     assert get_format("classic-constructed").check(deck, catalog) == []
@@ -100,12 +104,16 @@ def test_an_awakening_starter_is_not_a_classic_deck(catalog: Catalog, slug: str)
 
 
 def test_a_40_card_constructed_deck_passes(catalog: Catalog) -> None:
+    """001 p.19 "Players play with their own pre-constructed deck consisting of exactly 40 cards"."""
     deck = constructed_deck(catalog)
     assert deck.size == 40
     assert get_format("awakening-constructed").check(deck, catalog) == []
 
 
 def test_constructed_reports_every_violation_at_once(catalog: Catalog) -> None:
+    """001 p.19 "consisting of exactly 40 cards. No more than 3 copies of the same card" (and at most 1 of an X
+    card) and 001 p.19 "each player bring their own Runeslinger, stance and ability to the game that share the
+    same class": every violation of a constructed deck is named at once."""
     deck = with_cards(constructed_deck(catalog), fireball=1, starfall=1, phantom_card=1)
     deck = Deck.of("eva", ["talakas-heart", "overflow"], deck.cards)
     violations = get_format("awakening-constructed").check(deck, catalog)
@@ -124,11 +132,16 @@ def test_constructed_reports_every_violation_at_once(catalog: Catalog) -> None:
 
 
 def test_deck_cards_of_any_class_are_allowed(catalog: Catalog) -> None:
+    """002 "Regardless of your Runeslinger's class, you can have cards from any class in your" and 001 p.6 "Class
+    prefixes such as Basic are only used to show card affiliations; not restrictions": an Eva deck may hold
+    Striker cards."""
     deck = with_cards(starter(catalog, "eva-starter"), fireball=-2, dominate=1, jab=1)
     assert get_format("awakening-starter").check(deck, catalog) == []
 
 
 def test_starter_reports_copies_x_cards_size_and_equips(catalog: Catalog) -> None:
+    """002 "Each deck must contain no more than 2 copies of any unique card and no more than 1 copy of any unique X
+    runespell": the starter format's size, copy, X-card and equip rules are each reported."""
     deck = with_cards(starter(catalog, "eva-starter"), fireball=1, starfall=2, spark=-2)
     deck = Deck.of("eva", ["flame-of-nim", "engulf"], deck.cards)
     assert rules(get_format("awakening-starter").check(deck, catalog)) == {
@@ -166,6 +179,10 @@ def test_missing_unknown_runeslinger_and_unknown_equip(catalog: Catalog) -> None
 
 
 def test_classic_constructed_reports_every_violation_at_once(catalog: Catalog) -> None:
+    """000 "1. Each deck must contain exactly 30 cards; no more, no less", 000 "When building your own deck, it
+    must contain exactly 30 Runeslingers cards", 000 "A deck must contain exactly 30 cards, with no more than
+    two copies" and 000 "players each bring their own 30-card constructed deck": every violation of a Classic
+    constructed deck is named at once."""
     fmt = get_format("classic-constructed")
     deck = with_cards(classic_starter(catalog, "eva-classic-starter"), fireball=1, spark=1)
     deck = Deck.of("eva", ["eva-engulf", "romin-fury"], deck.cards)
@@ -192,6 +209,8 @@ def test_classic_abilities_must_be_classic_and_the_runeslinger_must_have_some(ca
 
 
 def test_classic_starter_needs_an_unmodified_classic_starter_list(catalog: Catalog) -> None:
+    """000 "Your deck must contain exactly the cards listed on the back of its Runeslingers Starter box": a changed
+    starter list is refused."""
     deck = with_cards(classic_starter(catalog, "eva-classic-starter"), fireball=-1, meteor=1)
     assert rules(get_format("classic-starter").check(deck, catalog)) == {("starter-list", ())}
     message = get_format("classic-starter").check(deck, catalog)[0].message
@@ -205,6 +224,9 @@ def draft_pool(catalog: Catalog) -> dict[str, int]:
 
 
 def test_a_draft_deck_of_30_from_the_pool_passes(catalog: Catalog) -> None:
+    """001 p.19 "each player removes 6 cards from their 36 draft card pool; the remaining 30 cards" and 001 p.19
+    "Each player may bring their own Runeslinger and equips to a draft": 30 cards of a 36-card pool, with a
+    Runeslinger and equips that were not drafted."""
     pool = draft_pool(catalog)
     assert sum(pool.values()) == 36
     deck = starter(catalog, "romin-starter")
@@ -212,6 +234,8 @@ def test_a_draft_deck_of_30_from_the_pool_passes(catalog: Catalog) -> None:
 
 
 def test_a_draft_deck_may_only_use_what_the_pool_holds(catalog: Catalog) -> None:
+    """001 p.19 "each player removes 6 cards from their 36 draft card pool": a draft deck may hold only cards of
+    its pool."""
     pool = draft_pool(catalog)
     deck = with_cards(starter(catalog, "romin-starter"), jab=1, meteor=1, bounce=-1, binding=-1)
     violations = get_format("draft").check(deck, catalog, pool)
@@ -220,6 +244,7 @@ def test_a_draft_deck_may_only_use_what_the_pool_holds(catalog: Catalog) -> None
 
 
 def test_a_draft_deck_has_exactly_30_cards_and_needs_a_pool(catalog: Catalog) -> None:
+    """001 p.19 "the remaining 30 cards form that player's deck for the draft"."""
     deck = with_cards(starter(catalog, "romin-starter"), fireball=2)
     assert rules(get_format("draft").check(deck, catalog, draft_pool(catalog))) == {("deck-size", ())}
     assert rules(get_format("draft").check(starter(catalog, "romin-starter"), catalog)) == {("pool", ())}
@@ -233,6 +258,8 @@ def sealed_pool(catalog: Catalog) -> dict[str, int]:
 
 
 def test_a_sealed_deck_follows_constructed_rules_within_the_pool(catalog: Catalog) -> None:
+    """001 p.19 "A sealed deck must follow the same rules for deck construction as the constructed format": 40
+    cards, copies and X cards as in constructed, from the pool."""
     ids = list(catalog.cards)
     pool = sealed_pool(catalog)
     assert sum(pool.values()) == 56

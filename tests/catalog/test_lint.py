@@ -87,6 +87,7 @@ def test_a_valued_keyword_needs_a_number_and_a_bare_one_takes_none() -> None:
 
 
 def test_more_than_three_printed_keywords() -> None:
+    """001 p.17 "Each card can have up to 3 unique keywords written on it": a card printing four is refused."""
     card = fireball()
     card["keywords"] = ["distract", "shout", {"pain": 1}, {"sear": 1}]
     assert codes(card) == {"too-many-keywords"}

@@ -62,6 +62,8 @@ def test_the_engine_imports_no_framework() -> None:
 
 
 def test_a_new_game_asks_the_first_player_for_a_concentration() -> None:
+    """001 p.8 "Each player draws 5 cards from their shuffled face-down decks. Next, each player places a card":
+    each player holds 5 of a 30-card deck, and the first player is asked for a starting concentration."""
     state = new_game({**STARTERS, "first": "p2"}, 3)
     assert decision(state).player == 1 and decision(state).kind == "setup"
     assert [len(p.hand) for p in state.players] == [5, 5]
@@ -118,7 +120,11 @@ def test_every_catalog_handler_is_implemented() -> None:
 
 
 def test_equips_follow_002() -> None:
-    """002 "Runeslinger Equips": a stance and an ability, or two abilities costing 1 and 2."""
+    """002 "You can choose and equip a stance and ability, or two unique (different) abilities", 002 "Equips must
+    have the same class as your Runeslinger" and 001 p.5 "Your class dictates what class of Stance and Ability
+    you can equip": a stance and an ability, or two abilities costing 1 and 2, of the Runeslinger's class. And
+    002 "This is your Class; it dictates which Runeslinger equips you can use" and 001 p.5 "Talaka's Heart is a
+    Stance and Flame Of Nim is an Ability. Before an encounter begins"."""
     deck = ["spark"] * 30
     new_game({"players": [{**EVA, "equips": ["kindle", "flame-of-nim"], "deck": deck}, {**ROMIN, "deck": deck}]}, 1)
     for equips in (["flame-of-nim", "engulf"], ["talakas-heart", "inner-flame"], ["iron-focus", "overflow"]):

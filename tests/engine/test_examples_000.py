@@ -16,8 +16,14 @@ def jim_and_emily(jim: dict[str, Any], emily: dict[str, Any]) -> State:
 
 
 def test_jim_slings_fireball_and_emily_blocks_4_of_its_8() -> None:
-    """000 "Blocking": "Emily announces she is not answering Fireball. Next, Emily announces that
-    she is blocking Fireball and discards a card from her hand ... prevent 4 of Fireball's 8"."""
+    """000 "Jim slings Fireball and targets Emily's Runeslinger" and 000 "When an enemy-controlled damage source
+    will deal damage": Emily does not answer, then blocks by discarding a card and prevents 4 of Fireball's 8.
+    The example: 000 "Let's look at an example of blocking below. It's Jim's turn"; Emily's block (000 "This is
+    your Block. Block denotes how much damage you prevent") in Jim's Play Phase (000 "During ANY Play Phase, you
+    may discard a card to block damage"), by discarding from her hand to her pile (000 "Discard: To place from
+    either your hand or the field"); Fireball's is normal damage, which can be blocked (000 "Normal Damage is
+    non-direct damage. Above, Fireball deals 8" and 000 "Damage (pg. 19) Damage is dealt to a Runeslinger's
+    health")."""
     s = jim_and_emily({"hand": ["fireball"], "concentrations": ["hex"]}, {"hand": ["brand"]})
     s = run(s, f"play {handle(s, 0, 'fireball')} target=p2")
     assert decision(s).kind == "answer"
@@ -29,9 +35,10 @@ def test_jim_slings_fireball_and_emily_blocks_4_of_its_8() -> None:
 
 
 def test_hex_answered_by_bounce_is_as_if_hex_was_never_played() -> None:
-    """000 "The Ladder": "Jim slings Hex targeting Emily ... Emily slings Bounce as an answer to
-    Hex ... Bounce's effect will place Hex onto the top of Jim's deck ... it's as if Hex was never
-    played"."""
+    """000 "Jim's Hex creates an answerable action for Emily" and 000 "When this ladder is complete, Bounce will
+    take effect first": Jim slings Hex at Emily, she answers with Bounce, which puts Hex on top of Jim's deck,
+    so Hex has no effect, as if it was never played. The example opens 000 "The ladder tracks the order in which
+    effects resolve when there is more than one effect to resolve at a time. Let's look"."""
     s = jim_and_emily(
         {"field": [{"card": "hex", "played_turn": 1}]}, {"hand": ["bounce"], "concentrations": ["fireball"]}
     )
@@ -44,8 +51,11 @@ def test_hex_answered_by_bounce_is_as_if_hex_was_never_played() -> None:
 
 
 def test_fireball_answered_loses_dragon_breakers_bonus_then_is_blocked() -> None:
-    """000 "Damage Types": Dragon Breaker makes Fireball's effective damage 10 when slung; the
-    opponent answers by removing Dragon Breaker, then blocks 4: "the damage dealt is 4"."""
+    """000 "Effects that deal damage have that damage calculate twice", 000 "You currently have Dragon Breaker in
+    play", 000 "Your opponent then answers your Fireball with a runespell that destroys", 000 "When Fireball's
+    damage resolves on its target, the damage dealt is 4" and 000 "Any effects that state deal +2 damage":
+    Dragon Breaker makes Fireball's effective damage 10 when slung; the opponent answers by removing Dragon
+    Breaker, then blocks 4."""
     s = jim_and_emily(
         {"hand": ["fireball"], "concentrations": ["hex"], "field": ["dragon-breaker"]},
         {"hand": ["bounce", "brand"], "concentrations": ["fireball"]},
@@ -58,9 +68,9 @@ def test_fireball_answered_loses_dragon_breakers_bonus_then_is_blocked() -> None
 
 
 def test_head_crushs_weakens_join_the_existing_weaken_and_void_three() -> None:
-    """000 "Applying & Inflicting Ailments": the target "is currently ailed with three Weaken
-    ailments ... The target Runeslinger now voids 3 cards, one at a time, due to Weaken's level II
-    effect"."""
+    """000 "Our target is currently ailed with three Weaken ailments", 000 "Next, each new Weaken ailment is
+    applied to its target in order" and 000 "example of how ailments are can be applied": Head Crush's Weakens
+    join the existing Weaken card, and the target voids 3 cards, one at a time, from Weaken's level II."""
     s = jim_and_emily(
         {"hand": ["head-crush"], "concentrations": ["hex"]},
         {"ailments": [{"type": "weaken", "count": 3}]},
@@ -72,8 +82,10 @@ def test_head_crushs_weakens_join_the_existing_weaken_and_void_three() -> None:
 
 
 def test_iron_wall_destroys_fireball_and_its_controller_draws() -> None:
-    """000 "Destroying Cards": "Iron Wall destroys either a spirit or attack runespell, allowing its
-    controller to draw a card"."""
+    """000 "Iron Wall destroys either a spirit or attack runespell" and 000 "These effects can destroy their target
+    without dealing damage to it": Fireball is destroyed before it resolves and Iron Wall's controller draws a
+    card. The two sentences in order: 000 "Effects are always resolved in order from left to right, one sentence
+    at a time" (the draw goes to the controller of the runespell just destroyed)."""
     s = jim_and_emily(
         {"hand": ["fireball"], "concentrations": ["hex"]}, {"hand": ["iron-wall"], "concentrations": ["hex"]}
     )
@@ -84,8 +96,9 @@ def test_iron_wall_destroys_fireball_and_its_controller_draws() -> None:
 
 
 def test_tornado_destroys_all_trinkets_on_all_fields() -> None:
-    """000 "Destroying Cards": "Tornado either destroys all boons or all trinkets that are in play
-    on all fields"."""
+    """000 "Tornado either destroys all boons or all trinkets": with the trinkets chosen, every trinket on both
+    fields goes, the boon stays. Tornado's Choice: 000 "Choice: You choose one of this card's bullet effects
+    when it is played"."""
     s = jim_and_emily(
         {"hand": ["tornado"], "concentrations": ["hex"], "field": ["firecracker"]},
         {"field": ["dragon-breaker"], "ailments": [{"type": "curse", "boon": "divine-barrier"}]},
@@ -98,9 +111,10 @@ def test_tornado_destroys_all_trinkets_on_all_fields() -> None:
 
 
 def test_divine_barrier_destroyed_merges_the_insanity_without_an_on_ail_effect() -> None:
-    """000 "Boons": Emily's one Insanity is concealed by Divine Barrier and two more ail her in
-    another area; when Divine Barrier is destroyed the cards merge into one Insanity of 3, and
-    "Ailments that merge do not count as being applied to you" (no Insanity I discard)."""
+    """000 "Emily is ailed with one Insanity ailment which is currently concealed", 000 "After Emily played Divine
+    Barrier, her opponent applied two more", 000 "Ailments that merge do not count as being applied to you" and
+    000 "let's assume Emily's Divine Barrier is destroyed by an effect": when Divine Barrier is destroyed the
+    cards merge into one Insanity of 3, with no Insanity I discard."""
     s = jim_and_emily(
         {"hand": ["tornado"], "concentrations": ["hex"]},
         {
@@ -125,8 +139,9 @@ def test_divine_barrier_adds_2_block_while_it_conceals() -> None:
 
 
 def test_fireball_destroys_firecracker_a_defense_card_of_2() -> None:
-    """000 "Card Types": Firecracker has 2 defense; defense cards "can be targeted with and be
-    destroyed by damage"."""
+    """000 "DEFENSE CARDS have a defense value in their top-right" and 000 "When a defense card is dealt damage
+    that is equal to or greater": Firecracker (2 defense) is destroyed by Fireball and discarded to its owner's
+    pile."""
     s = jim_and_emily({"hand": ["fireball"], "concentrations": ["hex"]}, {"field": ["firecracker"]})
     cracker = handle(s, 1, "firecracker", "field")
     s = decline_all(run(s, f"play {handle(s, 0, 'fireball')} target={cracker}"))
@@ -134,8 +149,9 @@ def test_fireball_destroys_firecracker_a_defense_card_of_2() -> None:
 
 
 def test_emily_is_ailed_with_two_burns_one_at_a_time() -> None:
-    """000 "Applying & Inflicting Ailments": with one Curse on her, Emily is ailed with two Burns;
-    each Burn's on-ail effect makes her lose two health and sear one."""
+    """000 "Emily is currently ailed with one Curse ailment", 000 "Emily places one Burn ailment card onto an empty
+    ailment area" and 000 "Emily now uses a dice to track": each Burn's on-ail effect makes her lose two health
+    and sear one. The example: 000 "Let's look at an example of applying ailments. Jim slings Brand"."""
     s = jim_and_emily(
         {"hand": ["brand"], "concentrations": ["hex"]},
         {"ailments": [{"type": "curse"}], "deck": ["fireball"] * 5},
@@ -146,24 +162,25 @@ def test_emily_is_ailed_with_two_burns_one_at_a_time() -> None:
 
 
 def test_one_health_losing_two_loses_a_power_and_ends_at_17() -> None:
-    """000 Glossary "Lose Health": "If you have 1 health and you lose 2 health, you lose one power,
-    and set your new health total to 17" (one Burn from Burning Ember's Activate)."""
+    """000 "If you have 1 health and you lose 2 health, you lose one power, and set your new health total to 17"
+    (one Burn from Burning Ember's Activate)."""
     s = jim_and_emily({"field": [{"card": "burning-ember", "played_turn": 1}]}, {"health": 1})
     s = decline_all(run(s, f"activate {handle(s, 0, 'burning-ember', 'field')} target=p2"))
     assert (s.players[1].power, s.players[1].health, s.players[1].det) == (4, 17, 1)
 
 
 def test_pierce_carries_over_the_reset() -> None:
-    """000 "Pierce": "if the enemy Runeslinger has 1 health, and you target it with a damage source
-    that has Pierce and deals 5 damage, the target would take 1 damage, reset its health ... and
-    then take the remaining 4" (Romin's Fury deals 6 pierce: 1, then 5 of 18)."""
+    """000 "Pierce Damage is dealt in its entirety to its target" and 000 "If only a portion of this damage downs a
+    Runeslinger": the target with 1 health takes 1, resets, then takes the rest (Romin's Fury deals 6 pierce: 1,
+    then 5 of 18)."""
     s = jim_and_emily({"equips": ["Iron Focus", "Fury"], "power": 3}, {"health": 1})
     s = decline_all(run(s, "activate romin-fury target=p2"))
     assert (s.players[1].power, s.players[1].health) == (4, 13)
 
 
 def test_direct_damage_cannot_be_blocked() -> None:
-    """000 "Damage Types": "Direct Damage cannot be blocked. Below, Dominate deals 10 direct damage"."""
+    """000 "Below, Dominate deals 10 direct damage to its target" and 000 "Direct Damage (pg. 19): Direct damage
+    cannot be blocked": no block is offered and all 10 damage is dealt."""
     s = jim_and_emily({"hand": ["dominate"], "concentrations": ["hex"]}, {"hand": ["brand"]})
     s = run(s, f"play {handle(s, 0, 'dominate')} target=p2", "pass")
     assert pending(s) is not None and decision(s).kind == "play"
@@ -171,9 +188,15 @@ def test_direct_damage_cannot_be_blocked() -> None:
 
 
 def test_the_first_turn_tutorial() -> None:
-    """000 "Your first turn": the first player has six cards after drawing one, sets Meteor as a
-    second concentration, plays Lava Stream charged and Burning Ember, and can neither sling Lava
-    Stream nor activate Burning Ember; the opponent then starts their turn."""
+    """The first-turn tutorial: 000 "Let's assume you are the active player", 000 "In your Draw Phase, you draw one
+    card from the top of your deck instead of two", 000 "You are now in your Play Phase. You currently control
+    one set concentration", 000 "You set Meteor face-down on an empty concentration area", 000 "Now that you
+    have set your concentration for the turn", 000 "Since you do not have any more empty concentrations" and 000
+    "Your opponent now begins their turn in their Cleanse Phase": the first player has six cards after drawing
+    one, sets Meteor as a second concentration, plays Lava Stream charged and Burning Ember, and can neither
+    sling Lava Stream nor activate Burning Ember; the opponent then starts their turn. The Play Phase's actions
+    in the order the player likes: 000 "You may do any of the following any number of times in any order, if
+    able"."""
     deck = ["meteor", "lava-stream", "burning-ember", "fireball", "hex", "brand"] * 5
     players = [{"runeslinger": "eva", "deck": deck}, {"runeslinger": "romin", "deck": deck}]
     s = new_game({"rules": "classic", "players": players, "first": "p1"}, 3)

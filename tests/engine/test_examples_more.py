@@ -8,9 +8,11 @@ from tests.engine.helpers import EVA, ROMIN, decision, decline_all, handle, ids,
 
 
 def test_divine_barrier_destroyed_merges_insanity_000() -> None:
-    """000 "Boons" (agrees with 001 p.13): Emily has 1 Insanity under Divine Barrier and 2 more
-    exposed; when Divine Barrier is destroyed the areas merge into 3 Insanity; merging is not
-    applying, so Insanity I does not make her discard."""
+    """001 p.13 "those ailments and their instances combine & merge onto one ailment area", 001 p.13 "When a boon
+    you control is destroyed, the ailments under it become" and 002 "both ailments and their instances merge
+    onto a single ailment card": Emily has 1 Insanity under Divine Barrier and 2 more exposed; when Divine
+    Barrier is destroyed the areas merge into 3 Insanity; merging is not applying, so Insanity I does not make
+    her discard."""
     s = position(
         {"hand": ["fireball"], "concentrations": ["spark"] * 3},
         {
@@ -26,8 +28,8 @@ def test_divine_barrier_destroyed_merges_insanity_000() -> None:
 
 
 def test_iron_wall_destroys_a_runespell_and_its_controller_draws_000() -> None:
-    """000 "Destroying Cards": Iron Wall destroys a spirit or attack runespell and its controller
-    draws a card; the destroyed Fireball has no effect."""
+    """001 p.20 "Cards that are destroyed before their effects can resolve, have no effect": Iron Wall destroys a
+    spirit or attack runespell and its controller draws a card; the destroyed Fireball has no effect."""
     s = position(
         {"hand": ["fireball"], "concentrations": ["spark"] * 3},
         {"hand": ["iron-wall"], "concentrations": ["spark"] * 2},
@@ -40,8 +42,8 @@ def test_iron_wall_destroys_a_runespell_and_its_controller_draws_000() -> None:
 
 
 def test_tornado_choice_destroys_all_trinkets_000() -> None:
-    """000 "Destroying Cards" / 001 "Keywords: Choice": Tornado destroys all boons or all trinkets,
-    as its controller chooses."""
+    """001 p.17 "You choose one of this card's bullet effects; only the chosen effect is used" and 002 "You choose
+    one of this card's bullet": Tornado destroys all boons or all trinkets, as its controller chooses."""
     s = position(
         {"hand": ["tornado"], "concentrations": ["spark"] * 3, "field": [{"card": "firecracker", "on": "utility"}]},
         {
@@ -58,8 +60,10 @@ def test_tornado_choice_destroys_all_trinkets_000() -> None:
 
 
 def test_distract_discards_the_concentration_under_it() -> None:
-    """001 "Keywords: Distract": when the card leaves your field, the concentration under it is
-    discarded. Blood Rite: Pain 5, draw 3, gain 2 light; in the Discard Phase both go."""
+    """001 p.17 "When this card leaves your field, the concentration under it is discarded" and 002 "distract When
+    this card leaves the field": Blood Rite: Pain 5, draw 3, gain 2 light; in the Discard Phase both go. Both go
+    to the discard pile (002 "All cards that leave the field by discard or distraction are placed into their
+    owner's discard pile")."""
     s = position({"hand": ["blood-rite"], "concentrations": ["jab"]}, {})
     s = decline_all(run(s, f"play {handle(s, 0, 'blood-rite')}"))
     assert s.players[0].health == 15 and len(s.players[0].hand) == 3 and s.players[0].light == 2
@@ -68,8 +72,12 @@ def test_distract_discards_the_concentration_under_it() -> None:
 
 
 def test_token_and_use_binding() -> None:
-    """001 "Keywords: Token / Use": Binding enters with 1 token; Use removes it and cleanses 3 —
-    the next turn (not the turn it was played); a second use does nothing without a token."""
+    """001 p.17 "This card enters play with this many basic tokens on it", 002 "This card enters play with this
+    many basic tokens" and 001 p.17 "Turn this card horizontal to use this effect": Binding enters with 1 token;
+    Use removes it and cleanses 3, the next turn (not the turn it was played); a second use does nothing without
+    a token. And 002 "Token 1 means that Binding enters play with 1 token". The token is the keyword resolved as
+    the card is played (001 p.10 "Resolve Keywords: Any keywords on this card applicable to its play must be
+    resolved")."""
     s = position(
         {
             "hand": ["binding"],
@@ -89,8 +97,8 @@ def test_token_and_use_binding() -> None:
 
 
 def test_charge_once_per_turn_and_sling_lava_stream() -> None:
-    """001 "Keywords: Charge": once per turn in your Play Phase add a token; Lava Stream's Sling
-    deals 4 + 3 per token."""
+    """001 p.17 "Once per turn during your Play Phase you may add +1 tokens to this card" and 002 "charge Once per
+    turn during your Play Phase": Lava Stream's Sling deals 4 + 3 per token."""
     s = position({"field": [{"card": "lava-stream", "tokens": 1}]}, {})
     lava = handle(s, 0, "lava-stream", "field")
     s = run(s, f"charge {lava}")
@@ -102,7 +110,8 @@ def test_charge_once_per_turn_and_sling_lava_stream() -> None:
 
 
 def test_convert_to_burn_applies_one_at_a_time() -> None:
-    """001 "Common Terms: Convert Ailment": remove, then apply of another type one at a time; each
+    """001 p.20 "Convert Ailment: Remove the prescribed number of ailments", 001 p.13 "the original ailment is
+    removed and a new ailment is applied" and 002 "If an ailment is converted from one type to another": each
     new Burn makes its bearer lose 2 health and sear 1 (Ignite converts up to 3 to Burn)."""
     s = position({"hand": ["ignite"], "concentrations": ["spark"] * 2}, {"ailments": [{"type": "curse", "count": 2}]})
     s = decline_all(run(s, f"play {handle(s, 0, 'ignite')} target=p2"))
@@ -111,8 +120,10 @@ def test_convert_to_burn_applies_one_at_a_time() -> None:
 
 
 def test_pierce_past_a_defense_card_hits_its_controller() -> None:
-    """001 "Damage Types: Pierce": damage over a defense card's defense is dealt to its controller
-    (000 Flaming Fists pierce example). Lightning Bolt: 7 pierce on a 2-defense Firecracker."""
+    """001 p.16 "If pierce damage is dealt to a defense card, any remaining damage", 001 p.17 "damage over the
+    target's defense value is dealt to that card's controlling Runeslinger" and 002 "damage over the target's
+    defense value is dealt to that card's controlling": Lightning Bolt's 7 pierce on a 2-defense Firecracker
+    deals 5 to its controller."""
     s = position(
         {"hand": ["lightning-bolt"], "concentrations": ["spark"] * 3},
         {"field": [{"card": "firecracker", "on": "utility"}]},
@@ -122,7 +133,8 @@ def test_pierce_past_a_defense_card_hits_its_controller() -> None:
 
 
 def test_gain_health_never_above_maximum() -> None:
-    """002 "anatomy of a Runeslinger": health cannot exceed its maximum."""
+    """001 p.5 "Health cannot exceed its maximum" and 002 "Health cannot exceed its maximum": healing at 18 of 20
+    stops at 20."""
     s = position({**ROMIN, "hand": ["catch-breath"], "concentrations": ["jab"], "health": 18}, {**EVA})
     s = decline_all(run(s, f"play {handle(s, 0, 'catch-breath')}"))
     assert s.players[0].health == 20
@@ -139,7 +151,8 @@ def test_time_warp_extra_turn_draws_one() -> None:
 
 
 def test_fragment_two_limits_hand_size_over_a_stance() -> None:
-    """001 golden rules (p.3): the Fragment II ailment ("maximum hand size 4") beats other effects."""
+    """001 p.3 "the fragment II ailment effect states" and 001 p.3 "the following priority order resolves these
+    conflicts": the Fragment II ailment (maximum hand size 4) beats a stance's effect."""
     s = scenario(
         {
             "turn": 3,
@@ -155,8 +168,8 @@ def test_fragment_two_limits_hand_size_over_a_stance() -> None:
 
 
 def test_active_player_orders_ailments_of_different_types() -> None:
-    """001 "Ailments: Advanced Rules": unless the text orders them, the active player chooses the
-    order in which several ailments are applied (Sap: 1 Debilitate and 1 Weaken on a hit)."""
+    """001 p.13 "unless those ailments are ordered in the text of the effect applying them": the active player
+    chooses the order in which several ailments are applied (Sap: 1 Debilitate and 1 Weaken on a hit)."""
     s = position({"hand": ["sap"], "concentrations": ["spark"] * 2}, {})
     s = run(s, f"play {handle(s, 0, 'sap')} target=p2", "pass")
     assert decision(s).kind == "order" and decision(s).player == 0
@@ -166,8 +179,10 @@ def test_active_player_orders_ailments_of_different_types() -> None:
 
 
 def test_simultaneous_triggers_are_ordered_by_their_controller() -> None:
-    """001 "Triggered effects" (p.16): simultaneous triggers resolve at once, the active player's in
-    the order they choose (Talaka's Heart and Ember Veil both trigger on a spirit runespell)."""
+    """001 p.16 "If multiple effects trigger simultaneously (due to having the same trigger condition)", 001 p.8
+    "The active player decides the order in which effects resolve" and 002 "If multiple effects trigger
+    simultaneously, the active player resolves": Talaka's Heart and Ember Veil both trigger on a spirit
+    runespell."""
     s = position(
         {
             "hand": ["spark"],
@@ -183,8 +198,9 @@ def test_simultaneous_triggers_are_ordered_by_their_controller() -> None:
 
 
 def test_playing_a_defense_card_creates_no_answerable_action() -> None:
-    """001 "The Ladder" (p.15): playing a defense card (a trinket, or a defense runespell that is
-    not slung yet) creates no answerable action."""
+    """001 p.15 "Playing a defense card such as a boon or trinket does not create an answerable action" and 002
+    "Playing a defense card such as a boon or trinket does not create": a trinket, or a defense runespell that
+    is not slung yet."""
     s = position({"hand": ["hex", "firecracker"], "concentrations": ["spark"] * 3}, {"hand": ["bounce"]})
     s = run(s, f"play {handle(s, 0, 'hex')}")
     assert decision(s).kind == "play" and decision(s).player == 0
@@ -193,8 +209,8 @@ def test_playing_a_defense_card_creates_no_answerable_action() -> None:
 
 
 def test_cleanse_any_is_chosen_by_the_targets_controller() -> None:
-    """000 "Glossary: Cleanse": remove the prescribed number of ailments of your choice
-    (Purify: cleanse 3 from your Runeslinger, with Burn and Curse exposed)."""
+    """001 p.13 "When an ailment is removed from your Runeslinger, you take that many ailment instances off":
+    Purify cleanses 3 from your Runeslinger with Burn and Curse exposed; which 3 is your choice (docs/rules.md)."""
     s = position(
         {
             "hand": ["purify"],
@@ -228,10 +244,11 @@ def test_return_from_discard_is_your_choice() -> None:
 
 
 def test_pierce_past_a_boon_placed_on_an_enemy_goes_to_its_controller_not_its_owner() -> None:
-    """001 p.13 "Boons: Advanced rules" (a boon you play on an opponent's field is owned by you
-    and controlled by them) with 001 p.17 "Pierce" (damage over a defense card's defense is dealt
-    to that card's controlling Runeslinger): p1's Binding sits on p2's burn, so p2 controls it;
-    p1's Lightning Bolt (7 pierce) on it (defense 3) deals the 4 left over to p2, not to p1."""
+    """001 p.14 "Boons you play on an opponent's field are played facing you", 002 "Boons you play on an opponent's
+    field are played facing you", 001 p.20 "Cards that began the encounter in your own deck are owned by you"
+    and 001 p.20 "A card on your field (your side of the play area) is controlled by you": p1's Binding sits on
+    p2's burn, so p2 controls it; p1's Lightning Bolt (7 pierce) on it (defense 3) deals the 4 left over to p2,
+    not to p1 (001 p.17's pierce)."""
     s = position(
         {"hand": ["lightning-bolt"], "concentrations": ["spark"] * 3},
         {"blocked": True, "ailments": [{"type": "burn", "count": 2, "boon": "binding", "boon_owner": "p1"}]},

@@ -14,6 +14,8 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_classic_event_is_best_of_three_unless_the_organiser_chose() -> None:
+    """000 "battle each other either in a winner-takes-all, or a best of three encounters" and 001 p.19 "encounters
+    are always played as a best-of-one": Classic events default to best of three, Awakening ones to one."""
     organiser = OrganiserFactory.create()
     classic = registration.create_event(organiser, name="Classic Cup", format="classic-constructed")
     assert classic.best_of == 3

@@ -114,6 +114,8 @@ GOLDEN_PACK = (
 
 @pytest.mark.parametrize("which", ["synthetic", "catalog"])
 def test_packs_fill_their_slots_without_repeating_a_card(which: str) -> None:
+    """001 p.19 "each player must have 4 sealed 9-card Runeslingers booster packs": every booster holds 9 different
+    cards."""
     card_set = synthetic_set() if which == "synthetic" else real_set()
     for player in range(40):
         for number in (1, 2, 3, 4):
@@ -199,6 +201,8 @@ def test_a_seed_commitment_is_the_plain_sha256_of_the_seed() -> None:
 
 
 def test_a_draft_pack_is_the_two_boosters_shuffled_together() -> None:
+    """001 p.19 "Each player opens 2 booster packs and shuffles their contents together": the draft pack is the two
+    boosters' 18 cards, shuffled."""
     cs = synthetic_set()
     boosters = (pack(cs, "seed", 2, 1), pack(cs, "seed", 2, 2))
     opened = draft_pack(boosters, "seed", 2, 1)
@@ -209,6 +213,7 @@ def test_a_draft_pack_is_the_two_boosters_shuffled_together() -> None:
 
 
 def test_a_sealed_pool_is_six_regenerable_boosters() -> None:
+    """001 p.19 "players combine six booster packs into a deck": a sealed pool is six boosters (54 cards)."""
     cs = synthetic_set()
     boosters = sealed_pool(cs, "sealed", 5)
     assert [b.number for b in boosters] == [1, 2, 3, 4, 5, 6]

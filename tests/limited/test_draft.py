@@ -47,6 +47,8 @@ def take_first(state: DraftState, seat: int, *, auto: bool = False) -> DraftStat
 
 @pytest.mark.parametrize("seats", [4, 6, 8])
 def test_a_bot_draft_picks_every_card_exactly_once(seats: int) -> None:
+    """001 p.19 "each player will end up with 18 cards face-down in front of them": 18 picks a seat in each round,
+    36 in all, every opened card picked once."""
     state = run_bots(fresh_draft(seats), seat_bots(synthetic_set(), seats))
     assert is_finished(state) and current_round(state) is None
     assert [len(p) for p in pools(state)] == [36] * seats
@@ -64,6 +66,8 @@ def test_a_real_catalog_draft_runs_to_the_end() -> None:
 
 
 def test_each_seat_opens_an_18_card_pack_per_round() -> None:
+    """001 p.19 "Each player now has a draft pack with 18 cards in it" and 001 p.19 "Each player chooses 2 cards
+    from their draft pack": each seat opens 18 cards a round and takes 2 at a time."""
     state = fresh_draft(6)
     assert [len(p) for packs in state.opened for p in packs] == [18] * 12
     first = current_pack(state, 2)
@@ -95,6 +99,8 @@ def unique_card_of(state: DraftState, round_number: int, seat: int) -> str:
 
 @pytest.mark.parametrize("seats", [4, 6, 8])
 def test_round_one_passes_left_and_round_two_passes_right(seats: int) -> None:
+    """001 p.19 "passes the remaining cards to the player on their left" and 001 p.19 "except this time each player
+    passes their cards to the right"."""
     state = fresh_draft(seats)
     card = unique_card_of(state, 1, 0)
     assert follow(state, card, 1, seats) == [k % seats for k in range(9)]  # 0, 1, 2, ...
@@ -243,6 +249,8 @@ def test_round_two_opens_only_when_round_one_is_fully_picked() -> None:
 
 @pytest.mark.parametrize("names", [seat_names(3), seat_names(9), ("a", "a", "b", "c"), ("a", "", "b", "c")])
 def test_a_pod_needs_four_to_eight_distinct_seats(names: tuple[str, ...]) -> None:
+    """001 p.19 "A minimum of 4 players is required to host a draft": fewer than four seats (or more than the
+    site's eight) are refused."""
     with pytest.raises(DraftSetupError):
         new_draft(synthetic_set(), "seed", names)
 

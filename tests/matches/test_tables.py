@@ -34,6 +34,8 @@ def table(seats: list[SeatSpec], setup: dict[str, Any] | None = None, **options:
 
 
 def test_a_solo_table_is_one_person_holding_every_guardian() -> None:
+    """003 "You can play alone by covering all the bases of the game configuration" and 003 "some players may play
+    several guardians": one person holds every seat of a table."""
     ann = UserFactory.create(username="ann")
     match = table([SeatSpec(ann), SeatSpec(ann)])
     assert match.seated and match.seat_count == 2 and match.seats_of(ann.pk) == [0, 1]

@@ -21,6 +21,8 @@ def test_the_engine_has_every_call_of_the_protocol() -> None:
 
 
 def test_a_new_game_waits_on_the_sages_turn() -> None:
+    """003 "Decide who will be the first player. This player receives the Sage marker" and 003 "each guardian that
+    is still alive takes a turn, starting with the Sage": the game waits on the Sage's seat."""
     state = game.new_game({**SETUP, "sage": 2}, seed=4)
     decision = game.pending(state)
     assert isinstance(decision, Decision) and decision.seat == 2 and decision.kind in ("actions", "angel")

@@ -23,6 +23,12 @@ DATA = load()
     [(4, 4, 25, 4), (3, 4, 20, 3), (2, 6, 14, 4)],
 )
 def test_setup_by_guardian_count(count: int, temple: int, deck: int, paths: int) -> None:
+    """003 "Each guardian starts with 4 health points (HP) and 4 mana points (MP)", 003 "Place your guardian's
+    Ultimate Power token on space 1 of this track", 003 "6 HP for 2 guardians and 4 HP for 3/4 guardians", 003
+    "Set aside the Dawn card, then create the deck as follows", 003 "For 4 guardians: Shuffle the 32 Monster
+    cards, then remove 8", 003 "For 3 guardians: Remove the yellow Monster cards" and 003 "Shuffle the Dawn card
+    with the last 3 Monster cards": the temple's HP, the deck's size and the Dawn's place follow the number of
+    guardians."""
     state = game.new_game({"guardians": ["neltai", "ismoros", "kulak", "kyreas"][:count]}, seed=5)
     assert (state.temple_hp, len(state.paths)) == (temple, paths)
     placed = [s["card"] for slots in state.paths.values() for s in slots if s]
@@ -33,6 +39,8 @@ def test_setup_by_guardian_count(count: int, temple: int, deck: int, paths: int)
 
 
 def test_three_guardians_play_without_the_yellow_path_and_cards() -> None:
+    """003 "For 3 guardians: Remove the yellow Monster cards, shuffle the 25 remaining cards": no yellow path and
+    no yellow card with three guardians."""
     for seed in range(10):
         state = game.new_game({"guardians": ["neltai", "ismoros", "kulak"]}, seed=seed)
         cards = state.monster_deck + state.removed
@@ -41,6 +49,8 @@ def test_three_guardians_play_without_the_yellow_path_and_cards() -> None:
 
 
 def test_two_guardians_use_the_marked_cards_and_one_dragon() -> None:
+    """003 "For 2 guardians: Use only the 16 cards marked with the 2-player symbol": 4 archers, 4 wolves, 4 trolls,
+    4 shadows and 1 dragon, 4 of them removed at random."""
     state = game.new_game({"guardians": ["neltai", "kulak"]}, seed=3)
     cards = [c for c in state.monster_deck if c != "dawn"] + state.removed
     cards += [s["card"] for slots in state.paths.values() for s in slots if s] + state.monster_discard
@@ -50,12 +60,15 @@ def test_two_guardians_use_the_marked_cards_and_one_dragon() -> None:
 
 
 def test_the_first_game_option_starts_the_ultimate_on_space_2() -> None:
+    """003 "For your first game, place your Ultimate Power token on space 2"."""
     state = game.new_game({"guardians": ["neltai", "kulak"], "first_game": True}, seed=1)
     assert all(g["ult"] == 2 for g in state.guardians)
 
 
 @pytest.mark.parametrize("level", ["initiate", "novice", "guardian", "hero", "legend"])
 def test_the_event_deck_follows_the_difficulty(level: str) -> None:
+    """003 "Then draw 5 cards according to the desired difficulty level" and 003 "Shuffle the negative (red ) event
+    cards": the event deck holds the difficulty's counts of positive, negative and neutral cards."""
     state = game.new_game({"guardians": ["neltai", "kulak"], "difficulty": level}, seed=2)
     dealt = Counter(DATA.events[e].kind for e in state.event_deck + state.event_discard)
     assert dealt == Counter({k: n for k, n in DATA.difficulties[level].items() if n})
@@ -73,6 +86,9 @@ def test_the_event_deck_follows_the_difficulty(level: str) -> None:
     ],
 )
 def test_a_bad_setup_is_refused_with_a_reason(setup: dict[str, object]) -> None:
+    """003 "Each player chooses one of the guardians" (each guardian once, a known one) and 003 "We do not
+    recommend trying to defend the temple with only 1 guardian" (the engine refuses one): a bad setup is refused
+    with a reason."""
     with pytest.raises(SetupError, match=r"\w+"):
         game.new_game(setup, seed=1)
 
@@ -81,6 +97,8 @@ def test_a_bad_setup_is_refused_with_a_reason(setup: dict[str, object]) -> None:
 
 
 def test_the_event_deck_runs_out_into_all_is_calm() -> None:
+    """003 "If there are no more cards in the Event deck, find the neutral Event card" and 003 "All Is Calm: This
+    event has no effect": the neutral event holds from then on."""
     state = scenario(active=3, deck=["red-wolf"] * 40)
     state.event_deck = []
     state = play(state, "end")
@@ -88,6 +106,8 @@ def test_the_event_deck_runs_out_into_all_is_calm() -> None:
 
 
 def test_a_dead_sage_still_reveals_the_event_and_is_skipped() -> None:
+    """003 "the Sage (even if dead) reveals an Event card" and 003 "If you are dead, skip your turn; however, if
+    you are the Sage": the dead Sage's event is revealed and the next living guardian plays."""
     state = scenario(active=3, deck=[*QUIET])
     state.guardians[0].update(alive=False, hp=0, path=None)
     state.event_deck = ["cover"]
@@ -96,6 +116,8 @@ def test_a_dead_sage_still_reveals_the_event_and_is_skipped() -> None:
 
 
 def test_dead_guardians_draw_no_monster() -> None:
+    """003 "During a round, each guardian that is still alive takes a turn": a dead guardian's turn, and its New
+    Monster, is skipped."""
     state = scenario(active=0, deck=["yellow-wolf", "yellow-troll", "yellow-wizard", "yellow-warrior", "dawn"])
     state.guardians[1].update(alive=False, hp=0, path=None)
     state = play(state, "end")  # seat 1 is skipped: seat 2 draws the first card
@@ -104,6 +126,8 @@ def test_dead_guardians_draw_no_monster() -> None:
 
 @pytest.mark.parametrize(("event", "count"), [("transcendence", 5), ("rain-of-arrows", 3), ("all-is-calm", 4)])
 def test_dice_rolled_per_event(event: str, count: int) -> None:
+    """003 "At the beginning of your turn, you will roll 4 dice", 003 "Transcendence: The guardians roll 5 dice"
+    and 003 "Rain of Arrows: The guardians roll 3 dice"."""
     state = scenario(active=0, deck=[*QUIET])
     state.event_deck = [event]
     state.order_index = 3
@@ -113,6 +137,7 @@ def test_dice_rolled_per_event(event: str, count: int) -> None:
 
 
 def test_the_dawn_wins_even_with_the_temple_on_one_hp() -> None:
+    """003 "The game ends immediately in a joint victory as soon as the Dawn card is revealed"."""
     state = scenario(["neltai", "kyreas"], paths=["red", "blue"], deck=["dawn"])
     state.temple_hp = 1
     state = play(state, "end")
@@ -121,6 +146,8 @@ def test_the_dawn_wins_even_with_the_temple_on_one_hp() -> None:
 
 
 def test_the_temple_falling_loses_at_once() -> None:
+    """003 "If it loses its last HP, it collapses and you all lose the game" and 003 "if the temple is destroyed by
+    losing its last HP"."""
     state = scenario(["neltai", "kyreas"], paths=["red", "blue"], monsters={("green", 1): "green-troll"})
     state.temple_hp = 1
     state = play(state, "end")
@@ -128,6 +155,7 @@ def test_the_temple_falling_loses_at_once() -> None:
 
 
 def test_the_last_guardian_falling_loses() -> None:
+    """003 "The game ends in joint defeat if the final guardian is killed"."""
     state = scenario(["neltai", "kyreas"], paths=["red", "blue"], monsters={("red", 1): "red-wolf"})
     state.guardians[1].update(alive=False, hp=0, path=None)
     state.guardians[0]["hp"] = 1
@@ -139,6 +167,7 @@ def test_the_last_guardian_falling_loses() -> None:
 
 
 def test_a_shadow_enters_on_space_2_or_the_next_free_one() -> None:
+    """003 "Shadow: It comes directly into play on space 2 of its path"."""
     state = scenario(deck=["red-shadow", "red-shadow"])
     new_monster(state, DATA)
     assert card_at(state, "red", 2) == "red-shadow"
@@ -148,12 +177,16 @@ def test_a_shadow_enters_on_space_2_or_the_next_free_one() -> None:
 
 
 def test_an_archer_shoots_as_it_moves_with_nothing_ahead() -> None:
+    """003 "Archer: When it moves, if there is no monster in front of it" and 003 "the archer nocks an arrow and
+    engages in ranged combat"."""
     state = scenario(monsters={("red", 3): "red-archer"})
     monster_movement(state, DATA)
     assert card_at(state, "red", 2) == "red-archer" and state.guardians[0]["hp"] == 3
 
 
 def test_an_archer_does_not_shoot_under_cover_nor_on_a_blocked_path() -> None:
+    """003 "If there is an archer on a blocked path, it cannot shoot" and 003 "Cover: Ignore the ranged attacks of
+    archers"."""
     state = scenario(monsters={("red", 3): "red-archer"}, event="cover")
     monster_movement(state, DATA)
     assert card_at(state, "red", 2) == "red-archer" and state.guardians[0]["hp"] == 4
@@ -164,6 +197,10 @@ def test_an_archer_does_not_shoot_under_cover_nor_on_a_blocked_path() -> None:
 
 
 def test_a_monster_arriving_on_space_1_attacks_only_next_time() -> None:
+    """003 "If a monster begins this phase on space 1 of an unblocked path, it engages in direct combat" and 003
+    "If it is in space 1, it cannot advance": a wolf reaching space 1 attacks only in the next Monster Movement,
+    since 003 "A guardian always stands in the path area of the temple, in front of the path" (a guardian never
+    advances to meet it)."""
     state = scenario(monsters={("red", 2): "red-wolf"})
     monster_movement(state, DATA)
     assert card_at(state, "red", 1) == "red-wolf" and state.guardians[0]["hp"] == 4
@@ -172,6 +209,8 @@ def test_a_monster_arriving_on_space_1_attacks_only_next_time() -> None:
 
 
 def test_a_dragon_heals_after_the_turn_and_its_path_cannot_be_blocked() -> None:
+    """003 "Dragons cannot be killed by several guardians, because they heal after each turn" and 003 "It is not
+    possible to block a path with a dragon"."""
     state = scenario(monsters={("red", 2): "red-dragon"}, dice=["red", "purple", "blue", "blue"], deck=[*QUIET])
     assert not any(a.startswith("block") for a in game.legal_actions(state, 0))
     state = play(state, "strike 0", "strike 1", "end")
@@ -185,6 +224,7 @@ def test_a_dragon_hits_for_two() -> None:
 
 
 def test_an_injury_stays_on_a_monster_that_is_not_a_dragon() -> None:
+    """003 "The injuries inflicted stay until the monster is killed"."""
     state = scenario(monsters={("red", 2): "red-troll"}, dice=["red"], deck=[*QUIET])
     state = play(state, "strike 0", "end")
     assert struck(state, "red", 1) == [True, False, False]
@@ -194,11 +234,16 @@ def test_an_injury_stays_on_a_monster_that_is_not_a_dragon() -> None:
 
 
 def test_a_yellow_die_moves_anywhere_with_three_guardians() -> None:
+    """003 "3-guardian game: Move to the path of your choice" and 003 "In a 3-guardian game, the rune also has this
+    power"."""
     state = scenario(["neltai", "ismoros", "kulak"], dice=["yellow"], monsters={("red", 1): "red-archer"})
     assert {"move 0 blue", "move 0 green", "strike 0"} <= set(game.legal_actions(state, 0))
 
 
 def test_a_purple_die_moves_anywhere_but_a_colour_only_to_its_path() -> None:
+    """003 "Strike this weak point OR move to the path of your choice", 003 "Strike this weak point OR move to this
+    path", 003 "The rune allows you to move to any path you wish" and 003 "you must use the rune corresponding
+    to the path": a purple die moves anywhere, a coloured die only to its own path."""
     state = scenario(dice=["purple", "blue"])
     legal = game.legal_actions(state, 0)
     assert {"move 0 blue", "move 0 green", "move 0 yellow", "move 1 blue"} <= set(legal)
@@ -206,18 +251,21 @@ def test_a_purple_die_moves_anywhere_but_a_colour_only_to_its_path() -> None:
 
 
 def test_a_path_cannot_be_blocked_twice() -> None:
+    """003 "Use two identical runes allows you to block your path": two identical dice block the path once."""
     state = scenario(dice=["red", "red", "red", "red"])
     state = play(state, "block 0 1")
     assert not any(a.startswith("block") for a in game.legal_actions(state, 0))
 
 
 def test_mana_and_health_never_pass_four() -> None:
+    """003 "These values can never be exceeded during the game": a kill at 4 MP leaves 4 MP."""
     state = scenario(monsters={("red", 1): "red-wolf"}, dice=["red", "blue"])
     state = play(state, "strike 0", "strike 1")
     assert state.guardians[0]["mp"] == 4
 
 
 def test_an_unused_die_cannot_be_used_twice() -> None:
+    """003 "Important: Each die can only be used for a single action"."""
     state = scenario(dice=["red"])
     state = play(state, "charge 0")
     with pytest.raises(IllegalMove):
@@ -225,6 +273,8 @@ def test_an_unused_die_cannot_be_used_twice() -> None:
 
 
 def test_ending_the_turn_hands_over_to_the_next_seat_with_a_new_roll() -> None:
+    """003 "Once you have completed these three phases, pass your hand to your left neighbor" and 003 "Roll the
+    dice, and choose the actions you wish to perform": the next seat plays with four fresh dice."""
     state = scenario(dice=["red"], deck=[*QUIET])
     state = play(state, "end")
     assert state.active == 1 and len(state.dice) == 4 and not any(d["used"] for d in state.dice)
@@ -234,6 +284,7 @@ def test_ending_the_turn_hands_over_to_the_next_seat_with_a_new_roll() -> None:
 
 
 def test_neltai_swaps_monsters_between_paths_with_their_injuries() -> None:
+    """003 "Swap: Move a monster to the same-numbered space of another path"."""
     state = scenario(monsters={("red", 2): "red-troll", ("blue", 2): "blue-wolf"}, dice=["white"])
     struck(state, "red", 2)[:] = [True, False, False]
     state = play(state, "ability 0 swap red 2 blue")
@@ -242,12 +293,15 @@ def test_neltai_swaps_monsters_between_paths_with_their_injuries() -> None:
 
 
 def test_neltai_can_move_with_her_ability() -> None:
+    """003 "OR Move your guardian to any other path (as with a rune)", 003 "The rune allows you to use your
+    guardian's ability" and 003 "Use your guardian's ability." (the white rune)."""
     state = scenario(dice=["white"])
     state = play(state, "ability 0 go green")
     assert state.guardians[0]["path"] == "green" and state.guardians[2]["path"] == "red"
 
 
 def test_neltai_tempest_strikes_every_monster_in_contact() -> None:
+    """003 "Elemental Tempest: Strike any weak point of each monster in space 1 of each path"."""
     state = scenario(monsters={("red", 1): "red-wolf", ("green", 1): "green-troll", ("blue", 2): "blue-wolf"})
     struck(state, "red", 1)[:] = [True, False]
     state.guardians[0].update(ult=4, mp=1)
@@ -258,6 +312,7 @@ def test_neltai_tempest_strikes_every_monster_in_contact() -> None:
 
 
 def test_ismoros_shield_absorbs_exactly_one_hit() -> None:
+    """003 "Shield: Place a Shield marker on a guardian"."""
     state = scenario(dice=["white", "white"], active=1)
     state = play(state, "ability 0 shield 1")
     assert "ability 1 shield 1" not in game.legal_actions(state, 1)
@@ -268,6 +323,7 @@ def test_ismoros_shield_absorbs_exactly_one_hit() -> None:
 
 
 def test_kulak_heals_but_never_past_four() -> None:
+    """003 "Healing Prayer: A guardian of her choice regains 1 health point"."""
     state = scenario(dice=["white", "white"], active=2)
     state.guardians[0]["hp"] = 2
     state = play(state, "ability 0 heal 0", "ability 1 heal 2")
@@ -275,6 +331,9 @@ def test_kulak_heals_but_never_past_four() -> None:
 
 
 def test_kulak_second_breath_revives_and_the_revived_plays_this_round() -> None:
+    """003 "Second Breath: Bring a guardian back to life, regaining 4 health points" and 003 "If the guardian is
+    brought back to life during the game, this will simply restore 4 health points": mana kept, and the revived
+    guardian plays this round."""
     state = scenario(active=2, deck=[*QUIET])
     state.guardians[3].update(alive=False, hp=0, path=None, mp=1)
     state.guardians[2]["ult"] = 4
@@ -286,6 +345,7 @@ def test_kulak_second_breath_revives_and_the_revived_plays_this_round() -> None:
 
 
 def test_a_guardian_revived_after_its_turn_waits_for_the_next_round() -> None:
+    """003 "That guardian can take its turn this round if their turn has not already passed"."""
     state = scenario(active=2, deck=[*QUIET])
     state.guardians[0].update(alive=False, hp=0, path=None)
     state.guardians[2]["ult"] = 4
@@ -294,6 +354,8 @@ def test_a_guardian_revived_after_its_turn_waits_for_the_next_round() -> None:
 
 
 def test_kyreas_whirlwind_and_trample() -> None:
+    """003 "Whirlwind: Strike any weak point of the first monster on your path" and 003 "Trample: Strike any weak
+    point of each monster on your path"."""
     state = scenario(monsters={("yellow", 1): "yellow-wolf", ("yellow", 3): "yellow-troll"}, dice=["white"], active=3)
     state = play(state, "ability 0 whirlwind blue")
     assert struck(state, "yellow", 1) == [False, True]
@@ -307,6 +369,7 @@ def test_kyreas_whirlwind_and_trample() -> None:
 
 
 def test_guardian_angel_keeps_the_last_health_point() -> None:
+    """003 "This guardian cannot lose their last health point. Even if damage removes several"."""
     state = scenario(monsters={("red", 1): "red-dragon"})
     state.guardians[0].update(hp=1, angel=True)
     monster_movement(state, DATA)
@@ -314,6 +377,7 @@ def test_guardian_angel_keeps_the_last_health_point() -> None:
 
 
 def test_guardian_angel_is_given_by_the_sage_when_revealed() -> None:
+    """003 "Guardian Angel: Choose a guardian and give them the Guardian Angel marker"."""
     state = scenario(active=3, deck=[*QUIET])
     state.event_deck = ["guardian-angel"]
     state = play(state, "end")
@@ -323,6 +387,7 @@ def test_guardian_angel_is_given_by_the_sage_when_revealed() -> None:
 
 
 def test_poison_costs_one_more_health_point_at_the_end_of_the_round() -> None:
+    """003 "Poison: If a guardian suffers at least one injury during this round"."""
     state = scenario(monsters={("red", 1): "red-wolf"}, event="poison")
     monster_movement(state, DATA)
     assert state.guardians[0]["hp"] == 3 and state.guardians[0]["poisoned"]
@@ -338,6 +403,7 @@ def test_a_shielded_hit_does_not_poison() -> None:
 
 
 def test_curse_gives_no_mana_for_a_kill() -> None:
+    """003 "Curse: Monsters that are killed do not earn you any mana"."""
     state = scenario(monsters={("red", 1): "red-wolf"}, dice=["red", "blue"], event="curse")
     state.guardians[0]["mp"] = 1
     state = play(state, "strike 0", "strike 1")
@@ -345,6 +411,7 @@ def test_curse_gives_no_mana_for_a_kill() -> None:
 
 
 def test_curative_mana_lets_the_killer_take_health_instead() -> None:
+    """003 "Curative Mana: You can choose to gain health points instead of mana points"."""
     state = scenario(monsters={("red", 1): "red-wolf"}, dice=["red", "blue"], event="curative-mana")
     state.guardians[0].update(hp=2, mp=1)
     state = play(state, "strike 0", "strike 1")
@@ -354,6 +421,7 @@ def test_curative_mana_lets_the_killer_take_health_instead() -> None:
 
 
 def test_hardcore_forbids_abilities_but_not_the_ultimate() -> None:
+    """003 "Hardcore: You cannot use your guardian's ability; however, you can still use"."""
     state = scenario(dice=["white"], event="hardcore")
     state.guardians[0]["ult"] = 4
     legal = game.legal_actions(state, 0)
@@ -361,6 +429,7 @@ def test_hardcore_forbids_abilities_but_not_the_ultimate() -> None:
 
 
 def test_vivacity_gives_one_free_move() -> None:
+    """003 "Vivacity: Each guardian can move once for free during their turn"."""
     state = scenario(event="vivacity")
     state = play(state, "vivacity green")
     assert state.guardians[0]["path"] == "green"
@@ -368,6 +437,7 @@ def test_vivacity_gives_one_free_move() -> None:
 
 
 def test_petrification_skips_the_movement_and_the_turn_still_ends() -> None:
+    """003 "Petrification: Ignore the next Monster Movement phase for all paths"."""
     state = scenario(monsters={("red", 1): "red-wolf"}, active=1, deck=[*QUIET])
     state.petrified = True
     state = play(state, "end")
@@ -376,6 +446,9 @@ def test_petrification_skips_the_movement_and_the_turn_still_ends() -> None:
 
 def test_a_guardian_killed_by_its_own_new_monster_skips_its_actions_but_monsters_move() -> None:
     # Ismoros (seat 1, blue) is on 1 HP with blue spaces 3-5 full; the next card is blue and cannot enter.
+    """003 "If it loses its final HP this way, it is killed, and can no longer play" and 003 "Inflict an injury to
+    the guardian of this path": the guardian killed by its own New Monster takes no actions; Monster Movement
+    still happens."""
     state = scenario(
         monsters={("blue", 3): "blue-wolf", ("blue", 4): "blue-troll", ("blue", 5): "blue-archer"},
         deck=["blue-warrior", *QUIET],
@@ -389,6 +462,8 @@ def test_a_guardian_killed_by_its_own_new_monster_skips_its_actions_but_monsters
 
 
 def test_a_reroll_needs_the_mana_for_every_die() -> None:
+    """003 "Mana Drain: Rerolls cost 2 mana points instead of 1" and 003 "as long as you have the necessary
+    resources available"."""
     state = scenario(dice=["red", "blue"], event="mana-drain")
     state.guardians[0]["mp"] = 3
     rerolls = [a for a in game.legal_actions(state, 0) if a.startswith("reroll")]
@@ -398,6 +473,7 @@ def test_a_reroll_needs_the_mana_for_every_die() -> None:
 
 
 def test_the_ultimate_cannot_be_charged_past_four() -> None:
+    """003 "If your marker reaches space 4, your ultimate power is charged": no charge past space 4."""
     state = scenario(dice=["red"])
     state.guardians[0]["ult"] = 4
     assert "charge 0" not in game.legal_actions(state, 0)
