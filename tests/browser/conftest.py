@@ -34,7 +34,7 @@ def chromium_path() -> str | None:
     return candidate if Path(candidate).exists() else None
 
 
-def browser_environment() -> dict[str, str]:
+def browser_environment() -> dict[str, str | float | bool]:
     """The test run's environment, but under ``make test-future`` Chromium's monotonic clock moves
     with libfaketime's: the tests' Python needs it real (``tests/faketime/sitecustomize.py``), and
     Chromium's timed waits hang on a real monotonic clock beside a shifted wall clock."""
