@@ -90,6 +90,7 @@ def test_a_player_who_never_acts_loses_on_the_clock_and_the_win_reaches_the_stan
             lambda: PlayMatch.objects.filter(pk=played.pk, status=PlayMatch.Status.PLAYING).first(),
             message="the organiser to resume the match",
         )
+        assert resumed is not None
 
         # The die roll's winner lets the other seat play first: that seat must now set up.
         wait_in_page(winner_page, f"window.__playVersion === {resumed.version}")
