@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
 .DEFAULT_GOAL := help
-.PHONY: help venv venv-dev run migrate demo test test-fast lint format rules-coverage bench clean
+.PHONY: help venv venv-dev run migrate demo test test-fast test-future lint format rules-coverage bench clean
 
 help: ## List the commands
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -41,6 +41,19 @@ test: venv-dev ## Run the whole test suite (embedded SQLite + Redis unless DATAB
 
 test-fast: venv-dev ## The suite without browser and slow tests
 	$(PY) -m pytest -m "not browser and not slow" $(PYTEST_ARGS)
+
+FUTURE ?= +365d
+
+# libfaketime moves the clock of pytest and of everything it starts (Redis, Celery, the servers,
+# Chromium). The monotonic clock stays real for Python (tests/faketime/sitecustomize.py says why);
+# file times stay real (NO_FAKE_STAT), and pytest's temporary folders are the run's own, so it
+# never takes another run's folders for stale ones.
+test-future: venv-dev ## The whole suite with the clock FUTURE ahead (default +365d; needs `apt-get install faketime`)
+	@command -v faketime >/dev/null || { echo "make test-future needs libfaketime: apt-get install faketime" >&2; exit 1; }
+	@tmp=$$(mktemp -d -t fett-future-XXXXXX); trap 'rm -rf "$$tmp"' EXIT; \
+	echo "the clock: $$(faketime -f '$(FUTURE)' date -u)"; \
+	FAKETIME_DONT_FAKE_MONOTONIC=1 NO_FAKE_STAT=1 PYTHONPATH="$(CURDIR)/tests/faketime$${PYTHONPATH:+:$$PYTHONPATH}" \
+		faketime -f '$(FUTURE)' $(PY) -m pytest --basetemp="$$tmp/pytest" $(PYTEST_ARGS)
 
 lint: venv-dev ## Ruff (lint + format check) and mypy
 	$(PY) -m ruff check .

@@ -161,6 +161,10 @@ def _database(url: str | None) -> dict[str, Any]:
         if TESTING:
             # A file, not Django's shared in-memory database: concurrent tests need WAL and the busy timeout.
             database["TEST"] = {"NAME": str(Path(tempfile.gettempdir()) / f"fett-test-{os.getpid()}.sqlite3")}
+    elif TESTING:
+        # The run's own test database (test_fett_4242): two runs on one server must not create,
+        # use and drop the same one.
+        database["TEST"] = {"NAME": f"test_{database['NAME']}_{os.getpid()}"}
     return database
 
 
@@ -214,8 +218,11 @@ else:
 _VISIBILITY_TIMEOUT = env_int("CELERY_VISIBILITY_TIMEOUT", 3600, minimum=60)
 CELERY_BROKER_URL = redis_urls.for_kombu(REDIS_URL, REDIS_DB_BROKER)
 CELERY_RESULT_BACKEND = redis_urls.for_kombu(REDIS_URL, REDIS_DB_BROKER)
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": _VISIBILITY_TIMEOUT}
-CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": _VISIBILITY_TIMEOUT}
+# A REDIS_KEY_PREFIX that is set also prefixes the broker's keys (its queues among them), so sites
+# or test runs sharing one Redis never take each other's tasks; unset, they keep their plain names.
+_BROKER_KEYS = {"global_keyprefix": f"{REDIS_KEY_PREFIX}:"} if env_str("REDIS_KEY_PREFIX") else {}
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": _VISIBILITY_TIMEOUT, **_BROKER_KEYS}
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": _VISIBILITY_TIMEOUT, **_BROKER_KEYS}
 # Workers write a heartbeat key this often; /healthz calls a worker down after 3 misses.
 WORKER_HEARTBEAT_SECONDS = env_int("WORKER_HEARTBEAT_SECONDS", 5, minimum=1)
 

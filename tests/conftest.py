@@ -50,7 +50,10 @@ def personas(db: None) -> Personas:
 
 @pytest.fixture
 def fresh_redis_state() -> None:
-    """Empty the site's own Redis database (heartbeats, locks) before the test."""
-    from common.redis import state_redis
+    """Delete the run's keys of the site's own Redis database (heartbeats, locks) before the test;
+    another run's keys on a shared Redis (under another prefix) stay."""
+    from common.redis import key, state_redis
 
-    state_redis().flushdb()
+    redis = state_redis()
+    for name in redis.scan_iter(match=key("*"), count=1000):
+        redis.delete(name)

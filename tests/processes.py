@@ -73,7 +73,8 @@ def wait_for_worker(name: str, timeout: float = 120) -> None:
 def broker_queue_length(queue: str) -> int:
     """Messages waiting in a broker queue (taken ones, even ETA tasks a worker holds, are not counted)."""
     broker = redis.Redis.from_url(redis_urls.with_db(settings.REDIS_URL, settings.REDIS_DB_BROKER))
+    prefix = settings.CELERY_BROKER_TRANSPORT_OPTIONS.get("global_keyprefix", "")  # the run's, on a shared Redis
     try:
-        return sum(cast(int, broker.llen(name)) for name in broker.scan_iter(match=f"{queue}*", count=100))
+        return sum(cast(int, broker.llen(name)) for name in broker.scan_iter(match=f"{prefix}{queue}*", count=100))
     finally:
         broker.close()

@@ -26,19 +26,30 @@ ROOT = Path(__file__).resolve().parents[2]
 def asgi_server(app: str = "config.asgi:application") -> Iterator[str]:
     """The server's URL while it runs ``app`` (``tests.browser.sweeping_asgi:application`` also expires
     match clocks, as beat does)."""
-    port = free_port()
-    env = {**os.environ, "DATABASE_URL": database_url(), "FETT_ENV": "test"}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", app, "--port", str(port), "--lifespan", "off",
-         "--no-access-log", "--log-level", "warning"],
-        cwd=ROOT, env=env, start_new_session=True,
-    )  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
+    server, url = _started(app)
     try:
+        yield url
+    finally:
+        stop_process(server)
 
-        def answers() -> bool:
+
+def _started(app: str, attempts: int = 3) -> tuple[subprocess.Popen[bytes], str]:
+    """A server that answers. ``free_port`` only finds a port free a moment ago: another process
+    (another test run on this machine) may take it first, and the server then exits at once; the
+    next attempt takes another port."""
+    env = {**os.environ, "DATABASE_URL": database_url(), "FETT_ENV": "test"}
+    for attempt in range(1, attempts + 1):
+        port = free_port()
+        server = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", app, "--port", str(port), "--lifespan", "off",
+             "--no-access-log", "--log-level", "warning"],
+            cwd=ROOT, env=env, start_new_session=True,
+        )  # fmt: skip
+        url = f"http://127.0.0.1:{port}"
+
+        def answers(server: subprocess.Popen[bytes] = server, url: str = url) -> bool:
             if server.poll() is not None:
-                raise AssertionError(f"the ASGI server exited with code {server.returncode} before answering")
+                return True  # it will never answer: said below
             try:
                 urllib.request.urlopen(f"{url}/", timeout=5).close()
             except urllib.error.HTTPError:  # it answers (with an error status the test will see)
@@ -47,7 +58,13 @@ def asgi_server(app: str = "config.asgi:application") -> Iterator[str]:
                 return False
             return True
 
-        wait_until(answers, 120, f"the ASGI server at {url} to answer", every=0.2)
-        yield url
-    finally:
-        stop_process(server)
+        try:
+            wait_until(answers, 120, f"the ASGI server at {url} to answer", every=0.2)
+        except BaseException:
+            stop_process(server)
+            raise
+        if server.poll() is None:
+            return server, url
+        if attempt == attempts:
+            raise AssertionError(f"the ASGI server exited with code {server.returncode} before answering")
+    raise AssertionError("unreachable")

@@ -34,6 +34,13 @@ def chromium_path() -> str | None:
     return candidate if Path(candidate).exists() else None
 
 
+def browser_environment() -> dict[str, str | float | bool]:
+    """The test run's environment, but under ``make test-future`` Chromium's monotonic clock moves
+    with libfaketime's: the tests' Python needs it real (``tests/faketime/sitecustomize.py``), and
+    Chromium's timed waits hang on a real monotonic clock beside a shifted wall clock."""
+    return {name: value for name, value in os.environ.items() if name != "FAKETIME_DONT_FAKE_MONOTONIC"}
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
@@ -52,7 +59,9 @@ def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, headless=True)
+        browser = playwright.chromium.launch(
+            executable_path=path, args=CHROMIUM_ARGS, headless=True, env=browser_environment()
+        )
         yield browser
         browser.close()
 

@@ -10,6 +10,7 @@ from gameplay.formats import Deck
 from gameplay.matches.models import PlayMatch
 from gameplay.services import current_catalog
 from tests.browser.test_event_flow import logged_in_page
+from tests.browser.waiting import wait_until_live
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 from tournaments.models import Event, Match
 from tournaments.services import decks, registration, rounds
@@ -60,5 +61,5 @@ def play_page(browser: Any, url: str, user: User, played: PlayMatch, before_load
     if before_load is not None:
         before_load(page)
     page.goto(f"{url}/play/{played.pk}/")
-    page.wait_for_selector('[data-testid="connection"]:has-text("live")')
+    wait_until_live(page)
     return page

@@ -13,6 +13,7 @@ from gameplay.services import current_catalog, load_catalog_into_db
 from tests.browser.asgi import asgi_server
 from tests.browser.onsite import Live, onsite_match
 from tests.browser.test_event_flow import logged_in_page
+from tests.browser.waiting import wait_until_live
 from tests.drafts.helpers import draft_table, drive, started_pod
 from tournaments.drafts.models import Pool
 
@@ -61,7 +62,7 @@ def test_the_main_pages_raise_no_content_security_policy_violation(browser: Any)
         player = watched(logged_in_page(browser, Live(url), onsite.players[0]), violations)
         player.goto(f"{url}/play/")
         player.goto(f"{url}/play/{onsite.played.pk}/")
-        player.wait_for_selector('[data-testid="connection"]:has-text("live")')
+        wait_until_live(player)
         player.goto(f"{url}/events/{onsite.event.pk}/standings/")
 
         organiser = watched(logged_in_page(browser, Live(url), table.organiser), violations)

@@ -16,7 +16,7 @@ from gameplay.matches.services import SeatSpec
 from tests.browser.asgi import asgi_server
 from tests.browser.onsite import Live
 from tests.browser.test_event_flow import logged_in_page
-from tests.browser.waiting import wait_in_page
+from tests.browser.waiting import wait_in_page, wait_until_live
 from tests.factories import UserFactory
 from tests.waiting import wait_until
 
@@ -26,7 +26,7 @@ TURN_SECONDS = 10
 def table_page(browser: Any, url: str, user: Any, match: PlayMatch) -> Any:
     page = logged_in_page(browser, Live(url), user)
     page.goto(f"{url}/play/{match.pk}/")
-    page.wait_for_selector('[data-testid="connection"]:has-text("live")')
+    wait_until_live(page)
     return page
 
 

@@ -13,7 +13,7 @@ from gameplay.matches.models import PlayMatch
 from tests.browser.asgi import asgi_server
 from tests.browser.onsite import Live, onsite_match, play_page
 from tests.browser.test_event_flow import logged_in_page
-from tests.browser.waiting import wait_in_page
+from tests.browser.waiting import wait_in_page, wait_until_live
 from tests.factories import UserFactory
 from tests.waiting import wait_until
 
@@ -47,7 +47,7 @@ def test_an_event_match_from_the_first_look_to_its_result(browser: Any, fresh_re
     with asgi_server() as url:
         referee = logged_in_page(browser, Live(url), organiser)
         referee.goto(f"{url}/play/{played.pk}/")
-        referee.wait_for_selector('[data-testid="connection"]:has-text("live")')
+        wait_until_live(referee)
         wait_in_page(referee, f"!{ABSENT}.hidden && {ABSENT}.innerText.includes('Ann has not connected yet')")
         assert "Bob has not connected yet · their clock" in text_of(referee, "setup-absent")
 
@@ -74,7 +74,7 @@ def test_an_event_match_from_the_first_look_to_its_result(browser: Any, fresh_re
         # Muting is remembered by the browser.
         bob_page.get_by_test_id("mute").check()
         bob_page.reload()
-        bob_page.wait_for_selector('[data-testid="connection"]:has-text("live")')
+        wait_until_live(bob_page)
         assert bob_page.get_by_test_id("mute").is_checked()
         table_live(bob_page)
         state_redis().delete(limiter)  # Ann may speak again at once
@@ -155,7 +155,7 @@ def test_practice_conceded_then_a_rematch_starts_at_once(browser: Any, fresh_red
         assert text_of(page, "game-results") == "Game 1 · Easy bot won — You conceded."
         page.get_by_test_id("rematch-button").click()
         page.wait_for_url(lambda address: f"/play/{played.pk}/" not in address)
-        page.wait_for_selector('[data-testid="connection"]:has-text("live")')
+        wait_until_live(page)
         again = PlayMatch.objects.exclude(pk=played.pk).get(player1=me)
         assert page.url.endswith(f"/play/{again.pk}/")
         assert again.bot == "random" and again.decks == played.decks and again.is_playing

@@ -16,7 +16,7 @@ from gameplay.matches.models import PlayMatch
 from gameplay.services import current_catalog
 from tests.browser.asgi import asgi_server
 from tests.browser.test_event_flow import logged_in_page
-from tests.browser.waiting import wait_in_page
+from tests.browser.waiting import wait_in_page, wait_until_live
 from tests.factories import UserFactory
 
 STARTERS = [{"starter": "eva-starter"}, {"starter": "romin-starter"}]
@@ -112,7 +112,7 @@ def test_a_practice_game_is_played_by_tapping_cards_and_targets(browser: Any, sc
         page = logged_in_page(browser, Live(url), user)
         page.set_viewport_size(screen)
         page.goto(f"{url}/play/{match.pk}/")
-        page.wait_for_selector('[data-testid="connection"]:has-text("live")')
+        wait_until_live(page)
         zoomed = False
         for _ in range(MOVES):
             match.refresh_from_db()

@@ -17,7 +17,7 @@ from gameplay.matches import services
 from gameplay.matches.models import PlayMatch
 from tests.browser.asgi import asgi_server
 from tests.browser.test_event_flow import logged_in_page
-from tests.browser.waiting import wait_in_page
+from tests.browser.waiting import wait_in_page, wait_until_live
 from tests.engine import helpers as engine_helpers
 from tests.factories import UserFactory, judged_by
 
@@ -76,7 +76,7 @@ def test_a_referee_pauses_and_resumes_a_live_match_from_the_play_page(browser: A
     with asgi_server() as url:
         referee = phone_page(browser, url, judge)
         referee.goto(f"{url}/play/{match.pk}/")
-        referee.wait_for_selector('[data-testid="connection"]:has-text("live")')
+        wait_until_live(referee)
         match.refresh_from_db()
         wait_in_page(referee, f"window.__playVersion === {match.version}")
         assert referee.get_by_test_id("watching").is_visible()
@@ -85,7 +85,7 @@ def test_a_referee_pauses_and_resumes_a_live_match_from_the_play_page(browser: A
         assert hands.count() == 2, "both hands are counts"
         player = phone_page(browser, url, players[1])
         player.goto(f"{url}/play/{match.pk}/")
-        player.wait_for_selector('[data-testid="connection"]:has-text("live")')
+        wait_until_live(player)
         assert player.get_by_test_id("paused").is_hidden()
 
         referee.get_by_test_id("referee-pause").click()
@@ -113,7 +113,8 @@ def test_a_referee_pauses_and_resumes_a_live_match_from_the_play_page(browser: A
         referee.get_by_test_id("referee-resume").click()
         referee.get_by_test_id("paused").wait_for(state="hidden")
         player.get_by_test_id("paused").wait_for(state="hidden")
-        assert "Resumed" in referee.get_by_test_id("referee-done").inner_text()
+        # The push may draw the match resumed before the referee's own answer writes "Resumed."
+        referee.get_by_test_id("referee-done").filter(has_text="Resumed.").wait_for()
         assert PlayMatch.objects.get(pk=match.pk).status == PlayMatch.Status.PLAYING
         wait_in_page(player, "document.querySelector('[data-testid=whose-turn]').innerText === 'Opponent\\'s decision'")
 
@@ -201,7 +202,7 @@ def test_anyone_without_an_account_watches_a_public_match_and_a_turned_back_rung
         context = browser.new_context(viewport=PHONE)
         page = context.new_page()
         page.goto(f"{url}/play/{match.pk}/")
-        page.wait_for_selector('[data-testid="connection"]:has-text("live")')  # the socket admitted them
+        wait_until_live(page)  # the socket admitted them
         assert page.get_by_test_id("watching").is_visible()
         assert page.locator(".controls button").count() == 0
         assert fits_the_phone(page)
@@ -244,7 +245,7 @@ def test_echo_shows_the_card_it_copies_and_the_copy_is_declared_from_the_page(br
     with asgi_server() as url:
         ann = phone_page(browser, url, players[0])
         ann.goto(f"{url}/play/{match.pk}/")
-        ann.wait_for_selector('[data-testid="connection"]:has-text("live")')
+        wait_until_live(ann)
         hint = ann.get_by_test_id("hint")
         assert hint.inner_text().startswith("Your decision: Echo copies Brand — declare the copy's targets.")
         copied = ann.get_by_test_id("copying")
@@ -252,7 +253,7 @@ def test_echo_shows_the_card_it_copies_and_the_copy_is_declared_from_the_page(br
         assert fits_the_phone(ann)
         bob = phone_page(browser, url, players[1])
         bob.goto(f"{url}/play/{match.pk}/")
-        bob.wait_for_selector('[data-testid="connection"]:has-text("live")')
+        wait_until_live(bob)
         assert bob.get_by_test_id("hint").inner_text().startswith("Waiting for your opponent (Echo copies Brand).")
         assert bob.locator(".controls button").count() == 0
 

@@ -36,3 +36,11 @@ def wait_in_page(page: Any, expression: str, timeout: float = 60_000) -> None:
             if not any(sign in str(error) for sign in CONTEXT_GONE):
                 raise
     page.evaluate(script)
+
+
+def wait_until_live(page: Any) -> None:
+    """Returns once a play page's socket is live and its first view is drawn. The page reads its
+    view and opens its socket at the same time and either may finish first: right after "live" the
+    board, the hint or the seats may not be drawn yet."""
+    page.wait_for_selector('[data-testid="connection"]:has-text("live")')
+    wait_in_page(page, "window.__playVersion !== undefined")

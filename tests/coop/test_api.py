@@ -4,9 +4,11 @@ register a team, start an attempt, the leaderboard, the daily challenge; refusal
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from tests.coop.conftest import finish_attempt, playout
@@ -35,9 +37,10 @@ def test_challenges_are_listed_and_read_without_their_seed(challenge: Challenge,
 
 
 def test_an_organiser_creates_edits_and_publishes(organiser: Any) -> None:
+    starts = timezone.now() + timedelta(days=30)  # a window to come, whatever day the suite runs on
     body = {
         "name": "Night Watch", "difficulty": "novice", "guardian_count": 3, "guardians": [],
-        "timing": "window", "starts_at": "2030-01-01T10:00:00Z", "ends_at": "2030-01-05T10:00:00Z",
+        "timing": "window", "starts_at": starts.isoformat(), "ends_at": (starts + timedelta(days=4)).isoformat(),
         "attempts_allowed": 2, "turn_seconds": 90,
     }  # fmt: skip
     assert api(UserFactory.create()).post(BASE, body, format="json").status_code == 403
@@ -78,6 +81,7 @@ def test_teams_attempts_and_the_leaderboard(challenge: Challenge, make_team: Cal
     assert {t["name"] for t in teams} == {"Dawn", "Wardens"}
 
 
+@pytest.mark.time_machine(datetime(2026, 11, 24, 23, 59, 59, tzinfo=UTC), tick=False)
 def test_the_daily_challenge_over_the_api() -> None:
     daily = api().get(f"{BASE}daily/").json()
     assert daily["daily"] and daily["status"] == "open" and daily["organiser"] is None

@@ -7,10 +7,12 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from gameplay.matches.models import PlayMatch
 from tests.coop.conftest import finish_attempt, playout
@@ -79,9 +81,11 @@ def test_refusals_are_said_with_a_4xx_and_change_nothing(challenge: Challenge, m
 
 def test_the_organiser_creates_edits_and_publishes_after_a_confirmation(organiser: Any) -> None:
     client = client_for(organiser)
+    starts = (timezone.localtime() + timedelta(days=30)).replace(hour=10, minute=0)  # to come, in the form's words
     form = {
         "name": "Spring Siege", "difficulty": "hero", "guardian_count": "3", "guardians": ["kulak", "neltai"],
-        "timing": "window", "starts_at": "2030-03-01T10:00", "ends_at": "2030-03-08T22:00",
+        "timing": "window", "starts_at": f"{starts:%Y-%m-%dT%H:%M}",
+        "ends_at": f"{starts + timedelta(days=7):%Y-%m-%dT%H:%M}",
         "attempts_allowed": "3", "turn_seconds": "",
     }  # fmt: skip
     answer = client.post("/runemasters/challenges/new/", form)
@@ -150,6 +154,7 @@ def test_the_leaderboard_csv(challenge: Challenge, make_team: Callable[..., Team
     assert rows[2][:2] == ["", "Late"] and rows[2][-1] == "No result yet"
 
 
+@pytest.mark.time_machine(datetime(2026, 11, 24, 23, 59, 59, tzinfo=UTC), tick=False)
 def test_the_daily_challenge_page_is_open_to_everyone_signed_in() -> None:
     player = UserFactory.create()
     client = client_for(player)

@@ -4,7 +4,7 @@ match_finished, the leaderboard with shared ranks, finishing, and the daily chal
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -156,8 +156,10 @@ def test_a_challenge_past_its_window_finishes_when_read(challenge: Challenge) ->
     assert services.finish(challenge).is_finished  # settled twice at once: the second does nothing
 
 
+@pytest.mark.time_machine(datetime(2026, 11, 24, 12, tzinfo=UTC), tick=False)
 def test_the_daily_challenge_is_one_per_day_with_a_seed_from_the_date(settings: Any) -> None:
-    day = date(2026, 11, 24)
+    day = date(2026, 11, 24)  # "now" is that day's noon (UTC), whatever day the suite runs on
+    assert services.today() == day
     first = services.daily_challenge(day)
     assert services.daily_challenge(day) == first and Challenge.objects.count() == 1
     assert first.is_open and first.organiser is None and first.attempts_allowed == 1
@@ -169,10 +171,25 @@ def test_the_daily_challenge_is_one_per_day_with_a_seed_from_the_date(settings: 
     assert services.daily_seed(day) != first.seed  # nobody without the key can work a day's decks out
 
 
+def test_the_daily_challenge_changes_at_midnight_utc_and_yesterdays_closes(time_machine: Any) -> None:
+    time_machine.move_to(datetime(2026, 12, 31, 23, 59, 59, 999_000, tzinfo=UTC), tick=False)
+    last = services.daily_challenge()  # the last of the year, asked in its last millisecond
+    assert last.daily == date(2026, 12, 31) and last.is_open and last.in_window()
+    assert services.yesterday_daily() is None  # nobody asked for the 30th
+    time_machine.move_to(datetime(2027, 1, 1, tzinfo=UTC), tick=False)
+    first = services.daily_challenge()
+    assert first.daily == date(2027, 1, 1) and first.pk != last.pk and first.is_open
+    assert first.starts_at == datetime(2027, 1, 1, tzinfo=UTC) and first.name == "Daily challenge, Fri 1 Jan 2027"
+    yesterday = services.yesterday_daily()
+    assert yesterday is not None and yesterday.pk == last.pk and yesterday.is_finished  # its window ended at 00:00
+    assert services.daily_challenge(date(2026, 12, 31)).is_finished
+
+
 def test_every_refusal_reason_is_a_known_word() -> None:
     assert ChallengeRefusal("rules-locked") is ChallengeRefusal.RULES_LOCKED
 
 
+@pytest.mark.time_machine(datetime(2026, 11, 24, 23, 59, 59, tzinfo=UTC), tick=False)
 def test_beat_makes_the_day_and_finishes_what_is_due(challenge: Challenge) -> None:
     assert app.conf.beat_schedule["settle-challenges"]["task"] == settle_challenges.name
     Challenge.objects.filter(pk=challenge.pk).update(ends_at=timezone.now() - timedelta(seconds=1))

@@ -12,12 +12,13 @@ from django.conf import settings
 from common import push
 from common.push import publish_all
 from config import redis_urls
-from tests.waiting import await_until
+from tests.waiting import GENEROUS, await_until
 
 
 def redis_layer(prefix: str) -> RedisPubSubChannelLayer:
+    """A layer whose groups are the run's own (under its key prefix), on a shared Redis too."""
     return RedisPubSubChannelLayer(hosts=[redis_urls.with_db(settings.REDIS_URL, settings.REDIS_DB_CHANNELS)],
-                                   prefix=prefix)  # fmt: skip
+                                   prefix=f"{settings.REDIS_KEY_PREFIX}:{prefix}")  # fmt: skip
 
 
 async def subscribed(layer: RedisPubSubChannelLayer, groups: dict[str, int]) -> None:
@@ -48,7 +49,7 @@ def test_publish_all_reaches_every_subscriber_in_order_in_one_pipeline() -> None
         await publish_all(layer, [("table", t) for t in texts] + [("elsewhere", {"type": "site.text", "text": "x"})])
         got = []
         for channel, count in ((first, 5), (second, 5), (other, 1)):
-            got.append([await asyncio.wait_for(layer.receive(channel), 5) for _ in range(count)])
+            got.append([await asyncio.wait_for(layer.receive(channel), GENEROUS) for _ in range(count)])
         await layer.flush()
         publisher = push._publishers.pop(asyncio.get_running_loop())  # the pipeline's own connection
         await publisher.aclose()
@@ -68,6 +69,6 @@ def test_publish_all_on_another_layer_falls_back_to_group_send() -> None:
         channel = await layer.new_channel()
         await layer.group_add("g", channel)
         await publish_all(layer, [("g", {"type": "site.text", "text": "hi"})])
-        return await asyncio.wait_for(layer.receive(channel), 2)
+        return await asyncio.wait_for(layer.receive(channel), GENEROUS)
 
     assert asyncio.run(scenario()) == {"type": "site.text", "text": "hi"}

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 from django.core import mail
@@ -38,7 +40,10 @@ def forget_counts() -> None:
 
 
 @pytest.fixture(autouse=True)
-def low_limits() -> Iterator[None]:
+def low_limits(time_machine: Any) -> Iterator[None]:
+    """Low limits, and the clock stopped at one instant: windows are aligned to the clock, so a test
+    whose attempts straddled the end of a minute (or hour) would start counting again midway."""
+    time_machine.move_to(datetime(2026, 11, 24, 10, 0, 5, tzinfo=UTC), tick=False)
     forget_counts()
     with override_settings(THROTTLE_RATES=LOW):
         yield
