@@ -2,8 +2,8 @@
 
 PURE. Decides the effect of each player action: paying costs (light from the pool then from
 exposed ready concentrations; then Pain, Ail, Sear left to right), placing the card, Token,
-Fate, the ladder and answer windows, blocks, discards, the draw-phase pass, activations, Use,
-Sling and Charge.
+Fate, the ladder and answer windows (who answers next), blocks, discards, the draw-phase pass,
+activations, Use, Sling and Charge (Classic: chosen as the card is played).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from gameplay.engine.legal import (
     valid_bullets,
 )
 from gameplay.engine.ops_combat import hurt
-from gameplay.engine.rules import DISCARD, PASSED, PLAY
+from gameplay.engine.rules import DISCARD, ENGINE_3, PASSED, PLAY, since
 from gameplay.engine.state import (
     C_HANDLE,
     C_TOP,
@@ -101,6 +101,7 @@ def _why(state: State, p: int, act: Action) -> str:
             "setup": ("set",),
             "answer": ("pass", "play"),
             "draw": ("continue", "pass"),
+            "charge": ("charge", "sling"),
         }[pend.kind]
     ):
         return f"the pending decision is {pend.kind}"
@@ -241,6 +242,7 @@ def do_play(state: State, p: int, act: Action, events: Events) -> None:
         fire(state, [(p, "you_sling"), (1 - p, "enemy_slings")], ctype, {"ec": h, "ep": p})
     fire(state, [(p, "you_play"), (1 - p, "enemy_plays")], ctype, {"ec": h, "ep": p})
     apply_ailments(state, p, cost_types, events)
+    _ask_charge(state, p, h, kind, slung)
     if ab is not None and ab.chooser == "enemy":
         ref = ["ladder", len(state.ladder) - 1] if ladder else ["ctx", h]
         state.decision = {
@@ -251,6 +253,14 @@ def do_play(state: State, p: int, act: Action, events: Events) -> None:
             "source": h,
             "controller": p,
         }
+
+
+def _ask_charge(state: State, p: int, h: int, kind: Any, slung: bool) -> None:
+    """Classic: a card with Charge (not slung by its play) is charged or slung as it is played,
+    nothing in between ("When you play this card choose either to sling or charge it", 000
+    "Keywords: Charge")."""
+    if not slung and kind.has("charge") and state.ruleset.charge_on_play and since(state.engine, ENGINE_3):
+        state.decision = {"kind": "charge", "who": p, "card": h}
 
 
 def _discard_older_copy(state: State, p: int, kind: Any, events: Events) -> None:
@@ -387,7 +397,14 @@ def do_use(state: State, p: int, act: Action, events: Events) -> None:
     push_ability(state, ab, _ctx_for(state, p, h, ab, act, kind.ctype))
 
 
+def _charge_chosen(state: State) -> None:
+    """Charging or slinging a card with Charge just played is the choice its play asked for."""
+    if state.decision is not None and state.decision["kind"] == "charge":
+        state.decision = None
+
+
 def do_sling(state: State, p: int, act: Action, events: Events) -> None:
+    _charge_chosen(state)
     h = _handle(act.subject)
     kind = core.kind_of(state, h)
     ctype = kind.ctype
@@ -403,6 +420,7 @@ def do_sling(state: State, p: int, act: Action, events: Events) -> None:
 
 
 def do_charge(state: State, p: int, act: Action, events: Events) -> None:
+    _charge_chosen(state)
     h = _handle(act.subject)
     entry = state.players[p].field[h]
     entry[F_TOKENS] += 1
@@ -423,7 +441,7 @@ def do_pass(state: State, p: int, act: Action, events: Events) -> None:
     pend = pending(state)
     assert pend is not None
     if pend.kind == "answer":
-        state.answer = -1
+        state.answer = _next_answer(state, p)
     elif pend.kind == "block":
         state.decision = None
     elif pend.kind == "draw":
@@ -435,6 +453,25 @@ def do_pass(state: State, p: int, act: Action, events: Events) -> None:
         core.goto(state, DISCARD)
         if state.ruleset.pass_ends_turn:  # Classic: no Play or Cleanup Phase, no end-of-turn effects
             state.step = PASSED
+
+
+def _next_answer(state: State, p: int) -> int:
+    """Who may answer after p passes, or -1: the ladder is complete.
+
+    The Awakening: an answerable action is one player's, answered or declined once ("When you
+    choose not to answer your answerable action, it disappears", 001 p.15), so a pass completes
+    the ladder. Classic: players "take turns adding answers to the ladder until no one can add to
+    it further" (000 "Answering"): after a pass the other player is asked again while the ladder
+    holds an action of p's they may answer, and two passes in a row complete it (the top rung
+    marks the first pass, ``"ps"``)."""
+    ladder = state.ladder
+    if not (ladder and state.ruleset.answer_until_both_pass and since(state.engine, ENGINE_3)):
+        return -1
+    top = ladder[-1]
+    if top.get("ps") or not any(rung["c"] == p for rung in ladder):
+        return -1
+    top["ps"] = 1
+    return 1 - p
 
 
 def do_block(state: State, p: int, act: Action, events: Events) -> None:

@@ -2,8 +2,9 @@
 
 PURE. Decides: block value, maximum health and hand size, defense, light costs, damage
 modifiers (the golden rules' priority: ailment > stance/ability > card, then the active player);
-moving cards between zones (the bottomless deck, fresh handles for hidden zones); losing power,
-losing the game; ailment areas (apply, remove, merge, conceal).
+moving cards between zones (the bottomless deck, fresh handles for hidden zones); losing power
+(the health resets only when it reached 0), losing the game; ailment areas (apply, remove, merge,
+conceal).
 Words: a *source* of a static modifier is a card in play, an equip, or an exposed ailment level.
 """
 
@@ -14,7 +15,7 @@ from itertools import combinations
 from typing import Any, SupportsInt, cast
 
 from gameplay.cards.model import Condition, Modifier
-from gameplay.engine.rules import Phase
+from gameplay.engine.rules import ENGINE_3, Phase, since
 from gameplay.engine.state import (
     C_HANDLE,
     C_TOP,
@@ -188,7 +189,14 @@ def temp_mods(state: State, p: int, name: str) -> Iterator[list[Any]]:
 
 
 def block_value(state: State, p: int) -> int:
-    value: int = bound_tables().catalog.runeslingers[state.players[p].rs].block
+    """The Runeslinger's base block (Classic: 4 for every Runeslinger, 000 "Blocking"; else the
+    card's, 001 p.14) with every block modifier."""
+    base = state.ruleset.base_block
+    value: int = (
+        base
+        if base and since(state.engine, ENGINE_3)
+        else bound_tables().catalog.runeslingers[state.players[p].rs].block
+    )
     for ctl, _prio, _h, m in sources(state, "block"):
         if applies(m.params.get("who"), ctl, p):
             value += _int(m.params, "amount")
@@ -426,8 +434,11 @@ def end_game(state: State, loser: int) -> None:
     state.decision = None
 
 
-def lose_power(state: State, p: int, events: list[dict[str, Any]]) -> None:
-    """Lose a power, gain a determination, reset health (or lose the game at 0 power)."""
+def lose_power(state: State, p: int, events: list[dict[str, Any]], health_reached_0: bool = False) -> None:
+    """Lose a power and gain a determination (or lose the game at 0 power). The health resets to
+    its maximum only when it reached 0 (`health_reached_0`): a power lost to an empty deck or to
+    the Ailment Phase keeps it (001 p.4 "Power Loss Conditions", 000 "No Health"). Games of engines
+    before 3 reset it on every power loss, and replay so."""
     if state.over:
         return
     pl = state.players[p]
@@ -437,7 +448,8 @@ def lose_power(state: State, p: int, events: list[dict[str, Any]]) -> None:
     if pl.power <= 0:
         end_game(state, p)
         return
-    pl.health = max(0, max_health(state, p))
+    if health_reached_0 or not since(state.engine, ENGINE_3):
+        pl.health = max(0, max_health(state, p))
     from gameplay.engine.effects import fire  # effects builds on this module
 
     fire(state, [(p, "you_lose_power")])

@@ -233,12 +233,12 @@ def _remove(act: Action, ctx: Ctx) -> Phrase:
 
 
 def _decision_card(state: State) -> str:
-    """The card a fate, targets or copy decision is about, by name."""
+    """The card a fate, targets, copy or charge decision is about, by name."""
     d = state.decision or {}
     copy = d.get("copy")
     if copy is not None:
         return str(core.Env.tables.kinds[copy[0]].card.name)
-    source = d.get("source", -1)
+    source = d.get("source", d.get("card", -1))
     return card_name(state, source, revealed=True) if source in state.cards else "the card"
 
 
@@ -477,6 +477,14 @@ def _ladder_top(state: State) -> str:
     return "the runespell"
 
 
+def _answer_prompt(state: State, viewer: int) -> str:
+    """Answer the top rung; asked again after the enemy passed over the viewer's own answer
+    (Classic, 000 "Answering"), add another answer."""
+    if state.ladder and state.ladder[-1]["c"] == viewer:
+        return "Add another answer to the ladder, or pass"
+    return f"Answer {_ladder_top(state)} with a Shout, or pass"
+
+
 def _block_target(state: State, names: Names, viewer: int | None) -> str:
     t = (state.decision or {}).get("target", -1)
     if t < 0:
@@ -496,7 +504,8 @@ def _prompt_mine(state: State, kind: str, names: Names, viewer: int) -> str:
         "setup": lambda: "Choose a card from your hand to set as a concentration",
         "play": lambda: "Your Play Phase: play cards, or end the phase",
         "draw": lambda: "Go on to the Play Phase, or skip it to draw or return a concentration",
-        "answer": lambda: f"Answer {_ladder_top(state)} with a Shout, or pass",
+        "answer": lambda: _answer_prompt(state, viewer),
+        "charge": lambda: f"Charge {_decision_card(state)}, or sling it now",
         "block": lambda: f"Block the damage to {_block_target(state, names, viewer)} by discarding a card, or pass",
         "discard": lambda: f"Choose {_count(n, 'a card', 'cards')} to discard",
         "fate": lambda: f"Choose which option of {_decision_card(state)} {names[1 - viewer]} gets",
@@ -515,6 +524,7 @@ _AWAITED = {
     "play": "is playing their Play Phase",
     "draw": "is choosing whether to go on to the Play Phase",
     "answer": "may answer with a Shout",
+    "charge": "is choosing whether to charge or sling a runespell",
     "block": "is choosing whether to block",
     "discard": "is choosing cards to discard",
     "fate": "is choosing an option for their opponent's card",

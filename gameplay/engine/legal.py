@@ -1,8 +1,8 @@
 """Who must decide what, and every legal action for them.
 
 PURE. Decides `pending` (the player and the kind of decision: play, draw, answer, block,
-discard, fate) and enumerates `legal_actions`. A play is listed once per distinct set of
-declarations with the engine's default placement (``on=`` left out), except boons, whose
+discard, fate, charge, ...) and enumerates `legal_actions`. A play is listed once per distinct
+set of declarations with the engine's default placement (``on=`` left out), except boons, whose
 placement is part of the decision; `apply` also accepts any valid explicit ``on=``.
 """
 
@@ -37,7 +37,7 @@ from gameplay.engine.targets import valid_targets
 class Pending:
     player: int  # 0 or 1
     kind: str  # setup | play | draw | answer | block | discard | fate | targets | order | remove | unique | return
-    # | copy
+    # | copy | charge
 
     def to_json(self) -> dict[str, Any]:
         return {"player": f"p{self.player + 1}", "kind": self.kind}
@@ -190,6 +190,9 @@ def _legal(state: State, p: int) -> list[Action]:
         return [new_action("choose", str(i + 1)) for i, label in enumerate(labels) if label not in labels[:i]]
     if pend.kind == "fate":
         return [new_action("choose", str(b + 1)) for b in state.decision["valid"]]  # type: ignore[index]
+    if pend.kind == "charge":  # Classic: the card with Charge just played is charged or slung
+        h = state.decision["card"]  # type: ignore[index]
+        return [simple_action("charge", f"c{h}"), *slings(state, p, h, core.kind_of(state, h))]
     if pend.kind == "answer":
         return [
             simple_action("pass"),

@@ -164,7 +164,7 @@ def hurt(state: State, p: int, dmg: int, pierce: bool, events: Events) -> int:
         dmg -= d
         dealt += d
         if pl.health <= 0:
-            core.lose_power(state, p, events)
+            core.lose_power(state, p, events, health_reached_0=True)
             if not pierce:
                 break
     return dealt

@@ -2,8 +2,8 @@
 
 PURE. The engine reads its constants from a `RuleSet`, never from literals, so the Classic rules
 of rulebook 000 can later be a second value of the same type. Words: *power* (lives, 5),
-*health* (reset to its maximum when it reaches 0), *concentration* (a face-down card that makes
-light), *utility slot* (where only trinkets and chants may be played), *phase*.
+*health* (reset to its maximum when it reaches 0, and only then), *concentration* (a face-down
+card that makes light), *utility slot* (where only trinkets and chants may be played), *phase*.
 """
 
 from __future__ import annotations
@@ -56,6 +56,10 @@ class RuleSet:
     trinket_copy_replaces: bool = False  # a second copy of a trinket discards the older one
     sear_cost_can_fail: bool = False  # Sear X as a cost needs X cards in the deck
     sling_after_charge: bool = True  # a runespell may be slung on the turn it was charged
+    # Engine 3 and later (older recorded games keep their rules: `since`):
+    base_block: int = 0  # every Runeslinger's base block; 0: the Runeslinger card's
+    charge_on_play: bool = False  # a card with Charge is charged or slung as it is played
+    answer_until_both_pass: bool = False  # the ladder resolves after two passes in a row
 
 
 AWAKENING = RuleSet(name="awakening")
@@ -74,11 +78,28 @@ CLASSIC = RuleSet(
     trinket_copy_replaces=True,
     sear_cost_can_fail=True,
     sling_after_charge=False,
+    base_block=4,
+    charge_on_play=True,
+    answer_until_both_pass=True,
 )
 RULE_SETS: dict[str, RuleSet] = {AWAKENING.name: AWAKENING, CLASSIC.name: CLASSIC}
 # The engine version a new game is played under. A state keeps the version it was started with
-# (`State.engine`): engine 1 numbered handles by deck position and sent pierce damage past a
-# destroyed defense card to its owner; its recorded games still replay exactly (docs/rules.md).
-ENGINE_VERSION = "2"
+# (`State.engine`) and plays by that version's rules to its end, so its recorded games replay
+# exactly (docs/rules.md, "Engine versions and saved games"):
+# - engine 1 numbered handles by deck position and sent pierce damage past a destroyed defense
+#   card to its owner;
+# - engine 2 reset the health on every power loss, and in Classic blocked with the value printed
+#   on the Runeslinger card, let a Charge card's choice wait while other actions were taken, and
+#   resolved the ladder after one pass over an answer;
+# - engine 3 (`ENGINE_3`) resets the health only when it reached 0 (001 p.4, 000 "No Health"),
+#   and plays Classic's `base_block`, `charge_on_play` and `answer_until_both_pass`.
+ENGINE_VERSION = "3"
 LEGACY_ENGINE = "1"
-ENGINE_VERSIONS = (LEGACY_ENGINE, ENGINE_VERSION)
+ENGINE_3 = "3"
+ENGINE_VERSIONS = (LEGACY_ENGINE, "2", ENGINE_3)  # oldest first
+_RANK = {version: rank for rank, version in enumerate(ENGINE_VERSIONS)}
+
+
+def since(engine: str, version: str) -> bool:
+    """A game played under `engine` has the rules `version` brought (each version keeps the last's)."""
+    return _RANK[engine] >= _RANK[version]

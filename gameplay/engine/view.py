@@ -137,7 +137,8 @@ def _decision(state: State) -> dict[str, Any] | None:
         return {"kind": "copy", "card": core.Env.tables.kinds[d["copy"][0]].card.id}
     if d["kind"] == "fate":
         return {"kind": "fate", "bullets": [b + 1 for b in d["valid"]]}
-    return {"kind": d["kind"]}
+    card = d.get("card")  # charge: the card just played, to charge or sling
+    return {"kind": d["kind"]} if card is None else {"kind": d["kind"], "card": fmt_target(card)}
 
 
 def result(state: State) -> dict[str, Any] | None:

@@ -22,7 +22,7 @@
     play: "play cards, or end the Play Phase", draw: "go on to the Play Phase, or skip it", answer: "answer, or pass",
     block: "block, or take the damage", discard: "choose what to discard", remove: "choose ailments to remove",
     "return": "choose cards to take back", unique: "choose ailments", targets: "choose targets", fate: "choose a Fate option",
-    order: "choose what resolves next", setup: "set up your concentrations",
+    order: "choose what resolves next", setup: "set up your concentrations", charge: "charge the card, or sling it now",
   };
 
   function other(player) { return player === "p1" ? "p2" : "p1"; }

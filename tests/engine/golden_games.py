@@ -7,7 +7,9 @@ Record again, explicitly, after an intended rule or card-data change (never from
 Each file holds the setup, seed, engine and card-data versions, the action log (text notation)
 and the final state hash; `replay` plays the log through `apply` under the recorded engine
 version and returns the final state. Recording writes ``NAME.json`` at the current engine
-version; games kept from an older version are named ``NAME.engine-V.json`` and still replay.
+version; games kept from an older version are named ``NAME.engine-V.json`` and still replay (when
+the engine version changes, rename the ``NAME.json`` files to ``NAME.engine-V.json`` of the
+version they were recorded under before recording again).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ GAMES = [
 CLASSIC_GAMES = [
     ("classic-eva-vs-romin-greedy", "eva-classic-starter", "romin-classic-starter", 21),
     ("classic-brannoc-vs-vesna-random", "brannoc-classic-starter", "vesna-classic-starter", 22),
+    ("classic-eva-vs-brannoc-greedy", "eva-classic-starter", "brannoc-classic-starter", 24),  # engine 3 on: Charge
 ]
 
 

@@ -65,12 +65,16 @@ def legal_texts(state: State, p: int) -> list[str]:
 CLASSIC_FILLER = ["fireball"] * 10
 
 
-def classic_position(p1: dict[str, Any], p2: dict[str, Any], rules: str = "classic", **extra: Any) -> State:
+def classic_position(
+    p1: dict[str, Any], p2: dict[str, Any], rules: str = "classic", engine: str | None = None, **extra: Any
+) -> State:
     """A Play Phase position of p1 (by default) under `rules` (Classic unless told), Eva against
     Romin with no equips, 10-card decks unless given. The same dict under "awakening" plays the
-    cards' Awakening editions (filler: spark)."""
+    cards' Awakening editions (filler: spark). `engine`: the engine version the position is played
+    under (the current one unless told; an older one plays as its recorded games did)."""
     filler = CLASSIC_FILLER if rules == "classic" else FILLER
     players = []
     for rs, spec in (("eva", p1), ("romin", p2)):
         players.append({"runeslinger": rs, "deck": filler, **spec})
-    return scenario({"rules": rules, "turn": 3, "active": "p1", "phase": "play", "players": players, **extra})
+    spec = {"rules": rules, "turn": 3, "active": "p1", "phase": "play", "players": players, **extra}
+    return scenario(spec) if engine is None else scenario(spec, engine=engine)

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
-from gameplay.engine import State, from_json, legal_actions, to_json, view
+from gameplay.engine import State, core, from_json, legal_actions, to_json, view
+from gameplay.engine.rules import ENGINE_3, since
 from gameplay.engine.state import F_UNDER
 
 HANDLE = re.compile(r'"c(\d+)"')
@@ -48,3 +53,37 @@ def check_view(state: State, viewer: int) -> None:
     theirs = seen["players"][1 - viewer]
     assert isinstance(theirs["hand"], int) and isinstance(theirs["deck"], int)
     assert all("id" not in c for c in theirs["concentrations"])
+
+
+@contextmanager
+def watch_power_losses() -> Iterator[Counter[str]]:
+    """Check every power loss made inside the block (`core.lose_power`, which every power loss goes
+    through): the health is reset to its maximum when it had reached 0, and left as it was
+    otherwise (an empty deck, the Ailment Phase: 001 p.4 "Power Loss Conditions", 000 "No
+    Health"); games of engines before 3 reset it on every power loss. Yields the counts of the
+    losses seen, by ``"reset"`` / ``"kept"`` (engine 3) and ``"reset before 3"``."""
+    seen: Counter[str] = Counter()
+    lose_power = core.lose_power
+
+    def checked(state: State, p: int, events: list[dict[str, Any]], health_reached_0: bool = False) -> None:
+        pl = state.players[p]
+        before = pl.health
+        assert health_reached_0 == (before == 0), f"power lost at {before} health: health_reached_0={health_reached_0}"
+        lose_power(state, p, events, health_reached_0)
+        if state.over:
+            return
+        if not since(state.engine, ENGINE_3):
+            assert pl.health == max(0, core.max_health(state, p)), "engine 2 resets the health on every power loss"
+            seen["reset before 3"] += 1
+        elif before == 0:
+            assert pl.health == max(0, core.max_health(state, p)), "health reaching 0 resets it"
+            seen["reset"] += 1
+        else:
+            assert pl.health == before, f"a power lost at {before} health changed it to {pl.health}"
+            seen["kept"] += 1
+
+    core.lose_power = checked
+    try:
+        yield seen
+    finally:
+        core.lose_power = lose_power

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from gameplay.engine import IllegalActionError, State, apply, from_json, new_game, pending, to_json
-from gameplay.engine.core import kind_of, max_health
+from gameplay.engine.core import block_value, kind_of, max_health
 from gameplay.engine.errors import ScenarioError
-from gameplay.engine.state import F_WHERE, WHERE_CONC
+from gameplay.engine.state import F_CHARGED, F_SLUNG, F_TOKENS, F_WHERE, WHERE_CONC
 from tests.engine.helpers import classic_position, conc, decision, decline_all, handle, ids, legal_texts, run
 
 BOTH = ("classic", "awakening")
@@ -256,6 +256,64 @@ def test_an_ability_and_a_trinket_can_answer() -> None:
     assert (s.players[0].health, s.players[1].health) == (12, 10)
 
 
+def _fireball_bounced(rules: str, engine: str | None = None) -> State:
+    """000 "Damage Types" position: Jim (p1) slings Fireball with Dragon Breaker in play; Emily
+    (p2) answers with Bounce on Dragon Breaker and keeps Iron Wall; Jim passes over her answer."""
+    s = classic_position(
+        {"runeslinger": "romin", "hand": ["fireball"], "concentrations": ["hex"] * 3, "field": ["dragon-breaker"]},
+        {"runeslinger": "eva", "hand": ["bounce", "iron-wall"], "concentrations": ["hex"] * 3},
+        rules=rules,
+        engine=engine,
+    )
+    s = run(s, f"play {handle(s, 0, 'fireball')} target=p2")
+    assert (decision(s).player, decision(s).kind) == (1, "answer")
+    s = run(s, f"play {handle(s, 1, 'bounce')} target={handle(s, 0, 'dragon-breaker', 'field')}")
+    assert (decision(s).player, decision(s).kind) == (0, "answer")
+    return run(s, "pass")
+
+
+def test_answers_go_on_until_both_players_pass_in_a_row() -> None:
+    """000 "Answering": "Players can each take turns adding answers to the ladder until no one can
+    add to it further"; 000 "The Ladder": "In order, Jim then Emily announce they are not adding any
+    more answers". After Jim passes over Emily's Bounce she may still add Iron Wall (destroying
+    Fireball: "Its controller draws a card"); after that, Jim and then Emily pass and the ladder
+    resolves top down: Iron Wall, Bounce (Dragon Breaker to the top of Jim's deck), Fireball (gone)."""
+    s = _fireball_bounced("classic")
+    assert (decision(s).player, decision(s).kind) == (1, "answer")  # Emily is asked again
+    assert len(s.ladder) == 2 and s.players[1].health == 18
+    fireball = handle(s, 0, "fireball", "field")
+    s = run(s, f"play {handle(s, 1, 'iron-wall')} target={fireball}")
+    assert (decision(s).player, decision(s).kind) == (0, "answer")
+    s = run(s, "pass")
+    assert (decision(s).player, decision(s).kind) == (1, "answer")  # Jim's Fireball is still answerable
+    assert len(s.ladder) == 3
+    s = run(s, "pass")  # the second pass in a row: the ladder is complete
+    assert not s.ladder and s.answer == -1
+    jim, emily = s.players
+    assert (emily.health, emily.power, jim.health, jim.power) == (18, 5, 18, 5)
+    assert ids(s, jim.discard) == ["fireball"] and ids(s, jim.deck[-1:]) == ["dragon-breaker"]
+    assert len(jim.hand) == 1 and not jim.field  # Iron Wall's draw
+    assert sorted(ids(s, list(emily.field))) == ["bounce", "iron-wall"] and emily.hand == []
+    assert (decision(s).player, decision(s).kind) == (0, "play")
+
+
+@pytest.mark.parametrize(("rules", "engine"), [("awakening", None), ("classic", "2")])
+def test_the_ladder_resolves_when_the_last_answerable_action_is_declined(rules: str, engine: str | None) -> None:
+    """The Awakening: "An answerable action is created for you when the opponent ... plays a card";
+    "When you choose not to answer your answerable action, it disappears"; "Since no more
+    answerable actions exist, the ladder is complete" (001 p.15 "Answerable Actions", "The
+    Ladder"). Emily answered Fireball's answerable action with Bounce, Jim declined Bounce's: none
+    is left, so the ladder resolves without asking Emily again (docs/rules.md "Answers"). Games of
+    engine 2 played Classic the same way and replay so."""
+    s = _fireball_bounced(rules, engine)
+    assert (decision(s).player, decision(s).kind) == (1, "block")  # Fireball resolves: 8 damage
+    s = run(s, "pass")
+    jim, emily = s.players
+    assert (emily.health, emily.power) == (max_health(s, 1) - 8, 5)
+    assert ids(s, emily.hand) == ["iron-wall"] and ids(s, jim.deck[-1:]) == ["dragon-breaker"]
+    assert not s.ladder and (decision(s).player, decision(s).kind) == (0, "play")
+
+
 # --- blocking -----------------------------------------------------------------------------------
 
 
@@ -278,6 +336,40 @@ def test_a_block_lessens_one_damage_effect_only(rules: str, health: int) -> None
     assert s.players[1].health == health
 
 
+@pytest.mark.parametrize(
+    ("rules", "equips", "engine", "block"),
+    [
+        ("classic", [], None, 4),
+        ("classic", ["Stone Vigil", "Unyielding"], None, 5),
+        ("awakening", [], None, 5),
+        ("awakening", ["stone-vigil", "fortify"], None, 6),
+        ("classic", [], "2", 5),
+    ],
+)
+def test_every_runeslingers_base_block_is_4_in_classic(
+    rules: str, equips: list[str], engine: str | None, block: int
+) -> None:
+    """000 "Blocking": "equal to your Runeslinger's block value (each Runeslinger's base block is
+    4)". Brannoc's card says 5, which The Awakening uses (001 p.14 "Blocking: Advanced Rules":
+    "Your starting block value is listed on your Runeslinger character card"); Stone Vigil adds 1
+    in both. Games of engine 2 blocked with the card's value in Classic too, and replay so.
+    Fireball's 8 damage less the block."""
+    s = classic_position(
+        {"hand": ["fireball"], "concentrations": ["hex"] * 3},
+        {"runeslinger": "brannoc", "equips": equips, "hand": ["hex"]},
+        rules=rules,
+        engine=engine,
+    )
+    s = run(s, f"play {handle(s, 0, 'fireball')} target=p2", "pass")
+    assert (decision(s).player, decision(s).kind) == (1, "block")
+    assert block_value(s, 1) == block
+    s = run(s, f"block discard={handle(s, 1, 'hex')}")
+    brannoc = s.players[1]
+    assert (brannoc.health, brannoc.power, brannoc.det) == (max_health(s, 1) - (8 - block), 5, 0)
+    assert (brannoc.hand, ids(s, brannoc.discard), brannoc.blocked) == ([], ["hex"], 1)
+    assert (decision(s).player, decision(s).kind) == (0, "play")
+
+
 # --- keywords -----------------------------------------------------------------------------------
 
 
@@ -298,6 +390,53 @@ def test_a_slung_runespell_is_not_charged_afterwards() -> None:
     lava = handle(s, 0, "lava-stream", "field")
     s = run(s, f"sling {lava} target=p2")
     assert f"charge {lava}" not in legal_texts(decline_all(s), 0)
+
+
+def test_charge_or_sling_is_chosen_as_the_card_is_played() -> None:
+    """000 "Keywords: Charge": "When you play this card choose either to sling or charge it"; the
+    tutorial: "when you play Lava Stream, you must announce whether you are charging it or slinging
+    it". Nothing else is offered until the choice is made: no other card, no set, no end."""
+    s = classic_position({"hand": ["lava-stream", "fireball"], "concentrations": ["hex"] * 2}, {})
+    s = run(s, f"play {handle(s, 0, 'lava-stream')}")
+    lava = handle(s, 0, "lava-stream", "field")
+    assert (decision(s).player, decision(s).kind) == (0, "charge")
+    offered = legal_texts(s, 0)
+    assert f"charge {lava}" in offered and f"sling {lava} target=p2" in offered
+    assert {t.split()[0] for t in offered} == {"charge", "sling"}
+    assert {t.split()[1] for t in offered} == {lava}
+    with pytest.raises(IllegalActionError):
+        apply(s, "end")
+    charged = run(s, f"charge {lava}")
+    entry = charged.players[0].field[int(lava[1:])]
+    assert (entry[F_TOKENS], entry[F_CHARGED], entry[F_SLUNG]) == (1, 3, 0)
+    assert (decision(charged).player, decision(charged).kind) == (0, "play")
+    after = legal_texts(charged, 0)
+    assert "end" in after and any(t.startswith("play") for t in after)
+    assert not [t for t in after if lava in t.split()]  # neither slung nor charged again this turn
+    slung = run(s, f"sling {lava} target=p2")
+    assert (decision(slung).player, decision(slung).kind) == (1, "answer")
+    slung = decline_all(slung)
+    entry = slung.players[0].field[int(lava[1:])]
+    assert (entry[F_TOKENS], entry[F_SLUNG]) == (0, 1)
+    assert (slung.players[1].health, slung.players[0].health) == (18 - 4, 18)
+    assert (decision(slung).player, decision(slung).kind) == (0, "play")
+    assert f"charge {lava}" not in legal_texts(slung, 0)
+
+
+@pytest.mark.parametrize(("rules", "engine"), [("awakening", None), ("classic", "2")])
+def test_charge_is_a_play_phase_action_in_the_awakening(rules: str, engine: str | None) -> None:
+    """001 p.17 "Keywords: Charge": "Once per turn during your Play Phase you may add +1 tokens to
+    this card to 'charge' it" (not a choice made as it is played). Games of engine 2 played Classic the same way
+    and replay so: after the play, the Play Phase goes on with every action offered."""
+    s = classic_position(
+        {"hand": ["lava-stream", "fireball"], "concentrations": ["hex"] * 5}, {}, rules=rules, engine=engine
+    )
+    s = run(s, f"play {handle(s, 0, 'lava-stream')}")
+    lava = handle(s, 0, "lava-stream", "field")
+    assert (decision(s).player, decision(s).kind) == (0, "play")
+    offered = legal_texts(s, 0)
+    assert {"end", f"charge {lava}", f"sling {lava} target=p2"} <= set(offered)
+    assert any(t.startswith(f"play {handle(s, 0, 'fireball')}") for t in offered)
 
 
 def test_distract_discards_the_concentration_when_the_card_leaves() -> None:

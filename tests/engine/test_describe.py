@@ -22,7 +22,7 @@ HANDLE = re.compile(r"\bc\d+\b")
 SEAT = re.compile(r"\bp[12]\b")
 BRANNOC_SIDE = {"runeslinger": "brannoc", "equips": ["stone-vigil", "shield-up"]}
 DECISION_KINDS = {"setup", "play", "draw", "answer", "block", "discard", "fate", "targets", "order"}
-DECISION_KINDS |= {"remove", "unique", "return", "copy"}
+DECISION_KINDS |= {"remove", "unique", "return", "copy", "charge"}
 
 
 def slugs() -> set[str]:

@@ -11,6 +11,7 @@ from gameplay.engine import describe as words
 from gameplay.engine.bots import RandomAgent
 from gameplay.engine.core import kind_of
 from gameplay.engine.tables import default_tables as bound_tables
+from tests.engine.helpers import classic_position, handle, run
 from tests.engine.test_describe import NAMES, _card_names_in, _open_names, assert_clean
 
 DISCARD = re.compile(r"discard=c(\d+)")
@@ -70,7 +71,34 @@ def test_random_classic_games_have_clean_public_sentences_for_every_classic_move
         kinds, sentences = play_in_words(seed, all_names)
         seen |= kinds
         log += sentences
-    assert {"play", "pass", "activate", "block", "d:answer", "e:damage", "e:ailment", "e:leaves"} <= seen, seen
+    moves = {"play", "pass", "activate", "block", "d:answer", "d:charge", "e:damage", "e:ailment", "e:leaves"}
+    assert moves <= seen, seen
     assert "light" not in seen  # Classic has no light
     assert any("Engulf" in s or "Fury" in s or "Unyielding" in s or "Malediction" in s for s in log)
     assert any("goes to the discard pile" in s for s in log)  # Cleanup's discards, among others
+
+
+def test_the_charge_decision_in_words() -> None:
+    """000 "Keywords: Charge": "When you play this card choose either to sling or charge it"."""
+    s = classic_position({"hand": ["lava-stream"], "concentrations": ["hex"]}, {})
+    s = run(s, f"play {handle(s, 0, 'lava-stream')}")
+    lava = handle(s, 0, "lava-stream", "field")
+    assert words.prompt(s, 0, NAMES) == "Charge Lava Stream, or sling it now"
+    assert words.prompt(s, 1, NAMES) == "Eva is choosing whether to charge or sling a runespell"
+    labels = words.labels(s, 0, NAMES)
+    assert labels[f"charge {lava}"] == "Charge Lava Stream (+1 token)"
+    assert labels[f"sling {lava} target=p2"] == "Sling Lava Stream at Romin"
+
+
+def test_an_answer_window_after_the_enemy_passed_over_your_answer_in_words() -> None:
+    """000 "Answering": players "take turns adding answers to the ladder until no one can add to it
+    further": asked again after Eva passed over Bounce, Romin may add another answer."""
+    s = classic_position(
+        {"hand": ["fireball"], "concentrations": ["hex"], "field": ["dragon-breaker"]},
+        {"hand": ["bounce", "iron-wall"], "concentrations": ["hex"] * 2},
+    )
+    s = run(s, f"play {handle(s, 0, 'fireball')} target=p2")
+    assert words.prompt(s, 1, NAMES) == "Answer Fireball with a Shout, or pass"
+    s = run(s, f"play {handle(s, 1, 'bounce')} target={handle(s, 0, 'dragon-breaker', 'field')}", "pass")
+    assert words.prompt(s, 1, NAMES) == "Add another answer to the ladder, or pass"
+    assert words.prompt(s, 0, NAMES) == "Romin may answer with a Shout"

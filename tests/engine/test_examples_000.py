@@ -63,7 +63,8 @@ def test_fireball_answered_loses_dragon_breakers_bonus_then_is_blocked() -> None
     s, events = _apply(s, f"play {handle(s, 0, 'fireball')} target=p2")
     assert [e["amounts"] for e in events if e["e"] == "effective_damage"] == [[10]]
     s = run(s, f"play {handle(s, 1, 'bounce')} target={handle(s, 0, 'dragon-breaker', 'field')}", "pass")
-    s = run(s, f"block discard={handle(s, 1, 'brand')}")
+    assert (decision(s).player, decision(s).kind) == (1, "answer")  # 000 "Answering": until both pass
+    s = run(s, "pass", f"block discard={handle(s, 1, 'brand')}")
     assert s.players[1].health == 18 - 4
 
 

@@ -2,7 +2,8 @@
 
 Every game uses the starter decks (Eva, Romin, Brannoc, Vesna in rotating pairs). After every
 action of every game: each card in exactly one zone, no negative counts, no hidden card in either
-player's view, only the pending player has legal actions. The JSON round-trip is checked after
+player's view, only the pending player has legal actions; at every power loss, the health reset
+to its maximum only when it reached 0 (`invariants.watch_power_losses`). The JSON round-trip is checked after
 every action in 1 game of 5 (with the legal actions of the state and of its round-tripped copy,
 which has no cached values, compared; the state given to `apply` checked unchanged; and the action
 applied to that copy too, with the same result) and at the end of every game, to keep the suite fast.
@@ -16,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from gameplay.engine import State, apply, from_json, legal_actions, new_game, pending, result, to_json
-from tests.engine.invariants import check_invariants
+from gameplay.engine import ENGINE_VERSION, State, apply, from_json, legal_actions, new_game, pending, result, to_json
+from tests.engine.invariants import check_invariants, watch_power_losses
 
 STARTERS = ["eva-starter", "romin-starter", "brannoc-starter", "vesna-starter"]
 GAMES = 1000
@@ -31,11 +32,27 @@ def play_random(seed: int, full: bool) -> tuple[int, int | None]:
     return state.turn, state.winner
 
 
-def play_setup(setup: dict[str, Any], seed: int, full: bool, kinds: Counter[str] | None = None) -> State:
-    """A random game from `setup` with the invariants after every action; `kinds` counts the
-    kinds of action played."""
+def play_setup(
+    setup: dict[str, Any],
+    seed: int,
+    full: bool,
+    kinds: Counter[str] | None = None,
+    engine: str = ENGINE_VERSION,
+    losses: Counter[str] | None = None,
+) -> State:
+    """A random game from `setup` (under `engine`) with the invariants after every action and
+    every power loss checked (`watch_power_losses`); `kinds` counts the kinds of action played,
+    `losses` the power losses by how the health went."""
+    with watch_power_losses() as seen:
+        state = _play_setup(setup, seed, full, kinds, engine)
+    if losses is not None:
+        losses += seen
+    return state
+
+
+def _play_setup(setup: dict[str, Any], seed: int, full: bool, kinds: Counter[str] | None, engine: str) -> State:
     rnd = random.Random(seed)
-    state = new_game(setup, seed)
+    state = new_game(setup, seed, engine=engine)
     total = len(state.cards)
     actions = 0
     while (pend := pending(state)) is not None:
@@ -91,13 +108,14 @@ def test_random_catalog_decks_keep_the_invariants(chunk: int) -> None:
         ]
         state = new_game({"players": players}, seed)
         actions = 0
-        while (pend := pending(state)) is not None:
-            action = rnd.choice(legal_actions(state, pend.player))
-            before = to_json(state) if actions % 5 == 4 else ""
-            state, _ = apply(state, action)
-            actions += 1
-            check_invariants(state, 60, round_trip=actions % 5 == 0)
-            if before:  # as in play_random: a copy without cached values plays to the same state
-                assert to_json(apply(from_json(before), action)[0]) == to_json(state), f"seed {seed}: {action}"
-            assert actions < MAX_ACTIONS
+        with watch_power_losses():
+            while (pend := pending(state)) is not None:
+                action = rnd.choice(legal_actions(state, pend.player))
+                before = to_json(state) if actions % 5 == 4 else ""
+                state, _ = apply(state, action)
+                actions += 1
+                check_invariants(state, 60, round_trip=actions % 5 == 0)
+                if before:  # as in play_random: a copy without cached values plays to the same state
+                    assert to_json(apply(from_json(before), action)[0]) == to_json(state), f"seed {seed}: {action}"
+                assert actions < MAX_ACTIONS
         assert state.winner in (0, 1)

@@ -72,6 +72,42 @@ def test_a_classic_best_of_three_plays_to_its_end_and_every_game_replays_hash_fo
         assert engine.state_hash(state) == game.state_hash
 
 
+def test_a_classic_game_saved_under_engine_2_plays_on_and_replays_under_engine_2() -> None:
+    """A game stored before engine 3 (its state and `engine_version` say "2") goes on under engine
+    2's rules (Brannoc with Stone Vigil blocks 5 + 1, from the Awakening value, where engine 3 gives
+    every Classic Runeslinger a base block of 4: docs/rules.md "Engine versions and saved games") to
+    its end, and its replay is built under engine 2 to the very hashes it was played with; a new
+    match gets engine 3."""
+    from gameplay.engine import ENGINE_VERSION
+    from gameplay.engine.core import block_value
+
+    players = [UserFactory.create(username="ann"), UserFactory.create(username="bob")]
+    seats = [{"starter": "brannoc-classic-starter"}, {"starter": "vesna-classic-starter"}]
+    match = services.create_match(players[0], players[1], seats, seed=9)
+    game = match.current_game()
+    assert game is not None and game.engine_version.startswith(f"{ENGINE_VERSION}/") and ENGINE_VERSION == "3"
+    assert block_value(services.load_state(game), 0) == 4 + 1
+    old = RUNESLINGERS.new_game(game.setup, game.seed, "2/" + game.engine_version.split("/", 1)[1])
+    game.engine_version = "2/" + game.engine_version.split("/", 1)[1]
+    game.state, game.state_hash = RUNESLINGERS.to_json(old), RUNESLINGERS.state_hash(old)
+    game.save()
+    match = play_first(match, players)
+    game.refresh_from_db()
+    state = services.load_state(game)
+    assert game.engine_version.startswith("2/") and state.engine == "2" and block_value(state, 0) == 5 + 1
+    rng = random.Random(3)
+    for _ in range(5000):
+        if not step(match, players, rng):
+            break
+    game.refresh_from_db()
+    assert game.finished and services.load_state(game).engine == "2"
+    state = RUNESLINGERS.new_game(game.setup, game.seed, game.engine_version)
+    for action in game.actions.order_by("seq"):
+        state, _ = RUNESLINGERS.apply(state, action.action)
+        assert RUNESLINGERS.state_hash(state) == action.state_hash
+    assert RUNESLINGERS.state_hash(state) == game.state_hash
+
+
 def test_a_classic_event_plays_its_tables_under_the_classic_rules_into_the_standings(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
