@@ -273,8 +273,8 @@ def _fireball_bounced(rules: str, engine: str | None = None) -> State:
 
 
 def test_answers_go_on_until_both_players_pass_in_a_row() -> None:
-    """000 "Answering": "Players can each take turns adding answers to the ladder until no one can
-    add to it further"; 000 "The Ladder": "In order, Jim then Emily announce they are not adding any
+    """000 "Players can each take turns adding answers to the ladder until no one can
+    add to it further"; 000 "In order, Jim then Emily announce they are not adding any
     more answers". After Jim passes over Emily's Bounce she may still add Iron Wall (destroying
     Fireball: "Its controller draws a card"); after that, Jim and then Emily pass and the ladder
     resolves top down: Iron Wall, Bounce (Dragon Breaker to the top of Jim's deck), Fireball (gone)."""
@@ -299,12 +299,13 @@ def test_answers_go_on_until_both_players_pass_in_a_row() -> None:
 
 @pytest.mark.parametrize(("rules", "engine"), [("awakening", None), ("classic", "2")])
 def test_the_ladder_resolves_when_the_last_answerable_action_is_declined(rules: str, engine: str | None) -> None:
-    """The Awakening: "An answerable action is created for you when the opponent ... plays a card";
-    "When you choose not to answer your answerable action, it disappears"; "Since no more
-    answerable actions exist, the ladder is complete" (001 p.15 "Answerable Actions", "The
-    Ladder"). Emily answered Fireball's answerable action with Bounce, Jim declined Bounce's: none
-    is left, so the ladder resolves without asking Emily again (docs/rules.md "Answers"). Games of
-    engine 2 played Classic the same way and replay so."""
+    """The Awakening: "An answerable action is created for you when the opponent ... plays a card"; "When you choose
+    not to answer your answerable action, it disappears"; "Since no more answerable actions exist, the ladder is
+    complete" (001 p.15 "When you choose not to answer your answerable action, it disappears"; 001 p.15 "When no
+    player wishes to add to the ladder by answering"; 002 "When no player wishes to add to the ladder by
+    answering"). Emily answered Fireball's answerable action with Bounce, Jim declined Bounce's: none is left, so
+    the ladder resolves without asking Emily again (docs/rules.md "Answers"). Games of engine 2 played Classic the
+    same way and replay so."""
     s = _fireball_bounced(rules, engine)
     assert (decision(s).player, decision(s).kind) == (1, "block")  # Fireball resolves: 8 damage
     s = run(s, "pass")
@@ -349,11 +350,9 @@ def test_a_block_lessens_one_damage_effect_only(rules: str, health: int) -> None
 def test_every_runeslingers_base_block_is_4_in_classic(
     rules: str, equips: list[str], engine: str | None, block: int
 ) -> None:
-    """000 "Blocking": "equal to your Runeslinger's block value (each Runeslinger's base block is
-    4)". Brannoc's card says 5, which The Awakening uses (001 p.14 "Blocking: Advanced Rules":
-    "Your starting block value is listed on your Runeslinger character card"); Stone Vigil adds 1
-    in both. Games of engine 2 blocked with the card's value in Classic too, and replay so.
-    Fireball's 8 damage less the block."""
+    """000 "equal to your Runeslinger's block value (each Runeslinger's base block is 4)". Brannoc's card says 5,
+    which The Awakening uses (001 p.14 "You have no maximum block value"); Stone Vigil adds 1 in both. Games of
+    engine 2 blocked with the card's value in Classic too, and replay so. Fireball's 8 damage less the block."""
     s = classic_position(
         {"hand": ["fireball"], "concentrations": ["hex"] * 3},
         {"runeslinger": "brannoc", "equips": equips, "hand": ["hex"]},
@@ -393,9 +392,11 @@ def test_a_slung_runespell_is_not_charged_afterwards() -> None:
 
 
 def test_charge_or_sling_is_chosen_as_the_card_is_played() -> None:
-    """000 "Keywords: Charge": "When you play this card choose either to sling or charge it"; the
-    tutorial: "when you play Lava Stream, you must announce whether you are charging it or slinging
-    it". Nothing else is offered until the choice is made: no other card, no set, no end."""
+    """000 "When you play this card choose either to sling or charge it"; the
+    tutorial: 000 "when you play Lava Stream, you must announce whether you are charging it or slinging
+    it". Nothing else is offered until the choice is made: no other card, no set, no end.
+    Charged, it is neither slung nor charged again that turn while the turn goes on (000 "Let's play
+    lava Stream and announce we are charging it")."""
     s = classic_position({"hand": ["lava-stream", "fireball"], "concentrations": ["hex"] * 2}, {})
     s = run(s, f"play {handle(s, 0, 'lava-stream')}")
     lava = handle(s, 0, "lava-stream", "field")
@@ -425,8 +426,8 @@ def test_charge_or_sling_is_chosen_as_the_card_is_played() -> None:
 
 @pytest.mark.parametrize(("rules", "engine"), [("awakening", None), ("classic", "2")])
 def test_charge_is_a_play_phase_action_in_the_awakening(rules: str, engine: str | None) -> None:
-    """001 p.17 "Keywords: Charge": "Once per turn during your Play Phase you may add +1 tokens to
-    this card to 'charge' it" (not a choice made as it is played). Games of engine 2 played Classic the same way
+    """001 p.17 "Once per turn during your Play Phase you may add +1 tokens to
+    this card" (not a choice made as it is played). Games of engine 2 played Classic the same way
     and replay so: after the play, the Play Phase goes on with every action offered."""
     s = classic_position(
         {"hand": ["lava-stream", "fireball"], "concentrations": ["hex"] * 5}, {}, rules=rules, engine=engine

@@ -79,7 +79,7 @@ def test_random_classic_games_have_clean_public_sentences_for_every_classic_move
 
 
 def test_the_charge_decision_in_words() -> None:
-    """000 "Keywords: Charge": "When you play this card choose either to sling or charge it"."""
+    """000 "When you play this card choose either to sling or charge it"."""
     s = classic_position({"hand": ["lava-stream"], "concentrations": ["hex"]}, {})
     s = run(s, f"play {handle(s, 0, 'lava-stream')}")
     lava = handle(s, 0, "lava-stream", "field")
@@ -91,7 +91,7 @@ def test_the_charge_decision_in_words() -> None:
 
 
 def test_an_answer_window_after_the_enemy_passed_over_your_answer_in_words() -> None:
-    """000 "Answering": players "take turns adding answers to the ladder until no one can add to it
+    """000 "Players can each take turns adding answers to the ladder until no one can add to it
     further": asked again after Eva passed over Bounce, Romin may add another answer."""
     s = classic_position(
         {"hand": ["fireball"], "concentrations": ["hex"], "field": ["dragon-breaker"]},

@@ -1,9 +1,8 @@
-"""Power loss and health: only a power lost because health reached 0 resets the health; a power
-lost to an empty deck or to 8+ exposed ailments keeps it. Both rule sets state it:
-001 p.4 "Power Loss Conditions" ("Your health only resets (returns to) its current maximum when it
-reaches 0") and 000 "No Health" (the same, and "no other power loss condition causes health to
-reset"). Each scenario is played under both rule sets, and under engine 2, whose recorded games
-reset the health on every power loss and must replay as they were played (docs/rules.md,
+"""Power loss and health: only a power lost because health reached 0 resets the health; a power lost to an empty
+deck or to 8+ exposed ailments keeps it. Both rule sets state it: 001 p.4 "Your health only resets (returns to) its
+current maximum when it reaches 0" and 000 "Your health only resets (returns to) its current maximum" (with "no
+other power loss condition causes health to reset"). Each scenario is played under both rule sets, and under engine
+2, whose recorded games reset the health on every power loss and must replay as they were played (docs/rules.md,
 "Engine versions and saved games")."""
 
 from __future__ import annotations
@@ -39,10 +38,10 @@ def assert_untouched(state: State, p: int) -> None:
 
 @pytest.mark.parametrize("rules", BOTH)
 def test_a_power_lost_to_an_empty_deck_keeps_the_health(rules: str) -> None:
-    """001 p.4 "Power Loss Conditions": "When your deck is empty ... pause all actions and lose a
-    power ... shuffle your discard pile ... Resume"; "Your health only resets (returns to) its
-    current maximum when it reaches 0". 000 "No Health": "no other power loss condition causes
-    health to reset"; 000 "Empty Deck". p1 on 10 health draws 2 from an empty deck in the Draw Phase."""
+    """001 p.4 "When your deck is empty (has 0 cards in it), pause all actions and lose a
+    power"; 001 p.4 "Your health only resets (returns to) its current maximum when it reaches 0".
+    000 "no other power loss condition causes health to reset"; 000 "When you are forced to
+    interact with a card in your deck". p1 on 10 health draws 2 from an empty deck in the Draw Phase."""
     s = at_turn_start({"health": 10, "deck": [], "discard": ["hex"] * 4}, rules)
     pl = s.players[0]
     assert (pl.health, pl.power, pl.det) == (10, 4, 1)
@@ -70,11 +69,10 @@ def test_engine_2_games_reset_the_health_on_an_empty_deck(rules: str) -> None:
 
 @pytest.mark.parametrize("rules", BOTH)
 def test_a_burn_that_empties_the_deck_keeps_the_health_it_left(rules: str) -> None:
-    """A card effect makes the player lose a power: Brand applies 2 Burn, each "lose 2 health and
-    sear 1" (the Burn ailment); the first sear finds the deck empty (001 p.4 "Power Loss
-    Conditions": "Resume all paused actions (such as drawing, searing or voiding cards from your
-    deck)"; 000 "Empty Deck"). Romin on 10 health ends on 6 with one power lost, not on the
-    maximum less 2."""
+    """A card effect makes the player lose a power: Brand applies 2 Burn, each "lose 2 health and sear 1" (the Burn
+    ailment); the first sear finds the deck empty (001 p.4 "Resume all paused actions (such as drawing, searing or
+    voiding cards from your deck)"; 000 "continue any actions that were interrupted by this condition"). Romin on 10
+    health ends on 6 with one power lost, not on the maximum less 2."""
     s = classic_position(
         {"hand": ["brand"], "concentrations": ["hex"]}, {"health": 10, "deck": [], "discard": ["hex"] * 3}, rules=rules
     )
@@ -89,8 +87,8 @@ def test_a_burn_that_empties_the_deck_keeps_the_health_it_left(rules: str) -> No
 
 
 def test_a_sear_cost_paid_from_an_empty_deck_keeps_the_health() -> None:
-    """The Awakening's deck is bottomless, so Sear 2 as a cost is paid from an empty deck by
-    losing a power (001 p.3 "Golden Rules", p.4 "Power Loss Conditions"); Eva keeps her 10 health.
+    """The Awakening's deck is bottomless, so Sear 2 as a cost is paid from an empty deck by losing a power (001 p.3
+    "Any time you would draw, void, sear, set, place or discard cards from an empty deck"); Eva keeps her 10 health.
     Flaming Fists then deals 5 to Romin and its hit inflicts 2 Burn (lose 2 health, sear 1 each)."""
     romin = {"runeslinger": "romin", "hand": ["flaming-fists"], "concentrations": ["hex"] * 2}
     s = classic_position(
@@ -127,7 +125,7 @@ def test_phoenix_feather_heals_from_the_health_kept() -> None:
 
 
 def test_the_last_power_lost_to_an_empty_deck_ends_the_game() -> None:
-    """001 p.4 "How to Win: Power": "when all of your power is lost, you are defeated"."""
+    """001 p.4 "when all of your power is lost, you are defeated"."""
     s = at_turn_start({"health": 10, "power": 1, "deck": [], "discard": ["hex"] * 4}, "awakening")
     assert pending(s) is None and s.winner == 1
     assert (s.players[0].power, s.players[0].det, s.players[0].health) == (0, 5, 10)
@@ -138,9 +136,9 @@ def test_the_last_power_lost_to_an_empty_deck_ends_the_game() -> None:
 
 @pytest.mark.parametrize("rules", BOTH)
 def test_a_power_lost_to_eight_ailments_keeps_the_health(rules: str) -> None:
-    """001 p.4 "Power Loss Conditions": "In your Ailment Phase, if you have 8 or more exposed
-    ailments, you must remove any of those 8 ... and lose a power"; 000 "Eight Ailments" and "No
-    Health": "no other power loss condition causes health to reset". One type: nothing to choose."""
+    """001 p.4 "In your Ailment Phase, if you have 8 or more exposed
+    ailments"; 000 "When you begin your turn with 8 or more unconcealed ailments" and 000 "no
+    other power loss condition causes health to reset". One type: nothing to choose."""
     s = at_turn_start({"health": 10, "ailments": [{"type": "curse", "count": 8}]}, rules)
     pl = s.players[0]
     assert (pl.health, pl.power, pl.det) == (10, 4, 1)
@@ -152,9 +150,8 @@ def test_a_power_lost_to_eight_ailments_keeps_the_health(rules: str) -> None:
 
 @pytest.mark.parametrize("rules", BOTH)
 def test_a_power_lost_to_chosen_ailments_keeps_the_health(rules: str) -> None:
-    """The same through the player's choice of the 8 (a `remove` decision; 001 p.11 "Ailment
-    Phase": "The exposed ailments you remove is your choice"; 000 "Cleanse Phase": "you choose and
-    cleanse (remove) eight of them and lose a power")."""
+    """The same through the player's choice of the 8 (a `remove` decision; 001 p.11 "The exposed ailments you remove
+    is your choice"; 000 "you choose and cleanse (remove) eight of them and lose a power")."""
     s = at_turn_start(
         {"health": 10, "ailments": [{"type": "curse", "count": 5}, {"type": "fragment", "count": 4}]}, rules
     )
@@ -185,9 +182,9 @@ def test_engine_2_games_reset_the_health_in_the_ailment_phase(rules: str) -> Non
 
 @pytest.mark.parametrize("rules", BOTH)
 def test_health_reaching_0_resets_it_to_the_maximum(rules: str) -> None:
-    """001 p.4 "Power Loss Conditions": "If your Health reaches 0, you lose a power and reset your
-    health to its current maximum"; 000 "No Health". Blood Rite's Pain 5 at 5 health (000
-    "Keywords: Pain"): the cost brings health to 0, then the card draws 3."""
+    """001 p.4 "If your Health reaches 0, you lose a power and reset your health to its current maximum"; 000 "When
+    your health reaches 0, you lose a power". Blood Rite's Pain 5 at 5 health (000 "Pain: To play this card, you
+    must pay this much health"): the cost brings health to 0, then the card draws 3."""
     s = classic_position({"hand": ["blood-rite"], "concentrations": ["hex"], "health": 5}, {}, rules=rules)
     s = decline_all(run(s, f"play {handle(s, 0, 'blood-rite')}"))
     pl = s.players[0]
@@ -199,10 +196,10 @@ def test_health_reaching_0_resets_it_to_the_maximum(rules: str) -> None:
 
 @pytest.mark.parametrize("rules", BOTH)
 def test_health_loss_paused_by_the_reset_goes_on_from_the_new_total(rules: str) -> None:
-    """001 p.4 "Power Loss Conditions": "if there is unresolved pierce damage or health loss that
-    was paused when you lost a power, it is now applied to your newly reset health total"; 000
-    "Damage Types": "Health loss always pierces". Brand's first Burn costs Romin (1 health) a power
-    and 1 more health from the maximum, the second Burn 2 more."""
+    """001 p.4 "if there is unresolved pierce damage or health loss that was paused when you lost a power, it is now
+    applied to your newly reset health total"; 000 "Health loss always pierces, reducing your health by its total
+    amount". Brand's first Burn costs Romin (1 health) a power and 1 more health from the maximum, the second Burn 2
+    more."""
     s = classic_position({"hand": ["brand"], "concentrations": ["hex"]}, {"health": 1}, rules=rules)
     s = decline_all(run(s, f"play {handle(s, 0, 'brand')} target=p2"))
     romin = s.players[1]
@@ -217,9 +214,10 @@ def test_health_loss_paused_by_the_reset_goes_on_from_the_new_total(rules: str) 
 @pytest.mark.parametrize(("engine", "kinds"), [("3", {"reset", "kept"}), ("2", {"reset before 3"})])
 @pytest.mark.parametrize("rules", BOTH)
 def test_random_games_reset_the_health_only_when_it_reached_0(rules: str, engine: str, kinds: set[str]) -> None:
-    """Every power loss of 30 random games (`invariants.watch_power_losses`): under engine 3 the
-    health resets when it reached 0 and is kept otherwise (001 p.4 "Power Loss Conditions", 000
-    "No Health"), both seen; under engine 2 it reset every time, as its recorded games did."""
+    """Every power loss of 30 random games (`invariants.watch_power_losses`): under engine 3 the health resets when
+    it reached 0 and is kept otherwise (001 p.4 "Your health only resets (returns to) its current maximum", 000 "no
+    other power loss condition causes health to reset"), both seen; under engine 2 it reset every time, as its
+    recorded games did."""
     losses: Counter[str] = Counter()
     for seed in range(30):
         if rules == "classic":
