@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -188,7 +189,11 @@ ROUND_NOTES = {
     "discard": "The preview of {lower} is discarded.",
     "end": "{label} has ended.",
 }
-ROUND_STEPS = {"publish": rounds.publish_round, "discard": rounds.discard_preview, "end": rounds.end_round}
+ROUND_STEPS: dict[str, Callable[[Round, User], object]] = {
+    "publish": rounds.publish_round,
+    "discard": rounds.discard_preview,
+    "end": rounds.end_round,
+}
 
 
 @login_required
@@ -220,14 +225,50 @@ def round_action(request: HttpRequest, round_id: int, action: str) -> HttpRespon
 
 def _confirmed_round_step(request: HttpRequest, round_: Round, action: str) -> HttpResponse:
     require(request.user, Perm.MANAGE, round_.event)
+    back = reverse("tournaments:manage", args=(round_.event_id,))
+    if action == "publish":
+        return _publish(request, round_, back)
     asks = confirmations.ROUND_STEPS[action](round_)
     if request.method == "GET":
-        return confirmation_page(request, asks, reverse("tournaments:manage", args=(round_.event_id,)))
+        return confirmation_page(request, asks, back)
     require_confirmed(request, asks.confirm_label)
     label = round_.label
     ROUND_STEPS[action](round_, signed_in_user(request))
     messages.success(request, ROUND_NOTES[action].format(label=label, lower=label.lower()))
     return redirect("tournaments:manage", pk=round_.event_id)
+
+
+def _publish(request: HttpRequest, round_: Round, back: str) -> HttpResponse:
+    """Publish asks first. Pressed on the preview, it sends the preview's form, saved or not: the
+    confirmation names the unsaved changes (or why they cannot be used) and its Confirm sends them
+    again, so the round goes up as the organiser last saw it, checked as "Save" checks it."""
+    edits = _preview_edits(request, round_) if request.method == "POST" else None
+    asks = confirmations.publish(round_, edits)
+    if request.method == "GET" or (edits is not None and request.POST.get(CONFIRM_FIELD) != "yes"):
+        return confirmation_page(request, asks, back)
+    require_confirmed(request, asks.confirm_label)
+    label = round_.label
+    tables = edits.tables if edits is not None else None
+    seating = edits.seating if edits is not None else None
+    rounds.publish_round(round_, signed_in_user(request), tables=tables, seating=seating)
+    changed = " with your changes" if asks.changes else ""
+    messages.success(request, f"{label} is published{changed} and its clock is running.")
+    return redirect("tournaments:manage", pk=round_.event_id)
+
+
+PREVIEW_FIELD = re.compile(r"(t\d+[ab]|pod-\d+|seat-\d+)")
+
+
+def _preview_edits(request: HttpRequest, round_: Round) -> confirmations.PreviewEdits | None:
+    """The preview's pairings from its form, when the POST carries that form (None: it does not)."""
+    fields = [(name, str(request.POST.get(name, ""))) for name in request.POST if PREVIEW_FIELD.fullmatch(name)]
+    if not fields:
+        return None
+    if round_.event.plays_in_pods:
+        return confirmations.PreviewEdits(fields, seating=pod_views.moved_pods(request, round_))
+    if round_.stage == Round.Stage.TOP_CUT:
+        return None  # the bracket decides a cut round's tables; its preview has nothing to change
+    return confirmations.PreviewEdits(fields, tables=_tables_from(request, round_))
 
 
 def _tables_from(request: HttpRequest, round_: Round) -> list[tuple[int, int | None]]:
