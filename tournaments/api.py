@@ -32,6 +32,7 @@ from tournaments.serializers import (
     AddTimeSerializer,
     CheckInSerializer,
     ClaimSerializer,
+    ConfirmSerializer,
     DeckCheckSerializer,
     DeckSubmitSerializer,
     DeckVersionSerializer,
@@ -408,10 +409,12 @@ class MatchViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet[Match]):
         match = self.get_object()
         return self._answer(results.report_result(match, signed_in_user(request), self._score(request, match)))
 
-    @EMPTY
+    @extend_schema(request=ConfirmSerializer)
     @action(detail=True, methods=["post"])
     def confirm(self, request: Request, pk: str) -> Response:
-        return self._answer(results.confirm_result(self.get_object(), signed_in_user(request)))
+        """Confirm the opponent's report; with ``version``, only the report as it was at that version."""
+        version = _valid(ConfirmSerializer(data=request.data)).get("version")
+        return self._answer(results.confirm_result(self.get_object(), signed_in_user(request), version))
 
     @extend_schema(request=ScoreSerializer)
     @action(detail=True, methods=["post"], url_path="set-result")

@@ -73,6 +73,7 @@ class EventRefusal(StrEnum):
     PREVIEW_OUTDATED = "preview-outdated"
     PREVIEW_PENDING = "preview-pending"
     REGISTRATION_CLOSED = "registration-closed"
+    REPORT_CHANGED = "report-changed"
     RESULTS_UNCONFIRMED = "results-unconfirmed"
     RESULT_CONFIRMED = "result-confirmed"
     RESULT_DISPUTED = "result-disputed"

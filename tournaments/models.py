@@ -386,10 +386,11 @@ class Match(ReportedResult, StatusMachine, models.Model):
         CONFIRMED = "confirmed", "Confirmed"
 
     # A result confirmed can be confirmed again with other numbers: staff override it, or the
-    # match played on the site ends with a different result (``onsite.record_play_result``).
+    # match played on the site ends with a different result (``onsite.record_play_result``). A
+    # report waiting for confirmation can be reported again: its reporter corrects it.
     TRANSITIONS: ClassVar[dict[str, frozenset[str]]] = {
         Status.PENDING: frozenset({Status.REPORTED, Status.CONFIRMED}),
-        Status.REPORTED: frozenset({Status.CONFIRMED, Status.DISPUTED}),
+        Status.REPORTED: frozenset({Status.REPORTED, Status.CONFIRMED, Status.DISPUTED}),
         Status.DISPUTED: frozenset({Status.CONFIRMED}),
         Status.CONFIRMED: frozenset({Status.CONFIRMED}),
     }

@@ -122,6 +122,13 @@ class RoundSerializer(serializers.ModelSerializer[Round]):
         read_only_fields = fields
 
 
+class ConfirmSerializer(serializers.Serializer[Any]):
+    """The match's version the opponent read the report at (optional): a report corrected since is
+    not confirmed unseen."""
+
+    version = serializers.IntegerField(min_value=0, required=False)
+
+
 class ScoreSerializer(serializers.Serializer[Any]):
     """Either table order (a_games, b_games) or the reporter's view (wins, losses); draws optional."""
 
