@@ -21,6 +21,7 @@ class EventRefusal(StrEnum):
     ALREADY_DROPPED = "already-dropped"
     ALREADY_REGISTERED = "already-registered"
     ALREADY_REPORTED = "already-reported"
+    BAD_ARRIVAL_WAIT = "bad-arrival-wait"
     BAD_GUEST_NAME = "bad-guest-name"
     BAD_PAIRINGS = "bad-pairings"
     BAD_PLACEMENTS = "bad-placements"

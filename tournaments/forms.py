@@ -15,7 +15,7 @@ POD_FIELDS = ("pod_size", "pod_minimum", "pod_maximum", "placement_points")
 #: The fields a pod event does not use (pairs, games, byes, cuts); hidden when "Pods" is chosen.
 PAIRS_ONLY_FIELDS = (
     "best_of", "top_cut", "tiebreakers", "bye_counts_in_own_mw", "pod_rounds", "played_on_site",
-    "clock_minutes", "window_seconds", "clock_loses_match", "extra_turns", "matches_public",
+    "clock_minutes", "window_seconds", "clock_loses_match", "extra_turns", "matches_public", "arrival_minutes",
 )  # fmt: skip
 
 
@@ -79,8 +79,8 @@ class EventForm(forms.ModelForm[Event]):
         fields = (
             "name", "format", "structure", "rounds", "round_minutes", "best_of", "top_cut", "tiebreakers",
             "bye_counts_in_own_mw", "late_entry_until_round", "pod_rounds", "starts_at", "played_on_site",
-            "clock_minutes", "window_seconds", "clock_loses_match", "extra_turns", "matches_public",
-            *POD_FIELDS,
+            "clock_minutes", "window_seconds", "arrival_minutes", "clock_loses_match", "extra_turns",
+            "matches_public", *POD_FIELDS,
         )  # fmt: skip
         widgets = {"starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"})}
         labels = {"pod_size": "Pod size", "pod_minimum": "Smallest pod", "pod_maximum": "Largest pod"}

@@ -99,6 +99,13 @@ class Event(StatusMachine, models.Model):
     clock_loses_match = models.BooleanField(
         default=False, help_text="An empty clock loses the match (not just the game)."
     )
+    arrival_minutes = models.PositiveSmallIntegerField(
+        default=3,
+        validators=[MaxValueValidator(30)],
+        verbose_name="Wait for both players (minutes)",
+        help_text="A match played here starts no clock until both players have it open, or until this many "
+        "minutes after the round is published (then the absent player's clock runs). 0: the clocks start at once.",
+    )
     matches_public = models.BooleanField(
         default=False,
         help_text="Anyone, signed in or not, may watch this event's matches played here (public information only).",

@@ -34,7 +34,7 @@ class EventSerializer(serializers.ModelSerializer[Event]):
             "id", "name", "organiser", "format", "structure", "rounds", "round_minutes", "best_of", "top_cut",
             "tiebreakers", "bye_counts_in_own_mw", "late_entry_until_round", "pod_rounds", "starts_at",
             "played_on_site", "clock_minutes", "window_seconds", "clock_loses_match", "extra_turns", "matches_public",
-            "lists_published", "pod_size", "pod_minimum", "pod_maximum", "placement_points",
+            "arrival_minutes", "lists_published", "pod_size", "pod_minimum", "pod_maximum", "placement_points",
             "status", "status_display", "cut_seeds", "created_at",
         )  # fmt: skip
         read_only_fields = ("id", "organiser", "status", "status_display", "cut_seeds", "created_at", "lists_published")

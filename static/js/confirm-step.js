@@ -29,24 +29,15 @@
     dialog.showModal();
   }
 
-  // A submit button marked data-confirm-step (Publish on a preview) sends its form's fields, saved
-  // or not, to its formaction: the answer is the confirmation, which carries them on to Confirm.
-  function post(button) {
-    var form = button.form;
-    var fields = new FormData(form);
-    return fetch(button.formAction, {
-      method: "POST", body: fields, credentials: "same-origin", headers: { Accept: "text/html" },
-    }).then(function (response) {
-      return response.text().then(function (html) { return { ok: response.ok, status: response.status, html: html }; });
-    });
-  }
-
   document.addEventListener("click", function (event) {
     var trigger = event.target.closest("a[data-confirm-step], button[data-confirm-step]");
     if (!trigger || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey) return;
     if (trigger.tagName === "BUTTON" && !trigger.form) return;
     event.preventDefault();
-    var asked = trigger.tagName === "BUTTON" ? post(trigger) : window.Fett.page(trigger.href);
+    // A submit button (Publish on a preview) sends its form's fields, saved or not, to its
+    // formaction: the answer is the confirmation, which carries them on to Confirm.
+    var asked = trigger.tagName === "BUTTON" ? window.Fett.pageFromForm(trigger.formAction, trigger.form)
+      : window.Fett.page(trigger.href);
     asked.then(show).catch(function () {
       if (trigger.tagName === "BUTTON") {
         trigger.form.action = trigger.formAction;  // without the dialog, the form goes to the confirmation page

@@ -24,6 +24,7 @@ from gameplay.matches.runeslingers import WINDOW_KINDS
 from tests.browser.asgi import asgi_server
 from tests.browser.onsite import onsite_match, play_page
 from tests.browser.waiting import wait_in_page
+from tests.waiting import wait_until
 from tournaments.models import Match, ResultReport
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -79,6 +80,9 @@ def test_a_player_who_never_acts_loses_on_the_clock_and_the_win_reaches_the_stan
         for page in pages.values():
             page.evaluate("window.__sameDocument = true")  # gone if the page reloads or navigates
         winner_page, idle_page = pages[winner_user.pk], pages[idle_user.pk]
+        # Both pages are open: the event's wait for the players is over and the chooser's clock runs.
+        wait_until(lambda: PlayMatch.objects.get(pk=played.pk).deadline_kind == PlayMatch.DeadlineKind.CHOICE)
+        played.refresh_from_db()
 
         # The die roll's winner lets the other seat play first: that seat must now set up.
         wait_in_page(winner_page, f"window.__playVersion === {played.version}")

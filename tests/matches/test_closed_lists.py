@@ -49,8 +49,9 @@ class Table:
 def table(public: bool = False) -> Table:
     """Table 1 of a best-of-three event played on the site, refereed by its organiser and a judge."""
     organiser = OrganiserFactory.create()
+    # arrival_minutes=0: played through the services with no page open, so the clocks start at once.
     event = EventFactory.create(organiser=organiser, format="awakening-starter", played_on_site=True, rounds=2,
-                                best_of=3, matches_public=public)  # fmt: skip
+                                best_of=3, matches_public=public, arrival_minutes=0)  # fmt: skip
     judge = UserFactory.create(username="jude")
     event.judges.add(judge)
     catalog = current_catalog()

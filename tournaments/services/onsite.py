@@ -53,6 +53,7 @@ def start_matches(round_: Round) -> None:
             match.player_a, match.player_b, [decks[match.player_a_id], decks[match.player_b.pk]],
             best_of=event.best_of, clock_seconds=event.clock_minutes * 60, window_seconds=event.window_seconds,
             clock_loses_match=event.clock_loses_match, public=event.matches_public,
+            arrival_seconds=event.arrival_minutes * 60,
             label=f"{event.name}, {round_.label.lower()}, table {match.table}",
             seed=(event.seed + round_.number * 1009 + match.table) % (1 << 62),
         )  # fmt: skip

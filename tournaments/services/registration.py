@@ -45,7 +45,7 @@ BEST_OF_THREE_FORMATS = tuple(f.slug for f in FORMATS.values() if f.edition is E
 EDITABLE_FIELDS = (
     "name", "format", "structure", "rounds", "round_minutes", "best_of", "top_cut", "tiebreakers",
     "bye_counts_in_own_mw", "late_entry_until_round", "pod_rounds", "starts_at", "played_on_site", "clock_minutes",
-    "window_seconds", "clock_loses_match", "extra_turns", "matches_public",
+    "window_seconds", "clock_loses_match", "extra_turns", "matches_public", "arrival_minutes",
     "pod_size", "pod_minimum", "pod_maximum", "placement_points",
 )  # fmt: skip
 # Pod sizes may change between rounds (the next round is seated with them); points per place may not,
@@ -101,6 +101,11 @@ def validate_settings(event: Event) -> None:
         )
     if event.round_minutes < 10:
         raise Invalid(EventRefusal.ROUND_TOO_SHORT, "Rounds last at least 10 minutes.")
+    if not 0 <= event.arrival_minutes <= 30:
+        raise Invalid(
+            EventRefusal.BAD_ARRIVAL_WAIT,
+            "Wait between 0 and 30 minutes for both players of a match played here to connect.",
+        )
     if event.plays_in_pods and event.played_on_site:
         raise Invalid(
             EventRefusal.PODS_NOT_ON_SITE,
