@@ -20,7 +20,7 @@ from tournaments.services import registration as registrations
 from tournaments.services import rounds as round_steps
 from tournaments.services import standings as reading
 from tournaments.services.common import active_registrations, names_of, played_round_count, rounds_of
-from tournaments.services.desk import start_warnings
+from tournaments.services.desk import NO_LIST_FIELD, NoListChoice, start_warnings, without_legal_list
 
 
 @dataclass(frozen=True)
@@ -67,13 +67,34 @@ def start(event: Event) -> Confirmation:
     blocker = ""
     if len(plan.players) < needed:
         blocker = f"{event.name} needs at least {needed} players to start; it has {len(plan.players)}."
+    unlisted = without_legal_list(event, [r.player_id for r in plan.players])
     return Confirmation(
         f"Start {event.name} with {_count(len(plan.players), 'player')}?",
         "Start the event",
         consequences,
         start_warnings(event),
         blocker,
+        choices=_unlisted_choice(
+            unlisted, "Let them play, marked as without a legal list", "Drop them: they become no-shows"
+        ),
     )
+
+
+START_DROP = "Drop them: they become no-shows"
+PUBLISH_DROP = "Drop them and pair the round again without them (you check it before publishing)"
+
+
+def _unlisted_choice(unlisted: list[Registration], pair: str, drop: str | None) -> list[Choice]:
+    """The question for players without a legal list (none when everyone has one); ``drop``: None
+    where they cannot be dropped (the top cut)."""
+    if not unlisted:
+        return []
+    names = _names(unlisted)
+    have = "has" if len(unlisted) == 1 else "have"
+    options = [(NoListChoice.PAIR.value, pair)]
+    if drop is not None:
+        options.append((NoListChoice.DROP.value, drop))
+    return [Choice(NO_LIST_FIELD, f"{names} {have} no legal deck list. What happens to them?", options)]
 
 
 def pair(event: Event) -> Confirmation:
@@ -88,7 +109,13 @@ def pair(event: Event) -> Confirmation:
         consequences = [f"{_count(playing, 'player')} still playing are paired{into} as a preview."]
     tables = "move players between pods" if event.plays_in_pods else "change tables"
     consequences.append(f"Players see nothing until you publish it; you can {tables} or discard it first.")
-    return Confirmation(question, "Pair the round", consequences)
+    cut = event.status == Event.Status.TOP_CUT
+    state = reading.bracket(event) if cut else None
+    players = [p for m in state.current for p in (m.a, m.b)] if state is not None else None
+    unlisted = without_legal_list(event, players) if event.is_under_way else []
+    drop = None if cut else "Drop them from the event, then pair"
+    choices = _unlisted_choice(unlisted, "Pair them anyway, marked as without a legal list", drop)
+    return Confirmation(question, "Pair the round", consequences, choices=choices)
 
 
 def cut(event: Event) -> Confirmation:
@@ -175,10 +202,19 @@ def publish(round_: Round, edits: PreviewEdits | None = None) -> Confirmation:
     if round_.event.plays_in_pods:
         seating = edits.seating if edits is not None and edits.seating is not None else pods.current_pods(round_)
         consequences = _publish_pods(round_, seating)
+        players = [p for pod in seating for p in pod]
     else:
         tables = edits.tables if edits is not None and edits.tables is not None else round_steps.current_tables(round_)
         consequences = _publish_tables(round_, tables)
-    return Confirmation(question, label, consequences, changes=changes, carry=carry)
+        players = [p for table in tables for p in table if p is not None]
+    unlisted = without_legal_list(round_.event, players)
+    drop = (
+        None
+        if round_.is_top_cut
+        else "Drop them and pair the round again without them (you check it before publishing)"
+    )
+    choices = _unlisted_choice(unlisted, "Publish with them, marked as without a legal list", drop)
+    return Confirmation(question, label, consequences, changes=changes, carry=carry, choices=choices)
 
 
 def _publish_tables(round_: Round, tables: list[round_steps.Table]) -> list[str]:

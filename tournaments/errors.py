@@ -64,6 +64,7 @@ class EventRefusal(StrEnum):
     NOT_PLAYING = "not-playing"
     NOT_REGISTERED = "not-registered"
     NO_DECKS = "no-decks"
+    NO_LIST_CHOICE = "no-list-choice"
     NO_SUCH_ACCOUNT = "no-such-account"
     NO_SUCH_ROUND = "no-such-round"
     NO_TOP_CUT = "no-top-cut"

@@ -93,6 +93,7 @@ class EventForm(forms.ModelForm[Event]):
         for name in PAIRS_ONLY_FIELDS:
             self.fields[name].widget.attrs["data-pairs-only"] = ""
         self.fields["rounds"].help_text = "Swiss or pod rounds; empty means the recommended number, fixed at the start."
+        self.fields["arrival_minutes"].required = False  # left empty (or not sent): 3 minutes
 
     def clean(self) -> dict[str, Any]:
         """Pod settings that agree with each other, and the refusal the service would give for a game
@@ -104,6 +105,8 @@ class EventForm(forms.ModelForm[Event]):
         for name in POD_FIELDS[:3]:
             if name in data and data[name] is None:
                 data[name] = POD_DEFAULTS[name]
+        if data.get("arrival_minutes") is None:
+            data["arrival_minutes"] = Event._meta.get_field("arrival_minutes").default
         if data.get("structure") != Event.Structure.PODS:
             return data
         size, smallest, largest = data.get("pod_size"), data.get("pod_minimum"), data.get("pod_maximum")

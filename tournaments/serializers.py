@@ -122,6 +122,13 @@ class RoundSerializer(serializers.ModelSerializer[Round]):
         read_only_fields = fields
 
 
+class NoListChoiceSerializer(serializers.Serializer[Any]):
+    """What happens to players without a legal deck list (a constructed event): ``pair`` (they play,
+    marked; the default) or ``drop``; recorded in the event's history."""
+
+    no_legal_list = serializers.ChoiceField(choices=["pair", "drop"], required=False, default="pair")
+
+
 class ConfirmSerializer(serializers.Serializer[Any]):
     """The match's version the opponent read the report at (optional): a report corrected since is
     not confirmed unseen."""

@@ -33,7 +33,7 @@ from tournaments.presentation import (
     seats_by_name,
     tiebreak_cells,
 )
-from tournaments.services import onsite, registration, results
+from tournaments.services import decks, desk, onsite, registration, results
 from tournaments.services.standings import standings
 from tournaments.web import confirmation_page, form_refusal, refusals_shown, refusals_shown_on, require_confirmed
 
@@ -53,6 +53,10 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     context = _event_context(request, event)
     context["follow_qr"] = qr_svg(event_url(request, event), f"Follow {event.name}")
+    mine = context["registration"]
+    if mine is not None and not event.is_finished:
+        context["deck_problem"] = desk.own_deck_problem(event, mine)
+        context["lists_locked"] = decks.lock_reason(event) is not None
     if event.is_finished:
         context |= overview.finished_context(event)
     return render(request, "tournaments/event_detail.html", context)

@@ -7,10 +7,12 @@ from typing import Any
 
 import pytest
 
+from gameplay.formats import Deck
+from gameplay.services import current_catalog
 from tests.browser.test_event_flow import logged_in_page
 from tests.factories import OrganiserFactory, UserFactory
 from tournaments.models import Event, Round
-from tournaments.services import registration, rounds
+from tournaments.services import decks, registration, rounds
 
 NAMES = ["Eva", "Corvin", "Mira", "Tobin", "Sela", "Ansel"]
 
@@ -22,8 +24,10 @@ def test_publish_takes_the_unsaved_opponents(browser: Any, live_server: Any, wid
     event = registration.create_event(organiser, name="Floor Open", rounds=3, format="awakening-starter")
     registration.change_status(event, Event.Status.REGISTRATION, organiser)
     players = [UserFactory.create(username=name.lower(), display_name=name) for name in NAMES]
+    starter = Deck.from_starter(current_catalog().starter_decks["eva-starter"])
     for player in players:
         registration.register(event, player)
+        decks.register_deck(event, player, starter, player)  # legal lists: publishing asks nothing more
     registration.start_event(event, organiser)
     preview = rounds.pair_next_round(event, organiser)
     (a1, b1), (a2, b2) = [(m.player_a, m.player_b) for m in preview.matches.order_by("table")[:2]]

@@ -29,7 +29,7 @@ from tournaments.models import (
 )
 from tournaments.pairing import recommended_pod_rounds, recommended_rounds, round_robin_rounds
 from tournaments.permissions import Perm, require
-from tournaments.services import pods
+from tournaments.services import desk, pods
 from tournaments.services.common import (
     active_registrations,
     locked_event,
@@ -324,8 +324,12 @@ def players_needed(event: Event) -> int:
 
 
 @transaction.atomic
-def start_event(event: Event, by: User) -> Event:
-    """Close registration and fix the number of rounds; unchecked players become no-shows."""
+def start_event(event: Event, by: User, no_legal_list: desk.NoListChoice | None = None) -> Event:
+    """Close registration and fix the number of rounds; unchecked players become no-shows.
+
+    ``no_legal_list``: what happens to starting players without a legal list (a constructed
+    event): dropped (no-shows) or paired and marked, each recorded in the history; None decides
+    nothing (they play, as before)."""
     event = locked_event(event)
     require(by, Perm.MANAGE, event)
     if event.status != Event.Status.REGISTRATION:
@@ -334,6 +338,10 @@ def start_event(event: Event, by: User) -> Event:
             f"Only an event with open registration can start; {event.name} is {event.get_status_display()}.",
         )
     plan = start_plan(event)
+    if no_legal_list is not None:
+        unlisted = desk.without_legal_list(event, [r.player_id for r in plan.players])
+        if desk.decide_unlisted(event, unlisted, no_legal_list, by, "at the start", 0):
+            plan = start_plan(event)  # without the players just dropped
     needed = players_needed(event)
     if len(plan.players) < needed:
         raise Conflict(
