@@ -6,7 +6,7 @@ from typing import Any
 
 from django.db.models import Q
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
@@ -15,7 +15,8 @@ from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 
 from accounts.auth import signed_in_user
-from common.ids import ID_PATTERN
+from accounts.models import User
+from common.ids import ID_PATTERN, parse_id
 from gameplay.deckformats import RUNESLINGERS, AnyDeck, DeckFormat, deck_format
 from gameplay.decks import services as saved_decks
 from gameplay.services import (
@@ -26,18 +27,21 @@ from gameplay.services import (
     declared_length,
 )
 from tournaments import selectors
+from tournaments.errors import EventRefusal, Invalid, NotFound
 from tournaments.models import DeckVersion, Event, Match, PodTable, Registration, Round
-from tournaments.permissions import Perm, has_permission
+from tournaments.permissions import Perm, has_permission, require
 from tournaments.serializers import (
     AddTimeSerializer,
     CheckInSerializer,
     ClaimSerializer,
+    ConfirmSerializer,
     DeckCheckSerializer,
     DeckSubmitSerializer,
     DeckVersionSerializer,
     DisputeSerializer,
     EventSerializer,
     MatchSerializer,
+    NoListChoiceSerializer,
     PaidSerializer,
     PlacementsSerializer,
     PodReportSerializer,
@@ -54,6 +58,7 @@ from tournaments.serializers import (
     standing_data,
 )
 from tournaments.services import decks, pods, registration, results, rounds
+from tournaments.services.desk import NoListChoice
 from tournaments.services.standings import bracket, standings
 
 EMPTY = extend_schema(request=None)
@@ -102,20 +107,24 @@ class EventViewSet(viewsets.ModelViewSet[Event]):
     def close_registration(self, request: Request, pk: str) -> Response:
         return self._answer(registration.change_status(self.get_object(), Event.Status.DRAFT, signed_in_user(request)))
 
-    @EMPTY
+    @extend_schema(request=NoListChoiceSerializer)
     @action(detail=True, methods=["post"])
     def start(self, request: Request, pk: str) -> Response:
-        return self._answer(registration.start_event(self.get_object(), signed_in_user(request)))
+        """Start; players without a legal list (a constructed event) are paired, marked, or dropped
+        as ``no_legal_list`` says (each recorded in the history)."""
+        choice = _no_list_choice(request)
+        return self._answer(registration.start_event(self.get_object(), signed_in_user(request), choice))
 
     @EMPTY
     @action(detail=True, methods=["post"])
     def finish(self, request: Request, pk: str) -> Response:
         return self._answer(rounds.finish_event(self.get_object(), signed_in_user(request)))
 
-    @extend_schema(request=None, responses={201: RoundSerializer})
+    @extend_schema(request=NoListChoiceSerializer, responses={201: RoundSerializer})
     @action(detail=True, methods=["post"], url_path="pair-next-round")
     def pair_next_round(self, request: Request, pk: str) -> Response:
-        round_ = rounds.pair_next_round(self.get_object(), signed_in_user(request))
+        """Pair the next round as a preview; players without a legal list as ``no_legal_list`` says."""
+        round_ = rounds.pair_next_round(self.get_object(), signed_in_user(request), _no_list_choice(request))
         return Response(RoundSerializer(round_).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses={201: RoundSerializer})
@@ -165,20 +174,53 @@ class EventViewSet(viewsets.ModelViewSet[Event]):
         found = selectors.public_rounds(request.user, event).prefetch_related("matches__player_a", "matches__player_b")
         return Response(RoundSerializer(found, many=True).data)
 
-    @extend_schema(methods=["GET"], request=None, responses=DeckVersionSerializer)
-    @extend_schema(methods=["POST"], request=DeckSubmitSerializer, responses={201: DeckVersionSerializer})
+    @extend_schema(
+        methods=["GET"],
+        request=None,
+        responses=DeckVersionSerializer,
+        parameters=[
+            OpenApiParameter("player", int, required=False, description="A player's list (organiser, judges).")
+        ],
+    )
+    @extend_schema(
+        methods=["POST"],
+        request=DeckSubmitSerializer,
+        responses={201: DeckVersionSerializer},
+        parameters=[
+            OpenApiParameter("player", int, required=False, description="Enter this player's list (organiser).")
+        ],
+    )
     @action(detail=True, methods=["get", "post"], permission_classes=[IsAuthenticated])
     def deck(self, request: Request, pk: str) -> Response:
-        """Your registered deck (GET), or register a new version of it (POST)."""
+        """Your registered deck (GET), or register a new version of it (POST). With ``?player=<id>``
+        the organiser enters that player's list (a guest walk-in's, anyone's; in the history), and
+        the organiser and judges read it."""
         event = self.get_object()
+        player = self._deck_player(request, event)
         if request.method == "GET":
-            version = DeckVersion.objects.filter(deck__event=event, deck__player=signed_in_user(request)).order_by(
-                "-number"
-            )
+            version = DeckVersion.objects.filter(deck__event=event, deck__player=player).order_by("-number")
             if not version:
-                return Response({"detail": "You have not registered a deck for this event."}, status=404)
+                whose = "You have" if player.pk == request.user.pk else f"{player.public_name} has"
+                return Response({"detail": f"{whose} not registered a deck for this event."}, status=404)
             return Response(DeckVersionSerializer(version[0]).data)
-        return _submit_deck(request, event)
+        return _submit_deck(request, event, player)
+
+    @staticmethod
+    def _deck_player(request: Request, event: Event) -> User:
+        """The signed-in player, or (``?player=``) a registered player of the event for its staff."""
+        user = signed_in_user(request)
+        if "player" not in request.query_params:
+            return user
+        player_id = parse_id(request.query_params["player"])
+        if player_id is None:
+            raise Invalid(EventRefusal.NOT_REGISTERED, "player: the id of a registered player (a whole number).")
+        if player_id == user.pk:
+            return user
+        require(user, Perm.MANAGE if request.method == "POST" else Perm.VIEW_PRIVATE, event)
+        entry = Registration.objects.select_related("player").filter(event=event, player_id=player_id).first()
+        if entry is None:
+            raise NotFound(EventRefusal.NOT_REGISTERED, "That player is not registered for this event.")
+        return entry.player
 
     @extend_schema(responses=DeckVersionSerializer(many=True))
     @action(detail=True, methods=["get"], pagination_class=None)
@@ -275,10 +317,13 @@ class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet[Round]):
     def _answer(self, round_: Round) -> Response:
         return Response(RoundSerializer(Round.objects.get(pk=round_.pk)).data)
 
-    @EMPTY
+    @extend_schema(request=NoListChoiceSerializer)
     @action(detail=True, methods=["post"])
     def publish(self, request: Request, pk: str) -> Response:
-        return self._answer(rounds.publish_round(self.get_object(), signed_in_user(request)))
+        """Publish the preview. Players without a legal list: ``pair`` publishes with them, marked;
+        ``drop`` drops them and answers with the round paired again, still a preview, to check."""
+        done = rounds.publish_round(self.get_object(), signed_in_user(request), no_legal_list=_no_list_choice(request))
+        return self._answer(done)
 
     @extend_schema(request=None, responses={204: None})
     @action(detail=True, methods=["post"])
@@ -408,10 +453,12 @@ class MatchViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet[Match]):
         match = self.get_object()
         return self._answer(results.report_result(match, signed_in_user(request), self._score(request, match)))
 
-    @EMPTY
+    @extend_schema(request=ConfirmSerializer)
     @action(detail=True, methods=["post"])
     def confirm(self, request: Request, pk: str) -> Response:
-        return self._answer(results.confirm_result(self.get_object(), signed_in_user(request)))
+        """Confirm the opponent's report; with ``version``, only the report as it was at that version."""
+        version = _valid(ConfirmSerializer(data=request.data)).get("version")
+        return self._answer(results.confirm_result(self.get_object(), signed_in_user(request), version))
 
     @extend_schema(request=ScoreSerializer)
     @action(detail=True, methods=["post"], url_path="set-result")
@@ -432,8 +479,12 @@ class MatchViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet[Match]):
         return Response(ResultReportSerializer(selectors.match_reports(match), many=True).data)
 
 
-def _submit_deck(request: Request, event: Event) -> Response:
-    decks.require_may_register(event, signed_in_user(request), signed_in_user(request))  # before reading the list
+def _no_list_choice(request: Request) -> NoListChoice:
+    return NoListChoice(_valid(NoListChoiceSerializer(data=request.data))["no_legal_list"])
+
+
+def _submit_deck(request: Request, event: Event, player: User) -> Response:
+    decks.require_may_register(event, player, signed_in_user(request))  # before reading the list
     if declared_length(request) > MAX_DECK_INPUT_BYTES:
         return Response({"detail": f"The deck is too large: at most {MAX_DECK_INPUT_BYTES // 1024} KB."}, status=413)
     data = _valid(DeckSubmitSerializer(data=request.data))
@@ -449,7 +500,7 @@ def _submit_deck(request: Request, event: Event) -> Response:
     if violations and not played.limited:
         body = [{"rule": v.rule, "message": v.message, "cards": list(v.cards)} for v in violations]
         return Response({"detail": "The deck is not legal for this event.", "violations": body}, status=400)
-    version = decks.register_deck(event, signed_in_user(request), deck, signed_in_user(request), source=source)
+    version = decks.register_deck(event, player, deck, signed_in_user(request), source=source)
     return Response(DeckVersionSerializer(version).data, status=status.HTTP_201_CREATED)
 
 

@@ -9,15 +9,27 @@ itself is ``templates/tournaments/confirm.html``; the POST it sends carries ``co
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from tournaments.errors import EventError
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.pairing import NotEnoughPlayersError, cut_stage_matches, cut_stage_name, top_cut_players
+from tournaments.services import pods
 from tournaments.services import registration as registrations
 from tournaments.services import rounds as round_steps
 from tournaments.services import standings as reading
-from tournaments.services.common import active_registrations, played_round_count, rounds_of
-from tournaments.services.desk import start_warnings
+from tournaments.services.common import active_registrations, names_of, played_round_count, rounds_of
+from tournaments.services.desk import NO_LIST_FIELD, NoListChoice, start_warnings, without_legal_list
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A question the confirmation asks before its step (radio buttons, one must be picked)."""
+
+    name: str  # the POST field
+    legend: str
+    options: list[tuple[str, str]]  # (value, words)
 
 
 @dataclass(frozen=True)
@@ -28,6 +40,9 @@ class Confirmation:
     warnings: list[str] = field(default_factory=list)
     blocker: str = ""
     danger: bool = False
+    changes: list[str] = field(default_factory=list)  # unsaved edits the step takes with it, in words
+    carry: list[tuple[str, str]] = field(default_factory=list)  # form fields the Confirm POST sends again
+    choices: list[Choice] = field(default_factory=list)
 
 
 def _names(registrations_: list[Registration]) -> str:
@@ -52,13 +67,34 @@ def start(event: Event) -> Confirmation:
     blocker = ""
     if len(plan.players) < needed:
         blocker = f"{event.name} needs at least {needed} players to start; it has {len(plan.players)}."
+    unlisted = without_legal_list(event, [r.player_id for r in plan.players])
     return Confirmation(
         f"Start {event.name} with {_count(len(plan.players), 'player')}?",
         "Start the event",
         consequences,
         start_warnings(event),
         blocker,
+        choices=_unlisted_choice(
+            unlisted, "Let them play, marked as without a legal list", "Drop them: they become no-shows"
+        ),
     )
+
+
+START_DROP = "Drop them: they become no-shows"
+PUBLISH_DROP = "Drop them and pair the round again without them (you check it before publishing)"
+
+
+def _unlisted_choice(unlisted: list[Registration], pair: str, drop: str | None) -> list[Choice]:
+    """The question for players without a legal list (none when everyone has one); ``drop``: None
+    where they cannot be dropped (the top cut)."""
+    if not unlisted:
+        return []
+    names = _names(unlisted)
+    have = "has" if len(unlisted) == 1 else "have"
+    options = [(NoListChoice.PAIR.value, pair)]
+    if drop is not None:
+        options.append((NoListChoice.DROP.value, drop))
+    return [Choice(NO_LIST_FIELD, f"{names} {have} no legal deck list. What happens to them?", options)]
 
 
 def pair(event: Event) -> Confirmation:
@@ -73,7 +109,13 @@ def pair(event: Event) -> Confirmation:
         consequences = [f"{_count(playing, 'player')} still playing are paired{into} as a preview."]
     tables = "move players between pods" if event.plays_in_pods else "change tables"
     consequences.append(f"Players see nothing until you publish it; you can {tables} or discard it first.")
-    return Confirmation(question, "Pair the round", consequences)
+    cut = event.status == Event.Status.TOP_CUT
+    state = reading.bracket(event) if cut else None
+    players = [p for m in state.current for p in (m.a, m.b)] if state is not None else None
+    unlisted = without_legal_list(event, players) if event.is_under_way else []
+    drop = None if cut else "Drop them from the event, then pair"
+    choices = _unlisted_choice(unlisted, "Pair them anyway, marked as without a legal list", drop)
+    return Confirmation(question, "Pair the round", consequences, choices=choices)
 
 
 def cut(event: Event) -> Confirmation:
@@ -126,28 +168,70 @@ def delete(event: Event) -> Confirmation:
 EVENT_STEPS = {"start": start, "pair": pair, "cut": cut, "finish": finish, "delete": delete}
 
 
-def publish(round_: Round) -> Confirmation:
+@dataclass(frozen=True)
+class PreviewEdits:
+    """The preview's pairings as the organiser's form held them when Publish was pressed (saved or
+    not): Swiss tables or pods, and the form's fields, which the Confirm POST sends again."""
+
+    fields: list[tuple[str, str]]
+    tables: list[round_steps.Table] | None = None
+    seating: list[list[int]] | None = None
+
+
+def publish(round_: Round, edits: PreviewEdits | None = None) -> Confirmation:
     stale = _stale(round_, "Publish", Round.Status.PREVIEW)
     if stale:
         return stale
+    question, label = f"Publish {round_.label.lower()}?", f"Publish {round_.label.lower()}"
+    changes: list[str] = []
+    carry = edits.fields if edits is not None else []
+    try:
+        if edits is not None and edits.tables is not None:
+            round_steps.check_tables(round_, edits.tables)
+            changes = round_steps.table_changes(round_steps.current_tables(round_), edits.tables)
+        if edits is not None and edits.seating is not None:
+            pods.checked_pods(round_.event, round_, edits.seating)
+            changes = pods.pod_changes(pods.current_pods(round_), edits.seating)
+    except EventError as exc:
+        blocker = f"Your unsaved changes cannot be used: {exc} Change them and press Publish again, or discard them."
+        return Confirmation(question, label, blocker=blocker)
+    if changes:
+        changes = ["Your changes, not saved yet, are saved as the round is published:"] + [
+            line[0].upper() + line[1:] for line in changes
+        ]
     if round_.event.plays_in_pods:
-        return _publish_pods(round_)
-    matches = list(round_.matches.select_related("player_a"))
+        seating = edits.seating if edits is not None and edits.seating is not None else pods.current_pods(round_)
+        consequences = _publish_pods(round_, seating)
+        players = [p for pod in seating for p in pod]
+    else:
+        tables = edits.tables if edits is not None and edits.tables is not None else round_steps.current_tables(round_)
+        consequences = _publish_tables(round_, tables)
+        players = [p for table in tables for p in table if p is not None]
+    unlisted = without_legal_list(round_.event, players)
+    drop = (
+        None
+        if round_.is_top_cut
+        else "Drop them and pair the round again without them (you check it before publishing)"
+    )
+    choices = _unlisted_choice(unlisted, "Publish with them, marked as without a legal list", drop)
+    return Confirmation(question, label, consequences, changes=changes, carry=carry, choices=choices)
+
+
+def _publish_tables(round_: Round, tables: list[round_steps.Table]) -> list[str]:
+    names = names_of([a for a, _b in tables])
     consequences = [
-        f"{_count(sum(m.player_b_id is not None for m in matches), 'table')} go up; players see their pairings.",
+        f"{_count(sum(b is not None for _a, b in tables), 'table')} go up; players see their pairings.",
         f"The {round_.event.round_minutes}-minute round clock starts.",
     ]
-    consequences += [f"{m.player_a.public_name} gets the bye (a 2-0 win)." for m in matches if m.player_b_id is None]
-    return Confirmation(f"Publish {round_.label.lower()}?", f"Publish {round_.label.lower()}", consequences)
+    return consequences + [f"{names[a]} gets the bye (a 2-0 win)." for a, b in tables if b is None]
 
 
-def _publish_pods(round_: Round) -> Confirmation:
-    sizes = [table.seats.count() for table in round_.pod_tables.all()]
-    consequences = [
+def _publish_pods(round_: Round, seating: list[list[int]]) -> list[str]:
+    sizes = [len(pod) for pod in seating]
+    return [
         f"{_count(len(sizes), 'pod')} ({_count(sum(sizes), 'player')}) go up; players see their pods and seats.",
         f"The {round_.event.round_minutes}-minute round clock starts.",
     ]
-    return Confirmation(f"Publish {round_.label.lower()}?", f"Publish {round_.label.lower()}", consequences)
 
 
 def discard(round_: Round) -> Confirmation:
@@ -221,7 +305,7 @@ def _after_end(round_: Round) -> str:
     return "That was the last round; next: finish the event."
 
 
-ROUND_STEPS = {"publish": publish, "discard": discard, "end": end}
+ROUND_STEPS: dict[str, Callable[[Round], Confirmation]] = {"publish": publish, "discard": discard, "end": end}
 
 
 def drop(entry: Registration, by_self: bool) -> Confirmation:

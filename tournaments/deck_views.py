@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.auth import signed_in_user
+from accounts.models import User
 from common.ids import parse_id
 from gameplay.cards.faces import deck_faces
 from gameplay.deckformats import RUNEBOUND, RUNESLINGERS, AnyDeck, deck_format, runebound_deck_of
@@ -24,7 +25,7 @@ from gameplay.web.views import TOO_LARGE_MESSAGE, check_builder_form, too_large
 from tournaments import selectors
 from tournaments.errors import EventRefusal, Invalid
 from tournaments.models import Deck, DeckVersion, Event, Registration
-from tournaments.permissions import Perm, has_permission
+from tournaments.permissions import Perm, has_permission, require
 from tournaments.services import decks
 from tournaments.web import refusals_shown
 
@@ -34,30 +35,52 @@ from tournaments.web import refusals_shown
 @refusals_shown
 def my_deck(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
+    return _deck_page(request, event, signed_in_user(request))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@refusals_shown
+def player_deck(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
+    """The organiser enters (or changes) a player's list: a guest walk-in's, or anyone's who has no
+    legal one; the same checks and versions as a player's own, and a line in the history."""
+    event = selectors.event_for(request.user, pk)
+    if player_id == request.user.pk:
+        return redirect("tournaments:my-deck", pk=event.pk)
+    require(request.user, Perm.MANAGE, event)
+    entry = get_object_or_404(Registration.objects.select_related("player"), event=event, player_id=player_id)
+    return _deck_page(request, event, entry.player)
+
+
+def _deck_page(request: HttpRequest, event: Event, player: User) -> HttpResponse:
+    """A player's list for the event: theirs to register, or the organiser's to enter for them."""
     played = deck_format(event.format)
-    deck = Deck.objects.filter(event=event, player=signed_in_user(request)).first()
+    by = signed_in_user(request)
+    for_other = player.pk != by.pk
+    deck = Deck.objects.filter(event=event, player=player).first()
     current = deck.current() if deck else None
     if request.method == "POST":
-        decks.require_may_register(event, signed_in_user(request), signed_in_user(request))  # before reading
+        decks.require_may_register(event, player, by)  # before reading
         if "saved_deck" in request.POST:
-            return _register_saved(request, event)
+            return _register_saved(request, event, player)
         if too_large(request):
             raise Invalid(EventRefusal.DECK_INPUT_TOO_LARGE, TOO_LARGE_MESSAGE)
     paste = _paste_runebound if played.game == RUNEBOUND else _paste_runeslingers
-    pasted = paste(request, event, current)
+    pasted = paste(request, event, current, player)
     if isinstance(pasted, HttpResponse):
         return pasted
     status, extra = pasted
+    finished = f"{event.name} is finished." if event.is_finished else None
     context = {
         "event": event,
         **extra,
+        "player": player,
+        "for_other": for_other,
         "current": current,
         "current_faces": version_faces(current, event) if current else None,
-        "versions": deck.versions.order_by("-number") if deck else [],
-        "registered": Registration.objects.filter(
-            event=event, player=signed_in_user(request), dropped_after_round=None
-        ).exists(),
-        "locked": decks.lock_reason(event),
+        "versions": deck.versions.select_related("submitted_by").order_by("-number") if deck else [],
+        "registered": Registration.objects.filter(event=event, player=player, dropped_after_round=None).exists(),
+        "locked": finished if for_other else decks.lock_reason(event),
         "limited": played.limited,
         "format": played,
         "saved_decks": saved_decks.legal_decks(request.user, event.format),
@@ -68,7 +91,7 @@ def my_deck(request: HttpRequest, pk: int) -> HttpResponse:
 Pasted = HttpResponse | tuple[int, dict[str, Any]]
 
 
-def _paste_runeslingers(request: HttpRequest, event: Event, current: DeckVersion | None) -> Pasted:
+def _paste_runeslingers(request: HttpRequest, event: Event, current: DeckVersion | None, player: User) -> Pasted:
     """The Runeslingers paste box (the deck builder's form and live check); a legal POST registers."""
     catalog = current_catalog()
     if request.method != "POST":
@@ -81,11 +104,11 @@ def _paste_runeslingers(request: HttpRequest, event: Event, current: DeckVersion
     check = result.get("check")
     if check is not None and check.legal:
         source = form.cleaned_data["decklist"]
-        return _registered(request, event, check.deck, source)
+        return _registered(request, event, check.deck, source, player)
     return 400, {"form": form, "result": result}
 
 
-def _paste_runebound(request: HttpRequest, event: Event, current: DeckVersion | None) -> Pasted:
+def _paste_runebound(request: HttpRequest, event: Event, current: DeckVersion | None, player: User) -> Pasted:
     """The Runebound paste box: read, checked by the event's format (every violation at once)."""
     if request.method != "POST":
         return 200, {"rb_form": RuneboundListForm(initial={"text": current.text if current else ""})}
@@ -100,23 +123,31 @@ def _paste_runebound(request: HttpRequest, event: Event, current: DeckVersion | 
     violations = played.check(deck)
     if violations:
         return 400, {"rb_form": form, "violations": violations}
-    return _registered(request, event, deck, form.cleaned_data["text"])
+    return _registered(request, event, deck, form.cleaned_data["text"], player)
 
 
-def _registered(request: HttpRequest, event: Event, deck: AnyDeck, source: str) -> HttpResponse:
-    player = signed_in_user(request)
-    version = decks.register_deck(event, player, deck, player, source=source)
-    messages.success(request, f"Deck registered (version {version.number}).")
+def _registered(request: HttpRequest, event: Event, deck: AnyDeck, source: str, player: User) -> HttpResponse:
+    by = signed_in_user(request)
+    version = decks.register_deck(event, player, deck, by, source=source)
+    whose = f"{player.public_name}'s deck" if player.pk != by.pk else "Deck"
+    messages.success(request, f"{whose} registered (version {version.number}).")
+    return _back_to_deck(event, player, by)
+
+
+def _back_to_deck(event: Event, player: User, by: User) -> HttpResponse:
+    if player.pk != by.pk:
+        return redirect("tournaments:player-deck", pk=event.pk, player_id=player.pk)
     return redirect("tournaments:my-deck", pk=event.pk)
 
 
-def _register_saved(request: HttpRequest, event: Event) -> HttpResponse:
-    """Register the current list of one of the player's saved decks (checked as a pasted list is)."""
-    player = signed_in_user(request)
-    version = saved_decks.legal_version(player, parse_id(request.POST.get("saved_deck", "")), event.format)
-    registered = decks.register_deck(event, player, saved_decks.deck_of(version), player, source=version.text)
+def _register_saved(request: HttpRequest, event: Event, player: User) -> HttpResponse:
+    """Register the current list of one of the signed-in user's saved decks (checked as a pasted
+    list is): a player's own, or the organiser's for the player they enter a list for."""
+    by = signed_in_user(request)
+    version = saved_decks.legal_version(by, parse_id(request.POST.get("saved_deck", "")), event.format)
+    registered = decks.register_deck(event, player, saved_decks.deck_of(version), by, source=version.text)
     messages.success(request, f"{version.deck.name} registered (version {registered.number}).")
-    return redirect("tournaments:my-deck", pk=event.pk)
+    return _back_to_deck(event, player, by)
 
 
 def event_decks(request: HttpRequest, pk: int) -> HttpResponse:

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from accounts.auth import signed_in_user
 from accounts.models import User
 from common.ids import parse_id
+from gameplay.deckformats import deck_format
 from tournaments import selectors
 from tournaments.errors import EventRefusal, Invalid
 from tournaments.models import Registration
@@ -32,11 +33,15 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     require(request.user, Perm.RECORD_RESULTS, event)
     rows = desk_service.desk_rows(event)
+    which = desk_service.deck_filter(request.GET.get("deck"))
     manages = has_permission(request.user, Perm.MANAGE, event)
     find = request.GET.get("find", "")[:60] if manages else ""
     context = {
         "event": event,
-        "rows": rows,
+        "rows": desk_service.filtered(rows, which),
+        "deck_filter": which,
+        "deck_filters": list(desk_service.DeckFilter),
+        "lists_enterable": manages and not event.is_finished and not deck_format(event.format).limited,
         "counts": desk_service.desk_counts(event, rows),
         "warnings": desk_service.desk_warnings(event, rows),
         "manages": manages,

@@ -15,7 +15,7 @@ POD_FIELDS = ("pod_size", "pod_minimum", "pod_maximum", "placement_points")
 #: The fields a pod event does not use (pairs, games, byes, cuts); hidden when "Pods" is chosen.
 PAIRS_ONLY_FIELDS = (
     "best_of", "top_cut", "tiebreakers", "bye_counts_in_own_mw", "pod_rounds", "played_on_site",
-    "clock_minutes", "window_seconds", "clock_loses_match", "extra_turns", "matches_public",
+    "clock_minutes", "window_seconds", "clock_loses_match", "extra_turns", "matches_public", "arrival_minutes",
 )  # fmt: skip
 
 
@@ -79,8 +79,8 @@ class EventForm(forms.ModelForm[Event]):
         fields = (
             "name", "format", "structure", "rounds", "round_minutes", "best_of", "top_cut", "tiebreakers",
             "bye_counts_in_own_mw", "late_entry_until_round", "pod_rounds", "starts_at", "played_on_site",
-            "clock_minutes", "window_seconds", "clock_loses_match", "extra_turns", "matches_public",
-            *POD_FIELDS,
+            "clock_minutes", "window_seconds", "arrival_minutes", "clock_loses_match", "extra_turns",
+            "matches_public", *POD_FIELDS,
         )  # fmt: skip
         widgets = {"starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"})}
         labels = {"pod_size": "Pod size", "pod_minimum": "Smallest pod", "pod_maximum": "Largest pod"}
@@ -93,6 +93,7 @@ class EventForm(forms.ModelForm[Event]):
         for name in PAIRS_ONLY_FIELDS:
             self.fields[name].widget.attrs["data-pairs-only"] = ""
         self.fields["rounds"].help_text = "Swiss or pod rounds; empty means the recommended number, fixed at the start."
+        self.fields["arrival_minutes"].required = False  # left empty (or not sent): 3 minutes
 
     def clean(self) -> dict[str, Any]:
         """Pod settings that agree with each other, and the refusal the service would give for a game
@@ -104,6 +105,8 @@ class EventForm(forms.ModelForm[Event]):
         for name in POD_FIELDS[:3]:
             if name in data and data[name] is None:
                 data[name] = POD_DEFAULTS[name]
+        if data.get("arrival_minutes") is None:
+            data["arrival_minutes"] = Event._meta.get_field("arrival_minutes").default
         if data.get("structure") != Event.Structure.PODS:
             return data
         size, smallest, largest = data.get("pod_size"), data.get("pod_minimum"), data.get("pod_maximum")

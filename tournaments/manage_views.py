@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -15,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts.auth import signed_in_user
 from accounts.models import User
 from common.refusals import Forbidden, Refusal
+from gameplay.deckformats import deck_format
 from tournaments import confirmations, pod_views, selectors
 from tournaments.errors import EventRefusal, Invalid
 from tournaments.floor_actions import allowed_event_actions
@@ -23,7 +25,8 @@ from tournaments.models import Event, Match, Registration, Round
 from tournaments.outcomes import claims, outcome_words, report_words
 from tournaments.permissions import Perm, has_permission, require
 from tournaments.presentation import with_names
-from tournaments.services import registration, results, rounds
+from tournaments.services import desk, registration, results, rounds
+from tournaments.services.desk import NO_LIST_FIELD, NoListChoice, no_list_choice
 from tournaments.web import (
     CONFIRM_FIELD,
     View,
@@ -65,13 +68,27 @@ def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/event_form.html", context, status=400 if form.errors else 200)
 
 
-def _manage_page(request: HttpRequest, event: Event, refusal: str = "", status: int = 200) -> HttpResponse:
+def _manage_page(
+    request: HttpRequest,
+    event: Event,
+    refusal: str = "",
+    status: int = 200,
+    which: desk.DeckFilter = desk.DeckFilter.ALL,
+) -> HttpResponse:
     rounds_ = list(Round.objects.filter(event=event).order_by("number"))
     current = rounds_[-1] if rounds_ else None
     active = Registration.objects.filter(event=event, dropped_after_round__isnull=True).select_related("player")
-    entries = list(Registration.objects.filter(event=event).select_related("player", "event"))
+    rows = desk.desk_rows(event)
+    deck_of = {row.registration.pk: row for row in rows}
+    shown = {row.registration.pk for row in desk.filtered(rows, which)}
+    entries = [e for e in Registration.objects.filter(event=event).select_related("player", "event") if e.pk in shown]
+    unlisted = desk.unlisted_players(event, rows)  # marked wherever the organiser sees them paired
+    playing_unlisted = {
+        r.registration.pk for r in rows if r.registration.player_id in unlisted and r.registration.active
+    }
     for entry in entries:  # a dropped player comes back by "Undo drop" while no later round is paired
         entry.can_undo_drop = not entry.active and not registration.undo_drop_refusal(entry, event)  # type: ignore[attr-defined]
+        entry.deck = deck_of[entry.pk]  # type: ignore[attr-defined]
     matches = list(current.matches.select_related("player_a", "player_b")) if current else []
     names = {entry.player_id: entry.player.public_name for entry in entries}
     for match in matches:
@@ -91,6 +108,11 @@ def _manage_page(request: HttpRequest, event: Event, refusal: str = "", status: 
         "refusal": refusal,
         "disputes": [(m, claims(m, selectors.match_reports(m))) for m in selectors.disputed_matches(event)],
         "result_log": [(r.at, r.match, report_words(r)) for r in selectors.result_log(event)],
+        "deck_filter": which,
+        "deck_filters": list(desk.DeckFilter),
+        "unlisted": unlisted,
+        "unlisted_names": [r.registration.player.public_name for r in rows if r.registration.pk in playing_unlisted],
+        "lists_enterable": not event.is_finished and not deck_format(event.format).limited,
     }
     if event.plays_in_pods:
         context |= pod_views.manage_context(event, current, request.user)
@@ -102,7 +124,7 @@ def _manage_page(request: HttpRequest, event: Event, refusal: str = "", status: 
 def manage(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     require(request.user, Perm.RECORD_RESULTS, event)
-    return _manage_page(request, event)
+    return _manage_page(request, event, which=desk.deck_filter(request.GET.get("deck")))
 
 
 def _manages(request: HttpRequest, event: Event) -> bool:
@@ -135,7 +157,7 @@ def _event_of_registration(kwargs: dict[str, Any]) -> int | None:
     return Registration.objects.filter(pk=kwargs["registration_id"]).values_list("event_id", flat=True).first()
 
 
-EVENT_ACTIONS = {
+EVENT_ACTIONS: dict[str, tuple[str, Callable[[Event, User], object]]] = {
     "open": ("Registration is open.", lambda e, u: registration.change_status(e, Event.Status.REGISTRATION, u)),
     "close": ("Registration is closed; the event is a draft again.",
               lambda e, u: registration.change_status(e, Event.Status.DRAFT, u)),
@@ -163,9 +185,21 @@ def event_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     note, run = EVENT_ACTIONS[action]
     if asks is not None:
         require_confirmed(request, asks(event).confirm_label)
-    run(event, signed_in_user(request))
+    if action == "start":
+        registration.start_event(event, signed_in_user(request), _no_list_choice(request))
+    elif action == "pair":
+        rounds.pair_next_round(event, signed_in_user(request), _no_list_choice(request))
+    else:
+        run(event, signed_in_user(request))
     messages.success(request, note)
     return redirect("tournaments:manage", pk=event.pk)
+
+
+def _no_list_choice(request: HttpRequest) -> NoListChoice:
+    """The organiser's answer for players without a legal list (the confirmation's radio buttons,
+    which a browser requires); a POST without one pairs them, marked, as before, and the history
+    says so. Any other value is refused naming the field."""
+    return no_list_choice(request.POST.get(NO_LIST_FIELD), required=False) or NoListChoice.PAIR
 
 
 @login_required
@@ -188,7 +222,11 @@ ROUND_NOTES = {
     "discard": "The preview of {lower} is discarded.",
     "end": "{label} has ended.",
 }
-ROUND_STEPS = {"publish": rounds.publish_round, "discard": rounds.discard_preview, "end": rounds.end_round}
+ROUND_STEPS: dict[str, Callable[[Round, User], object]] = {
+    "publish": rounds.publish_round,
+    "discard": rounds.discard_preview,
+    "end": rounds.end_round,
+}
 
 
 @login_required
@@ -220,14 +258,58 @@ def round_action(request: HttpRequest, round_id: int, action: str) -> HttpRespon
 
 def _confirmed_round_step(request: HttpRequest, round_: Round, action: str) -> HttpResponse:
     require(request.user, Perm.MANAGE, round_.event)
+    back = reverse("tournaments:manage", args=(round_.event_id,))
+    if action == "publish":
+        return _publish(request, round_, back)
     asks = confirmations.ROUND_STEPS[action](round_)
     if request.method == "GET":
-        return confirmation_page(request, asks, reverse("tournaments:manage", args=(round_.event_id,)))
+        return confirmation_page(request, asks, back)
     require_confirmed(request, asks.confirm_label)
     label = round_.label
     ROUND_STEPS[action](round_, signed_in_user(request))
     messages.success(request, ROUND_NOTES[action].format(label=label, lower=label.lower()))
     return redirect("tournaments:manage", pk=round_.event_id)
+
+
+def _publish(request: HttpRequest, round_: Round, back: str) -> HttpResponse:
+    """Publish asks first. Pressed on the preview, it sends the preview's form, saved or not: the
+    confirmation names the unsaved changes (or why they cannot be used) and its Confirm sends them
+    again, so the round goes up as the organiser last saw it, checked as "Save" checks it."""
+    edits = _preview_edits(request, round_) if request.method == "POST" else None
+    asks = confirmations.publish(round_, edits)
+    if request.method == "GET" or (edits is not None and request.POST.get(CONFIRM_FIELD) != "yes"):
+        return confirmation_page(request, asks, back)
+    require_confirmed(request, asks.confirm_label)
+    label = round_.label
+    tables = edits.tables if edits is not None else None
+    seating = edits.seating if edits is not None else None
+    choice = _no_list_choice(request)
+    done = rounds.publish_round(round_, signed_in_user(request), tables=tables, seating=seating, no_legal_list=choice)
+    if done.is_preview:  # players without a legal list were dropped: a new preview to check
+        messages.success(
+            request,
+            f"Players without a legal deck list were dropped and {label.lower()} was paired again without them: "
+            "check the new pairings, then publish.",
+        )
+        return redirect("tournaments:manage", pk=round_.event_id)
+    changed = " with your changes" if asks.changes else ""
+    messages.success(request, f"{label} is published{changed} and its clock is running.")
+    return redirect("tournaments:manage", pk=round_.event_id)
+
+
+PREVIEW_FIELD = re.compile(r"(t\d+[ab]|pod-\d+|seat-\d+)")
+
+
+def _preview_edits(request: HttpRequest, round_: Round) -> confirmations.PreviewEdits | None:
+    """The preview's pairings from its form, when the POST carries that form (None: it does not)."""
+    fields = [(name, str(request.POST.get(name, ""))) for name in request.POST if PREVIEW_FIELD.fullmatch(name)]
+    if not fields:
+        return None
+    if round_.event.plays_in_pods:
+        return confirmations.PreviewEdits(fields, seating=pod_views.moved_pods(request, round_))
+    if round_.stage == Round.Stage.TOP_CUT:
+        return None  # the bracket decides a cut round's tables; its preview has nothing to change
+    return confirmations.PreviewEdits(fields, tables=_tables_from(request, round_))
 
 
 def _tables_from(request: HttpRequest, round_: Round) -> list[tuple[int, int | None]]:

@@ -99,6 +99,13 @@ class Event(StatusMachine, models.Model):
     clock_loses_match = models.BooleanField(
         default=False, help_text="An empty clock loses the match (not just the game)."
     )
+    arrival_minutes = models.PositiveSmallIntegerField(
+        default=3,
+        validators=[MaxValueValidator(30)],
+        verbose_name="Wait for both players (minutes)",
+        help_text="A match played here starts no clock until both players have it open, or until this many "
+        "minutes after the round is published (then the absent player's clock runs). 0: the clocks start at once.",
+    )
     matches_public = models.BooleanField(
         default=False,
         help_text="Anyone, signed in or not, may watch this event's matches played here (public information only).",
@@ -190,7 +197,9 @@ class Event(StatusMachine, models.Model):
 class AuditEntry(models.Model):
     """What an organiser may need to look back on (append-only): every event and round status
     move, every result set by staff, every drop (and undone drop), every walk-in and guest claimed,
-    with who, when, from what to what."""
+    every change to a preview's pairings, every deck list the organiser enters and every decision
+    on players without a legal list, every report a player corrects, with who, when, from what to
+    what."""
 
     class Kind(models.TextChoices):
         EVENT_STATUS = "event_status", "Event status"
@@ -200,6 +209,9 @@ class AuditEntry(models.Model):
         GUEST_CLAIMED = "guest_claimed", "Guest claimed by an account"
         REGISTRATION = "registration", "Registration change"
         POD_RESULT = "pod_result", "Pod placements"
+        PAIRINGS = "pairings", "Pairings changed"
+        DECK_LIST = "deck_list", "Deck list"
+        RESULT_REPORT = "result_report", "Result report"
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_entries")
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
@@ -221,7 +233,10 @@ class AuditEntry(models.Model):
 
     def describe(self) -> str:
         """The change in words, e.g. "Round 2: preview → in progress" (never a raw value)."""
-        if self.kind in (self.Kind.REGISTRATION, self.Kind.POD_RESULT):
+        if self.kind in (
+            self.Kind.REGISTRATION, self.Kind.POD_RESULT, self.Kind.PAIRINGS, self.Kind.DECK_LIST,
+            self.Kind.RESULT_REPORT,
+        ):  # fmt: skip
             return f"{self.subject}: {self.note}"
         if self.kind == self.Kind.RESULT_SET and self.note:
             return f"{self.subject}: {self.note}"  # written with names by the results service
@@ -331,6 +346,11 @@ class Round(StatusMachine, models.Model):
         return self.status == self.Status.PREVIEW
 
     @property
+    def is_top_cut(self) -> bool:
+        """A round of the top cut, whose tables the bracket sets."""
+        return self.stage == self.Stage.TOP_CUT
+
+    @property
     def is_open(self) -> bool:
         return self.status == self.Status.OPEN
 
@@ -373,10 +393,11 @@ class Match(ReportedResult, StatusMachine, models.Model):
         CONFIRMED = "confirmed", "Confirmed"
 
     # A result confirmed can be confirmed again with other numbers: staff override it, or the
-    # match played on the site ends with a different result (``onsite.record_play_result``).
+    # match played on the site ends with a different result (``onsite.record_play_result``). A
+    # report waiting for confirmation can be reported again: its reporter corrects it.
     TRANSITIONS: ClassVar[dict[str, frozenset[str]]] = {
         Status.PENDING: frozenset({Status.REPORTED, Status.CONFIRMED}),
-        Status.REPORTED: frozenset({Status.CONFIRMED, Status.DISPUTED}),
+        Status.REPORTED: frozenset({Status.REPORTED, Status.CONFIRMED, Status.DISPUTED}),
         Status.DISPUTED: frozenset({Status.CONFIRMED}),
         Status.CONFIRMED: frozenset({Status.CONFIRMED}),
     }

@@ -35,7 +35,7 @@ class EventSerializer(serializers.ModelSerializer[Event]):
             "id", "name", "organiser", "format", "structure", "rounds", "round_minutes", "best_of", "top_cut",
             "tiebreakers", "bye_counts_in_own_mw", "late_entry_until_round", "pod_rounds", "starts_at",
             "played_on_site", "clock_minutes", "window_seconds", "clock_loses_match", "extra_turns", "matches_public",
-            "lists_published", "pod_size", "pod_minimum", "pod_maximum", "placement_points",
+            "arrival_minutes", "lists_published", "pod_size", "pod_minimum", "pod_maximum", "placement_points",
             "status", "status_display", "cut_seeds", "created_at",
         )  # fmt: skip
         read_only_fields = ("id", "organiser", "status", "status_display", "cut_seeds", "created_at", "lists_published")
@@ -121,6 +121,20 @@ class RoundSerializer(serializers.ModelSerializer[Round]):
             "ended_at", "matches",
         )  # fmt: skip
         read_only_fields = fields
+
+
+class NoListChoiceSerializer(serializers.Serializer[Any]):
+    """What happens to players without a legal deck list (a constructed event): ``pair`` (they play,
+    marked; the default) or ``drop``; recorded in the event's history."""
+
+    no_legal_list = serializers.ChoiceField(choices=["pair", "drop"], required=False, default="pair")
+
+
+class ConfirmSerializer(serializers.Serializer[Any]):
+    """The match's version the opponent read the report at (optional): a report corrected since is
+    not confirmed unseen."""
+
+    version = serializers.IntegerField(min_value=0, required=False)
 
 
 class ScoreSerializer(serializers.Serializer[Any]):

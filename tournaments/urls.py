@@ -56,6 +56,7 @@ organiser = [
     path("registrations/<id:registration_id>/do/<slug:action>/", manage_views.registration_action,
          name="registration-action"),
     path("events/<id:pk>/desk/", desk_views.desk, name="desk"),
+    path("events/<id:pk>/players/<id:player_id>/deck/", deck_views.player_deck, name="player-deck"),
     path("events/<id:pk>/walk-in/", desk_views.walk_in, name="walk-in"),
     path("registrations/<id:registration_id>/desk/<slug:action>/", desk_views.desk_action, name="desk-action"),
 ]  # fmt: skip

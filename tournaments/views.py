@@ -13,12 +13,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.auth import signed_in_user
 from common.downloads import csv_download
+from common.ids import parse_id
 from common.qr import qr_svg
 from common.refusals import Refusal
 from gameplay.matches import selectors as play_selectors
 from gameplay.matches.oversight import Oversight
 from tournaments import confirmations, outcomes, overview, pod_views, selectors
-from tournaments.errors import EventRefusal, NotFound
+from tournaments.errors import EventRefusal, Invalid, NotFound
 from tournaments.forms import ScoreForm
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.pairing import TiebreakSystem
@@ -32,7 +33,7 @@ from tournaments.presentation import (
     seats_by_name,
     tiebreak_cells,
 )
-from tournaments.services import onsite, registration, results
+from tournaments.services import decks, desk, onsite, registration, results
 from tournaments.services.standings import standings
 from tournaments.web import confirmation_page, form_refusal, refusals_shown, refusals_shown_on, require_confirmed
 
@@ -52,6 +53,10 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     context = _event_context(request, event)
     context["follow_qr"] = qr_svg(event_url(request, event), f"Follow {event.name}")
+    mine = context["registration"]
+    if mine is not None and not event.is_finished:
+        context["deck_problem"] = desk.own_deck_problem(event, mine)
+        context["lists_locked"] = decks.lock_reason(event) is not None
     if event.is_finished:
         context |= overview.finished_context(event)
     return render(request, "tournaments/event_detail.html", context)
@@ -268,9 +273,12 @@ def report(request: HttpRequest, match_id: int) -> HttpResponse:
     score = results.Score.from_players_view(
         match, signed_in_user(request), data["wins"], data["losses"], data["draws"] or 0
     )
+    corrected = match.awaits_confirmation and match.reported_by_id == request.user.pk
     match = results.report_result(match, signed_in_user(request), score)
     note = {
-        Match.Status.REPORTED: "Result reported; your opponent confirms it.",
+        Match.Status.REPORTED: "Report corrected; your opponent confirms it."
+        if corrected
+        else "Result reported; your opponent confirms it.",
         Match.Status.CONFIRMED: "Result confirmed.",
         Match.Status.DISPUTED: "Your report differs from your opponent's; a judge will settle it.",
     }[Match.Status(match.status)]
@@ -282,6 +290,11 @@ def report(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_POST
 @refusals_shown
 def confirm(request: HttpRequest, match_id: int) -> HttpResponse:
-    match = results.confirm_result(selectors.match_for(request.user, match_id), signed_in_user(request))
+    version = None
+    if "version" in request.POST:  # the version the opponent read the report at (the page sends it)
+        version = parse_id(request.POST["version"])
+        if version is None:
+            raise Invalid(EventRefusal.FORM_PROBLEMS, "The form has problems: version: a whole number.")
+    match = results.confirm_result(selectors.match_for(request.user, match_id), signed_in_user(request), version)
     messages.success(request, "Result confirmed.")
     return redirect("tournaments:event", pk=match.round.event_id)

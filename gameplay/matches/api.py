@@ -272,7 +272,9 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
         """``?game=1&step=10&seat=p1`` (seat may be p1, p2 or public): a finished game, step by step."""
         match, seen = self._seen()
         try:
-            asked = selectors.replay_request(request.query_params, seen, default_view="public", seats=match.seat_count)
+            asked = selectors.replay_request(
+                request.query_params, seen, default_view="public", seats=match.seat_count, over=match.is_finished
+            )
         except selectors.ReplayRefused as refused:
             return Response({"detail": str(refused)}, status=refused.status)
         game = get_object_or_404(match.games, number=asked.game)

@@ -17,7 +17,7 @@ from gameplay.matches.chat import say
 from gameplay.matches.models import PlayMatch
 from gameplay.matches.push import group_name, mark_presence, mark_watching, view_message
 from gameplay.matches.selectors import sight
-from gameplay.matches.services import player_view
+from gameplay.matches.services import player_view, players_arrived
 
 
 class MatchConsumer(SiteConsumer):
@@ -36,6 +36,7 @@ class MatchConsumer(SiteConsumer):
         # that looked before the mark reaches this page by that first view instead.
         if self.seat is not None:
             await database_sync_to_async(mark_presence)(match_id, self.seat, self.channel_name, True, self.seat_count)
+            await database_sync_to_async(players_arrived)(match_id)  # both here: the clocks of a waiting match start
         else:
             await database_sync_to_async(mark_watching)(match_id, self.channel_name, True)
         await self.accept()

@@ -51,6 +51,7 @@ class MatchRefusal(StrEnum):
     STEP_OUT_OF_RANGE = "step-out-of-range"
     UNKNOWN_BOT = "unknown-bot"
     UNKNOWN_GAME = "unknown-game"
+    WAITING_FOR_PLAYERS = "waiting-for-players"
 
 
 class MatchError(refusals.Refusal):

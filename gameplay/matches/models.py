@@ -37,6 +37,7 @@ class PlayMatch(StatusMachine, models.Model):
         WINDOW = "window", "Answer window"
         CHOICE = "choice", "Choice of who goes first"
         TURN = "turn", "Turn clock"
+        ARRIVAL = "arrival", "Waiting for both players"
 
     class Outcome(models.TextChoices):
         """A co-operative table's end: everyone wins or loses together."""

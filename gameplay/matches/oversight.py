@@ -2,8 +2,9 @@
 
 ``gameplay`` never imports ``tournaments``. An app that makes matches (the events of
 ``tournaments``) registers an ``Overseer`` when it is ready; for a match it claims, the overseer
-says who may referee it now (an event's current organiser and judges) and whether its deck lists
-are public (the event published them). A match no overseer claims (practice, challenges) has no
+says who may referee it now (an event's current organiser and judges), whether its deck lists
+are public (the event published them) and whether they are still closed to its own players (an
+event that has neither published them nor finished). A match no overseer claims (practice, challenges) has no
 referees but staff, and its lists are never public. Nothing is copied onto the match, so a judge
 removed from an event loses the match at once, and one added later gains it.
 """
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
 class Oversight:
     referees: frozenset[int]  # the users who may referee the match now (staff always may)
     lists_public: bool  # the match's deck lists are public (the event published them)
+    # The lists are still closed to the players themselves (an event that has neither published its
+    # lists nor finished): a finished match then shows each player only their own hidden cards.
+    lists_closed: bool = False
 
 
 UNCLAIMED = Oversight(frozenset(), False)

@@ -51,8 +51,13 @@ class Sight:
     def may_replay(self, view_seat: int | None) -> bool:
         return view_seat is None or view_seat in self.seats
 
-    def replay_refusal(self) -> str:
-        """Why a seat view other than the allowed ones is refused."""
+    def replay_refusal(self, over: bool = False) -> str:
+        """Why a seat view other than the allowed ones is refused (``over``: the match is finished)."""
+        if self.seat is not None and over:
+            return (
+                "Until the event publishes its deck lists (or finishes), you may replay your own view "
+                "or the public one."
+            )
         if self.seat is not None:
             return "Until the match is over you may replay your own view or the public one."
         if self.referee:
@@ -68,9 +73,12 @@ def sight(match: PlayMatch, user: Any, known: oversight.Oversight | None = None)
 
     Players see their own seat; while the match goes on, its finished games give them their own
     seat's view and the public one, and the log their own setup only (no seeds). Once the match is
-    over, players get everything. Referees (the event's organiser and judges) and staff watch like
-    anyone else while it goes on (public views only: a screen at the judges' table must never show
-    one player the other's hand) and get everything once it is over. Everyone else who may watch
+    over, players get everything, unless its event still keeps its lists closed (neither published
+    nor finished): then they keep their own seat and the public view, so a player cannot read the
+    opponent's hand and face-down cards (their deck) while the event runs. Referees (the event's
+    organiser and judges) and staff watch like anyone else while it goes on (public views only: a
+    screen at the judges' table must never show one player the other's hand) and get everything
+    once it is over. Everyone else who may watch
     gets the public view, and everything only once the match is over and its event has published
     its lists.
     ``known``: the match's oversight when the caller has just read it (else it is asked now)."""
@@ -80,7 +88,12 @@ def sight(match: PlayMatch, user: Any, known: oversight.Oversight | None = None)
     if seat is None and not (match.public or referee):
         return None
     over = match.status == PlayMatch.Status.FINISHED
-    if over and (seat is not None or referee or (known or oversight.oversight(match)).lists_public):
+    if over and not referee:
+        known = known or oversight.oversight(match)
+        opened = not known.lists_closed if seat is not None else known.lists_public
+    else:
+        opened = over and referee
+    if opened:
         return Sight(seat, frozenset(range(match.seat_count)), True, referee)
     return Sight(seat, frozenset(match.seats_of(user_id)), False, referee)
 
@@ -158,12 +171,17 @@ class ReplayRequest:
 
 
 def replay_request(
-    query: Mapping[str, str], seen: Sight, default_game: int = 1, default_view: str | None = None, seats: int = 2
+    query: Mapping[str, str],
+    seen: Sight,
+    default_game: int = 1,
+    default_view: str | None = None,
+    seats: int = 2,
+    over: bool = False,
 ) -> ReplayRequest:
     """The game, step and seat view a replay asks for (``?game=1&step=10&seat=p1|p2|public``;
     without a seat, ``default_view`` or else the viewer's own seat, the public view for a watcher),
     or ``ReplayRefused``: numbers that are not whole numbers, an unknown view, or a seat view
-    ``seen`` does not allow."""
+    ``seen`` does not allow (``over``: the match is finished, which the refusal says)."""
     raw_game, raw_step = query.get("game", str(default_game)), query.get("step", "0")
     number, step = parse_id(raw_game), parse_id(raw_step)
     if number is None or step is None:
@@ -175,5 +193,5 @@ def replay_request(
         raise ReplayRefused(f"The view is {', '.join(list(views)[:-1])} or public.", 400)
     seat = views[wanted]
     if not seen.may_replay(seat):
-        raise ReplayRefused(seen.replay_refusal(), 403)
+        raise ReplayRefused(seen.replay_refusal(over), 403)
     return ReplayRequest(number, step, seat)

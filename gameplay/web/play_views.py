@@ -163,20 +163,20 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
         "seats": seats,
         "faces": _board_faces(match),
     }
-    problem, status, chosen = _replay_choice(request, games, seen, match.seat_count)
+    problem, status, chosen = _replay_choice(request, games, seen, match.seat_count, match.is_finished)
     if problem:
         return render(request, "gameplay/replay.html", {**context, "problem": problem}, status=status)
     return render(request, "gameplay/replay.html", {**context, **chosen})
 
 
 def _replay_choice(
-    request: HttpRequest, games: Sequence[Game], seen: selectors.Sight, seat_count: int = 2
+    request: HttpRequest, games: Sequence[Game], seen: selectors.Sight, seat_count: int = 2, over: bool = False
 ) -> tuple[str, int, dict[str, Any]]:
     """The game, seat view and step asked for, or a problem and its status (nothing is replayed)."""
     if not games:
         return "No game of this match has finished yet: there is nothing to replay.", 404, {}
     try:
-        asked = selectors.replay_request(request.GET, seen, default_game=games[0].number, seats=seat_count)
+        asked = selectors.replay_request(request.GET, seen, default_game=games[0].number, seats=seat_count, over=over)
     except selectors.ReplayRefused as refused:
         return str(refused), refused.status, {}
     game = next((g for g in games if g.number == asked.game), None)

@@ -151,13 +151,19 @@
     });
   }
 
+  // Suggest builds around what the player chose (Runeslinger, equips, cards already in the deck)
+  // and says what it had to change.
   function suggest() {
-    post(app.dataset.suggestUrl).then(function (res) {
+    var asked = body();
+    var nothing = !asked.runeslinger && !asked.equips.length && !Object.keys(asked.cards).length;
+    post(app.dataset.suggestUrl, asked).then(function (res) {
       if (res.status !== 200) { say(res.data.detail || "No deck could be suggested from this pool.", "error"); return; }
       deck = Object.assign({}, res.data.cards);
       document.getElementById("runeslinger").value = res.data.runeslinger;
       fillEquips(res.data.equips);
-      say("");
+      var changes = res.data.changes || [];
+      if (nothing) say("Suggested from the best cards of your pool.", "info");
+      else say(changes.length ? "Suggested around your choices. " + changes.join(" ") : "Suggested around your choices: everything you chose is kept.", "info");
       draw();
       check();
     });

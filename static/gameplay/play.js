@@ -47,10 +47,14 @@
   function secondsLeft(view) {
     return view.clocks.deadline ? Math.max(0, Math.round((Date.parse(view.clocks.deadline) - Date.now()) / 1000)) : 0;
   }
+  function minutesText(seconds) { return Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0"); }
+  // Before any clock runs in an event's match: both players must have the page open (or the wait ends).
+  function waiting(view) { return view.status === "playing" && view.clocks.deadline_kind === "arrival"; }
   // The countdown of the window (or the choice) this viewer must answer within, if any.
   function countdownText(view) {
     var kind = view.clocks.deadline_kind, choice = view.choice || {}, pend = view.board.pending;
     var deciding = choice.pending ? choice.chooser : pend && pend.player;
+    if (waiting(view) && view.clocks.deadline) return " The clocks start when both players are here, at the latest in " + minutesText(secondsLeft(view)) + ".";
     if (view.status !== "playing" || !view.clocks.deadline || !view.seat || deciding !== view.seat) return "";
     if (kind === "window") return " Window closes in " + secondsLeft(view) + " s.";
     if (kind === "choice") return " Answer within " + secondsLeft(view) + " s, or you play first.";
@@ -116,6 +120,7 @@
     var choice = view.choice || {}, names = who(view);
     if (view.status === "finished") return "The match is over." + howItEnded(view);
     if (view.status === "paused") return "The match is paused by a referee; the clocks are stopped.";
+    if (choice.pending && waiting(view)) return "Waiting for both players to open the match: no clock runs yet.";
     if (choice.pending) {
       var roll = choice.die_roll ? " (" + names.p1 + " rolled " + choice.die_roll[0] + ", " + names.p2 + " " + choice.die_roll[1] + ")" : "";
       var reason = view.game === 1 ? "won the die roll" + roll : "lost the last game";
@@ -168,7 +173,7 @@
     var slot = root.querySelector('[data-copy-slot]'), copied = copiedCard(view);
     slot.replaceChildren.apply(slot, copied ? [copied] : []);
     slot.hidden = !copied;
-    if (choice.pending && choice.chooser === view.seat && view.status === "playing") {
+    if (choice.pending && choice.chooser === view.seat && view.status === "playing" && !waiting(view)) {
       [["me", "Play first", ""], ["opponent", "Go second", "secondary"]].forEach(function (option) {
         var b = el("button", { type: "button", "data-first": option[0], "data-action": "choose " + option[0], "data-testid": "choose-" + option[0], className: option[2], text: option[1] });
         b.addEventListener("click", function () { choose(option[0]); });
@@ -186,7 +191,8 @@
 
   function showPresence(view) {
     var them = other(view.seat || "p1");
-    var away = !view.bot && view.connected && view.seat && !view.connected[them] && view.status !== "finished";
+    var away = !view.bot && view.connected && view.seat && !view.connected[them] && view.status !== "finished" &&
+      !waiting(view);  // before the clocks start, the line above the board says who is not here yet
     root.querySelector('[data-testid="opponent-away"]').hidden = !away;
   }
 
@@ -208,6 +214,7 @@
       return names[view.winner] + " won the match";
     }
     if (view.status === "paused") return "Paused";
+    if (waiting(view)) return "Waiting for both players";
     if (choice.pending) return choice.chooser === view.seat ? "Your choice: who goes first" : "Choosing who goes first";
     if (!pend) return "";
     if (!view.seat) return capital(names[pend.player]) + "'s decision";
@@ -391,7 +398,7 @@
     });
     var countdown = countdownText(view);
     var hint = root.querySelector('[data-testid="hint"]');
-    if (hint && countdown) hint.textContent = hint.textContent.replace(/ (Window closes in \d+ s\.|Answer within \d+ s, or you play first\.)$/, "") + countdown;
+    if (hint && countdown) hint.textContent = hint.textContent.replace(/ (Window closes in \d+ s\.|Answer within \d+ s, or you play first\.|The clocks start when both players are here, at the latest in \d+:\d\d\.)$/, "") + countdown;
   }
 
   bindReferee();

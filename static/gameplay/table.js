@@ -171,11 +171,13 @@
     });
     line.hidden = !setup || missing.length === 0;
     if (line.hidden) return;
+    var wait = view.status === "playing" && view.clocks.deadline_kind === "arrival" && view.clocks.deadline;
     line.textContent = missing.map(function (seat) {
       var running = view.clocks.on_clock === seat && view.status === "playing";
       return names[seat] + " has not connected yet · their clock " + clockText(clockLeft(view, seat)) +
         (running ? " and running" : "");
-    }).join(". ") + ".";
+    }).join(". ") + "." + (wait ? " No clock runs until both players are here, or for " +
+      clockText(Math.max(0, Date.parse(view.clocks.deadline) - Date.now())) + " more." : "");
   }
 
   // --- preset messages --------------------------------------------------------------------------

@@ -42,5 +42,15 @@
     });
   }
 
-  window.Fett = { el: el, request: request, page: page };
+  // POST a form's fields (its CSRF token with them) and read the answer as HTML: {ok, status, html}
+  // (a confirmation that depends on what the form holds, shown in a dialog).
+  function pageFromForm(url, form) {
+    return fetch(url, {
+      method: "POST", body: new FormData(form), credentials: "same-origin", headers: { Accept: "text/html" },
+    }).then(function (response) {
+      return response.text().then(function (html) { return { ok: response.ok, status: response.status, html: html }; });
+    });
+  }
+
+  window.Fett = { el: el, request: request, page: page, pageFromForm: pageFromForm };
 })();

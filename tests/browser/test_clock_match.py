@@ -1,7 +1,6 @@
 """A match of an event played on the site is decided by a clock running out, in two browsers.
 
-The event's clock is the shortest a match accepts (1 minute). The organiser holds the match until
-both players' pages are open and starts it from their own page; the die roll's winner chooses to go
+The event's clock is the shortest a match accepts (1 minute). The die roll's winner chooses to go
 second, so the loser of the roll must set up on their main clock (no answer window) and never acts.
 Both pages show that clock running down; the server's sweeper (standing in for Celery beat, in
 the server's process so its push reaches the pages' sockets) flags it at zero; both pages show
@@ -72,10 +71,6 @@ def test_a_player_who_never_acts_loses_on_the_clock_and_the_win_reaches_the_stan
     assert winner_user is not None and idle_user is not None
     idle_player, winner_player = f"p{idle + 1}", f"p{chooser + 1}"
 
-    # The die roll's winner has a 20 s window to choose, and the server's start and two pages can
-    # take longer on a loaded machine: the organiser (a referee) holds the match until both players
-    # sit at the table, then starts it from their own page, and the window runs from then.
-    play.pause(played.pk, event.organiser)
     with asgi_server(SWEEPING_SERVER) as url:
         frames: dict[int, list[dict[str, Any]]] = {user.pk: [] for user in players}
         pages = {
@@ -85,18 +80,15 @@ def test_a_player_who_never_acts_loses_on_the_clock_and_the_win_reaches_the_stan
         for page in pages.values():
             page.evaluate("window.__sameDocument = true")  # gone if the page reloads or navigates
         winner_page, idle_page = pages[winner_user.pk], pages[idle_user.pk]
-        play_page(browser, url, event.organiser, played).get_by_test_id("referee-resume").click()
-        resumed = wait_until(
-            lambda: PlayMatch.objects.filter(pk=played.pk, status=PlayMatch.Status.PLAYING).first(),
-            message="the organiser to resume the match",
-        )
-        assert resumed is not None
+        # Both pages are open: the event's wait for the players is over and the chooser's clock runs.
+        wait_until(lambda: PlayMatch.objects.get(pk=played.pk).deadline_kind == PlayMatch.DeadlineKind.CHOICE)
+        played.refresh_from_db()
 
         # The die roll's winner lets the other seat play first: that seat must now set up.
-        wait_in_page(winner_page, f"window.__playVersion === {resumed.version}")
+        wait_in_page(winner_page, f"window.__playVersion === {played.version}")
         winner_page.get_by_test_id("choose-opponent").click()
         deadline = time.monotonic() + 60
-        while PlayMatch.objects.filter(pk=played.pk, version=resumed.version).exists():
+        while PlayMatch.objects.filter(pk=played.pk, version=played.version).exists():
             assert time.monotonic() < deadline, "the choice did not reach the server"
             time.sleep(0.05)
         played.refresh_from_db()

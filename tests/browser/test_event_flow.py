@@ -38,9 +38,14 @@ def click(page: Any, name: str) -> None:
 
 
 def confirmed(page: Any, name: str) -> None:
-    """A weighty step: its link opens the confirmation, whose Confirm button does it."""
-    page.get_by_role("link", name=name).first.click()
+    """A weighty step: its link (or, for Publish on a preview, its button) opens the confirmation,
+    whose Confirm button does it."""
+    page.get_by_role("link", name=name).or_(page.get_by_role("button", name=name)).first.click()
     page.wait_for_load_state()
+    page.get_by_test_id("confirm-action").wait_for()
+    unlisted = page.locator('input[name="no_legal_list"][value="pair"]')
+    if unlisted.count():  # players without a legal list: these tests let them play, marked
+        unlisted.check()
     page.get_by_test_id("confirm-action").click()
     page.wait_for_load_state()
 

@@ -1,5 +1,6 @@
 """An organiser's day, in Chromium with a real Celery worker and real webhook receivers on 127.0.0.1:
-a walk-in at the desk, the "no legal deck" warning before the start, three Swiss rounds with
+a walk-in at the desk whose list the organiser enters, the "no legal deck" warning and the choice
+for the player without one at the start, three Swiss rounds with
 one-tap reports, a dispute settled from both reports, a drop undone, printed result slips (print
 media), the projector page, a top 4 to a champion, and signed webhooks for what happened — one
 receiver failing twice before it gets its delivery on the third try."""
@@ -13,6 +14,7 @@ import pytest
 from django.db.models import Q
 
 from accounts.models import User
+from gameplay.deckformats import deck_format
 from gameplay.formats import Deck
 from gameplay.services import current_catalog
 from tests.browser.test_event_flow import click, confirmed, logged_in_page, set_open_results
@@ -28,6 +30,12 @@ from tournaments.webhooks.models import Delivery, Endpoint, Kind
 
 NAMES = ["Eva", "Corvin", "Mira", "Tobin", "Ansel", "Bryn", "Dagny"]
 GUEST = "Walter Gray"
+
+
+def starter_deck() -> Deck:
+    return Deck.from_starter(current_catalog().starter_decks["eva-starter"])
+
+
 THE_DAYS_KINDS = {Kind.ROUND_PAIRED, Kind.RESULT_CONFIRMED, Kind.STANDINGS_UPDATED, Kind.EVENT_FINISHED}
 
 
@@ -161,7 +169,7 @@ def a_constructed_event(organiser: User) -> Event:
         organiser=organiser, name="Floor Open", format="awakening-starter", best_of=3,
         structure=Event.Structure.SWISS_TOP_CUT, rounds=3, top_cut=4,
     )  # fmt: skip
-    starter = Deck.from_starter(current_catalog().starter_decks["eva-starter"])
+    starter = starter_deck()
     for name in NAMES:
         player = RegistrationFactory.create(event=event, player=UserFactory.create(display_name=name)).player
         if name != "Dagny":  # Dagny brings no deck
@@ -208,14 +216,28 @@ def run_the_day(browser: Any, live_server: Any, organiser: User, event: Event) -
     boss.get_by_label("Or add a guest by name").fill(GUEST)
     boss.get_by_role("button", name="Add guest").click()
     boss.wait_for_load_state()
-    warning = f"2 players without a legal deck: Dagny, {GUEST}."
+    assert boss.get_by_test_id("desk-warning").inner_text() == f"2 players without a legal deck: Dagny, {GUEST}."
+    # The organiser enters the guest's list from the desk (issue 30); Dagny still has none.
+    boss.get_by_test_id("desk-row").filter(has_text=GUEST).get_by_test_id("enter-list").click()
+    boss.get_by_role("heading", name=f"{GUEST}'s deck for {event.name}").wait_for()
+    boss.get_by_label("Deck list").fill(deck_format(event.format).write(starter_deck()))
+    boss.get_by_test_id("register-deck").click()
+    boss.get_by_text(f"{GUEST}'s deck registered (version 1).").wait_for()
+    boss.get_by_role("link", name="Back to the desk").click()
+    warning = "1 player without a legal deck: Dagny."
     assert boss.get_by_test_id("desk-warning").inner_text() == warning
     boss.goto(manage)
     boss.get_by_role("link", name="Start the event").click()
     assert warning in boss.get_by_test_id("confirm-warning").inner_text()
+    choice = boss.get_by_test_id("confirm-choice-no_legal_list")
+    assert "Dagny has no legal deck list. What happens to them?" in choice.inner_text()
+    choice.get_by_label("Let them play, marked as without a legal list").check()
     boss.get_by_test_id("confirm-action").click()
     boss.wait_for_load_state()
     assert boss.get_by_test_id("event-status").inner_text() == "Running"
+    history = boss.get_by_test_id("history").inner_text()
+    assert f"{GUEST}: deck list entered by Oda (version 1)" in history
+    assert "Dagny: no legal deck list at the start: paired anyway, marked" in history
 
     # Round 1: a one-tap report; the organiser enters the rest (the guest's table among them).
     play_swiss_round(browser, live_server, boss, event, 1)

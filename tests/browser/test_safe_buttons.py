@@ -42,7 +42,7 @@ def test_start_and_end_round_ask_first_and_a_player_drops_and_undoes_it(browser:
     boss.locator("dialog").wait_for(state="detached")
     event.refresh_from_db()
     assert event.status == Event.Status.REGISTRATION
-    confirmed(boss, "Start the event")
+    confirmed(boss, "Start the event")  # choosing to let the players without a list play, marked
     assert boss.get_by_test_id("event-status").inner_text() == "Running"
 
     confirmed(boss, "Pair next round")

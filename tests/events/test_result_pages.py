@@ -199,7 +199,8 @@ def test_setting_a_result_over_a_waiting_report_says_what_the_report_said_and_th
 def test_reporting_again_is_refused_in_the_players_own_words(table: Table) -> None:
     corvin = signed_in(table.corvin)
     report(corvin, table.match, 2, 1)
-    again = corvin.post(f"/matches/{table.match.pk}/report/", {"wins": 2, "losses": 0, "draws": 0})
+    # The same report again (a double tap) is refused; another score corrects it (test_report_correction).
+    again = corvin.post(f"/matches/{table.match.pk}/report/", {"wins": 2, "losses": 1, "draws": 0})
     assert again.status_code == 409
     assert "You already reported a result (You won 2-1); your opponent has to confirm it." in again.content.decode()
     assert signed_in(table.eva).post(f"/matches/{table.match.pk}/confirm/").status_code == 302

@@ -153,3 +153,22 @@ def test_auto_build_respects_copy_limits_and_refuses_small_pools() -> None:
         build_deck(cs, [x_card] * 40, SEALED_DECK)
     with pytest.raises(PoolTooSmallError):
         build_deck(cs, pool[:20], DRAFT_DECK)
+
+
+def test_a_built_deck_keeps_the_chosen_cards_and_fills_the_rest() -> None:
+    """Suggest builds around the cards a player already put in (issue 30): they stay, as far as
+    the pool, the copy limits and the deck's size allow; the rest is the usual best cards."""
+    cs = real_set()
+    pool = sealed_cards(sealed_pool(cs, "keep", 0))
+    weakest = sorted(set(pool), key=lambda slug: (cs.score(slug), slug))[:4]
+    built = build_deck(cs, pool, SEALED_DECK, card_class=CardClass.HEXER, keep=dict.fromkeys(weakest, 1))
+    assert all(built.cards.get(slug, 0) >= 1 for slug in weakest) and built.size == 40
+    assert not built.dropped
+    plain = build_deck(cs, pool, SEALED_DECK, card_class=CardClass.HEXER)
+    assert build_deck(cs, pool, SEALED_DECK, card_class=CardClass.HEXER, keep={}) == plain
+    everything = {slug: 9 for slug in pool}  # more than the pool, the limits and the size allow
+    full = build_deck(cs, pool, SEALED_DECK, card_class=CardClass.HEXER, keep=everything)
+    assert full.size == 40 and all(full.cards[s] <= min(3, pool.count(s)) for s in full.cards)
+    usable = sum(SEALED_DECK.usable(pool.count(s), cs.is_x(s)) for s in set(pool))
+    assert sum(full.dropped.values()) == usable - 40
+    assert check("sealed", dict(full.cards), CardClass.HEXER, pool) == []

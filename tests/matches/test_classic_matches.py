@@ -112,7 +112,9 @@ def test_a_classic_event_plays_its_tables_under_the_classic_rules_into_the_stand
     django_capture_on_commit_callbacks: Any,
 ) -> None:
     organiser = OrganiserFactory.create()
-    event = EventFactory.create(organiser=organiser, format="classic-starter", played_on_site=True, rounds=1, best_of=3)
+    event = EventFactory.create(  # played through the services, no page open: no wait for the players
+        organiser=organiser, format="classic-starter", played_on_site=True, rounds=1, best_of=3, arrival_minutes=0
+    )
     classic = current_catalog().classic
     assert classic is not None
     for starter in classic.starter_decks.values():

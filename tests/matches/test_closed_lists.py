@@ -49,8 +49,9 @@ class Table:
 def table(public: bool = False) -> Table:
     """Table 1 of a best-of-three event played on the site, refereed by its organiser and a judge."""
     organiser = OrganiserFactory.create()
+    # arrival_minutes=0: played through the services with no page open, so the clocks start at once.
     event = EventFactory.create(organiser=organiser, format="awakening-starter", played_on_site=True, rounds=2,
-                                best_of=3, matches_public=public)  # fmt: skip
+                                best_of=3, matches_public=public, arrival_minutes=0)  # fmt: skip
     judge = UserFactory.create(username="jude")
     event.judges.add(judge)
     catalog = current_catalog()
@@ -177,7 +178,7 @@ def test_referees_watch_the_public_view_until_the_match_is_over(mid_match: Table
         assert t.replay(referee, "public").status_code == 200
 
 
-def test_after_the_match_players_and_referees_get_the_full_log_and_others_once_lists_are_published(
+def test_after_the_match_referees_get_the_full_log_and_players_and_others_once_lists_are_published(
     mid_match: Table,
 ) -> None:
     t = mid_match
@@ -188,12 +189,22 @@ def test_after_the_match_players_and_referees_get_the_full_log_and_others_once_l
         assert t.log(watcher).json()["games"][0]["seed"] is None
         assert t.log(watcher).json()["games"][0]["setup"] is None
         assert t.replay(watcher, "p1").status_code == 403
-    for who in (*t.players, t.judge, t.organiser):
+    for who in (t.judge, t.organiser):
         logged = t.log(who).json()
         assert logged["games"][0]["seed"] == game.seed and logged["games"][0]["setup"] == game.setup
         assert logged["complete"] is True and "withheld" not in logged
         assert t.replay(who, "p1").status_code == 200 and t.replay(who, "p2").status_code == 200
+    for seat, player in enumerate(t.players):  # the lists are closed: their own seat only (issue 30)
+        logged = t.log(player).json()
+        assert logged["games"][0]["seed"] is None and logged["complete"] is False
+        assert logged["games"][0]["setup"]["players"][1 - seat] is None
+        assert t.replay(player, f"p{2 - seat}").status_code == 403
+        assert t.replay(player, f"p{seat + 1}").status_code == 200
     decks.publish_lists(t.event, t.organiser)
+    for who in t.players:
+        logged = t.log(who).json()
+        assert logged["games"][0]["seed"] == game.seed and logged["games"][0]["setup"] == game.setup
+        assert t.replay(who, "p1").status_code == 200 and t.replay(who, "p2").status_code == 200
     for watcher in (None, outsider):
         logged = t.log(watcher).json()
         assert logged["games"][0]["seed"] == game.seed and logged["games"][0]["setup"] == game.setup

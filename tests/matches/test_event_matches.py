@@ -23,7 +23,11 @@ STARTERS = ["eva-starter", "romin-starter", "brannoc-starter", "vesna-starter"]
 
 def onsite_event(with_decks: int = 4) -> Any:
     organiser = OrganiserFactory.create()
-    event = EventFactory.create(organiser=organiser, format="awakening-starter", played_on_site=True, rounds=2)
+    # arrival_minutes=0: these matches are played through the services, with no page open, so the
+    # clocks start at once (the wait for both players: tests/matches/test_arrival.py).
+    event = EventFactory.create(
+        organiser=organiser, format="awakening-starter", played_on_site=True, rounds=2, arrival_minutes=0
+    )
     catalog = current_catalog()
     for n in range(4):
         player = RegistrationFactory.create(event=event).player

@@ -14,6 +14,7 @@ from gameplay.matches.models import PlayMatch
 from tests.clients import api_client as api
 from tests.conftest import Personas
 from tests.factories import UserFactory, judged_by
+from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
 STARTERS = [{"starter": "eva-starter"}, {"starter": "romin-starter"}]
@@ -183,6 +184,9 @@ def test_referee_controls_refuse_bad_input_clearly_and_change_nothing(personas: 
 
 def test_the_replay_page_steps_through_a_finished_game(personas: Personas) -> None:
     match, _players = finished(personas)
+    # Its event publishes its lists: until then a player replays only their own seat (issue 30,
+    # tests/matches/test_closed_lists_after_the_match.py).
+    Event.objects.filter(round_set__matches__play=match).update(lists_published=True)
     game = match.games.get()
     steps = game.actions.count()
     seat = f"p{match.seat_of(personas.player.pk) + 1}"  # type: ignore[operator]

@@ -232,15 +232,28 @@ class PoolViewSet(viewsets.ViewSet):
         pool = self._pool(pk)
         return Response({**reading.pool_summary(pool), "cards": list(pool.cards), "format": pool.event.format})
 
-    @extend_schema(responses=OBJECT, description="The deck the site would build from this pool.")
-    @action(detail=True, methods=["get"])
+    @extend_schema(
+        request=DeckInputSerializer,
+        responses=OBJECT,
+        description=(
+            "The deck the site would build from this pool (GET), or built around the player's choice "
+            "(POST the Runeslinger, equips and cards chosen so far): what is kept of it, and `changes`, "
+            "in words, whatever had to change."
+        ),
+    )
+    @action(detail=True, methods=["get", "post"])
     def suggestion(self, request: Request, pk: str) -> Response:
         pool = self._pool(pk)
+        chosen = deck_from_input(_valid(DeckInputSerializer(data=request.data))) if request.method == "POST" else None
         try:
-            deck = pools.suggested_deck(pool)
+            suggested = pools.suggestion(pool, chosen)
         except PoolTooSmallError as exc:
             raise Invalid(DraftRefusal.POOL_TOO_SMALL, str(exc)) from None
-        return Response({"runeslinger": deck.runeslinger, "equips": list(deck.equips), "cards": dict(deck.cards)})
+        deck = suggested.deck
+        return Response({
+            "runeslinger": deck.runeslinger, "equips": list(deck.equips), "cards": dict(deck.cards),
+            "changes": suggested.changes,
+        })  # fmt: skip
 
     @extend_schema(request=DeckInputSerializer, responses=OBJECT)
     @action(detail=True, methods=["post"])

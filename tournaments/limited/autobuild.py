@@ -14,6 +14,10 @@ Words:
 Rule: for each candidate class (the player's Runeslinger class if known, otherwise every
 Runeslinger class in enum order), take the `size` usable copies of highest value (ties by
 slug); keep the class whose deck has the highest total value (ties: the earlier class).
+
+*Kept cards* (`keep`, the cards a player already put in their deck): they come first, as far as
+the pool and the copy limits allow; if they are more than `size`, the highest-valued of them stay;
+the rest of the deck is filled as above. `BuiltDeck.dropped` counts the kept copies left out.
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ class BuiltDeck:
     card_class: CardClass
     cards: Mapping[str, int] = field(hash=False)  # slug -> copies, sorted by slug
     value: float = 0.0
+    dropped: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}), hash=False)  # kept, left out
 
     @property
     def size(self) -> int:
@@ -59,25 +64,41 @@ class BuiltDeck:
 
 
 def build_deck(
-    card_set: CardSet, pool: Sequence[str], rules: DeckRules = DRAFT_DECK, *, card_class: CardClass | None = None
+    card_set: CardSet,
+    pool: Sequence[str],
+    rules: DeckRules = DRAFT_DECK,
+    *,
+    card_class: CardClass | None = None,
+    keep: Mapping[str, int] | None = None,
 ) -> BuiltDeck:
-    """The best deck of `rules.size` cards from `pool` (see the module docstring)."""
+    """The best deck of `rules.size` cards from `pool`, around the `keep` cards (see the module docstring)."""
     usable = {slug: rules.usable(n, card_set.is_x(slug)) for slug, n in pool_counts(pool).items()}
     available = sum(usable.values())
     if available < rules.size:
         raise PoolTooSmallError(f"The pool has {available} usable card(s); the deck needs {rules.size}.")
+    wanted = {slug: min(max(0, n), usable.get(slug, 0)) for slug, n in (keep or {}).items()}
+    kept = {slug: n for slug, n in wanted.items() if n > 0}
     candidates = (card_class,) if card_class is not None else RUNESLINGER_CLASSES
-    builds = [_build_for(card_set, usable, rules.size, c) for c in candidates]
+    builds = [_build_for(card_set, usable, rules.size, c, kept) for c in candidates]
     return max(builds, key=lambda deck: deck.value)
 
 
-def _build_for(card_set: CardSet, usable: Mapping[str, int], size: int, card_class: CardClass) -> BuiltDeck:
+def _build_for(
+    card_set: CardSet, usable: Mapping[str, int], size: int, card_class: CardClass, kept: Mapping[str, int]
+) -> BuiltDeck:
     def value(slug: str) -> float:
         on_class = card_set.card_class(slug) in (card_class, CardClass.BASIC)
         return card_set.score(slug) + (ON_CLASS_BONUS if on_class else 0.0)
 
-    copies = sorted(
-        ((value(slug), slug) for slug, n in usable.items() for _ in range(n)), key=lambda entry: (-entry[0], entry[1])
-    )[:size]
+    def best(counts: Mapping[str, int], room: int) -> list[tuple[float, str]]:
+        copies = ((value(slug), slug) for slug, n in counts.items() for _ in range(n))
+        return sorted(copies, key=lambda entry: (-entry[0], entry[1]))[:room]
+
+    first = best(kept, size)
+    left = {slug: n - kept.get(slug, 0) for slug, n in usable.items()}
+    copies = first + best(left, size - len(first))
     chosen = pool_counts([slug for _, slug in copies])
-    return BuiltDeck(card_class, MappingProxyType(chosen), round(sum(v for v, _ in copies), 6))
+    dropped = {slug: n - chosen.get(slug, 0) for slug, n in kept.items() if n > chosen.get(slug, 0)}
+    return BuiltDeck(
+        card_class, MappingProxyType(chosen), round(sum(v for v, _ in copies), 6), MappingProxyType(dropped)
+    )

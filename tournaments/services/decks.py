@@ -1,7 +1,8 @@
 """Deck registration for events: check against the event's format, keep every version, lock at the start.
 
 A constructed list locks when the event starts; a limited (draft/sealed) deck, built after the
-pool is opened, locks when the first round is published. Organisers and judges see every list;
+pool is opened, locks when the first round is published. The organiser may enter a list for any
+player until the event finishes (audited). Organisers and judges see every list;
 players see their own, and everyone's once the organiser publishes the lists.
 """
 
@@ -17,7 +18,7 @@ from accounts.models import User
 from gameplay.deckformats import RUNEBOUND, AnyDeck, deck_format, runebound_deck_of
 from gameplay.runebound.decks import RuneboundDeck
 from tournaments.errors import Conflict, EventRefusal, Forbidden, Invalid
-from tournaments.models import Deck, DeckCheck, DeckVersion, Event, Registration, Round
+from tournaments.models import AuditEntry, Deck, DeckCheck, DeckVersion, Event, Registration, Round
 from tournaments.permissions import Perm, has_permission, require
 from tournaments.services.common import locked_event
 
@@ -37,11 +38,20 @@ def lock_reason(event: Event) -> str | None:
 
 def require_may_register(event: Event, player: User, by: User) -> None:
     """Refuse (403/409) a registration ``by`` may not make for ``player``: checked before the list
-    is read, so a caller who may not register costs the site no parsing."""
+    is read, so a caller who may not register costs the site no parsing.
+
+    The organiser may enter a list for any player still in the event (a guest walk-in, a player
+    who never registered one) until the event finishes: the lock at the start holds the players
+    to the list they had when pairings came out, not the organiser (every such entry is in the
+    history)."""
     if by.pk != player.pk:
         require(by, Perm.MANAGE, event)
     if not Registration.objects.filter(event=event, player=player, dropped_after_round__isnull=True).exists():
         raise Forbidden(EventRefusal.NOT_REGISTERED, f"{player.public_name} is not registered for {event.name}.")
+    if by.pk != player.pk:
+        if event.status == Event.Status.FINISHED:
+            raise Conflict(EventRefusal.DECKS_LOCKED, f"{event.name} is finished; its lists can no longer change.")
+        return
     reason = lock_reason(event)
     if reason is not None:
         raise Conflict(
@@ -77,7 +87,7 @@ def register_deck(
         )
     record, _ = Deck.objects.get_or_create(event=event, player=player)
     number = (record.versions.order_by("-number").values_list("number", flat=True).first() or 0) + 1
-    return DeckVersion.objects.create(
+    version = DeckVersion.objects.create(
         deck=record,
         number=number,
         **played.stored(deck),
@@ -86,6 +96,12 @@ def register_deck(
         submitted_by=by,
         automatic=automatic,
     )
+    if by.pk != player.pk and not automatic:  # the organiser entered it: the history says so
+        AuditEntry.objects.create(
+            event=event, by=by, kind=AuditEntry.Kind.DECK_LIST, subject=player.public_name[:80],
+            new=str(number), note=f"deck list entered by {by.public_name} (version {number})",
+        )  # fmt: skip
+    return version
 
 
 def registered_runebound_deck(event: Event, player: User) -> RuneboundDeck | None:

@@ -15,13 +15,15 @@ warn before the start (``start_warnings`` says nothing of decks for them).
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db.models import Q
 
 from accounts.models import User
 from gameplay.deckformats import deck_format
-from tournaments.models import Deck, DeckVersion, Event, Registration
+from tournaments.errors import EventRefusal, Invalid
+from tournaments.models import AuditEntry, Deck, DeckVersion, Event, Registration
 from tournaments.services.decks import lock_reason
 
 
@@ -56,6 +58,19 @@ def _version_problem(event: Event, version: DeckVersion) -> str:
     return " ".join(v.message for v in violations)
 
 
+def own_deck_problem(event: Event, registration: Registration) -> str:
+    """Why this player has no legal list for a constructed event, in words ("" when they have one,
+    or the event is limited, or they no longer play)."""
+    if not registration.active or deck_format(event.format).limited:
+        return ""
+    version = DeckVersion.objects.filter(deck__event=event, deck__player_id=registration.player_id)
+    newest = version.prefetch_related("checks").order_by("-number").first()
+    if newest is None:
+        return "You have not registered a deck list."
+    problem = _version_problem(event, newest)
+    return f"Your registered list (version {newest.number}) is not legal: {problem}" if problem else ""
+
+
 def desk_rows(event: Event) -> list[DeskRow]:
     """Every registration (dropped ones too, last) with its deck status, ordered by name."""
     registrations = list(Registration.objects.filter(event=event).select_related("player"))
@@ -73,6 +88,36 @@ def desk_rows(event: Event) -> list[DeskRow]:
         status = DeckStatus.ILLEGAL if problem else (DeckStatus.LOCKED if locked else DeckStatus.LEGAL)
         rows.append(DeskRow(registration, status, version, problem))
     rows.sort(key=lambda r: (not r.registration.active, r.registration.player.public_name.lower()))
+    return rows
+
+
+class DeckFilter(enum.StrEnum):
+    """The desk's and the manage page's filter of players by their list."""
+
+    ALL = ""
+    MISSING = "missing"  # no legal list: none, or not legal
+    LEGAL = "legal"  # a legal list (locked or not)
+
+    @property
+    def label(self) -> str:
+        return {"": "Every player", "missing": "Without a legal list", "legal": "With a legal list"}[self.value]
+
+
+def deck_filter(raw: str | None) -> DeckFilter:
+    """The filter asked for (``?deck=``), or a refusal naming the field and the values."""
+    try:
+        return DeckFilter(raw or "")
+    except ValueError:
+        raise Invalid(
+            EventRefusal.FORM_PROBLEMS, f"deck: show every player (empty), missing or legal, not {str(raw)[:40]!r}."
+        ) from None
+
+
+def filtered(rows: list[DeskRow], which: DeckFilter) -> list[DeskRow]:
+    if which == DeckFilter.MISSING:
+        return [r for r in rows if r.status in (DeckStatus.NONE, DeckStatus.ILLEGAL)]
+    if which == DeckFilter.LEGAL:
+        return [r for r in rows if r.status in (DeckStatus.LEGAL, DeckStatus.LOCKED)]
     return rows
 
 
@@ -126,6 +171,78 @@ def accounts_matching(event: Event, text: str, limit: int = 8) -> list[User]:
         .order_by("display_name", "username")
     )
     return list(found[:limit])
+
+
+class NoListChoice(enum.StrEnum):
+    """What happens to players without a legal list when a constructed event starts or pairs."""
+
+    PAIR = "pair"  # they play, marked as without a legal list wherever the organiser sees them
+    DROP = "drop"  # they leave the event (no-shows at the start)
+
+
+NO_LIST_FIELD = "no_legal_list"  # the form and API field that carries the choice
+
+
+def without_legal_list(event: Event, players: Iterable[int] | None = None) -> list[Registration]:
+    """The active registrations (of these players, if given) whose list is missing or not legal, by
+    name; none in a limited event (decks are built from pools after the start)."""
+    if deck_format(event.format).limited:
+        return []
+    wanted = None if players is None else set(players)
+    return [
+        r.registration
+        for r in desk_rows(event)
+        if r.registration.active
+        and r.status in (DeckStatus.NONE, DeckStatus.ILLEGAL)
+        and (wanted is None or r.registration.player_id in wanted)
+    ]
+
+
+def unlisted_players(event: Event, rows: list[DeskRow] | None = None) -> set[int]:
+    """The ids of players marked as without a legal list (constructed events): the pairings show it."""
+    if deck_format(event.format).limited:
+        return set()
+    return {
+        r.registration.player_id
+        for r in (desk_rows(event) if rows is None else rows)
+        if r.status in (DeckStatus.NONE, DeckStatus.ILLEGAL)
+    }
+
+
+def decide_unlisted(
+    event: Event, unlisted: list[Registration], choice: NoListChoice, by: User, when: str, dropped_after: int
+) -> list[Registration]:
+    """Carry out (the caller holds the event's lock) and record the organiser's choice for players
+    without a legal list ``when`` ("at the start", "for round 2"): dropped (after round
+    ``dropped_after``, 0 at the start: no-shows), or paired and marked. One history line each."""
+    for entry in unlisted:
+        if choice == NoListChoice.DROP:
+            entry.dropped_after_round = dropped_after
+            entry.save(update_fields=["dropped_after_round"])
+            note = f"no legal deck list {when}: dropped"
+        else:
+            note = f"no legal deck list {when}: paired anyway, marked"
+        AuditEntry.objects.create(
+            event=event, by=by, kind=AuditEntry.Kind.DECK_LIST, subject=entry.player.public_name[:80],
+            old="no list", new=choice.value, note=note,
+        )  # fmt: skip
+    return unlisted if choice == NoListChoice.DROP else []
+
+
+def no_list_choice(raw: object, *, required: bool) -> NoListChoice | None:
+    """The organiser's choice from a form or the API: ``drop`` or ``pair``; empty is no choice
+    (refused when ``required``); anything else is refused naming the field."""
+    if raw in (None, ""):
+        if required:
+            raise Invalid(
+                EventRefusal.NO_LIST_CHOICE,
+                f"Some players have no legal deck list: say what happens to them ({NO_LIST_FIELD}: drop or pair).",
+            )
+        return None
+    try:
+        return NoListChoice(str(raw))
+    except ValueError:
+        raise Invalid(EventRefusal.NO_LIST_CHOICE, f"{NO_LIST_FIELD} is drop or pair, not {str(raw)[:40]!r}.") from None
 
 
 def start_warnings(event: Event, rows: list[DeskRow] | None = None) -> list[str]:

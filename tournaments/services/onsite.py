@@ -53,6 +53,7 @@ def start_matches(round_: Round) -> None:
             match.player_a, match.player_b, [decks[match.player_a_id], decks[match.player_b.pk]],
             best_of=event.best_of, clock_seconds=event.clock_minutes * 60, window_seconds=event.window_seconds,
             clock_loses_match=event.clock_loses_match, public=event.matches_public,
+            arrival_seconds=event.arrival_minutes * 60,
             label=f"{event.name}, {round_.label.lower()}, table {match.table}",
             seed=(event.seed + round_.number * 1009 + match.table) % (1 << 62),
         )  # fmt: skip
@@ -61,17 +62,21 @@ def start_matches(round_: Round) -> None:
 
 class EventOversight:
     """Answers ``gameplay.matches.oversight`` for the matches of events: the event's current
-    organiser and judges referee them, and their lists are public once the event publishes them."""
+    organiser and judges referee them, and their lists are public once the event publishes them
+    (closed to the players themselves until it publishes them or finishes)."""
 
     def oversight(self, match: PlayMatch) -> Oversight | None:
-        event = Event.objects.filter(round_set__matches__play=match.pk).only("organiser_id", "lists_published").first()
+        found = Event.objects.filter(round_set__matches__play=match.pk)
+        event = found.only("organiser_id", "lists_published", "status").first()
         return None if event is None else self.of_event(event)
 
     @staticmethod
     def of_event(event: Event) -> Oversight:
-        """The oversight of every match of ``event``, as the event is now."""
+        """The oversight of every match of ``event``, as the event is now: its lists stay closed to
+        the players too until it publishes them or finishes."""
         judges = event.judges.values_list("pk", flat=True)
-        return Oversight(frozenset({event.organiser_id, *judges}), event.lists_published)
+        closed = not event.lists_published and event.status != Event.Status.FINISHED
+        return Oversight(frozenset({event.organiser_id, *judges}), event.lists_published, closed)
 
     def refereed_by(self, user_id: int) -> Any:
         judged = Q(round__event__organiser_id=user_id) | Q(round__event__judges=user_id)

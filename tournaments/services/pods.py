@@ -145,17 +145,60 @@ def edit_pods(round_: Round, pods: Sequence[Sequence[int]], by: User) -> Round:
     _require_pod_round(round_)
     if round_.status != Round.Status.PREVIEW:
         raise Conflict(EventRefusal.ROUND_PUBLISHED, f"{round_.label} is published; its pods can no longer be edited.")
-    players = _pairing_input(event)
-    names = names_of([*(p.id for p in players), *(p for pod in pods for p in pod)])
-    try:
-        plan = edited_pod_plan(players, history(event), round_.number, pods, pod_settings(event), names)
-    except PodEditError as exc:
-        raise Invalid(EventRefusal.BAD_PODS, "These pods cannot be used: " + "; ".join(exc.problems) + ".") from None
+    before = current_pods(round_)
+    plan = checked_pods(event, round_, pods)
+    if [list(pod) for pod in pods] == before:
+        return round_  # nothing changed: the pairer's words stay
     round_.pod_tables.all().delete()
     _create_tables(round_, plan)
     round_.bye_explanation = plan.sizes_explanation
     round_.save(update_fields=["bye_explanation"])
+    _audit_edit(event, round_, before, [list(pod) for pod in pods], by)
     return round_
+
+
+def current_pods(round_: Round) -> list[list[int]]:
+    """A preview's pods as player ids in seating order, pod 1 first."""
+    seats = PodSeat.objects.filter(table__round=round_).order_by("table__table", "position")
+    pods: dict[int, list[int]] = {}
+    for table, player in seats.values_list("table__table", "player_id"):
+        pods.setdefault(table, []).append(player)
+    return [pods[number] for number in sorted(pods)]
+
+
+def checked_pods(event: Event, round_: Round, pods: Sequence[Sequence[int]]) -> PodPlan:
+    """The organiser's pods as a plan, or ``Invalid`` naming every problem (nothing is stored)."""
+    players = _pairing_input(event)
+    names = names_of([*(p.id for p in players), *(p for pod in pods for p in pod)])
+    try:
+        return edited_pod_plan(players, history(event), round_.number, pods, pod_settings(event), names)
+    except PodEditError as exc:
+        raise Invalid(EventRefusal.BAD_PODS, "These pods cannot be used: " + "; ".join(exc.problems) + ".") from None
+
+
+def pod_changes(before: Sequence[Sequence[int]], after: Sequence[Sequence[int]]) -> list[str]:
+    """The pods that differ, in words: "pod 2: Ann, Bo, Cy (was Ann, Bo, Dee)"; a pod made new or
+    emptied says so."""
+    names = names_of([p for pod in (*before, *after) for p in pod])
+    changes = []
+    for number in range(1, max(len(before), len(after)) + 1):
+        old = list(before[number - 1]) if number <= len(before) else []
+        new = list(after[number - 1]) if number <= len(after) else []
+        if old == new:
+            continue
+        now = ", ".join(names[p] for p in new) or "no one (the pod goes)"
+        was = ", ".join(names[p] for p in old) or "a new pod"
+        changes.append(f"pod {number}: {now} (was {was})")
+    return changes
+
+
+def _audit_edit(event: Event, round_: Round, before: list[list[int]], after: list[list[int]], by: User) -> None:
+    changes = pod_changes(before, after)
+    if changes:
+        AuditEntry.objects.create(
+            event=event, by=by, kind=AuditEntry.Kind.PAIRINGS, subject=round_.label,
+            note="pods changed by the organiser: " + "; ".join(changes),
+        )  # fmt: skip
 
 
 def _require_pod_round(round_: Round) -> None:

@@ -30,7 +30,7 @@ from tournaments.models import (
 )
 from tournaments.pairing import recommended_pod_rounds, recommended_rounds, round_robin_rounds
 from tournaments.permissions import Perm, require
-from tournaments.services import pods
+from tournaments.services import desk, pods
 from tournaments.services.common import (
     active_registrations,
     locked_event,
@@ -47,7 +47,7 @@ BEST_OF_THREE_FORMATS = tuple(f.slug for f in FORMATS.values() if f.edition is E
 EDITABLE_FIELDS = (
     "name", "format", "structure", "rounds", "round_minutes", "best_of", "top_cut", "tiebreakers",
     "bye_counts_in_own_mw", "late_entry_until_round", "pod_rounds", "starts_at", "played_on_site", "clock_minutes",
-    "window_seconds", "clock_loses_match", "extra_turns", "matches_public",
+    "window_seconds", "clock_loses_match", "extra_turns", "matches_public", "arrival_minutes",
     "pod_size", "pod_minimum", "pod_maximum", "placement_points",
 )  # fmt: skip
 # Pod sizes may change between rounds (the next round is seated with them); points per place may not,
@@ -103,6 +103,11 @@ def validate_settings(event: Event) -> None:
         )
     if event.round_minutes < 10:
         raise Invalid(EventRefusal.ROUND_TOO_SHORT, "Rounds last at least 10 minutes.")
+    if not 0 <= event.arrival_minutes <= 30:
+        raise Invalid(
+            EventRefusal.BAD_ARRIVAL_WAIT,
+            "Wait between 0 and 30 minutes for both players of a match played here to connect.",
+        )
     if event.plays_in_pods and event.played_on_site:
         raise Invalid(
             EventRefusal.PODS_NOT_ON_SITE,
@@ -321,8 +326,12 @@ def players_needed(event: Event) -> int:
 
 
 @transaction.atomic
-def start_event(event: Event, by: User) -> Event:
-    """Close registration and fix the number of rounds; unchecked players become no-shows."""
+def start_event(event: Event, by: User, no_legal_list: desk.NoListChoice | None = None) -> Event:
+    """Close registration and fix the number of rounds; unchecked players become no-shows.
+
+    ``no_legal_list``: what happens to starting players without a legal list (a constructed
+    event): dropped (no-shows) or paired and marked, each recorded in the history; None decides
+    nothing (they play, as before)."""
     event = locked_event(event)
     require(by, Perm.MANAGE, event)
     if event.status != Event.Status.REGISTRATION:
@@ -331,6 +340,10 @@ def start_event(event: Event, by: User) -> Event:
             f"Only an event with open registration can start; {event.name} is {event.get_status_display()}.",
         )
     plan = start_plan(event)
+    if no_legal_list is not None:
+        unlisted = desk.without_legal_list(event, [r.player_id for r in plan.players])
+        if desk.decide_unlisted(event, unlisted, no_legal_list, by, "at the start", 0):
+            plan = start_plan(event)  # without the players just dropped
     needed = players_needed(event)
     if len(plan.players) < needed:
         raise Conflict(

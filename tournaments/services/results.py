@@ -74,7 +74,9 @@ def _store(match: Match, score: Score, status: str) -> None:
 
 @transaction.atomic
 def report_result(match: Match, by: User, score: Score) -> Match:
-    """A player's report: first one waits for the opponent; a matching second one confirms it."""
+    """A player's report: first one waits for the opponent; a matching second one confirms it, a
+    different one disputes it. The reporter may correct their report until the opponent confirms
+    it (the pods' rule, ``pods.report_placements``); the same report twice is refused."""
     event, round_, match = _locked_match(match)
     if by.pk not in match.players():
         raise Forbidden(EventRefusal.NOT_PLAYING, "You are not playing in this match.")
@@ -110,12 +112,14 @@ def report_result(match: Match, by: User, score: Score) -> Match:
 
 
 def _second_report(match: Match, by: User, score: Score) -> Match:
-    if match.reported_by_id == by.pk:
+    reported = Score(match.a_games or 0, match.b_games or 0, match.draws or 0)
+    if match.reported_by_id == by.pk and score == reported:
         raise Conflict(
             EventRefusal.ALREADY_REPORTED,
             f"You already reported a result ({_words(match, by)}); your opponent has to confirm it.",
         )
-    reported = Score(match.a_games or 0, match.b_games or 0, match.draws or 0)
+    if match.reported_by_id == by.pk:
+        return _correct_report(match, by, score)
     if score == reported:
         match.set_status(Match.Status.CONFIRMED)
         match.confirmed_by = by
@@ -131,9 +135,27 @@ def _second_report(match: Match, by: User, score: Score) -> Match:
     return match
 
 
+def _correct_report(match: Match, by: User, score: Score) -> Match:
+    """The reporter changes their report while it waits for the opponent (a mis-tap): the new
+    score waits for confirmation in its place, and the history says what it was."""
+    event, round_ = match.round.event, match.round
+    before = outcome_words(match, match.a_games or 0, match.b_games or 0, match.draws or 0)
+    after = outcome_words(match, score.a_games, score.b_games, score.draws)
+    old = match.score
+    _store(match, score, Match.Status.REPORTED)
+    match.save()
+    _record(match, by, ResultReport.Kind.REPORT, score)
+    AuditEntry.objects.create(
+        event=event, by=by, kind=AuditEntry.Kind.RESULT_REPORT, subject=f"{round_.label}, table {match.table}",
+        old=old, new=match.score, note=f"report corrected by {by.public_name}: {after} (was {before})",
+    )  # fmt: skip
+    return match
+
+
 @transaction.atomic
-def confirm_result(match: Match, by: User) -> Match:
-    """The opponent agrees with the reported result."""
+def confirm_result(match: Match, by: User, version: int | None = None) -> Match:
+    """The opponent agrees with the reported result. ``version``: the match's version the opponent
+    read the report at; a report corrected since is not confirmed unseen (409 with the new words)."""
     _event, _round, match = _locked_match(match)
     if by.pk not in match.players():
         raise Forbidden(EventRefusal.NOT_PLAYING, "You are not playing in this match.")
@@ -144,6 +166,12 @@ def confirm_result(match: Match, by: User) -> Match:
         )
     if match.reported_by_id == by.pk:
         raise Conflict(EventRefusal.OWN_REPORT, "Your opponent has to confirm the result you reported.")
+    if version is not None and version != match.version:
+        raise Conflict(
+            EventRefusal.REPORT_CHANGED,
+            f"The report changed after you read it: it now says {_words(match, by)}. "
+            "Nothing was confirmed; read it again and confirm it, or say it is not right.",
+        )
     return _second_report(match, by, Score(match.a_games or 0, match.b_games or 0, match.draws or 0))
 
 

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from tournaments.errors import Conflict, EventRefusal, Invalid
-from tournaments.models import Event, Match, Registration, ResultReport, Round
+from tournaments.models import AuditEntry, Event, Match, Registration, ResultReport, Round
 from tournaments.pairing import (
     NotEnoughPlayersError,
     PairingError,
@@ -23,9 +23,9 @@ from tournaments.pairing import (
 from tournaments.pairing import Pairing as PlannedTable
 from tournaments.pairing.records import BYE_GAMES
 from tournaments.permissions import Perm, require
-from tournaments.services import onsite, pods
+from tournaments.services import desk, onsite, pods
 from tournaments.services import standings as reading
-from tournaments.services.common import locked_event, names_of, rounds_of
+from tournaments.services.common import locked_event, names_of, played_round_count, rounds_of
 from tournaments.services.timers import schedule_round_timer
 from tournaments.webhooks import announce
 
@@ -44,12 +44,17 @@ def _refuse_unfinished_rounds(event: Event) -> None:
 
 
 @transaction.atomic
-def pair_next_round(event: Event, by: User) -> Round:
-    """Pair the next round as a preview the organiser can check, edit and publish."""
+def pair_next_round(event: Event, by: User, no_legal_list: desk.NoListChoice | None = None) -> Round:
+    """Pair the next round as a preview the organiser can check, edit and publish.
+
+    ``no_legal_list``: what happens first to players without a legal list (a constructed event):
+    dropped, or paired and marked, each recorded in the history; None decides nothing."""
     event = locked_event(event)
     require(by, Perm.MANAGE, event)
     _refuse_unfinished_rounds(event)
     number = rounds_of(event).count() + 1
+    if no_legal_list is not None and event.status in (Event.Status.RUNNING, Event.Status.TOP_CUT):
+        _decide_unlisted(event, no_legal_list, by, f"for round {number}", _next_players(event))
     if event.status == Event.Status.TOP_CUT:
         return _pair_cut_round(event, number)
     if event.status != Event.Status.RUNNING:
@@ -69,6 +74,28 @@ def pair_next_round(event: Event, by: User) -> Round:
         raise Conflict(EventRefusal.CANNOT_PAIR, f"Round {number} cannot be paired: {exc}") from None
     stage = Round.Stage.ROUND_ROBIN if event.structure == Event.Structure.ROUND_ROBIN else Round.Stage.SWISS
     return _create_round(event, number, stage, plan.pairings, plan.bye_explanation)
+
+
+def _next_players(event: Event) -> list[int] | None:
+    """Who the next round pairs: the bracket's players in the top cut, else everyone playing (None)."""
+    if event.status != Event.Status.TOP_CUT:
+        return None
+    state = reading.bracket(event)
+    return [] if state is None else [p for m in state.current for p in (m.a, m.b)]
+
+
+def _decide_unlisted(
+    event: Event, choice: desk.NoListChoice, by: User, when: str, players: list[int] | None
+) -> list[Registration]:
+    """Drop, or pair and mark, the players (of ``players``, else everyone playing) without a legal list."""
+    unlisted = desk.without_legal_list(event, players)
+    if unlisted and choice == desk.NoListChoice.DROP and event.status == Event.Status.TOP_CUT:
+        raise Invalid(
+            EventRefusal.NO_LIST_CHOICE,
+            "In the top cut the bracket decides who plays: enter their lists, or pair them marked "
+            "(no_legal_list: pair).",
+        )
+    return desk.decide_unlisted(event, unlisted, choice, by, when, played_round_count(event))
 
 
 def _plan(event: Event, number: int) -> RoundPlan:
@@ -132,6 +159,9 @@ def edit_pairings(round_: Round, tables: Sequence[tuple[int, int | None]], by: U
     if round_.stage == Round.Stage.PODS:
         raise Conflict(EventRefusal.NOT_A_POD_ROUND, f"{round_.label} is played in pods: edit its pods, not pairs.")
     _validate_tables(event, tables)
+    before = current_tables(round_)
+    if list(tables) == before:
+        return round_  # nothing changed: the pairer's reasons stay
     met = {frozenset((a, b)): number for a, b, number in _earlier_pairs(event, round_.number)}
     names = names_of([p for table in tables for p in table if p is not None])
     round_.matches.all().delete()
@@ -139,7 +169,46 @@ def edit_pairings(round_: Round, tables: Sequence[tuple[int, int | None]], by: U
         Match(round=round_, table=n, player_a_id=a, player_b_id=b, explanation=_edited_note(a, b, met, names))
         for n, (a, b) in enumerate(tables, 1)
     )
+    AuditEntry.objects.create(
+        event=event, by=by, kind=AuditEntry.Kind.PAIRINGS, subject=round_.label,
+        note="pairings changed by the organiser: " + "; ".join(table_changes(before, tables)),
+    )  # fmt: skip
     return round_
+
+
+Table = tuple[int, int | None]
+
+
+def current_tables(round_: Round) -> list[Table]:
+    """A preview's tables as (player, opponent or None for a bye), table 1 first."""
+    rows = round_.matches.order_by("table").values_list("player_a_id", "player_b_id")
+    return [(a, b) for a, b in rows]
+
+
+def check_tables(round_: Round, tables: Sequence[Table]) -> None:
+    """Refuse, as saving them would, tables that cannot be used in this preview (nothing changes)."""
+    if round_.stage == Round.Stage.TOP_CUT:
+        raise Conflict(EventRefusal.TOP_CUT_FIXED, "Top-cut pairings follow the bracket and cannot be edited.")
+    _validate_tables(round_.event, tables)
+
+
+def table_changes(before: Sequence[Table], after: Sequence[Table]) -> list[str]:
+    """The tables that differ, in words: "table 1: Eva v Mira (was Eva v Corvin)"."""
+    names = names_of([p for table in (*before, *after) for p in table if p is not None])
+
+    def said(table: Table | None) -> str:
+        if table is None:
+            return "no table"
+        a, b = table
+        return f"{names[a]} gets the bye" if b is None else f"{names[a]} v {names[b]}"
+
+    changes = []
+    for number in range(1, max(len(before), len(after)) + 1):
+        old = before[number - 1] if number <= len(before) else None
+        new = after[number - 1] if number <= len(after) else None
+        if old != new:
+            changes.append(f"table {number}: {said(new)} (was {said(old)})")
+    return changes
 
 
 def _edited_note(a: int, b: int | None, met: dict[frozenset[int], int], names: dict[int, str]) -> str:
@@ -194,13 +263,37 @@ def _tables_text(numbers: Sequence[int]) -> str:
 
 
 @transaction.atomic
-def publish_round(round_: Round, by: User) -> Round:
-    """Make a preview the round being played: byes are recorded and the round clock starts."""
+def publish_round(
+    round_: Round,
+    by: User,
+    tables: Sequence[Table] | None = None,
+    seating: Sequence[Sequence[int]] | None = None,
+    no_legal_list: desk.NoListChoice | None = None,
+) -> Round:
+    """Make a preview the round being played: byes are recorded and the round clock starts.
+
+    ``no_legal_list``: what happens to the preview's players without a legal list (a constructed
+    event): paired and marked (the round goes up with them), or dropped, and then the round is
+    paired again without them and the new preview returned, unpublished, for the organiser to
+    check; each recorded in the history. None decides nothing.
+
+    ``tables`` (or, in a pod round, ``seating``: the pods): the organiser's pairings as the preview's form holds
+    them, unsaved changes included; they are checked and saved as "Save" would, in the same
+    transaction, so the round goes up exactly as the organiser last saw it (or nothing changes)."""
     event = locked_event(round_.event_id)
     require(by, Perm.MANAGE, event)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.Status.PREVIEW:
         raise Conflict(EventRefusal.ROUND_PUBLISHED, f"{round_.label} is already published.")
+    if tables is not None and list(tables) != current_tables(round_):
+        edit_pairings(round_, tables, by)
+    if seating is not None and [list(p) for p in seating] != pods.current_pods(round_):
+        pods.edit_pods(round_, seating, by)
+    if no_legal_list is not None:
+        when = f"for {round_.label.lower()}"
+        if _decide_unlisted(event, no_legal_list, by, when, _players_of(round_)):
+            round_.delete()  # the preview seated players just dropped: pair the round again without them
+            return pair_next_round(event, by)
     dropped = Registration.objects.filter(
         event=event, dropped_after_round__isnull=False, player__in=_players_of(round_)
     ).select_related("player")

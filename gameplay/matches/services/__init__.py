@@ -12,7 +12,8 @@ The rooms, each importing only those above it:
 - ``views``: each seat's view and the public one, replays, the game log;
 - ``changes``: the row lock, the seat/status/version guard, and finishing a change (bump the
   version, save, push after commit);
-- ``games``: creating a match, starting and ending games and the match, who goes first;
+- ``games``: creating a match, starting and ending games and the match, who goes first, the
+  wait for both players before any clock runs;
 - ``moves``: applying an action, losing on time;
 - ``deadlines``: what a passed deadline does, late decisions, timer expiry, calling time;
 - ``decisions``: a player's move and choice of who goes first;
@@ -30,7 +31,14 @@ from gameplay.matches.services.changes import Outcome
 from gameplay.matches.services.clock import clocks
 from gameplay.matches.services.deadlines import call_time, due_matches, expire
 from gameplay.matches.services.decisions import choose_first, play
-from gameplay.matches.services.games import bot_seat, create_match, match_finished, roll_dice, seat_setup
+from gameplay.matches.services.games import (
+    bot_seat,
+    create_match,
+    match_finished,
+    players_arrived,
+    roll_dice,
+    seat_setup,
+)
 from gameplay.matches.services.lifecycle import Rematch, concede, concession_loses_match, rematch
 from gameplay.matches.services.referees import add_time, decide, pause, resume, set_result
 from gameplay.matches.services.tables import SeatSpec, create_table
@@ -71,6 +79,7 @@ __all__ = [
     "pause",
     "play",
     "player_view",
+    "players_arrived",
     "rematch",
     "replay_view",
     "resume",

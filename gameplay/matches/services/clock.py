@@ -87,6 +87,19 @@ def await_choice(match: PlayMatch, chooser: int, now: Any) -> None:
         match.deadline, match.deadline_kind = now + clock_left, PlayMatch.DeadlineKind.CLOCK
 
 
+def await_arrival(match: PlayMatch, now: Any, seconds: int) -> None:
+    """No clock runs until both players have a page open (``games.players_arrived``), or until
+    ``seconds`` have passed: the deadline (kind ``arrival``) is the end of that grace period, when
+    the clocks start whoever is there (``deadlines.at_deadline``)."""
+    match.timer_version += 1
+    match.on_clock, match.clock_since = None, None
+    match.deadline, match.deadline_kind = now + timedelta(seconds=seconds), PlayMatch.DeadlineKind.ARRIVAL
+
+
+def waiting_for_players(match: PlayMatch) -> bool:
+    return match.status == PlayMatch.Status.PLAYING and match.deadline_kind == PlayMatch.DeadlineKind.ARRIVAL
+
+
 def clocks(match: PlayMatch, now: Any = None) -> dict[str, Any]:
     """Both clocks as a view shows them: time left (the running one counted down to ``now``)."""
     now = now or timezone.now()

@@ -10,9 +10,9 @@ from django.utils import timezone
 
 from gameplay.matches.engines import engine_for
 from gameplay.matches.models import ChoiceBy, Game, PlayMatch
-from gameplay.matches.services.changes import Outcome, locked
+from gameplay.matches.services.changes import Outcome, locked, publish_change
 from gameplay.matches.services.clock import charge_clock
-from gameplay.matches.services.games import decide_first
+from gameplay.matches.services.games import decide_first, restart
 from gameplay.matches.services.moves import flag, move
 from gameplay.matches.services.views import Views, load_state
 
@@ -21,6 +21,7 @@ TOO_LATE = {
     "chose first": "Your time to choose ran out before your choice arrived; you play first.",
     "flagged": "Your match clock ran out before this move arrived.",
     "turn ended": "Your turn's clock ran out before this move arrived; the turn ended with what was done.",
+    "arrival over": "The wait for both players ended before this arrived; the clocks are running now.",
 }
 
 
@@ -49,6 +50,11 @@ def at_deadline(match: PlayMatch, now: Any, viewer: int | None = None, game: Gam
     """The deadline has passed (the match row is locked): charge the seat on the clock up to its
     deadline, not to ``now``, then pass the window, choose for the chooser or flag the clock.
     The next decider's clock starts at ``now``: nobody could act on it before."""
+    if match.deadline_kind == PlayMatch.DeadlineKind.ARRIVAL:  # the grace period is over: clocks run
+        game = game if game is not None else match.current_game()
+        assert game is not None
+        restart(match, game, now)
+        return "arrival over", publish_change(match, viewer=viewer)
     seat = match.on_clock
     assert seat is not None and match.deadline is not None and match.deadline <= now
     due = match.deadline

@@ -11,8 +11,8 @@ from accounts.models import User
 from gameplay.matches.errors import Conflict, MatchRefusal
 from gameplay.matches.models import ChoiceBy
 from gameplay.matches.services.changes import Outcome, locked, locked_with_game, seat_to_act
-from gameplay.matches.services.clock import charge_clock, past_deadline
-from gameplay.matches.services.deadlines import too_late
+from gameplay.matches.services.clock import charge_clock, past_deadline, waiting_for_players
+from gameplay.matches.services.deadlines import at_deadline, too_late
 from gameplay.matches.services.games import decide_first
 from gameplay.matches.services.moves import flag, move
 
@@ -28,6 +28,16 @@ def choose_first(match_id: int, user: User, play_first: bool, version: int) -> O
     if game.chooser != seat:
         raise Conflict(MatchRefusal.OPPONENT_CHOOSES_FIRST, "Your opponent chooses who goes first.")
     now = timezone.now()
+    if waiting_for_players(match):
+        if not past_deadline(match, now):
+            assert match.deadline is not None
+            wait = max(1, int((match.deadline - now).total_seconds()))
+            raise Conflict(
+                MatchRefusal.WAITING_FOR_PLAYERS,
+                "Your opponent has not connected yet: who goes first is chosen, and the clocks start, when "
+                f"both of you have the match open, or when the wait ends in {wait // 60} min {wait % 60} s.",
+            )
+        at_deadline(match, now, viewer=seat)  # the wait is over (its timer not run yet): the clocks start now
     if past_deadline(match, now):  # the timer has not run yet, but the seat's time is over
         return too_late(match, now, seat)
     if charge_clock(match, now):

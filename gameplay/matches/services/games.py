@@ -17,8 +17,9 @@ from gameplay.matches.engines import DEFAULT, engine_for, engines
 from gameplay.matches.errors import Invalid, MatchRefusal
 from gameplay.matches.models import ChoiceBy, FirstChoice, Game, PlayMatch
 from gameplay.matches.protocol import GameEngine, SetupError
+from gameplay.matches.push import connected_seats
 from gameplay.matches.services.changes import after_commit, publish_change
-from gameplay.matches.services.clock import await_choice, restart_clock
+from gameplay.matches.services.clock import await_arrival, await_choice, restart_clock, waiting_for_players
 from gameplay.matches.services.views import Views, load_state
 
 #: Sent after commit when a match ends: ``match`` is the finished PlayMatch.
@@ -46,9 +47,13 @@ def create_match(
     label: str = "",
     seed: int | None = None,
     engine: str = DEFAULT,
+    arrival_seconds: int = 0,
 ) -> PlayMatch:
     """A match between two players, or a player and a bot; the winner of the die roll chooses who
-    goes first. ``engine``: the registered game engine that plays it (Runeslingers by default)."""
+    goes first. ``engine``: the registered game engine that plays it (Runeslingers by default).
+    ``arrival_seconds``: between two players, no clock runs (not even the choice of who goes
+    first) until both have the match's page open or this grace period has passed (an event's
+    matches, made when the round is published, before anyone is at the table)."""
     if (player2 is None) == (not bot):
         raise Invalid(MatchRefusal.NOT_TWO_PLAYERS, "A match is between two players, or a player and a bot.")
     if bot and bot not in PlayMatch.Bot.values:
@@ -74,7 +79,10 @@ def create_match(
         remaining_ms=[clock_seconds * 1000, clock_seconds * 1000],
     )  # fmt: skip
     dice = roll_dice(match.seed)
-    start_game(match, 1, 0 if dice[0] > dice[1] else 1, timezone.now(), die_roll=dice)
+    now = timezone.now()
+    start_game(match, 1, 0 if dice[0] > dice[1] else 1, now, die_roll=dice)
+    if arrival_seconds > 0 and player2 is not None:
+        await_arrival(match, now, arrival_seconds)
     match.save()
     after_commit(match)
     return match
@@ -161,6 +169,23 @@ def decide_first(match: PlayMatch, game: Game, first: int, by: str, now: Any, vi
     game.save()
     restart_clock(match, engine.pending(state), now)
     return publish_change(match, viewer=viewer)
+
+
+def players_arrived(match_id: int) -> bool:
+    """Both players of a match waiting for them have its page open (their sockets marked presence):
+    the clocks start now, with the choice of who goes first. False (nothing changes) when the match
+    is not waiting or a seat is still away. Called by the socket as a player's page connects."""
+    if not PlayMatch.objects.filter(pk=match_id, deadline_kind=PlayMatch.DeadlineKind.ARRIVAL).exists():
+        return False  # the usual case, decided without a lock
+    with transaction.atomic():
+        match = PlayMatch.objects.select_for_update().get(pk=match_id)
+        if not waiting_for_players(match) or not all(connected_seats(match.pk, match.seat_count).values()):
+            return False
+        game = match.current_game()
+        assert game is not None
+        restart(match, game, timezone.now())
+        publish_change(match)
+        return True
 
 
 def restart(match: PlayMatch, game: Game, now: Any) -> None:

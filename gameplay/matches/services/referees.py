@@ -8,9 +8,10 @@ from django.utils import timezone
 from accounts.models import User
 from gameplay.matches.errors import Conflict, Forbidden, Invalid, MatchRefusal
 from gameplay.matches.models import PlayMatch
+from gameplay.matches.push import connected_seats
 from gameplay.matches.selectors import can_referee
 from gameplay.matches.services.changes import locked, publish_change
-from gameplay.matches.services.clock import charge_clock
+from gameplay.matches.services.clock import charge_clock, waiting_for_players
 from gameplay.matches.services.games import end_match, restart
 
 
@@ -33,9 +34,11 @@ def pause(match_id: int, by: User) -> PlayMatch:
         raise Conflict(MatchRefusal.ALREADY_PAUSED, "The match is already paused.")
     now = timezone.now()
     charge_clock(match, now)
+    waiting = waiting_for_players(match)  # no clock runs yet: the wait for both players keeps its end
     match.set_status(PlayMatch.Status.PAUSED)
     match.paused_at = now
-    match.clock_since, match.deadline, match.deadline_kind = None, None, ""
+    if not waiting:
+        match.clock_since, match.deadline, match.deadline_kind = None, None, ""
     match.timer_version += 1
     publish_change(match)
     return match
@@ -50,7 +53,12 @@ def resume(match_id: int, by: User) -> PlayMatch:
     assert game is not None
     match.set_status(PlayMatch.Status.PLAYING)
     match.paused_at = None
-    restart(match, game, timezone.now())
+    now = timezone.now()
+    waiting = match.deadline_kind == PlayMatch.DeadlineKind.ARRIVAL and match.deadline and match.deadline > now
+    if waiting and not all(connected_seats(match.pk, match.seat_count).values()):
+        match.timer_version += 1  # still waiting for both players, until the same end
+    else:
+        restart(match, game, now)
     publish_change(match)
     return match
 
@@ -68,7 +76,7 @@ def add_time(match_id: int, by: User, seat: int, seconds: int) -> PlayMatch:
     remaining = list(match.remaining_ms)
     remaining[seat] = max(0, remaining[seat] + seconds * 1000)
     match.remaining_ms = remaining
-    if match.status == PlayMatch.Status.PLAYING:
+    if match.status == PlayMatch.Status.PLAYING and not waiting_for_players(match):
         game = match.current_game()
         assert game is not None
         restart(match, game, now)

@@ -249,9 +249,14 @@ def game_log(match: PlayMatch, seen: Sight) -> dict[str, Any]:
         })  # fmt: skip
     body: dict[str, Any] = {"match": match.pk, "label": match.label, "complete": seen.full_log, "games": games}
     if not seen.full_log:
-        body["withheld"] = (
-            "Seeds and your opponent's deck are shown once the match is over."
-            if seen.seat is not None
-            else "Seeds and deck lists are shown once the match is over and the event publishes its lists."
-        )
+        body["withheld"] = _withheld(match, seen)
     return body
+
+
+def _withheld(match: PlayMatch, seen: Sight) -> str:
+    """Why a log is not complete, for this viewer."""
+    if seen.seat is not None and match.is_finished:  # an event keeps its lists closed to its players
+        return "Seeds and your opponent's deck are shown once the event publishes its lists or finishes."
+    if seen.seat is not None:
+        return "Seeds and your opponent's deck are shown once the match is over."
+    return "Seeds and deck lists are shown once the match is over and the event publishes its lists."

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from gameplay.cards.schema import CardClass
 from gameplay.formats import Deck
 from gameplay.services import DeckCheck, check_deck, current_catalog
 from tournaments.drafts.errors import DraftRefusal
@@ -171,15 +175,119 @@ def suggested_deck(pool: Pool) -> Deck:
 
     Raises ``PoolTooSmallError``, or ``Invalid`` when the class has no default Runeslinger.
     """
+    return suggestion(pool).deck
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A deck built from a pool around what the player chose, and what had to change, in words."""
+
+    deck: Deck
+    changes: list[str]
+
+
+def suggestion(pool: Pool, chosen: Deck | None = None) -> Suggestion:
+    """The deck the site suggests from the pool, built around ``chosen`` (the Runeslinger, the
+    equips and the cards the player has already put in): the Runeslinger's class decides the
+    cards, legal chosen equips stay (one that does not fit is replaced, a missing one added), the
+    chosen cards stay as far as the pool and the deck's size allow, and the rest is filled with the
+    pool's best cards. ``changes`` says, in words, whatever of the player's choice was not kept.
+
+    Raises ``PoolTooSmallError``, or ``Invalid`` when the class has no Runeslinger to build with.
+    """
     catalog = current_catalog()
+    cards = card_set()
     rules = SEALED_DECK if pool.kind == Pool.Kind.SEALED else DRAFT_DECK
-    built = build_deck(card_set(), pool.cards, rules)
-    loadout = default_loadout(catalog, built.card_class)
-    if loadout is None:
-        raise Invalid(
-            DraftRefusal.NO_RUNESLINGER, f"There is no Runeslinger of class {built.card_class.value} to build with."
+    chosen = chosen or Deck.of(None, (), {})
+    changes: list[str] = []
+    slinger = catalog.runeslingers.get(chosen.runeslinger or "")
+    if chosen.runeslinger and slinger is None:
+        changes.append("The Runeslinger you chose is not in the card catalog; another was chosen.")
+    equips = [catalog.equips[e] for e in chosen.equips if e in catalog.equips]
+    card_class = slinger.card_class if slinger else _one_class(equips)
+    in_pool = pool_counts(pool)
+    keep = {slug: n for slug, n in chosen.cards.items() if slug in in_pool}
+    built = build_deck(cards, pool.cards, rules, card_class=card_class, keep=keep)
+    if slinger is None:
+        loadout = default_loadout(catalog, built.card_class)
+        if loadout is None:
+            raise Invalid(
+                DraftRefusal.NO_RUNESLINGER, f"There is no Runeslinger of class {built.card_class.value} to build with."
+            )
+        slinger = catalog.runeslingers[loadout.runeslinger]
+    loadout_equips, equip_changes = _equips_around(pool, catalog, slinger.id, [e.id for e in equips], built.cards)
+    changes += equip_changes
+    changes += _card_changes(catalog, chosen.cards, keep, built.dropped, built.cards)
+    return Suggestion(Deck.of(slinger.id, loadout_equips, dict(built.cards)), changes)
+
+
+def _one_class(equips: list[Any]) -> CardClass | None:
+    """The class of the chosen equips when they share one (the Runeslinger is still to choose)."""
+    classes = {e.card_class for e in equips}
+    return classes.pop() if len(classes) == 1 else None
+
+
+def _equips_around(
+    pool: Pool, catalog: Any, slinger: str, chosen: list[str], cards: Mapping[str, int]
+) -> tuple[tuple[str, ...], list[str]]:
+    """Legal equips for ``slinger`` keeping as many of ``chosen`` as the rules allow (catalog order
+    for the others), and what changed in words."""
+    name = catalog.runeslingers[slinger].name
+    of_class = [e.id for e in catalog.equips.values() if e.card_class is catalog.runeslingers[slinger].card_class]
+    fitting = [e for e in chosen if e in of_class]
+
+    def legal(pair: tuple[str, ...]) -> bool:
+        violations = check_pool_deck(pool, Deck.of(slinger, pair, dict(cards))).violations
+        return not any(v.rule in EQUIP_RULES for v in violations)
+
+    candidates: list[tuple[str, ...]] = []
+    if len(fitting) >= 2:
+        candidates.append((fitting[0], fitting[1]))
+    for kept in fitting[:2]:
+        candidates += [(kept, other) for other in of_class if other != kept]
+    candidates += [(a, b) for n, a in enumerate(of_class) for b in of_class[n + 1 :]]
+    pair = next((p for p in candidates if legal(p)), None)
+    if pair is None:
+        raise Invalid(DraftRefusal.NO_RUNESLINGER, f"{name} has no equips that go together under the rules.")
+    words = catalog.equips
+    changes = []
+    for equip in chosen:
+        if equip not in pair:
+            why = "does not go with the other equip" if equip in of_class else f"is not one of {name}'s equips"
+            changes.append(f"{words[equip].name} {why}, so it was replaced.")
+    added = [words[e].name for e in pair if e not in chosen]
+    if added and chosen:
+        changes.append(f"Equips added: {', '.join(added)}.")
+    return pair, changes
+
+
+def _card_changes(
+    catalog: Any,
+    asked: Mapping[str, int],
+    keep: Mapping[str, int],
+    dropped: Mapping[str, int],
+    built: Mapping[str, int],
+) -> list[str]:
+    """The chosen cards the suggestion could not keep, in words."""
+
+    def named(counts: Mapping[str, int]) -> str:
+        return ", ".join(
+            f"{n} {catalog.cards[s].name}" if s in catalog.cards else f"{n} {s}" for s, n in sorted(counts.items())
         )
-    return Deck.of(loadout.runeslinger, loadout.equips, dict(built.cards))
+
+    changes = []
+    missing = {s: n for s, n in asked.items() if s not in keep}
+    over = {s: asked[s] - built.get(s, 0) for s in keep if asked[s] > built.get(s, 0) and s not in dropped}
+    if missing:
+        changes.append(f"Not in your pool, so left out: {named(missing)}.")
+    if over:
+        changes.append(f"More copies than your pool (or the format) allows, so fewer kept: {named(over)}.")
+    if dropped:
+        changes.append(f"Your deck had more cards than it may; moved to the sideboard: {named(dropped)}.")
+    return changes
+
+
+EQUIP_RULES = ("runeslinger", "equips", "equip-class", "unknown-equip")
 
 
 def _auto_build(pool: Pool) -> str:
@@ -212,4 +320,7 @@ def _maybe_done(pool: Pool) -> None:
         push.after_commit(pod, seats, load_state(pod, seats))
 
 
-__all__ = ["check_pool_deck", "create_draft_pools", "expire_build", "open_sealed", "submit_deck", "suggested_deck"]
+__all__ = [
+    "Suggestion", "check_pool_deck", "create_draft_pools", "expire_build", "open_sealed", "submit_deck",
+    "suggested_deck", "suggestion",
+]  # fmt: skip
