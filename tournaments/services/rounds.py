@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from tournaments import live
 from tournaments.errors import Conflict, EventRefusal, Invalid
 from tournaments.models import Event, Match, Registration, ResultReport, Round
 from tournaments.pairing import (
@@ -249,6 +250,7 @@ def add_time(round_: Round, minutes: int, by: User) -> Round:
     round_.matches.update(time_called=False)
     round_.pod_tables.update(time_called=False)
     schedule_round_timer(round_)
+    live.round_changed(round_.event_id)  # the projector's clock
     return round_
 
 
