@@ -20,6 +20,7 @@ from tournaments.models import (
     Event,
     IllegalTransition,
     Match,
+    Playoff,
     PodReport,
     PodSeat,
     PodTable,
@@ -427,6 +428,7 @@ def _move_rows(guest: User, account: User) -> None:
         (Match, "player_a"), (Match, "player_b"), (Match, "reported_by"), (Match, "confirmed_by"),
         (ResultReport, "by"), (PlayMatch, "player1"), (PlayMatch, "player2"), (MatchSeat, "user"),
         (PodSeat, "player"), (PodTable, "reported_by"), (PodTable, "confirmed_by"), (PodReport, "by"),
+        (Playoff, "player_a"), (Playoff, "player_b"), (Playoff, "winner"),
     ]  # fmt: skip
     for model, field in moves:
         model._default_manager.filter(**{field: guest}).update(**{field: account})

@@ -11,7 +11,7 @@ from django.utils import timezone
 from accounts.models import User
 from tournaments import live
 from tournaments.errors import Conflict, EventRefusal, Invalid
-from tournaments.models import Event, Match, Registration, ResultReport, Round
+from tournaments.models import Event, Match, Playoff, Registration, ResultReport, Round
 from tournaments.pairing import (
     NotEnoughPlayersError,
     PairingError,
@@ -22,6 +22,7 @@ from tournaments.pairing import (
     top_cut_players,
 )
 from tournaments.pairing import Pairing as PlannedTable
+from tournaments.pairing.pod_standings import ordinal
 from tournaments.pairing.records import BYE_GAMES
 from tournaments.permissions import Perm, require
 from tournaments.services import onsite, pods
@@ -322,6 +323,12 @@ def finish_refusal(event: Event) -> str:
         return f"Only {played} of {event.rounds} rounds have been played; play them all before finishing."
     if event.wants_top_cut:
         return f"{event.name} has a top cut: cut to the top {event.top_cut} before finishing."
+    waiting = Playoff.objects.filter(event=event, winner__isnull=True).select_related("player_a", "player_b").first()
+    if waiting is not None:
+        return (
+            f"The playoff for {ordinal(waiting.place)} place ({waiting.player_a.public_name} v "
+            f"{waiting.player_b.public_name}) has no winner yet; record it before finishing."
+        )
     return ""
 
 
