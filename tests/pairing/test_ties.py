@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tournaments.pairing import (
     MatchRecord,
     PlayerEntry,
@@ -62,11 +64,7 @@ def test_a_playoff_puts_its_winner_above_its_loser_and_nothing_else_moves() -> N
     first, second = rows[0].player, rows[1].player
     decided = apply_playoffs(rows, [(second, first)], ties)
     assert [(r.rank, r.player) for r in decided] == [(1, second), (2, first), (3, rows[2].player), (4, rows[3].player)]
-    assert decided[0].points == rows[1].points and decided[1] == rows[0].__class__(**{**_fields(rows[0]), "rank": 2})
+    assert decided[0] == replace(rows[1], rank=1) and decided[1] == replace(rows[0], rank=2)  # nothing else changes
     assert apply_playoffs(rows, [(first, second)], ties) == rows  # the winner was above already
     # a playoff between players that are no longer tied (a result changed) moves nobody
     assert apply_playoffs(rows, [(rows[3].player, rows[2].player)], ties) == rows
-
-
-def _fields(row: object) -> dict[str, object]:
-    return {name: getattr(row, name) for name in row.__slots__}  # type: ignore[attr-defined]
