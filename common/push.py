@@ -48,13 +48,41 @@ def start_background_loop() -> asyncio.AbstractEventLoop:
 
 def run_soon(coroutine_function: Any) -> None:
     """Run ``coroutine_function()`` on the server's loop without waiting for it when called from a
-    request thread; elsewhere (a Celery worker, a test, a management command) run it to the end."""
+    request thread; elsewhere (a Celery worker, a test, a management command) run it to the end.
+    A thread that runs an event loop of its own (a browser test's, under Playwright's sync API)
+    cannot wait for a coroutine on it: the coroutine runs to the end on a helper loop instead."""
     loop = _loop
     if loop is None or not loop.is_running() or _on_loop(loop):
+        if _foreign_loop_here(loop):
+            asyncio.run_coroutine_threadsafe(coroutine_function(), _helper_loop()).result()
+            return
         async_to_sync(coroutine_function)()
         return
     coroutine: Coroutine[Any, Any, Any] = coroutine_function()
     asyncio.run_coroutine_threadsafe(coroutine, loop).add_done_callback(_report)
+
+
+_helper: asyncio.AbstractEventLoop | None = None
+_helper_lock = threading.Lock()
+
+
+def _helper_loop() -> asyncio.AbstractEventLoop:
+    """One loop on a daemon thread for the pushes of threads that run a loop of their own (not the
+    server's: that stays ``serving_loop()``)."""
+    global _helper
+    with _helper_lock:
+        if _helper is None:
+            _helper = asyncio.new_event_loop()
+            threading.Thread(target=_helper.run_forever, name="push-helper-loop", daemon=True).start()
+        return _helper
+
+
+def _foreign_loop_here(serving: asyncio.AbstractEventLoop | None) -> bool:
+    try:
+        running = asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return running is not serving
 
 
 def send_to_groups(messages: list[tuple[str, dict[str, Any]]]) -> None:

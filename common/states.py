@@ -4,13 +4,20 @@ A model mixes in ``StatusMachine`` and declares ``TRANSITIONS``, mapping each st
 statuses it may move to. ``set_status`` is then the one way to change ``status``: a move the
 table does not hold raises ``IllegalTransition`` (naming both statuses in words) and changes
 nothing; an allowed one sets the field and calls ``status_changed``, where a model that needs an
-audit row writes it. Saving the row stays with the caller, who usually saves other fields too.
+audit row writes it, then sends ``status_moved``. Saving the row stays with the caller, who usually
+saves other fields too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, ClassVar
+
+from django.dispatch import Signal
+
+#: Sent after every allowed move (``sender`` the model class; ``instance``, ``old``, ``new``), for
+#: what follows a move from outside the model: the events' live pages (``tournaments.receivers``).
+status_moved = Signal()
 
 
 class IllegalTransition(ValueError):
@@ -45,6 +52,7 @@ class StatusMachine:
             raise IllegalTransition(type(self), old, new, message)
         self.status = new
         self.status_changed(old, new, by=by, note=note)
+        status_moved.send(sender=type(self), instance=self, old=old, new=new)
 
     def status_changed(self, old: str, new: str, *, by: Any, note: str) -> None:
         """Called after every allowed move; models that audit their moves override it."""

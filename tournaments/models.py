@@ -212,6 +212,7 @@ class AuditEntry(models.Model):
         PAIRINGS = "pairings", "Pairings changed"
         DECK_LIST = "deck_list", "Deck list"
         RESULT_REPORT = "result_report", "Result report"
+        PLAYOFF = "playoff", "Playoff"
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_entries")
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
@@ -235,7 +236,7 @@ class AuditEntry(models.Model):
         """The change in words, e.g. "Round 2: preview → in progress" (never a raw value)."""
         if self.kind in (
             self.Kind.REGISTRATION, self.Kind.POD_RESULT, self.Kind.PAIRINGS, self.Kind.DECK_LIST,
-            self.Kind.RESULT_REPORT,
+            self.Kind.RESULT_REPORT, self.Kind.PLAYOFF,
         ):  # fmt: skip
             return f"{self.subject}: {self.note}"
         if self.kind == self.Kind.RESULT_SET and self.note:
@@ -252,6 +253,44 @@ class AuditEntry(models.Model):
         labels = dict(choices.choices)
         before, after = (str(labels.get(v, v)).lower() for v in (self.old, self.new))
         return f"{self.subject}: {before} → {after}"
+
+
+class Playoff(models.Model):
+    """A match the organiser orders between two players whom nothing but the seeded order
+    separates for a place (a round robin's tie, ``tied_runs``): its winner takes the higher place.
+    Played at the table; the organiser or a judge records the winner."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="playoffs")
+    place = models.PositiveSmallIntegerField(help_text="The higher of the two places the tie is for.")
+    player_a = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    player_b = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    winner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    ordered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    ordered_at = models.DateTimeField(default=timezone.now)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("event", "place")
+        constraints = [models.UniqueConstraint(fields=("event", "player_a", "player_b"), name="one_playoff_per_pair")]
+
+    def __str__(self) -> str:
+        return f"{self.event} playoff for place {self.place}"
+
+    @property
+    def is_decided(self) -> bool:
+        return self.winner_id is not None
+
+    def loser_id(self) -> int | None:
+        if self.winner_id is None:
+            return None
+        return self.player_b_id if self.winner_id == self.player_a_id else self.player_a_id
 
 
 class Registration(models.Model):

@@ -79,12 +79,15 @@ def _reported_words(match: Match, viewer: Any) -> str:
     assert match.player_b is not None
     names = {match.player_a_id: match.player_a.public_name, match.player_b_id: match.player_b.public_name}
     other = match.player_b_id if reporter == match.player_a_id else match.player_a_id
+    # A guest cannot sign in to confirm: the organiser (or a judge) does.
+    other_is_guest = (match.player_b if other == match.player_b_id else match.player_a).is_guest
+    confirmer = "the organiser" if other_is_guest else names[other]
     me = _viewer_id(viewer)
     if me == reporter:
-        return f"{outcome_words(match, a, b, d, viewer)} — waiting for {names[other]} to confirm"
+        return f"{outcome_words(match, a, b, d, viewer)} — waiting for {confirmer} to confirm"
     if me == other:
         return f"{names[reporter]} reported that they {players_claim(match, a, b, d, reporter)}. Is that right?"
-    return f"{names[reporter]} reported: {outcome_words(match, a, b, d)} — waiting for {names[other]} to confirm"
+    return f"{names[reporter]} reported: {outcome_words(match, a, b, d)} — waiting for {confirmer} to confirm"
 
 
 def result_words(match: Match, viewer: Any = None) -> str:

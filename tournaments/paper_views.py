@@ -4,13 +4,16 @@ reader, through the same selectors; slips are for the event's staff."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
 from common.qr import qr_svg
-from tournaments import pod_views, selectors
+from tournaments import live, pod_views, selectors
 from tournaments.deck_views import version_faces
 from tournaments.errors import EventRefusal, Forbidden
+from tournaments.models import Match, PodTable
 from tournaments.paper import event_url, projector_state, table_url
 from tournaments.permissions import Perm, has_permission, require
 from tournaments.presentation import seats_by_name
@@ -79,11 +82,16 @@ def projector(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     current = selectors.current_round(request.user, event)
     matches = list(current.matches.select_related("player_a", "player_b")) if current else []
+    pods = pod_views.round_pods(current, None) if current and event.plays_in_pods else []
+    tables: Sequence[Match | PodTable] = pods
+    if not event.plays_in_pods:
+        tables = [m for m in matches if not m.is_bye]
     context = {
         "event": event,
         "round": current,
         "matches": matches,
-        "pods": pod_views.round_pods(current, None) if current and event.plays_in_pods else [],
+        "pods": pods,
+        "playing": sum(1 for t in tables if not live.is_finished(t)),
         "state": projector_state(current),
         "follow_qr": qr_svg(event_url(request, event), f"Follow {event.name}"),
     }
@@ -91,6 +99,11 @@ def projector(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def projector_poll(request: HttpRequest, pk: int) -> JsonResponse:
-    """The projector page's state; the page reloads when it changes."""
+    """The projector page's state; the page reloads when it changes. With ``?tables=1`` also each
+    table and whether it has finished (the page re-reads them whenever its socket (re)opens)."""
     event = selectors.event_for(request.user, pk)
-    return JsonResponse(projector_state(selectors.current_round(request.user, event)))
+    current = selectors.current_round(request.user, event)
+    state = projector_state(current)
+    if request.GET.get("tables") == "1":
+        state["tables"] = live.projector_tables(current)
+    return JsonResponse(state)

@@ -162,6 +162,8 @@ def pod_result_words(pod: PodLike, seats: Sequence[Any], viewer: Any = None) -> 
         said = placement_words(reported, names, viewer)
         reporter = pod.reported_by_id
         if me == reporter:
+            if all(s.player.is_guest for s in seats if s.player_id != reporter):  # nobody else can sign in
+                return f"You reported: {said} — waiting for the organiser to confirm (the others play as guests)"
             return f"You reported: {said} — waiting for another player of the pod to confirm"
         who = names.get(reporter, "The organiser") if reporter is not None else "The site"
         if me in names:

@@ -9,6 +9,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import ngettext
+
 from tournaments.models import Match
 from tournaments.pairing import Bracket, MatchRecord, Standing, TiebreakSystem, cut_stage_name
 from tournaments.pairing.standings import MTG_FLOOR, POKEMON_CAP, POKEMON_FLOOR
@@ -180,24 +182,32 @@ def with_names(explanation: str, names: Mapping[int, str]) -> str:
 
 @dataclass(frozen=True)
 class CrossRow:
-    """One row of a round robin's crosstable: the standings row and the row player's results
-    against each column player, from the row player's side ("W 2-1", "–" not yet played, "" self)."""
+    """One row of a round robin's crosstable: the standings row, the row player's results against
+    each column player, from the row player's side ("W 2-1", "–" not yet played, "" self), and
+    their bye ("Round 3"; "–" none yet: with an odd number of players each has one)."""
 
     row: Any
     cells: list[str]
+    bye: str = "–"
 
 
 def crosstable(rows: Sequence[Any], results: Iterable[MatchRecord]) -> list[CrossRow]:
     """Players × players in standings order (``rows``: ``row.standing.player``, best first)."""
     met: dict[tuple[int, int], list[str]] = {}
+    byes: dict[int, list[int]] = {}
     for record in results:
         if record.b is None:
+            byes.setdefault(record.a, []).append(record.round)
             continue
         met.setdefault((record.a, record.b), []).append(_cell(record.a_games, record.b_games, record.draws))
         met.setdefault((record.b, record.a), []).append(_cell(record.b_games, record.a_games, record.draws))
     players = [r.standing.player for r in rows]
     return [
-        CrossRow(row, ["" if me == them else " / ".join(met.get((me, them), ["–"])) for them in players])
+        CrossRow(
+            row,
+            ["" if me == them else " / ".join(met.get((me, them), ["–"])) for them in players],
+            ", ".join(f"Round {n}" for n in sorted(byes.get(me, []))) or "–",
+        )
         for row, me in zip(rows, players, strict=True)
     ]
 
@@ -271,3 +281,38 @@ def tiebreak_cells(standing: Standing, system: TiebreakSystem) -> list[dict[str,
         explains = tiebreak.explains.format(value=value)
         cells.append({"heading": tiebreak.heading, "field": tiebreak.field, "value": value, "explains": explains})
     return cells
+
+
+def points_each(points: int) -> str:
+    return ngettext("%(n)d point each", "%(n)d points each", points) % {"n": points}
+
+
+def and_list(words: Sequence[str]) -> str:
+    """ "Eva", "Eva and Corvin", "Eva, Corvin and Bryn"."""
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def tie_words(tie: Any, system: TiebreakSystem) -> str:
+    """A tie in the standings in words (``tie``: ``services.playoffs.Tie``): who, for which place,
+    the tiebreakers that did not separate them with their shared values, and what decides it: the
+    playoff's winner, a playoff still to be played, or the event's seeded order (under the Pokémon
+    system a tie of two also names the head-to-head that did not separate them)."""
+    names = [p.public_name for p in tie.players]
+    place = f"{ordinal(tie.place)} place"
+    row = tie.rows[0]
+    kept = [f"{t.heading} ({_pct(getattr(row, t.field))})" for t in TIEBREAKS[system] if t.field != "mw"]
+    if system is TiebreakSystem.POKEMON and len(names) == 2:
+        kept.append("their match together" if tie.met else "a head-to-head (they did not meet)")
+    sentence = (
+        f"{and_list(names)} are tied for {place}: {points_each(row.points)}, and {and_list(kept)} did not separate them"
+    )
+    playoff = tie.playoff
+    if playoff is not None and playoff.winner_id is not None:
+        winner = next(p for p in tie.players if p.pk == playoff.winner_id)
+        loser = next(p for p in tie.players if p.pk != playoff.winner_id)
+        return f"{sentence}. {winner.public_name} won the playoff against {loser.public_name} and takes {place}."
+    if playoff is not None:
+        return f"{sentence}. A playoff decides it: {names[0]} v {names[1]}, waiting for its result."
+    return f"{sentence}, so the event's seeded order lists {names[0]} first."

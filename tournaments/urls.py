@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments import deck_views, desk_views, manage_views, paper_views, pod_downloads, pod_views, views
+from tournaments import (
+    deck_views,
+    desk_views,
+    manage_views,
+    paper_views,
+    playoff_views,
+    pod_downloads,
+    pod_views,
+    views,
+)
 
 app_name = "tournaments"
 
@@ -55,6 +64,8 @@ organiser = [
     path("events/<id:pk>/publish-lists/", deck_views.publish_lists, name="publish-lists"),
     path("registrations/<id:registration_id>/do/<slug:action>/", manage_views.registration_action,
          name="registration-action"),
+    path("events/<id:pk>/playoffs/", playoff_views.order_playoff, name="order-playoff"),
+    path("playoffs/<id:playoff_id>/winner/", playoff_views.record_playoff, name="record-playoff"),
     path("events/<id:pk>/desk/", desk_views.desk, name="desk"),
     path("events/<id:pk>/players/<id:player_id>/deck/", deck_views.player_deck, name="player-deck"),
     path("events/<id:pk>/walk-in/", desk_views.walk_in, name="walk-in"),

@@ -18,7 +18,7 @@ from common.qr import qr_svg
 from common.refusals import Refusal
 from gameplay.matches import selectors as play_selectors
 from gameplay.matches.oversight import Oversight
-from tournaments import confirmations, outcomes, overview, pod_views, selectors
+from tournaments import confirmations, outcomes, overview, playoff_views, pod_views, selectors
 from tournaments.errors import EventRefusal, Invalid, NotFound
 from tournaments.forms import ScoreForm
 from tournaments.models import Event, Match, Registration, Round
@@ -152,6 +152,7 @@ def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
         for row in rows
     ]  # fmt: skip
     context = {"event": event, "rows": explained, "tiebreaks": TIEBREAKS[system], "cut_decided": bool(titles)}
+    context.update(playoff_views.ties_context(request, event, system))
     return render(request, "tournaments/standings.html", context)
 
 

@@ -1,17 +1,52 @@
-// The projector page polls the event's small state (round, status, deadline) and reloads itself
-// when it changes: a new round published, a round ended, time added.
+// The projector page follows the event's socket (event-live.js): a table whose result comes in
+// turns "Finished" in place, with the count of tables still playing; a new round, a round ended or
+// time added (a "round" push) makes it re-read its small state and reload when that changed. It
+// re-reads the state with every table whenever the socket (re)opens, and every 10 s while no
+// socket is live.
 (function () {
   "use strict";
   var body = document.body;
   var url = body.dataset.poll;
-  if (!url || !window.Fett) return;
+  if (!url || !window.Fett || !window.FettEventLive) return;
+
   function key(state) {
     return [state.round, state.status, state.ends_at].map(function (v) { return v === null || v === undefined ? "" : v; }).join("|");
   }
-  function poll() {
-    window.Fett.request(url).then(function (answer) {
-      if (answer.ok && key(answer.data) !== body.dataset.state) window.location.reload();
-    }, function () { /* offline for a moment: try again at the next tick */ });
+
+  function count() {
+    var line = document.querySelector("[data-testid=projector-playing]");
+    if (!line) return;
+    var playing = document.querySelectorAll("[data-table]:not(.is-finished) [data-testid=table-status]").length;
+    var text = playing === 0 ? line.dataset.none : playing === 1 ? line.dataset.one : line.dataset.many;
+    line.textContent = text.replace("{n}", String(playing));
   }
-  setInterval(poll, Number(body.dataset.every || 10000));
+
+  function mark(table, finished) {
+    var row = document.querySelector('[data-table="' + table + '"]');
+    var status = row && row.querySelector("[data-testid=table-status]");
+    if (!status) return;  // a bye, or a table this page does not show
+    row.classList.toggle("is-finished", finished);
+    status.textContent = finished ? status.dataset.finished : status.dataset.playing;
+  }
+
+  function reread() {
+    window.Fett.request(url + "?tables=1").then(function (answer) {
+      if (!answer.ok) return;
+      if (key(answer.data) !== body.dataset.state) { window.location.reload(); return; }
+      (answer.data.tables || []).forEach(function (t) { mark(t.table, t.finished); });
+      count();
+    }, function () { /* offline for a moment: the socket's reconnect re-reads */ });
+  }
+
+  window.FettEventLive(body.dataset.event, {
+    reread: reread,
+    message: function (message) {
+      if (message.kind === "table" && String(message.round) === body.dataset.round) {
+        mark(message.table, message.finished);
+        count();
+      } else if (message.kind === "round") {
+        reread();
+      }
+    },
+  });
 })();

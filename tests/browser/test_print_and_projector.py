@@ -1,6 +1,7 @@
 """Paper and the big screen in Chromium: the result slips in print media (no navigation, one slip
 per table, three to a sheet), the projector page for an anonymous viewer (clock, pairings, and a
-reload when the round ends), and "Where do I sit?" on a phone."""
+reload when the round ends; tables turning finished by push over a real ASGI server and Redis), and
+"Where do I sit?" on a phone."""
 
 from __future__ import annotations
 
@@ -8,17 +9,42 @@ import re
 from typing import Any
 
 import pytest
+import redis
+from django.conf import settings
+from django.test import override_settings
 
 from accounts.models import User
+from config import redis_urls
+from tests.browser.asgi import asgi_server
+from tests.browser.redis_layer import group_channel, redis_channel_layers
 from tests.browser.test_content_security_policy import watched
 from tests.browser.test_event_flow import logged_in_page
 from tests.browser.waiting import wait_in_page
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
+from tests.waiting import wait_until
+from tournaments.live import event_group
 from tournaments.models import Event, Match, Round
 from tournaments.services import registration, results, rounds
 
 NAMES = ("Eva", "Corvin", "Bryn", "Dagny", "Anselm", "Fenna", "Gideon", "Hale")
 PDF_PAGE = re.compile(rb"/Type\s*/Page\b(?!s)")
+REDIS_ASGI = "tests.browser.redis_asgi:application"
+
+
+def finished(match: Match) -> str:
+    """JavaScript: whether the projector shows this table as finished."""
+    return f"document.querySelector('[data-table=\"{match.table}\"]').classList.contains('is-finished')"
+
+
+def subscribers(group: str) -> int:
+    """How many sockets Redis counts on a group's channel (a SUBSCRIBE is sent, not confirmed, when
+    the consumer's ``group_add`` returns)."""
+    client = redis.Redis.from_url(redis_urls.with_db(settings.REDIS_URL, settings.REDIS_DB_CHANNELS))
+    try:
+        counts: list[tuple[bytes, int]] = client.pubsub_numsub(group_channel(group))  # type: ignore[assignment]
+        return int(dict(counts).get(group_channel(group).encode(), 0))
+    finally:
+        client.close()
 
 
 def event_in_round_one() -> tuple[Event, Round]:
@@ -120,3 +146,39 @@ def test_where_do_i_sit_on_a_phone(browser: Any, live_server: Any) -> None:
     assert input_height >= 44, "a thumb-sized box"
     assert violations == []
     page.context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_projector_shows_a_table_finish_by_push_without_reloading(browser: Any) -> None:
+    """A real ASGI server on Redis pub/sub: the results reported here (in the test's process) reach
+    the projector's socket through Redis, as a result confirmed in one web process reaches a
+    projector connected to another."""
+    event, round_ = event_in_round_one()
+    first, second, *_ = tables(round_)
+    with override_settings(CHANNEL_LAYERS=redis_channel_layers()), asgi_server(REDIS_ASGI) as url:
+        context = browser.new_context(viewport={"width": 1920, "height": 1080})
+        violations: list[str] = []
+        screen = watched(context.new_page(), violations)
+        screen.set_default_timeout(60_000)
+        screen.goto(f"{url}/events/{event.pk}/projector/")
+        wait_in_page(screen, "document.body.dataset.socket === 'live'")
+        wait_until(lambda: subscribers(event_group(event.pk)) >= 1, message="the projector's socket to subscribe")
+        screen.evaluate("() => { window.sameDocument = true; }")  # gone if the page reloads
+        playing = screen.get_by_test_id("projector-playing")
+        assert playing.inner_text() == "4 tables still playing"
+
+        assert first.player_b is not None
+        results.report_result(first, first.player_a, results.Score.from_players_view(first, first.player_a, 2, 0, 0))
+        wait_in_page(screen, finished(first))
+        assert screen.locator(f'[data-table="{first.table}"] [data-testid=table-status]').inner_text() == "FINISHED"
+        assert playing.inner_text() == "3 tables still playing"
+        assert screen.locator(f'[data-table="{second.table}"] [data-testid=table-status]').inner_text() == "PLAYING"
+
+        results.set_result(second, event.organiser, results.Score(2, 1))  # a judge's result: finished too
+        wait_in_page(screen, finished(second))
+        assert playing.inner_text() == "2 tables still playing"
+        assert screen.evaluate("() => window.sameDocument") is True, "the projector reloaded"
+        assert screen.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+        screen.evaluate("1")
+        assert violations == []
+        context.close()

@@ -10,6 +10,7 @@ import pytest
 from gameplay.formats import Deck
 from gameplay.services import current_catalog
 from tests.browser.test_event_flow import logged_in_page
+from tests.browser.waiting import wait_in_page
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 from tournaments.models import Registration
 from tournaments.services import decks
@@ -46,10 +47,10 @@ def test_the_organiser_runs_the_desk_on_a_phone(browser: Any, live_server: Any) 
     page.wait_for_load_state()
     assert "Eva Kerr is registered." in page.locator(".messages").inner_text()
 
-    page.get_by_role("button", name="Gwen Walker paid").click()
-    page.wait_for_load_state()
+    page.get_by_role("button", name="Gwen Walker paid").click()  # each tap updates its row in place
+    wait_in_page(page, "document.querySelector('[aria-label=\"Gwen Walker paid\"][aria-pressed=true]')")
     page.get_by_role("button", name="Gwen Walker checked in").click()
-    page.wait_for_load_state()
+    wait_in_page(page, "document.querySelector('[aria-label=\"Gwen Walker checked in\"][aria-pressed=true]')")
     gwen = page.get_by_test_id("desk-row").filter(has_text="Gwen Walker")
     assert "guest" in gwen.inner_text() and "No deck" in gwen.inner_text()
     assert gwen.get_by_role("button", name="Gwen Walker paid").get_attribute("aria-pressed") == "true"
@@ -72,5 +73,53 @@ def test_the_organiser_runs_the_desk_on_a_phone(browser: Any, live_server: Any) 
     page.goto(f"{live_server.url}/events/{event.pk}/manage/")
     summary = page.get_by_test_id("desk-summary").inner_text()
     assert "2 players without a legal deck: Eva Kerr, Gwen Walker." in summary
+    assert no_sideways_scroll(page)
+    page.context.close()
+
+
+NAMES = [
+    "Ada", "Bo", "Cy", "Dara", "Eli", "Fern", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lia", "Milo", "Nia",
+    "Otto", "Pia", "Quin", "Rhea", "Sami", "Tove", "Uma", "Vik", "Wren", "Xan", "Yara", "Zed", "Abel",
+    "Bea", "Cato", "Dina", "Emil", "Faye", "Gert", "Hugo", "Isla", "Jory", "Kira", "Lars", "Mona", "Noor",
+]  # fmt: skip
+
+
+@pytest.mark.django_db(transaction=True)
+def test_forty_players_checked_in_on_a_phone_keep_the_place_on_the_page(browser: Any, live_server: Any) -> None:
+    """Each tap updates its own row where it is: the page does not reload, nor jump to the top."""
+    organiser = OrganiserFactory.create(username="desk-forty")
+    event = EventFactory.create(organiser=organiser, name="Forty Open", format="awakening-starter")
+    for name in NAMES:
+        RegistrationFactory.create(event=event, player=UserFactory.create(display_name=f"{name} Player"))
+
+    page = logged_in_page(browser, live_server, organiser, viewport={"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/events/{event.pk}/desk/")
+    page.evaluate("() => { window.sameDocument = true; }")  # gone if the page reloads
+    rows = page.get_by_test_id("desk-row")
+    for index, name in enumerate(sorted(NAMES, key=str.lower)):
+        row = rows.filter(has_text=f"{name} Player")
+        if index % 10 == 9:  # now and then the organiser finds the player by name first
+            finder = page.get_by_placeholder("Find a player")
+            finder.fill(name.lower())
+            wait_in_page(page, "document.querySelectorAll('[data-testid=desk-row]:not([hidden])').length <= 2")
+        button = row.get_by_role("button", name=f"{name} Player checked in")
+        button.scroll_into_view_if_needed()
+        before = page.evaluate("() => window.scrollY")
+        button.click()
+        wait_in_page(
+            page,
+            f'document.querySelector(\'[data-name="{name.lower()} player"] [aria-label$="checked in"]\')'
+            ".getAttribute('aria-pressed') === 'true'",
+        )
+        assert page.evaluate("() => window.sameDocument") is True, f"the page reloaded after checking in {name}"
+        assert page.evaluate("() => window.scrollY") == before, f"the page scrolled after checking in {name}"
+        assert "✓ Checked in" in row.inner_text()
+        if index % 10 == 9:
+            page.get_by_placeholder("Find a player").fill("")
+    assert (
+        page.get_by_test_id("desk-counts").inner_text()
+        == "40 registered · 40 checked in · 0 paid · 40 without a legal deck"
+    )
+    assert Registration.objects.filter(event=event, checked_in=True).count() == 40
     assert no_sideways_scroll(page)
     page.context.close()

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.test import Client
 
 from accounts.models import User
 from tests.drafts.helpers import draft_table, drive, human_seats, started_pod
+from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory
 from tournaments.drafts.models import Pod, Pool, Seat
 
 pytestmark = pytest.mark.django_db
@@ -101,3 +103,50 @@ def test_sealed_pools_open_from_the_hub() -> None:
     opened = boss.post(f"/events/{table.event.pk}/draft/sealed/", {"build_minutes": "30"}, follow=True)
     assert b"4 sealed pools are open" in opened.content
     assert Pool.objects.filter(event=table.event).count() == 4
+
+
+def _hub_text(client: Client, event_pk: int) -> str:
+    html = client.get(f"/events/{event_pk}/draft/").content.decode()
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+@pytest.mark.parametrize("fmt", ["draft", "sealed"])
+def test_before_the_start_the_hub_says_why_seating_waits_instead_of_a_form_that_fails(fmt: str) -> None:
+    organiser = OrganiserFactory.create(username=f"early-{fmt}")
+    event = EventFactory.create(organiser=organiser, format=fmt, name="Early Draft")
+    for _ in range(4):
+        RegistrationFactory.create(event=event)
+    boss = browser(organiser)
+    page = boss.get(f"/events/{event.pk}/draft/").content.decode()
+    assert 'data-testid="seat-pods"' not in page and 'data-testid="open-sealed"' not in page
+    what = "Pods are seated" if fmt == "draft" else "Sealed pools are opened"
+    text = _hub_text(boss, event.pk)
+    assert f"{what} after the event starts: start it when the players are here" in text
+    assert "Run Early Draft" in text
+
+
+def test_once_a_pod_drafts_the_hub_no_longer_offers_seating() -> None:
+    table = draft_table(4, username="pg-late")
+    started_pod(table)
+    boss = browser(table.organiser)
+    assert b'data-testid="seat-pods"' not in boss.get(f"/events/{table.event.pk}/draft/").content
+    assert "Pod 1 has started drafting; the seating can no longer change." in _hub_text(boss, table.event.pk)
+
+
+def test_bots_are_ticked_when_the_players_cannot_fill_a_pod() -> None:
+    few = draft_table(2, username="pg-two")
+    boss = browser(few.organiser)
+    page = boss.get(f"/events/{few.event.pk}/draft/").content.decode()
+    assert '<input type="checkbox" name="fill_with_bots" checked>' in page
+    assert "2 players to seat. A pod drafts with 4 to 8 seats, so bots fill the empty seats." in _hub_text(
+        boss, few.event.pk
+    )
+    # the form as the page shows it seats the pod (it was a 400 with the box unticked)
+    seated = boss.post(f"/events/{few.event.pk}/draft/seat/", {"seats_per_pod": "8", "fill_with_bots": "on"})
+    assert seated.status_code == 302
+    assert Seat.objects.filter(pod__event=few.event, bot=True).count() == 6
+
+    enough = draft_table(4, username="pg-four")
+    page = browser(enough.organiser).get(f"/events/{enough.event.pk}/draft/").content.decode()
+    assert '<input type="checkbox" name="fill_with_bots">' in page
+    assert "4 players to seat." in _hub_text(browser(enough.organiser), enough.event.pk)

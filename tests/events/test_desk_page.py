@@ -96,3 +96,55 @@ def test_the_account_picker_finds_by_name_and_adds_the_account(desk_event: Perso
     assert "Eva Kerr is registered." in _text(added.content)
     again = client.get(f"/events/{event.pk}/desk/", {"find": "kerr"})
     assert "No account matches" in _text(again.content)
+
+
+def _ada(desk_event: Personas) -> Registration:
+    return Registration.objects.get(event=desk_event.event, player__display_name="Ada")
+
+
+def test_a_tap_made_with_htmx_answers_only_the_row_and_the_counts(desk_event: Personas) -> None:
+    gwen = Registration.objects.get(event=desk_event.event, player__is_guest=True)
+    answer = desk_event.client("organiser").post(f"/registrations/{gwen.pk}/desk/check-in/", HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200
+    html = answer.content.decode()
+    assert html.lstrip().startswith("<li") and f'id="desk-row-{gwen.pk}"' in html
+    assert 'aria-label="Gwen checked in"' in html and 'aria-pressed="true"' in html
+    assert 'id="desk-summary-counts" hx-swap-oob="true"' in html
+    assert "3 registered · 2 checked in · 1 paid · 2 without a legal deck" in _text(answer.content)
+    assert "Gwen is checked in." in html  # the status line read out by screen readers
+    assert "<html" not in html and Registration.objects.get(pk=gwen.pk).checked_in
+    # the message is not left over for the next page the organiser opens
+    assert "Gwen is checked in." not in _text(
+        desk_event.client("organiser").get(f"/events/{desk_event.event.pk}/desk/").content
+    )
+
+
+def test_without_scripts_a_tap_comes_back_to_the_row_with_the_filter_kept(desk_event: Personas) -> None:
+    ada = _ada(desk_event)
+    answer = desk_event.client("organiser").post(f"/registrations/{ada.pk}/desk/unpaid/", {"q": "ad"})
+    assert answer.status_code == 302
+    assert answer["Location"] == f"/events/{desk_event.event.pk}/desk/?q=ad#desk-row-{ada.pk}"
+    assert not Registration.objects.get(pk=ada.pk).paid
+
+
+def test_a_refused_tap_made_with_htmx_comes_back_in_the_row(desk_event: Personas) -> None:
+    event = desk_event.event
+    event.status = event.Status.RUNNING  # check-in closed meanwhile (a tab left open)
+    event.save()
+    ada = _ada(desk_event)
+    answer = desk_event.client("organiser").post(f"/registrations/{ada.pk}/desk/check-out/", HTTP_HX_REQUEST="true")
+    assert answer.status_code == 409
+    text = _text(answer.content)
+    assert "Check-in happens while registration is open." in text and "Ada" in text
+    assert Registration.objects.get(pk=ada.pk).checked_in
+
+
+def test_the_name_filter_works_without_scripts(desk_event: Personas) -> None:
+    page = desk_event.client("organiser").get(f"/events/{desk_event.event.pk}/desk/?q=GW")
+    names = re.findall(r'data-name="([^"]+)"', page.content.decode())
+    text = _text(page.content)
+    assert names == ["gwen"]
+    assert "Players whose name contains “GW”: 1 of 4." in text
+    assert "3 registered · 1 checked in" in text  # the counts are over everyone
+    nobody = desk_event.client("organiser").get(f"/events/{desk_event.event.pk}/desk/?q=zz")
+    assert "Nobody registered is named “zz”." in _text(nobody.content)

@@ -10,7 +10,7 @@ from django.test import Client
 from accounts.models import User
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 from tournaments.models import AuditEntry, Event, Match, ResultReport
-from tournaments.services import registration, rounds
+from tournaments.services import registration, results, rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -208,3 +208,24 @@ def test_reporting_again_is_refused_in_the_players_own_words(table: Table) -> No
     assert late.status_code == 409
     assert "The result is already confirmed (You lost 1-2)" in late.content.decode()
     assert ResultReport.objects.filter(match=table.match).count() == 2  # the refusals wrote nothing
+
+
+def test_a_player_whose_opponent_is_a_guest_is_told_the_organiser_confirms() -> None:
+    organiser = OrganiserFactory.create()
+    event = EventFactory.create(organiser=organiser, best_of=3, name="Guest Open")
+    eva = UserFactory.create(display_name="Eva")
+    RegistrationFactory.create(event=event, player=eva)
+    registration.add_walk_in(event, organiser, guest_name="Gwen")
+    registration.start_event(event, organiser)
+    round_ = rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
+    match = round_.matches.get()
+    told = "Gwen plays as a guest, without an account, so the organiser (or a judge) confirms the result you report."
+    evas = signed_in(eva)
+    assert told in panel(evas, event)
+    assert told in evas.get(f"/matches/{match.pk}/").content.decode()
+    report(evas, match, 2, 0)
+    shown = panel(evas, event)
+    assert "You won 2-0 — waiting for the organiser to confirm" in shown and told in shown
+    match.refresh_from_db()
+    results.set_result(match, organiser, results.Score(match.a_games or 0, match.b_games or 0))
+    assert told not in panel(evas, event)  # confirmed: nothing waits any more

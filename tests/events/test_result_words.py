@@ -119,3 +119,14 @@ def test_the_one_tap_choices_fit_the_match(best_of: int, stage: str, labels: lis
     choices = report_choices(table(Match.Status.PENDING, best_of=best_of, stage=stage))
     assert [c["label"] for c in choices] == labels
     assert all(c["win"] == (c["wins"] > c["losses"]) for c in choices)
+
+
+def test_a_player_whose_opponent_is_a_guest_reads_that_the_organiser_confirms() -> None:
+    guest = User(pk=4, display_name="Gwen", is_guest=True)
+    reported = table(Match.Status.REPORTED, (1, 2, 0), reported_by=CORVIN)
+    reported.player_a = guest
+    assert result_words(reported, CORVIN) == "You won 2-1 — waiting for the organiser to confirm"
+    assert (
+        result_words(reported, OUTSIDER)
+        == "Corvin reported: Corvin won 2-1 against Gwen — waiting for the organiser to confirm"
+    )

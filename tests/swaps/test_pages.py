@@ -14,6 +14,7 @@ from gameplay.runebound.catalog import shipped_runebound
 from gameplay.runebound.swap import enemy_cards
 from tests.factories import UserFactory
 from tests.swaps.helpers import DECKS, Pod, published, runebound_pod_event, seat_pod
+from tournaments.services import registration, rounds
 from tournaments.swaps import services
 from tournaments.swaps.models import PodSwap, SwapPlan, SwapSeat
 
@@ -132,3 +133,27 @@ def test_the_event_page_leads_a_player_to_their_swap() -> None:
     assert "Deck swap, Round 1" not in words(client(UserFactory.create()).get(event_page).content.decode())
     client(pod.players[0]).post(url(pod, swap), form_for(0))
     assert "See or change your choice" in words(client(pod.players[0]).get(event_page).content.decode())
+
+
+def test_the_swap_comes_first_on_the_players_event_page() -> None:
+    """It is timed: the player reads it before their pod's table."""
+    pod, _ = opened()
+    page = client(pod.players[0]).get(f"/events/{pod.event.pk}/").content.decode()
+    assert 'data-testid="my-swap"' in page and 'id="my-match"' in page
+    assert page.index('data-testid="my-swap"') < page.index('id="my-match"')
+
+
+def test_the_preview_of_a_swap_round_says_it_has_the_swap() -> None:
+    event = runebound_pod_event(3)
+    services.set_plan(event, event.organiser, [1], 12)
+    registration.start_event(event, event.organiser)
+    rounds.pair_next_round(event, event.organiser)
+    page = words(client(event.organiser).get(f"/events/{event.pk}/manage/").content.decode())
+    assert (
+        "Round 1 has the deck swap: when you publish it, each pod has 12 minutes to choose the 10 enemy cards "
+        "every player passes, 5 to each neighbour, before its game; whoever has not chosen by then gets the "
+        "automatic choice."
+    ) in page
+    services.set_plan(event, event.organiser, [2], 12)
+    page = words(client(event.organiser).get(f"/events/{event.pk}/manage/").content.decode())
+    assert "has the deck swap" not in page

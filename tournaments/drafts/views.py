@@ -24,7 +24,7 @@ from tournaments.drafts.errors import DraftRefusal
 from tournaments.drafts.models import Pod, Pool
 from tournaments.drafts.services import pods, pools, reading
 from tournaments.errors import Forbidden, Invalid
-from tournaments.limited import DEFAULT_TIMES, DRAFT_BOT_LEVELS
+from tournaments.limited import DEFAULT_TIMES, DRAFT_BOT_LEVELS, MAX_SEATS, MIN_SEATS
 from tournaments.permissions import Perm, has_permission
 from tournaments.views import refusals_shown
 
@@ -82,7 +82,27 @@ def event_drafts(request: HttpRequest, pk: int) -> HttpResponse:
         "is_draft": event.format == pods.DRAFT_FORMAT,
         "is_sealed": event.format == pools.SEALED_FORMAT,
     }
+    if context["manages"]:
+        context.update(_what_can_be_done(event))
     return render(request, "drafts/event.html", context)
+
+
+def _what_can_be_done(event: Any) -> dict[str, Any]:
+    """The hub shows the organiser only the steps that can be taken now, and why the rest waits:
+    seating (a draft) or opening pools (sealed) while the event runs and before round 1; bots
+    ticked when the players cannot fill a pod of the default size."""
+    if event.format == pods.DRAFT_FORMAT:
+        players = pods.active_player_count(event)
+        return {
+            "seating_waits": pods.seating_refusal(event),
+            "players_to_seat": players,
+            "bots_needed": pods.needs_bots(players, MAX_SEATS),
+            "min_seats": MIN_SEATS,
+            "max_seats": MAX_SEATS,
+        }
+    if event.format == pools.SEALED_FORMAT:
+        return {"pools_wait": pools.before_round_one_refusal(event, "Sealed pools are opened")}
+    return {}
 
 
 def _int(request: HttpRequest, name: str, default: int) -> int:

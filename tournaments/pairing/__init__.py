@@ -60,8 +60,10 @@ from .standings import (
     Standing,
     StandingsSettings,
     TiebreakSystem,
+    apply_playoffs,
     compute_standings,
     seeded_order,
+    tied_runs,
 )
 from .swiss import SwissSettings, pair_swiss_round, pairing_cost
 
@@ -100,6 +102,7 @@ __all__ = [
     "TiebreakSystem",
     "UnknownPlayerError",
     "advance_bracket",
+    "apply_playoffs",
     "berger_schedule",
     "bracket_order",
     "build_bracket",
@@ -124,5 +127,6 @@ __all__ = [
     "round_robin_seats",
     "seating_cost",
     "seeded_order",
+    "tied_runs",
     "top_cut_players",
 ]

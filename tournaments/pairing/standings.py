@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from .records import BYE_GAMES, DRAW_POINTS, WIN_POINTS, MatchRecord, PlayerEntry, check_entries, check_history
@@ -43,8 +43,10 @@ __all__ = [
     "Standing",
     "StandingsSettings",
     "TiebreakSystem",
+    "apply_playoffs",
     "compute_standings",
     "seeded_order",
+    "tied_runs",
 ]
 
 MTG_FLOOR = 0.33
@@ -248,6 +250,56 @@ def _rank(
             )
         )
     return tuple(rows)
+
+
+def _standing_key(row: Standing, system: TiebreakSystem) -> tuple[float, float, float, float]:
+    """``_rank``'s key, read back from a row: what separates players before the seeded order."""
+    pokemon = system is TiebreakSystem.POKEMON
+    second = row.oomw if pokemon else row.gw
+    third = 0.0 if pokemon else row.ogw
+    return (-row.points, -round(row.omw, _DIGITS), -round(second, _DIGITS), -round(third, _DIGITS))
+
+
+def tied_runs(
+    standings: Sequence[Standing], history: Sequence[MatchRecord], settings: StandingsSettings | None = None
+) -> list[tuple[int, ...]]:
+    """The runs of players (in rank order, two or more) that nothing but the final tiebreak, the
+    seeded order, put in their order: equal points and every tiebreaker equal (and, under the
+    Pokémon system, a pair whose head-to-head did not separate them)."""
+    system = (settings or StandingsSettings()).system
+    runs: list[tuple[int, ...]] = []
+    i = 0
+    while i < len(standings):
+        end = i + 1
+        key = _standing_key(standings[i], system)
+        while end < len(standings) and _standing_key(standings[end], system) == key:
+            end += 1
+        run = tuple(row.player for row in standings[i:end])
+        separated = (
+            system is TiebreakSystem.POKEMON
+            and len(run) == 2
+            and (_beat(run[0], run[1], history) or _beat(run[1], run[0], history))
+        )
+        if len(run) > 1 and not separated:
+            runs.append(run)
+        i = end
+    return runs
+
+
+def apply_playoffs(
+    standings: Sequence[Standing], decided: Iterable[tuple[int, int]], ties: Sequence[tuple[int, ...]]
+) -> tuple[Standing, ...]:
+    """The standings with each playoff's winner above its loser: ``decided`` holds (winner, loser)
+    pairs; a playoff counts only while its two players are still a tie of two (``tied_runs``), so
+    a result changed since never lets a playoff reorder players the tiebreakers separate."""
+    order = [row.player for row in standings]
+    pairs = {frozenset(run) for run in ties if len(run) == 2}
+    for winner, loser in decided:
+        if frozenset((winner, loser)) in pairs and order.index(winner) > order.index(loser):
+            at = order.index(loser)
+            order[at], order[at + 1] = winner, loser
+    rows = {row.player: row for row in standings}
+    return tuple(replace(rows[player], rank=rank) for rank, player in enumerate(order, start=1))
 
 
 def _head_to_head(

@@ -121,6 +121,12 @@ def filtered(rows: list[DeskRow], which: DeckFilter) -> list[DeskRow]:
     return rows
 
 
+def rows_named(rows: list[DeskRow], text: str) -> list[DeskRow]:
+    """The rows whose player's public name contains ``text`` (any case); every row when it is empty."""
+    wanted = text.strip().lower()
+    return [r for r in rows if wanted in r.registration.player.public_name.lower()]
+
+
 def players_without_legal_deck(event: Event, rows: list[DeskRow] | None = None) -> list[str]:
     """The public names of active players whose deck is missing or not legal (constructed events);
     ``rows`` are the event's ``desk_rows`` when the caller has them already."""

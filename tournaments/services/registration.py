@@ -21,6 +21,7 @@ from tournaments.models import (
     Event,
     IllegalTransition,
     Match,
+    Playoff,
     PodReport,
     PodSeat,
     PodTable,
@@ -456,6 +457,7 @@ GUEST_ROWS: list[tuple[type[models.Model], str]] = [
     (ResultReport, "by"), (PlayMatch, "player1"), (PlayMatch, "player2"), (MatchSeat, "user"),
     (PodSeat, "player"), (PodTable, "reported_by"), (PodTable, "confirmed_by"), (PodReport, "by"),
     (SwapSeat, "player"), (CardPass, "giver"), (CardPass, "receiver"),
+    (Playoff, "player_a"), (Playoff, "player_b"), (Playoff, "winner"),
 ]  # fmt: skip
 
 #: Relations to the user model a guest never has (a guest cannot sign in, so never acts), by

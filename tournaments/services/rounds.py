@@ -9,8 +9,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from tournaments import live
 from tournaments.errors import Conflict, EventRefusal, Invalid
-from tournaments.models import AuditEntry, Event, Match, Registration, ResultReport, Round
+from tournaments.models import AuditEntry, Event, Match, Playoff, Registration, ResultReport, Round
 from tournaments.pairing import (
     NotEnoughPlayersError,
     PairingError,
@@ -21,6 +22,7 @@ from tournaments.pairing import (
     top_cut_players,
 )
 from tournaments.pairing import Pairing as PlannedTable
+from tournaments.pairing.pod_standings import ordinal
 from tournaments.pairing.records import BYE_GAMES
 from tournaments.permissions import Perm, require
 from tournaments.services import desk, onsite, pods
@@ -342,6 +344,7 @@ def add_time(round_: Round, minutes: int, by: User) -> Round:
     round_.matches.update(time_called=False)
     round_.pod_tables.update(time_called=False)
     schedule_round_timer(round_)
+    live.round_changed(round_.event_id)  # the projector's clock
     return round_
 
 
@@ -413,6 +416,12 @@ def finish_refusal(event: Event) -> str:
         return f"Only {played} of {event.rounds} rounds have been played; play them all before finishing."
     if event.wants_top_cut:
         return f"{event.name} has a top cut: cut to the top {event.top_cut} before finishing."
+    waiting = Playoff.objects.filter(event=event, winner__isnull=True).select_related("player_a", "player_b").first()
+    if waiting is not None:
+        return (
+            f"The playoff for {ordinal(waiting.place)} place ({waiting.player_a.public_name} v "
+            f"{waiting.player_b.public_name}) has no winner yet; record it before finishing."
+        )
     return ""
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from accounts.models import User
-from tournaments.models import Event, Match, Registration, Round
+from tournaments.models import Event, Match, Playoff, Registration, Round
 from tournaments.pairing import (
     Bracket,
     MatchRecord,
@@ -15,8 +15,10 @@ from tournaments.pairing import (
     SwissSettings,
     TiebreakSystem,
     advance_bracket,
+    apply_playoffs,
     build_bracket,
     compute_standings,
+    tied_runs,
 )
 
 
@@ -66,7 +68,16 @@ class StandingRow:
 
 
 def standings(event: Event) -> list[StandingRow]:
-    rows = compute_standings(entries(event), history(event), standings_settings(event), seed=event.seed)
+    """The ranked rows; in a round robin a decided playoff puts its winner above its loser
+    (``tournaments.services.playoffs``)."""
+    settings, past = standings_settings(event), history(event)
+    rows = compute_standings(entries(event), past, settings, seed=event.seed)
+    if event.structure == Event.Structure.ROUND_ROBIN:
+        decided = [(p.winner_id, p.loser_id()) for p in Playoff.objects.filter(event=event, winner__isnull=False)]
+        if decided:
+            rows = apply_playoffs(
+                rows, [(w, loser) for w, loser in decided if w and loser], tied_runs(rows, past, settings)
+            )
     registrations = {r.player_id: r for r in Registration.objects.filter(event=event).select_related("player")}
     return [
         StandingRow(row, registrations[row.player].player, registrations[row.player].late_entry_round) for row in rows

@@ -24,7 +24,7 @@ from gameplay.deckformats import RUNEBOUND
 from gameplay.runebound import swap as rules
 from gameplay.runebound.catalog import shipped_runebound
 from gameplay.runebound.decks import RuneboundDeck
-from tournaments import selectors
+from tournaments import live, selectors
 from tournaments.errors import Conflict, Forbidden, Invalid, NotFound
 from tournaments.models import Event, PodSeat, PodTable, Round
 from tournaments.permissions import Perm, require
@@ -208,6 +208,7 @@ def _settle(swap: PodSwap, seats: list[SwapSeat]) -> None:
         _reveal(swap, seats)
         fields += ["revealed_at", "timer_version"]
     swap.save(update_fields=fields)
+    live.swap_changed(swap)  # its page re-reads it (tournaments.live)
 
 
 def _reveal(swap: PodSwap, seats: list[SwapSeat]) -> None:

@@ -14,11 +14,12 @@ from tournaments.drafts.errors import DraftRefusal
 from tournaments.drafts.models import Pod, Seat
 from tournaments.drafts.services import clock
 from tournaments.drafts.services.picking import locked_pod, settle
+from tournaments.drafts.services.pools import before_round_one_refusal
 from tournaments.drafts.services.state import card_set, clean_times, load_state, seats_of
 from tournaments.errors import Conflict, Invalid
 from tournaments.limited import DRAFT_BOT_LEVELS, MAX_SEATS, MIN_SEATS, DraftSetupError, new_draft
 from tournaments.limited.rng import Stream, derive_seed
-from tournaments.models import Event, Registration, Round
+from tournaments.models import Event, Registration
 from tournaments.permissions import Perm, require
 from tournaments.services.common import locked_event
 
@@ -30,6 +31,27 @@ def _split(count: int, per_pod: int) -> list[int]:
     """Pod sizes as even as possible, at most ``per_pod`` each."""
     pods = -(-count // per_pod)
     return [count // pods + (1 if i < count % pods else 0) for i in range(pods)]
+
+
+def needs_bots(players: int, seats_per_pod: int = MAX_SEATS) -> bool:
+    """Whether ``players`` split into pods of at most ``seats_per_pod`` leave a pod too small to
+    draft (fewer than ``MIN_SEATS``): then only bots can fill it, and the hub ticks them."""
+    return players > 0 and any(size < MIN_SEATS for size in _split(players, seats_per_pod))
+
+
+def active_player_count(event: Event) -> int:
+    return Registration.objects.filter(event=event, dropped_after_round__isnull=True).count()
+
+
+def seating_refusal(event: Event) -> str:
+    """Why the pods cannot be seated now, in words ("" when they can)."""
+    waits = before_round_one_refusal(event, "Pods are seated")
+    if waits:
+        return waits
+    started = Pod.objects.filter(event=event).exclude(status=Pod.Status.SEATED).order_by("number").first()
+    if started is not None:
+        return f"Pod {started.number} has started drafting; the seating can no longer change."
+    return ""
 
 
 @transaction.atomic
@@ -54,10 +76,9 @@ def seat_pods(
         raise Invalid(
             DraftRefusal.NOT_DRAFT_EVENT, f"{event.name} is not a draft event (its format is {event.format})."
         )
-    if event.status != Event.Status.RUNNING or Round.objects.filter(event=event).exists():
-        raise Conflict(
-            DraftRefusal.SEATING_CLOSED, "Pods are seated after the event starts and before round 1 is paired."
-        )
+    closed = seating_refusal(event)
+    if closed:
+        raise Conflict(DraftRefusal.SEATING_CLOSED, closed)
     if not MIN_SEATS <= seats_per_pod <= MAX_SEATS:
         raise Invalid(
             DraftRefusal.BAD_POD_SIZE, f"A pod seats {MIN_SEATS} to {MAX_SEATS} players, not {seats_per_pod}."
@@ -72,8 +93,6 @@ def seat_pods(
             f"Unknown bot level {bot_level!r}; choose {' or '.join(DRAFT_BOT_LEVELS.values())}.",
         )
     pod_settings: dict[str, Any] = {**times, "bot_level": bot_level}
-    if Pod.objects.filter(event=event).exclude(status=Pod.Status.SEATED).exists():
-        raise Conflict(DraftRefusal.SEATING_CLOSED, "A pod has started drafting; the seating can no longer change.")
     players = list(Registration.objects.filter(event=event, dropped_after_round__isnull=True).order_by("pk"))
     if not players:
         raise Conflict(DraftRefusal.NO_PLAYERS, f"{event.name} has no players to seat.")

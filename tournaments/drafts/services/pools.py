@@ -47,6 +47,18 @@ log = logging.getLogger(__name__)
 SEALED_FORMAT = "sealed"
 
 
+def before_round_one_refusal(event: Event, what: str) -> str:
+    """Why ``what`` ("Pods are seated", "Sealed pools are opened") cannot happen now, in words, or "":
+    both happen while the event runs and before round 1 is paired."""
+    if event.status in (Event.Status.DRAFT, Event.Status.REGISTRATION):
+        return f"{what} after the event starts: start it when the players are here (no-shows drop out then)."
+    if Round.objects.filter(event=event).exists():
+        return f"{what} before round 1 is paired; round 1 is paired already."
+    if event.status != Event.Status.RUNNING:
+        return f"{what} while the event runs; {event.name} has finished."
+    return ""
+
+
 def _start_build_clock(pool: Pool, seconds: int, now: datetime) -> None:
     pool.build_deadline = now + timedelta(seconds=seconds)
     pool.build_timer_version += 1
@@ -82,11 +94,9 @@ def open_sealed(event: Event, by: User, build_seconds: int | None = None, now: d
             raise Invalid(
                 DraftRefusal.NOT_SEALED_EVENT, f"{event.name} is not a sealed event (its format is {event.format})."
             )
-        if event.status != Event.Status.RUNNING or Round.objects.filter(event=event).exists():
-            raise Conflict(
-                DraftRefusal.POOLS_CLOSED,
-                "Sealed pools are opened after the event starts and before round 1 is paired.",
-            )
+        closed = before_round_one_refusal(event, "Sealed pools are opened")
+        if closed:
+            raise Conflict(DraftRefusal.POOLS_CLOSED, closed)
         seconds = DEFAULT_TIMES.sealed_deck_building_seconds if build_seconds is None else build_seconds
         try:
             clean_times({"sealed_deck_building_seconds": seconds})

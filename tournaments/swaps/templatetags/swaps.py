@@ -11,6 +11,7 @@ from django.contrib.auth.models import AnonymousUser
 from accounts.models import User
 from tournaments.models import Event, Round
 from tournaments.swaps.models import PodSwap
+from tournaments.swaps.services import is_runebound_pod_event, plan_of
 
 register = template.Library()
 
@@ -33,6 +34,15 @@ def swap_history(event: Event) -> dict[str, Any]:
         for swap in swaps
     ]
     return {"event": event, "lines": lines}
+
+
+@register.inclusion_tag("swaps/_round_note.html")
+def round_swap_note(round_: Round) -> dict[str, Any]:
+    """On a pod round's preview: that the round has the deck swap, and what publishing starts."""
+    if not is_runebound_pod_event(round_.event):
+        return {"plan": None}
+    plan = plan_of(round_.event)
+    return {"round": round_, "plan": plan if round_.number in plan.rounds else None}
 
 
 @register.inclusion_tag("swaps/_my_swap.html")

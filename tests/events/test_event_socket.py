@@ -1,0 +1,129 @@
+"""The event's websocket (``ws/events/<id>/``): who may follow it, and what the projector and the
+deck-swap pages are pushed (``tournaments.live``): a table that finishes, a round that moves, a swap."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import AnonymousUser
+
+from tests.conftest import Personas
+from tests.events.test_paper import started
+from tests.swaps.helpers import runebound_pod_event, seat_pod
+from tests.swaps.test_services import choose
+from tournaments.models import Event, Match, Round
+from tournaments.routing import websocket_urlpatterns
+from tournaments.services import results, rounds
+from tournaments.swaps import services as swaps
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def communicator(event: Event, user: Any) -> WebsocketCommunicator:
+    talk = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/events/{event.pk}/")
+    talk.scope["user"] = user
+    return talk
+
+
+async def next_message(talk: WebsocketCommunicator) -> dict[str, Any]:
+    message: dict[str, Any] = await talk.receive_json_from(timeout=5)
+    return message
+
+
+def test_anyone_who_may_see_the_event_follows_it_and_nobody_else(personas: Personas) -> None:
+    event = personas.event
+
+    async def follows(user: Any) -> tuple[bool, Any]:
+        talk = communicator(event, user)
+        connected, code = await talk.connect()
+        hello = await next_message(talk) if connected else None
+        await talk.disconnect()
+        return connected, hello if connected else code
+
+    assert async_to_sync(follows)(AnonymousUser()) == (True, {"kind": "hello"})  # a public event
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.DRAFT)
+    assert async_to_sync(follows)(AnonymousUser()) == (False, 4403)
+    assert async_to_sync(follows)(personas.outsider) == (False, 4403)
+    assert async_to_sync(follows)(personas.organiser)[0] is True
+
+
+def test_a_table_whose_result_comes_in_is_pushed_as_finished_and_a_round_end_as_a_round(personas: Personas) -> None:
+    round_ = started(personas)
+    match = round_.matches.exclude(player_b=None).select_related("player_a", "player_b").first()
+    assert match is not None
+
+    @database_sync_to_async
+    def report() -> None:
+        assert match is not None and match.player_b is not None
+        results.report_result(match, match.player_a, results.Score(2, 0))
+        results.confirm_result(Match.objects.get(pk=match.pk), match.player_b)  # no second push: still finished
+
+    @database_sync_to_async
+    def end_round() -> None:
+        for table in round_.matches.exclude(status=Match.Status.CONFIRMED):
+            results.set_result(table, personas.organiser, results.Score(2, 1))
+        rounds.end_round(Round.objects.get(pk=round_.pk), personas.organiser)
+
+    async def scenario() -> list[dict[str, Any]]:
+        talk = communicator(personas.event, AnonymousUser())
+        assert (await talk.connect())[0]
+        got = [await next_message(talk)]
+        await report()
+        got.append(await next_message(talk))
+        await end_round()
+        while (message := await next_message(talk))["kind"] != "round":
+            got.append(message)
+        got.append(message)
+        await talk.disconnect()
+        return got
+
+    got = async_to_sync(scenario)()
+    assert got[:2] == [{"kind": "hello"}, {"kind": "table", "round": 1, "table": match.table, "finished": True}]
+    others = [m for m in got[2:-1] if m["kind"] == "table"]
+    assert match.table not in [m["table"] for m in others]  # confirmed later: not pushed again
+    assert got[-1] == {"kind": "round"}
+
+
+def test_a_swap_that_moves_on_is_pushed_to_the_event() -> None:
+    event = runebound_pod_event(3)
+    swaps.set_plan(event, event.organiser, [1], 10)
+    pod = seat_pod(event)
+    (swap,) = swaps.open_swaps(pod.round)
+
+    async def scenario() -> dict[str, Any]:
+        talk = communicator(event, pod.players[0])
+        assert (await talk.connect())[0]
+        await next_message(talk)  # hello
+        await database_sync_to_async(choose)(pod, swap, 0)
+        message = await next_message(talk)
+        await talk.disconnect()
+        return message
+
+    assert async_to_sync(scenario)() == {"kind": "swap", "swap": swap.pk, "version": 1}
+
+
+def test_the_projector_shows_which_tables_still_play(personas: Personas) -> None:
+    round_ = started(personas)
+    tables = list(round_.matches.exclude(player_b=None).select_related("player_a"))
+    first = tables[0]
+    results.set_result(first, personas.organiser, results.Score(2, 0))
+    client = personas.client("anonymous")
+    base = f"/events/{personas.event.pk}"
+    html = client.get(f"{base}/projector/").content.decode()
+    assert f'<li data-table="{first.table}" data-testid="projector-table" class="is-finished">' in html
+    assert html.count(">Finished</span>") == 1 and html.count(">Playing</span>") == len(tables) - 1
+    assert f"{len(tables) - 1} tables still playing" in html
+    state = client.get(f"{base}/projector/state/?tables=1").json()
+    assert {t["table"]: t["finished"] for t in state["tables"] if not t["bye"]} == {
+        t.table: t.pk == first.pk for t in tables
+    }
+    for table in tables[1:-1]:
+        results.set_result(table, personas.organiser, results.Score(2, 0))
+    assert "1 table still playing" in client.get(f"{base}/projector/").content.decode()
+    results.set_result(tables[-1], personas.organiser, results.Score(2, 0))
+    assert "Every table has finished" in client.get(f"{base}/projector/").content.decode()
