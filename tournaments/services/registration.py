@@ -473,6 +473,8 @@ NOT_MOVED = {
     "tournaments.Event.judges": "judges are accounts, added by staff",
     "tournaments.AuditEntry.by": "who did something: the organiser or a judge",
     "tournaments.DeckCheck.by": "who checked a list: the organiser or a judge",
+    "tournaments.Playoff.ordered_by": "who ordered a playoff: the organiser",
+    "tournaments.Playoff.decided_by": "who recorded a playoff's winner: the organiser or a judge",
     "drafts.Pool.created_by": "who opened a pool: the organiser",
     "webhooks.Endpoint.created_by": "who added an endpoint: the organiser",
     "coop.Challenge.organiser": "organisers are accounts",
