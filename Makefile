@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
 .DEFAULT_GOAL := help
-.PHONY: help venv venv-dev run migrate demo test test-fast test-future lint format rules-coverage bench clean
+.PHONY: help venv venv-dev run migrate demo test test-fast test-future lint format rules-coverage bench mutation clean
 
 help: ## List the commands
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -85,5 +85,17 @@ bench: venv-dev ## Print every benchmark's figures (issue sizes: make bench DRAF
 	@echo "== benchmarks/bench_timers.py (clocks on time, and after a killed worker)"; $(PY) benchmarks/bench_timers.py $(TIMER_ARGS)
 	@echo "== benchmarks/bench_pod_events.py (a 1,024-player pod event through the services)"; $(PY) benchmarks/bench_pod_events.py
 
+# Mutation testing (docs/mutation.md): a fresh run each time, one child process, niced.
+# MUTANTS picks mutmut's mutant names (globs); MUTANTS=rules is the engines' rule modules.
+MUTANTS ?=
+MUTATION_RULES := $(foreach m,core flow ops_combat ops_cards effects legal apply,gameplay.engine.$(m).*) \
+	$(foreach m,rules actions,gameplay.runemasters.$(m).*)
+MUTATION_NAMES = $(if $(filter rules,$(MUTANTS)),$(MUTATION_RULES),$(MUTANTS))
+
+mutation: venv-dev ## Mutation testing of gameplay/engine and gameplay/runemasters, not in `make test` (hours; MUTANTS=rules for the rule modules)
+	rm -rf mutants
+	nice -n 10 $(VENV)/bin/mutmut run --max-children 1 $(foreach n,$(MUTATION_NAMES),'$(n)')
+	$(PY) benchmarks/mutation_scores.py
+
 clean: ## Remove the venv, local data and caches
-	rm -rf $(VENV) var staticfiles .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) var staticfiles .pytest_cache .mypy_cache .ruff_cache .hypothesis mutants
