@@ -238,3 +238,20 @@ def test_a_limited_event_asks_nothing_about_lists() -> None:
     event, organiser, _players = open_event(listed=0, format="sealed")
     shown = client_of(organiser).get(f"/events/{event.pk}/do/start/").content.decode()
     assert "no_legal_list" not in shown
+
+
+def test_an_event_played_here_says_a_player_with_no_list_cannot_be_published() -> None:
+    event, organiser, _players = open_event(listed=4, count=6, played_on_site=True, arrival_minutes=0)  # no bye
+    registration.start_event(event, organiser)
+    preview = rounds.pair_next_round(event, organiser)
+    boss = client_of(organiser)
+    shown = boss.get(f"/rounds/{preview.pk}/do/publish/").content.decode()
+    assert "Ansel, Sela: no list at all, and a match played here needs one to start." in shown
+    refused = boss.post(f"/rounds/{preview.pk}/do/publish/", {"confirm": "yes", "no_legal_list": "pair"})
+    assert refused.status_code == 409 and "no registered deck to play with: Ansel, Sela" in refused.content.decode()
+    preview.refresh_from_db()
+    assert preview.status == Round.Status.PREVIEW and not list_lines(event)  # nothing happened, nothing said
+    assert (
+        boss.post(f"/rounds/{preview.pk}/do/publish/", {"confirm": "yes", "no_legal_list": "drop"}).status_code == 302
+    )
+    assert "Sela: no legal deck list for round 1: dropped" in list_lines(event)
