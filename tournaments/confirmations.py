@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tournaments.errors import EventError
-from tournaments.models import Event, Match, Registration, Round
+from tournaments.models import DeckVersion, Event, Match, Registration, Round
 from tournaments.pairing import NotEnoughPlayersError, cut_stage_matches, cut_stage_name, top_cut_players
 from tournaments.services import pods
 from tournaments.services import registration as registrations
@@ -74,9 +74,7 @@ def start(event: Event) -> Confirmation:
         consequences,
         start_warnings(event),
         blocker,
-        choices=_unlisted_choice(
-            unlisted, "Let them play, marked as without a legal list", "Drop them: they become no-shows"
-        ),
+        choices=_unlisted_choice(unlisted, "Let them play, marked as without a legal list", START_DROP),
     )
 
 
@@ -208,13 +206,24 @@ def publish(round_: Round, edits: PreviewEdits | None = None) -> Confirmation:
         consequences = _publish_tables(round_, tables)
         players = [p for table in tables for p in table if p is not None]
     unlisted = without_legal_list(round_.event, players)
-    drop = (
-        None
-        if round_.is_top_cut
-        else "Drop them and pair the round again without them (you check it before publishing)"
-    )
+    drop = None if round_.is_top_cut else PUBLISH_DROP
     choices = _unlisted_choice(unlisted, "Publish with them, marked as without a legal list", drop)
-    return Confirmation(question, label, consequences, changes=changes, carry=carry, choices=choices)
+    warnings = _cannot_play_here(round_.event, unlisted)
+    return Confirmation(question, label, consequences, warnings, changes=changes, carry=carry, choices=choices)
+
+
+def _cannot_play_here(event: Event, unlisted: list[Registration]) -> list[str]:
+    """In an event played on the site a player with no list at all has no deck to play with."""
+    if not event.played_on_site:
+        return []
+    listed = set(DeckVersion.objects.filter(deck__event=event).values_list("deck__player_id", flat=True))
+    missing = [r for r in unlisted if r.player_id not in listed]
+    if not missing:
+        return []
+    return [
+        f"{_names(missing)}: no list at all, and a match played here needs one to start. Enter their lists, "
+        "or drop them; publishing with them is refused."
+    ]
 
 
 def _publish_tables(round_: Round, tables: list[round_steps.Table]) -> list[str]:

@@ -1,9 +1,9 @@
 """An organiser's day, in Chromium with a real Celery worker and real webhook receivers on 127.0.0.1:
 a walk-in at the desk whose list the organiser enters, the "no legal deck" warning and the choice
-for the player without one at the start, three Swiss rounds with
-one-tap reports, a dispute settled from both reports, a drop undone, printed result slips (print
-media), the projector page, a top 4 to a champion, and signed webhooks for what happened — one
-receiver failing twice before it gets its delivery on the third try."""
+for the player without one at the start, three Swiss rounds with one-tap reports (a mis-tap
+corrected by its reporter), a dispute settled from both reports, a drop undone, printed result
+slips (print media), the projector page, a top 4 to a champion, and signed webhooks for what
+happened — one receiver failing twice before it gets its delivery on the third try."""
 
 from __future__ import annotations
 
@@ -53,12 +53,17 @@ def a_table_without_the_guest(event: Event, number: int) -> Match:
 
 
 def one_tap_and_confirm(browser: Any, live_server: Any, match: Match) -> None:
-    """Player A reports a 2-0 win with one tap on a phone; player B confirms it."""
+    """Player A reports a 2-0 win with one tap on a phone (after a mis-tap they correct); player B
+    confirms it."""
     assert match.player_b is not None
     url = f"{live_server.url}/events/{match.round.event_id}/"
     reporter = logged_in_page(browser, live_server, match.player_a)
     reporter.goto(url)
-    click(reporter, "I won 2-0")
+    click(reporter, "I won 2-1")  # a mis-tap, corrected before the opponent confirms (issue 30)
+    reporter.get_by_text("Correct my report").click()
+    reporter.get_by_test_id("correct-report").get_by_role("button", name="I won 2-0").click()
+    reporter.wait_for_load_state()
+    assert "Report corrected; your opponent confirms it." in reporter.content()
     waiting = f"You won 2-0 — waiting for {match.player_b.public_name} to confirm"
     assert reporter.get_by_test_id("my-result").inner_text() == waiting
     opponent = logged_in_page(browser, live_server, match.player_b)

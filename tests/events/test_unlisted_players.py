@@ -17,8 +17,10 @@ from gameplay.formats import Deck
 from gameplay.services import current_catalog
 from tests.clients import api_client as api
 from tests.factories import OrganiserFactory, UserFactory
+from tournaments.errors import Invalid
 from tournaments.models import AuditEntry, DeckVersion, Event, Registration, Round
-from tournaments.services import decks, registration, rounds
+from tournaments.services import decks, registration, results, rounds
+from tournaments.services.desk import NoListChoice
 
 pytestmark = pytest.mark.django_db
 NAMES = ["Eva", "Corvin", "Mira", "Tobin", "Sela", "Ansel"]
@@ -238,3 +240,38 @@ def test_a_limited_event_asks_nothing_about_lists() -> None:
     event, organiser, _players = open_event(listed=0, format="sealed")
     shown = client_of(organiser).get(f"/events/{event.pk}/do/start/").content.decode()
     assert "no_legal_list" not in shown
+
+
+def test_an_event_played_here_says_a_player_with_no_list_cannot_be_published() -> None:
+    event, organiser, _players = open_event(listed=4, count=6, played_on_site=True, arrival_minutes=0)  # no bye
+    registration.start_event(event, organiser)
+    preview = rounds.pair_next_round(event, organiser)
+    boss = client_of(organiser)
+    shown = boss.get(f"/rounds/{preview.pk}/do/publish/").content.decode()
+    assert "Ansel, Sela: no list at all, and a match played here needs one to start." in shown
+    refused = boss.post(f"/rounds/{preview.pk}/do/publish/", {"confirm": "yes", "no_legal_list": "pair"})
+    assert refused.status_code == 409 and "no registered deck to play with: Ansel, Sela" in refused.content.decode()
+    preview.refresh_from_db()
+    assert preview.status == Round.Status.PREVIEW and not list_lines(event)  # nothing happened, nothing said
+    assert (
+        boss.post(f"/rounds/{preview.pk}/do/publish/", {"confirm": "yes", "no_legal_list": "drop"}).status_code == 302
+    )
+    assert "Sela: no legal deck list for round 1: dropped" in list_lines(event)
+
+
+def test_the_top_cut_offers_no_drop_and_refuses_one() -> None:
+    event, organiser, _players = open_event(
+        listed=0, count=4, structure=Event.Structure.SWISS_TOP_CUT, top_cut=2, rounds=1
+    )
+    registration.start_event(event, organiser)
+    played = rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
+    for match in played.matches.all():
+        results.set_result(match, organiser, results.Score(1, 0))
+    rounds.end_round(played, organiser)
+    final = rounds.cut_to_top(event, organiser)  # both finalists have no list
+    shown = client_of(organiser).get(f"/rounds/{final.pk}/do/publish/").content.decode()
+    assert "Publish with them, marked as without a legal list" in shown and 'value="drop"' not in shown
+    with pytest.raises(Invalid, match="In the top cut the bracket decides who plays"):
+        rounds.publish_round(final, organiser, no_legal_list=NoListChoice.DROP)
+    final.refresh_from_db()
+    assert final.status == Round.Status.PREVIEW and not list_lines(event)
