@@ -18,9 +18,12 @@ from tournaments.services import registration, rounds
 
 
 def queued_timers() -> list[dict[str, Any]]:
-    """The headers of every message waiting in the broker's `timers` queue."""
+    """The headers of every message waiting in the broker's `timers` queue (under the run's key
+    prefix when the run shares a Redis server)."""
     broker = redis.Redis.from_url(redis_urls.with_db(settings.REDIS_URL, settings.REDIS_DB_BROKER))
-    messages = cast(list[bytes], broker.lrange("timers", 0, -1))
+    prefix = settings.CELERY_BROKER_TRANSPORT_OPTIONS.get("global_keyprefix", "")
+    with broker:
+        messages = cast(list[bytes], broker.lrange(f"{prefix}timers", 0, -1))
     return [json.loads(raw)["headers"] for raw in messages]
 
 
