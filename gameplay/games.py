@@ -1,6 +1,14 @@
-"""The games the site keeps decks for, and what a page may say of a format slug without a catalog.
+"""The one registry of the games the site serves, and what a page may say of a format slug.
 
-PURE (no Django). Runeslingers formats are `gameplay.formats.FORMATS`, Runebound formats
+PURE (no Django). Each `Game` says what the site has of it: the rulebooks it follows, its deck
+formats, the engine that hosts its matches (by the name a match records), how a match of it is
+seated (by asking that engine: ``GameEngine.seating``), its board on the play page, its rules page
+and its stylesheet. Everything that needs a
+list of games reads `GAMES`: the deck formats (`gameplay.deckformats`), the hosted engines
+(`gameplay.matches.engines`, checked against this list by `tests/site/test_games_registry.py`),
+`docs/README.md`'s list of games (checked too) and the pages.
+
+Runeslingers formats are `gameplay.formats.FORMATS`, Runebound formats
 `gameplay.runebound.decks.RUNEBOUND_FORMATS`; a slug names its game. The rows' models read names
 and sizes here; reading, checking and writing lists is `gameplay.deckformats` (the site layer,
 which holds the catalogs).
@@ -9,27 +17,87 @@ which holds the catalogs).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from gameplay.formats import FORMATS
 from gameplay.runebound.decks import RUNEBOUND_FORMATS, RuneboundDeck
 
 RUNESLINGERS = "runeslingers"
+RUNEMASTERS = "runemasters"
 RUNEBOUND = "runebound"
-GAME_NAMES = {RUNESLINGERS: "Runeslingers", RUNEBOUND: "Runebound"}
 
 CLASS_CARDS = "class_cards"  # the keys of a stored Runebound deck's `sections`
 TALENTS = "talents"
 
 
+@dataclass(frozen=True)
+class Game:
+    """One game the site serves.
+
+    ``key``: the game's name in code and in URLs' queries; ``engine``: the name of the engine that
+    hosts its matches (``PlayMatch.engine``), empty for a game played on paper only; ``formats``:
+    its deck formats by slug (empty for a game without decks of its own); ``board``: the play page's board script (under ``static/``);
+    ``stylesheet``: the card pages' stylesheet of its own, if any; ``rules``: the site's rules page
+    of the game (a URL path), once written."""
+
+    key: str
+    name: str
+    rulebooks: tuple[str, ...]
+    formats: Mapping[str, Any]
+    engine: str = ""
+    board: str = ""
+    stylesheet: str = ""
+    rules: str = ""
+
+    @property
+    def hosted(self) -> bool:
+        return bool(self.engine)
+
+
+GAMES: Mapping[str, Game] = MappingProxyType(
+    {
+        RUNESLINGERS: Game(
+            RUNESLINGERS, "Runeslingers", ("000", "001", "002"), FORMATS,
+            engine="runeslingers", board="gameplay/board.js",
+        ),
+        RUNEMASTERS: Game(
+            RUNEMASTERS, "Runemasters", ("003",), {},
+            engine="runemasters", board="gameplay/runemasters-board.js",
+        ),
+        RUNEBOUND: Game(RUNEBOUND, "Runebound", ("004",), RUNEBOUND_FORMATS, stylesheet="css/runebound.css"),
+    }
+)  # fmt: skip
+
+#: The games decks are kept for, by key, with their names.
+GAME_NAMES = {key: game.name for key, game in GAMES.items() if game.formats}
+
+
+def game_named(key: str) -> Game:
+    """The game of that key (KeyError names the games known)."""
+    try:
+        return GAMES[key]
+    except KeyError:
+        raise KeyError(f"No game {key!r}; known: {', '.join(GAMES)}.") from None
+
+
+def game_hosted_by(engine: str) -> Game:
+    """The game whose matches the engine of that name hosts (KeyError for an engine of no game)."""
+    for game in GAMES.values():
+        if game.engine == engine:
+            return game
+    raise KeyError(f"No game is hosted by an engine {engine!r}.")
+
+
 def game_of(slug: str) -> str:
-    """The game a format slug belongs to (Runeslingers for a slug no registry knows)."""
-    return RUNEBOUND if slug in RUNEBOUND_FORMATS else RUNESLINGERS
+    """The game a format slug belongs to (Runeslingers for a slug no format of a game knows)."""
+    return next((key for key, game in GAMES.items() if slug in game.formats), RUNESLINGERS)
 
 
 def format_name(slug: str) -> str:
-    found = FORMATS.get(slug) or RUNEBOUND_FORMATS.get(slug)
-    return found.name if found is not None else slug
+    found = GAMES[game_of(slug)].formats.get(slug)
+    return str(found.name) if found is not None else slug
 
 
 def runebound_sections(deck: RuneboundDeck) -> dict[str, list[str]]:

@@ -19,6 +19,11 @@ from typing import Any, Protocol
 
 log = logging.getLogger(__name__)
 
+#: How an engine's game is seated (its optional ``seating``): two players who bring decks (a match,
+#: the default), or a table whose seats its setup names (``seats_from_setup``), two to four of them.
+DUEL = "duel"
+TABLE = "table"
+
 
 class SetupError(ValueError):
     """The setup (a deck, the players) cannot start a game; the message says why."""
@@ -132,6 +137,21 @@ class GameEngine(Protocol):
         """The action the named bot (``greedy`` or ``random``) takes for ``seat``, as text."""
         ...
 
+    # How the game is seated and won. Optional: an engine without them seats a DUEL of two
+    # players who bring decks, where one seat wins (``seating_of``, ``is_cooperative``).
+
+    #: DUEL or TABLE.
+    seating: str
+
+    #: True when every seat wins or loses together (no seat wins alone; a concession loses the
+    #: game for all; nobody sets the result by hand); the game's ``outcome`` says which.
+    cooperative: bool
+
+    def seats_from_setup(self, setup: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """A TABLE game's seat setups, in seat order, from the table's game setup (raises
+        SetupError, naming what is wrong, for a setup that names no seats)."""
+        ...
+
     # The game in words. Optional: the hosting layer reaches these through `move_entry` and
     # `view_words`, which fall back to the action's own text and no words for an engine without them.
 
@@ -164,6 +184,24 @@ def move_entry(
     except Exception:
         log.exception("describing the move %r failed", action)
         return {"seat": f"p{seat + 1}", "text": f"{names[seat]} moves", "cards": []}
+
+
+def seating_of(engine: GameEngine) -> str:
+    """DUEL or TABLE: how ``engine``'s game is seated."""
+    return str(getattr(engine, "seating", DUEL))
+
+
+def is_cooperative(engine: GameEngine) -> bool:
+    """Whether ``engine``'s seats win or lose together."""
+    return bool(getattr(engine, "cooperative", False))
+
+
+def table_seats(engine: GameEngine, setup: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The seat setups a TABLE game's ``setup`` names (SetupError for a game without tables)."""
+    seats = getattr(engine, "seats_from_setup", None)
+    if seating_of(engine) != TABLE or seats is None:
+        raise SetupError("this game is played by two players who bring decks, not at a table")
+    return list(seats(setup))
 
 
 def game_outcome(engine: GameEngine, state: Any) -> str | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gameplay.matches.protocol import Decision, Result, SetupError
+from gameplay.matches.protocol import TABLE, Decision, Result, SetupError
 from gameplay.runemasters import game
 from gameplay.runemasters.data import DIFFICULTIES
 from gameplay.runemasters.rules import GUARDIANS
@@ -25,6 +25,8 @@ BOTS = {"random": "random", "greedy": "greedy", "hard": "greedy"}
 
 class Runemasters:
     name = game.NAME
+    seating = TABLE  # a table of guardians (2 to 4 seats; one person may hold several)
+    cooperative = True  # the guardians win or lose together
     guardians = GUARDIANS  # what a table's setup may name, for the pages that make tables
     difficulties = DIFFICULTIES
 
@@ -40,6 +42,13 @@ class Runemasters:
 
     def check_seat(self, seat_setup: Mapping[str, Any]) -> None:
         self.seat_setup(seat_setup)
+
+    def seats_from_setup(self, setup: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """A seat per guardian the setup names, in its order."""
+        guardians = setup.get("guardians") if isinstance(setup, Mapping) else None
+        if not isinstance(guardians, list) or not guardians:
+            raise SetupError("a table's setup names its guardians, one per seat")
+        return [self.seat_setup({"guardian": name}) for name in guardians]
 
     def setup(self, seats: Sequence[Mapping[str, Any]], first: int) -> dict[str, Any]:
         """A game of these guardians at the first difficulty (a table gives its own setup)."""

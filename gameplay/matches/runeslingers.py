@@ -13,7 +13,7 @@ from typing import Any
 
 from gameplay import engine
 from gameplay.engine import bots, describe, rules, search
-from gameplay.matches.protocol import Decision, IllegalMove, Result, SetupError
+from gameplay.matches.protocol import DUEL, Decision, IllegalMove, Result, SetupError
 from gameplay.services import current_catalog
 
 AWAKENING, CLASSIC = rules.AWAKENING.name, rules.CLASSIC.name  # the engine's rule sets
@@ -39,6 +39,8 @@ _last = _LastApply()
 
 class Runeslingers:
     name = "runeslingers"
+    seating = DUEL
+    cooperative = False
 
     def version(self) -> str:
         return f"{engine.ENGINE_VERSION}/{current_catalog().data_version[:12]}"

@@ -20,6 +20,8 @@ from django.template.loader import get_template
 
 from accounts.models import User
 from common.refusals import Refusal
+from gameplay.games import GAMES
+from gameplay.games import RUNEMASTERS as RUNEMASTERS_GAME
 from gameplay.matches import selectors, services
 from gameplay.matches.models import PlayMatch
 from gameplay.matches.runemasters import RUNEMASTERS
@@ -27,7 +29,7 @@ from gameplay.matches.services import SeatSpec
 from gameplay.matches.services.views import seat_names
 
 BOARD_PARTIAL = "gameplay/_runemasters_board.html"
-BOARD_SCRIPT = "gameplay/runemasters-board.js"
+BOARD_SCRIPT = GAMES[RUNEMASTERS_GAME].board
 TURN_CLOCKS = ((0, "Untimed"), (30, "30 seconds"), (60, "1 minute"), (120, "2 minutes"), (300, "5 minutes"))
 HOLDERS = (("me", "You"), ("greedy", "Normal bot"), ("random", "Easy bot"), ("player", "Another player"))
 

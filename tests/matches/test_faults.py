@@ -116,6 +116,7 @@ def hidden_handles(match: PlayMatch, seat: int) -> set[str]:
 
 
 @pytest.mark.django_db
+@pytest.mark.timeout(1800)  # ~80 s on a quiet machine; the suite-wide 300 s guard is a hang guard, not a speed limit
 def test_the_api_never_shows_the_opponent_a_hidden_card() -> None:
     checked = 0
     for seed in range(6):

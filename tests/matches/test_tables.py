@@ -51,7 +51,7 @@ def test_a_solo_table_is_one_person_holding_every_guardian() -> None:
         ({"guardians": ["neltai", "gandalf"]}, 2, "guardian"),
         ({"guardians": ["neltai"]}, 1, "2 to 4 seats"),
         ({"guardians": ["neltai", "kulak", "ismoros", "kyreas", "neltai"]}, 5, "2 to 4 seats"),
-        ({"guardians": ["neltai", "kulak"]}, 3, "one seat for each guardian"),
+        ({"guardians": ["neltai", "kulak"]}, 3, "one seat for each seat its setup names (2), not 3"),
         ({"guardians": ["neltai", "kulak"], "difficulty": "impossible"}, 2, "difficulty"),
     ],
 )

@@ -16,7 +16,7 @@ from accounts.models import User
 from gameplay.matches.engines import DEFAULT, engine_for, engines
 from gameplay.matches.errors import Invalid, MatchRefusal
 from gameplay.matches.models import ChoiceBy, FirstChoice, Game, PlayMatch
-from gameplay.matches.protocol import GameEngine, SetupError
+from gameplay.matches.protocol import GameEngine, SetupError, is_cooperative
 from gameplay.matches.push import connected_seats
 from gameplay.matches.services.changes import after_commit, publish_change
 from gameplay.matches.services.clock import await_arrival, await_choice, restart_clock, waiting_for_players
@@ -223,7 +223,8 @@ def end_match(match: PlayMatch, now: Any) -> None:
     wins = match.wins
     top = max(wins, default=0)
     leaders = [seat for seat, won in enumerate(wins) if won == top]
-    match.winner = leaders[0] + 1 if top and len(leaders) == 1 and not match.seated else None
+    alone = top and len(leaders) == 1 and not is_cooperative(engine_for(match))  # co-operative seats win together
+    match.winner = leaders[0] + 1 if alone else None
     match.set_status(PlayMatch.Status.FINISHED)
     match.finished_at = match.finished_at or now  # a corrected result keeps when the match ended
     match.on_clock, match.clock_since, match.deadline, match.deadline_kind = None, None, None, ""

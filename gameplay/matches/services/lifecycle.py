@@ -16,8 +16,10 @@ from django.utils import timezone
 
 from accounts.models import User
 from gameplay.matches import oversight
+from gameplay.matches.engines import engine_for
 from gameplay.matches.errors import Conflict, Forbidden, MatchRefusal
 from gameplay.matches.models import Challenge, PlayMatch
+from gameplay.matches.protocol import is_cooperative
 from gameplay.matches.push import push_rematch
 from gameplay.matches.services.changes import Outcome, locked, publish_change, seat_to_act
 from gameplay.matches.services.clock import charge_clock, past_deadline
@@ -56,7 +58,7 @@ def concede(match_id: int, user: User, version: int) -> Outcome:
 def _concede_game(match: PlayMatch, seat: int, now: Any) -> Views:
     game = match.current_game()
     assert game is not None
-    if match.seated:  # a co-operative table: the guardians give up together, and the table is lost
+    if is_cooperative(engine_for(match)):  # the seats give up together, and the game is lost
         end_game(match, game, None, CONCESSION, now, outcome=PlayMatch.Outcome.LOST)
     elif concession_loses_match(match):
         game.finished, game.winner, game.end_reason, game.finished_at = True, 1 - seat, CONCESSION, now

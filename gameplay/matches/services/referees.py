@@ -6,8 +6,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from gameplay.matches.engines import engine_for
 from gameplay.matches.errors import Conflict, Forbidden, Invalid, MatchRefusal
 from gameplay.matches.models import PlayMatch
+from gameplay.matches.protocol import is_cooperative
 from gameplay.matches.push import connected_seats
 from gameplay.matches.selectors import can_referee
 from gameplay.matches.services.changes import locked, publish_change
@@ -99,9 +101,10 @@ def decide(match_id: int, wins: tuple[int, int]) -> PlayMatch:
 
 
 def _decide(match: PlayMatch, wins: tuple[int, int]) -> PlayMatch:
-    if match.seated:
+    if is_cooperative(engine_for(match)):
         raise Invalid(
-            MatchRefusal.BAD_RESULT, "A table's result is played out, not set: its guardians win or lose together."
+            MatchRefusal.BAD_RESULT,
+            "A co-operative game's result is played out, not set: its seats win or lose together.",
         )
     needed = match.best_of // 2 + 1
     if any(w < 0 or w > needed for w in wins) or wins[0] == wins[1] == needed or sum(wins) > match.best_of:

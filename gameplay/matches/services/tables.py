@@ -17,6 +17,7 @@ from accounts.models import User
 from gameplay.matches.engines import engines
 from gameplay.matches.errors import Invalid, MatchRefusal
 from gameplay.matches.models import MatchSeat, PlayMatch
+from gameplay.matches.protocol import TABLE, SetupError, seating_of, table_seats
 from gameplay.matches.services.changes import after_commit
 from gameplay.matches.services.games import new_state, start_game
 
@@ -49,8 +50,9 @@ def create_table(
     Each turn has ``turn_seconds`` (None: untimed). The same setup and seed deal the same game.
     Refuses (Invalid) an unknown game, a setup the engine cannot start, seats that do not match it,
     a table with no person, an unknown bot or a turn clock out of range."""
-    if engine not in engines:
-        raise Invalid(MatchRefusal.UNKNOWN_GAME, f"Unknown game {engine!r}; choose {' or '.join(sorted(engines))}.")
+    tabled = sorted(name for name, game in engines.items() if seating_of(game) == TABLE)
+    if engine not in tabled:
+        raise Invalid(MatchRefusal.UNKNOWN_GAME, f"Unknown game {engine!r}; choose {' or '.join(tabled)}.")
     if not 2 <= len(seats) <= MAX_SEATS:
         raise Invalid(MatchRefusal.BAD_TABLE, f"A table has 2 to {MAX_SEATS} seats, not {len(seats)}.")
     if all(spec.user is None for spec in seats):
@@ -66,15 +68,21 @@ def create_table(
             MatchRefusal.BAD_CLOCK, f"A turn clock runs from {shortest} seconds to an hour, or turns are untimed."
         )
     game = engines[engine]
-    guardians = setup.get("guardians") if isinstance(setup, dict) else None
-    if not isinstance(guardians, list) or len(guardians) != len(seats):
-        raise Invalid(MatchRefusal.BAD_TABLE, "A table has one seat for each guardian of its setup.")
+    try:  # the engine says which seats its setup names (Runemasters: a guardian each)
+        seat_setups = table_seats(game, setup if isinstance(setup, dict) else {})
+    except SetupError as error:
+        raise Invalid(MatchRefusal.BAD_TABLE, f"This table's setup is not playable: {error}.") from None
+    if len(seat_setups) != len(seats):
+        raise Invalid(
+            MatchRefusal.BAD_TABLE,
+            f"A table has one seat for each seat its setup names ({len(seat_setups)}), not {len(seats)}.",
+        )
     seed = secrets.randbits(62) if seed is None else int(seed)
     new_state(game, dict(setup), seed)  # refuses, in the engine's words, a setup it cannot start
     people = [spec.user for spec in seats if spec.user is not None]
     match = PlayMatch.objects.create(
         player1=people[0], engine=engine, seated=True, setup=dict(setup), turn_seconds=turn_seconds,
-        decks=[game.seat_setup({"guardian": name}) for name in guardians], best_of=1,
+        decks=seat_setups, best_of=1,
         clock_seconds=turn_seconds or 0, public=public, label=label, seed=seed, wins=[0] * len(seats),
         remaining_ms=[(turn_seconds or 0) * 1000] * len(seats),
     )  # fmt: skip
