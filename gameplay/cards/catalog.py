@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import cast
+from typing import Any, cast
 
 import yaml
 
@@ -187,14 +187,14 @@ def build_catalog(sections: dict[str, object], version: str) -> Catalog:
     )
 
 
-def _section(sections: dict[str, object], name: str) -> list[dict]:
+def _section(sections: dict[str, object], name: str) -> list[dict[str, Any]]:
     assert name in SECTIONS
     value = sections.get(name) or []
     assert isinstance(value, list)
     return value
 
 
-def _card(raw: dict) -> Card:
+def _card(raw: dict[str, Any]) -> Card:
     return Card(
         id=raw["id"],
         name=raw["name"],
@@ -219,7 +219,7 @@ def _keyword(raw: object) -> KeywordValue:
     return KeywordValue(Keyword(name), value)
 
 
-def _runeslinger(raw: dict) -> Runeslinger:
+def _runeslinger(raw: dict[str, Any]) -> Runeslinger:
     inherent = raw["inherent"]
     return Runeslinger(
         id=raw["id"],
@@ -234,7 +234,7 @@ def _runeslinger(raw: dict) -> Runeslinger:
     )
 
 
-def _equip(raw: dict) -> Equip:
+def _equip(raw: dict[str, Any]) -> Equip:
     return Equip(
         id=raw["id"],
         name=raw["name"],
@@ -246,14 +246,14 @@ def _equip(raw: dict) -> Equip:
     )
 
 
-def _ailment(raw: dict) -> Ailment:
+def _ailment(raw: dict[str, Any]) -> Ailment:
     def level(key: str) -> AilmentLevel:
         return AilmentLevel(raw[key]["text"].strip(), build_script(raw[key]["script"]))
 
     return Ailment(AilmentType(raw["id"]), raw["name"], level("level_1"), level("level_2"))
 
 
-def _starter(raw: dict) -> StarterDeck:
+def _starter(raw: dict[str, Any]) -> StarterDeck:
     return StarterDeck(
         id=raw["id"],
         name=raw["name"],
@@ -274,23 +274,25 @@ def load_classic_catalog(awakening: Catalog, path: Path | str = CLASSIC_DATA_DIR
     problems = lint_classic_data(sections, awakening.runeslingers, awakening.equips)
     if problems:
         raise CatalogDataError(problems)
-    raw_cards = cast(list[dict], sections.get("cards") or [])
+    raw_cards = cast(list[dict[str, Any]], sections.get("cards") or [])
     cards = {raw["id"]: _classic_card(raw, awakening.cards.get(raw["id"])) for raw in raw_cards}
-    abilities = {raw["id"]: _classic_ability(raw) for raw in cast(list[dict], sections.get("abilities") or [])}
+    abilities = {
+        raw["id"]: _classic_ability(raw) for raw in cast(list[dict[str, Any]], sections.get("abilities") or [])
+    }
     starters = {
         raw["id"]: _starter({**raw, "equips": raw["abilities"]})
-        for raw in cast(list[dict], sections.get("starter_decks") or [])
+        for raw in cast(list[dict[str, Any]], sections.get("starter_decks") or [])
     }
     return ClassicCatalog(
         MappingProxyType(cards), MappingProxyType(abilities), data_version(files), MappingProxyType(starters)
     )
 
 
-def _classic_card(raw: dict, awakening: Card | None) -> Card:
+def _classic_card(raw: dict[str, Any], awakening: Card | None) -> Card:
     return _card({"cost": 0, "rarity": awakening.rarity.value if awakening else Rarity.COMMON.value, **raw})
 
 
-def _classic_ability(raw: dict) -> ClassicAbility:
+def _classic_ability(raw: dict[str, Any]) -> ClassicAbility:
     return ClassicAbility(
         id=raw["id"],
         name=raw["name"],
@@ -305,11 +307,11 @@ def _classic_ability(raw: dict) -> ClassicAbility:
 # --- scripts -------------------------------------------------------------------------------
 
 
-def build_script(raw: list) -> Script:
+def build_script(raw: list[Any]) -> Script:
     return tuple(_ability(a) for a in raw)
 
 
-def _ability(raw: dict) -> Ability:
+def _ability(raw: dict[str, Any]) -> Ability:
     return Ability(
         when=Trigger(raw["when"]),
         effects=tuple(build_effect(e) for e in raw.get("do", [])),
@@ -319,21 +321,21 @@ def _ability(raw: dict) -> Ability:
     )
 
 
-def build_effect(raw: dict) -> Effect:
+def build_effect(raw: dict[str, Any]) -> Effect:
     return Effect(raw["op"], _params(raw, OP_SPECS[raw["op"]].params))
 
 
-def _condition(raw: dict) -> Condition:
+def _condition(raw: dict[str, Any]) -> Condition:
     spec = CONDITION_SPECS[raw["cond"]]
     return Condition(spec.name, _params(raw, spec.params), bool(raw.get("negate", False)))
 
 
-def _modifier(raw: dict) -> Modifier:
+def _modifier(raw: dict[str, Any]) -> Modifier:
     spec = MODIFIER_SPECS[raw["mod"]]
     return Modifier(spec.name, _params(raw, spec.params))
 
 
-def _params(raw: dict, specs: dict[str, ParamSpec]) -> Mapping[str, object]:
+def _params(raw: dict[str, Any], specs: dict[str, ParamSpec]) -> Mapping[str, object]:
     out: dict[str, object] = {}
     for name, spec in specs.items():
         if name in raw:
@@ -345,11 +347,11 @@ def _params(raw: dict, specs: dict[str, ParamSpec]) -> Mapping[str, object]:
 
 def _param_value(value: object, spec: ParamSpec) -> object:
     if spec.kind is ParamKind.EFFECTS:
-        return tuple(build_effect(e) for e in cast(list, value))
+        return tuple(build_effect(e) for e in cast(list[Any], value))
     if spec.kind is ParamKind.OPTIONS:
-        return tuple(tuple(build_effect(e) for e in bullet["do"]) for bullet in cast(list, value))
+        return tuple(tuple(build_effect(e) for e in bullet["do"]) for bullet in cast(list[Any], value))
     if spec.kind is ParamKind.CONDITION:
-        return _condition(cast(dict, value))
+        return _condition(cast(dict[str, Any], value))
     return _freeze(value)
 
 

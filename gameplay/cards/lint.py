@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from enum import Enum
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from gameplay.cards.schema import (
     AILMENT_KEYS,
@@ -105,7 +105,7 @@ def lint_data(sections: dict[str, object]) -> list[Problem]:
     return problems
 
 
-def _as_list(raw: object, name: str, problems: list[Problem]) -> list:
+def _as_list(raw: object, name: str, problems: list[Problem]) -> list[Any]:
     if raw is None:
         problems.append(Problem("missing-section", "data", name, f"no '{name}' in any data file"))
         return []
@@ -115,7 +115,7 @@ def _as_list(raw: object, name: str, problems: list[Problem]) -> list:
     return raw
 
 
-def _check_keys(raw: dict, required: Iterable[str], optional: Iterable[str], r: _Report) -> None:
+def _check_keys(raw: dict[str, Any], required: Iterable[str], optional: Iterable[str], r: _Report) -> None:
     required, optional = set(required), set(optional)
     for key in sorted(required - set(raw)):
         r.add("missing-field", key, f"'{key}' is required")
@@ -127,7 +127,7 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _int_field(raw: dict, key: str, low: int, high: int, r: _Report) -> int | None:
+def _int_field(raw: dict[str, Any], key: str, low: int, high: int, r: _Report) -> int | None:
     value = raw.get(key)
     if key not in raw:
         return None
@@ -140,7 +140,7 @@ def _int_field(raw: dict, key: str, low: int, high: int, r: _Report) -> int | No
     return value
 
 
-def _enum_field(raw: dict, key: str, enum: type[E], r: _Report, allowed: Iterable[E] = ()) -> E | None:
+def _enum_field(raw: dict[str, Any], key: str, enum: type[E], r: _Report, allowed: Iterable[E] = ()) -> E | None:
     if key not in raw:
         return None
     choices: list[E] = list(allowed) or list(enum)
@@ -155,12 +155,12 @@ def _enum_field(raw: dict, key: str, enum: type[E], r: _Report, allowed: Iterabl
     return value
 
 
-def _text_field(raw: dict, key: str, r: _Report) -> None:
+def _text_field(raw: dict[str, Any], key: str, r: _Report) -> None:
     if key in raw and (not isinstance(raw[key], str) or not raw[key].strip()):
         r.add("bad-type", key, "must be non-empty text")
 
 
-def _common_identity(raw: dict, r: _Report) -> None:
+def _common_identity(raw: dict[str, Any], r: _Report) -> None:
     if "id" in raw and (not isinstance(raw["id"], str) or not SLUG.match(raw["id"])):
         r.add("bad-id", "id", f"{raw['id']!r} is not a slug (lower-case words joined by '-')")
     _text_field(raw, "name", r)
@@ -185,7 +185,9 @@ def lint_card(raw: object, where: str, problems: list[Problem]) -> None:
         _lint_card_script(card_type, "defense" in raw, keywords, summary, r)
 
 
-def _lint_card_fields(raw: dict, required: Iterable[str], optional: Iterable[str], r: _Report) -> CardType | None:
+def _lint_card_fields(
+    raw: dict[str, Any], required: Iterable[str], optional: Iterable[str], r: _Report
+) -> CardType | None:
     """What every edition of a card has: its fields, identity, type, class, subtype and defense."""
     _check_keys(raw, required, optional, r)
     _common_identity(raw, r)
@@ -196,7 +198,7 @@ def _lint_card_fields(raw: dict, required: Iterable[str], optional: Iterable[str
     return card_type
 
 
-def _lint_subtype(raw: dict, card_type: CardType | None, r: _Report) -> None:
+def _lint_subtype(raw: dict[str, Any], card_type: CardType | None, r: _Report) -> None:
     if card_type is CardType.TRINKET:
         if "subtype" not in raw:
             r.add("missing-subtype", "subtype", "a trinket needs a subtype (weapon, curio, armour)")
@@ -206,14 +208,14 @@ def _lint_subtype(raw: dict, card_type: CardType | None, r: _Report) -> None:
         r.add("bad-subtype", "subtype", f"only trinkets have a subtype, not {card_type.value}")
 
 
-def _lint_defense(raw: dict, card_type: CardType | None, r: _Report) -> None:
+def _lint_defense(raw: dict[str, Any], card_type: CardType | None, r: _Report) -> None:
     if card_type is not None and card_type in DEFENSE_TYPES and "defense" not in raw:
         r.add("missing-defense", "defense", f"a {card_type.value} is a defense card and needs a defense value")
     if "defense" in raw:
         _int_field(raw, "defense", 1, 30, r)
 
 
-def _lint_x(raw: dict, rarity: Rarity | None, r: _Report) -> None:
+def _lint_x(raw: dict[str, Any], rarity: Rarity | None, r: _Report) -> None:
     x = raw.get("x", False)
     if not isinstance(x, bool):
         r.add("bad-type", "x", f"must be true or false, not {x!r}")
@@ -401,7 +403,7 @@ def lint_equip(raw: object, where: str, problems: list[Problem]) -> None:
             )
 
 
-def lint_ailments(raws: list, problems: list[Problem]) -> None:
+def lint_ailments(raws: list[Any], problems: list[Problem]) -> None:
     seen: set[str] = set()
     for i, raw in enumerate(raws):
         where = describe("ailment", raw, i)
@@ -437,7 +439,7 @@ def _lint_level(raw: object, where: str, level: str, problems: list[Problem]) ->
 # --- uniqueness and references ----------------------------------------------------------------
 
 
-def _lint_unique(lists: dict[str, list], problems: list[Problem]) -> None:
+def _lint_unique(lists: dict[str, list[Any]], problems: list[Problem]) -> None:
     ids: dict[str, str] = {}
     names: dict[str, str] = {}
     for section in ("cards", "runeslingers", "equips"):
@@ -459,7 +461,7 @@ def _claim(seen: dict[str, str], key: object, where: str, field: str, problems: 
         seen[key] = where
 
 
-def _lint_starters(lists: dict[str, list], problems: list[Problem]) -> None:
+def _lint_starters(lists: dict[str, list[Any]], problems: list[Problem]) -> None:
     cards = {c["id"] for c in lists["cards"] if isinstance(c, dict) and "id" in c}
     slingers = {s["id"]: s.get("class") for s in lists["runeslingers"] if isinstance(s, dict) and "id" in s}
     equips = {e["id"]: e for e in lists["equips"] if isinstance(e, dict) and "id" in e}
@@ -600,7 +602,7 @@ def _lint_classic_ability(raw: object, where: str, runeslingers: set[str], probl
 _NOT_PASSIVE = frozenset({Trigger.ACTIVATE, Trigger.PLAY, Trigger.USE, Trigger.SLING, Trigger.INSTANCE_APPLIED})
 
 
-def _lint_classic_unique(lists: dict[str, list], equips: set[str], problems: list[Problem]) -> None:
+def _lint_classic_unique(lists: dict[str, list[Any]], equips: set[str], problems: list[Problem]) -> None:
     for section in ("cards", "abilities"):
         ids: dict[str, str] = {}
         names: dict[str, str] = {}
@@ -616,7 +618,7 @@ def _lint_classic_unique(lists: dict[str, list], equips: set[str], problems: lis
                 _claim(names, name.casefold() if isinstance(name, str) else None, where, "name", problems)
 
 
-def _lint_ability_pairs(raws: list, problems: list[Problem]) -> None:
+def _lint_ability_pairs(raws: list[Any], problems: list[Problem]) -> None:
     kinds: dict[str, set[str]] = {}
     for raw in raws:
         if isinstance(raw, dict) and isinstance(raw.get("runeslinger"), str):
@@ -629,7 +631,7 @@ def _lint_ability_pairs(raws: list, problems: list[Problem]) -> None:
 
 
 def _lint_classic_starter(
-    raw: object, where: str, lists: dict[str, list], slingers: set[str], problems: list[Problem]
+    raw: object, where: str, lists: dict[str, list[Any]], slingers: set[str], problems: list[Problem]
 ) -> None:
     """A Classic starter deck: a known Runeslinger, one passive and one activate ability of it,
     exactly 30 Classic cards with at most 2 copies of each (000 "Deck construction")."""

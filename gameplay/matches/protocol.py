@@ -137,20 +137,14 @@ class GameEngine(Protocol):
         """The action the named bot (``greedy`` or ``random``) takes for ``seat``, as text."""
         ...
 
-    # How the game is seated and won. Optional: an engine without them seats a DUEL of two
-    # players who bring decks, where one seat wins (``seating_of``, ``is_cooperative``).
-
-    #: DUEL or TABLE.
-    seating: str
-
-    #: True when every seat wins or loses together (no seat wins alone; a concession loses the
-    #: game for all; nobody sets the result by hand); the game's ``outcome`` says which.
-    cooperative: bool
-
-    def seats_from_setup(self, setup: Mapping[str, Any]) -> list[dict[str, Any]]:
-        """A TABLE game's seat setups, in seat order, from the table's game setup (raises
-        SetupError, naming what is wrong, for a setup that names no seats)."""
-        ...
+    # How the game is seated and won. Optional, and read only through `seating_of`,
+    # `is_cooperative` and `table_seats` below (an engine without them seats a DUEL of two players
+    # who bring decks, where one seat wins):
+    #   seating: str -- DUEL or TABLE;
+    #   cooperative: bool -- True when every seat wins or loses together (no seat wins alone, a
+    #     concession loses the game for all, nobody sets the result by hand; `outcome` says which);
+    #   seats_from_setup(setup) -> list of seat setups -- a TABLE game's seats, in seat order, from
+    #     the table's game setup (SetupError, naming what is wrong, for a setup that names none).
 
     # The game in words. Optional: the hosting layer reaches these through `move_entry` and
     # `view_words`, which fall back to the action's own text and no words for an engine without them.

@@ -34,7 +34,7 @@ def _guardian_score(guardian: Guardian) -> float:
     if not guardian["alive"]:
         return -30.0
     charge = 0.8 * guardian["ult"] if guardian["side"] else 0.0
-    return 6.0 * guardian["hp"] + 1.2 * guardian["mp"] + charge + 3.0 * guardian["shield"]
+    return float(6.0 * guardian["hp"] + 1.2 * guardian["mp"] + charge + 3.0 * guardian["shield"])
 
 
 def score(state: State, data: GameData) -> float:
