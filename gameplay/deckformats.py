@@ -2,8 +2,10 @@
 
 The site keeps decks of two games in the same rows (saved decks, registered decks): Runeslingers
 (`gameplay.formats.FORMATS`) and Runebound (`gameplay.runebound.decks.RUNEBOUND_FORMATS`). Code
-that holds a format slug asks this module, never the two registries, so no page or service
-branches on the game. A `DeckFormat` answers:
+that holds a format slug asks this module, never the two games' format lists, so no service
+branches on the game. Pages branch on it only where the games look different (a Runebound list's
+stylesheet, faces and plain-text editor, the deck swap of Runebound pod events: `game ==
+"runebound"` in the templates). A `DeckFormat` answers:
 
 - what it is: `slug`, `name`, `description`, `game`, `game_name`, `limited`;
 - `read(text)`: the deck in a pasted list (`DeckInputError` naming every bad line);
