@@ -33,6 +33,7 @@ from gameplay.runemasters.scores import NotFinished, Placed, Score, rank, summar
 from tournaments.coop.errors import ChallengeRefusal
 from tournaments.coop.models import MAX_TEAM, Attempt, Challenge, Difficulty, Member, Team
 from tournaments.errors import Conflict, Forbidden, Invalid, NotFound
+from tournaments.permissions import Perm, has_permission
 
 User = get_user_model()
 
@@ -47,16 +48,6 @@ DAILY_TURN_SECONDS: int | None = None
 
 
 # --- who may see and change a challenge ------------------------------------------------------
-
-
-def may_manage(user: Any, challenge: Challenge) -> bool:
-    if not getattr(user, "is_authenticated", False):
-        return False
-    return bool(user.is_staff) or (challenge.organiser_id is not None and challenge.organiser_id == user.pk)
-
-
-def may_create(user: Any) -> bool:
-    return getattr(user, "is_authenticated", False) and bool(user.is_staff or user.is_organiser)
 
 
 def visible(user: Any) -> QuerySet[Challenge]:
@@ -77,7 +68,7 @@ def challenge_for(user: Any, pk: int) -> Challenge:
 
 
 def _require_manager(user: Any, challenge: Challenge) -> None:
-    if not may_manage(user, challenge):
+    if not has_permission(user, Perm.MANAGE, challenge):
         raise Forbidden(ChallengeRefusal.NOT_ORGANISER, f"Only the organiser of {challenge.name} may change it.")
 
 
@@ -153,7 +144,7 @@ def guardian_problems(guardians: Sequence[str], count: int) -> list[str]:
 
 
 def create_challenge(by: Any, rules: Rules) -> Challenge:
-    if not may_create(by):
+    if not has_permission(by, Perm.CREATE_CHALLENGE):
         raise Forbidden(ChallengeRefusal.NOT_ORGANISER, "Only organisers may run challenges.")
     fields = rules.checked()
     return Challenge.objects.create(organiser=by, seed=secrets.randbelow(2**53), **fields)

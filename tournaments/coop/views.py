@@ -21,6 +21,7 @@ from tournaments.coop import services
 from tournaments.coop.forms import ChallengeForm, GuardiansForm, TeamForm
 from tournaments.coop.models import Challenge
 from tournaments.errors import EventError
+from tournaments.permissions import Perm, has_permission
 from tournaments.web import confirmation_page, refusals_shown, require_confirmed
 
 
@@ -31,7 +32,7 @@ def challenge_list(request: HttpRequest) -> HttpResponse:
         "open": [c for c in shown if c.is_open],
         "drafts": [c for c in shown if c.is_draft],
         "finished": [c for c in shown if c.is_finished][:20],
-        "can_create": services.may_create(request.user),
+        "can_create": has_permission(request.user, Perm.CREATE_CHALLENGE),
         "daily": services.daily_challenge(),
     }
     return render(request, "coop/list.html", context)
@@ -47,7 +48,7 @@ def _page_context(request: HttpRequest, challenge: Challenge) -> dict[str, Any]:
         "rows": rows,
         "winners": [row for row in rows if row.rank == 1] if challenge.is_finished else [],
         "team": team,
-        "manages": services.may_manage(request.user, challenge),
+        "manages": has_permission(request.user, Perm.MANAGE, challenge),
         "in_window": challenge.in_window(),
         "team_form": TeamForm(most=services.team_limit(challenge)),
     }
@@ -125,7 +126,7 @@ def start_attempt(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @refusals_shown
 def create_challenge(request: HttpRequest) -> HttpResponse:
-    if not services.may_create(request.user):
+    if not has_permission(request.user, Perm.CREATE_CHALLENGE):
         return _not_allowed(request, "Only organisers may run challenges.")
     form = ChallengeForm(request.POST or None, initial={"timing": Challenge.Timing.WINDOW})
     if request.method == "POST" and form.is_valid():
@@ -145,7 +146,7 @@ def create_challenge(request: HttpRequest) -> HttpResponse:
 @refusals_shown
 def edit_challenge(request: HttpRequest, pk: int) -> HttpResponse:
     challenge = services.challenge_for(request.user, pk)
-    if not services.may_manage(request.user, challenge):
+    if not has_permission(request.user, Perm.MANAGE, challenge):
         return _not_allowed(request, "Only the organiser may edit it.")
     form = ChallengeForm.of(challenge, request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -197,7 +198,7 @@ STEPS: dict[str, Step] = {
 def step(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     """GET: what the button will do; POST (from that page, confirm=yes): do it."""
     challenge = services.challenge_for(request.user, pk)
-    if action not in STEPS or not services.may_manage(request.user, challenge):
+    if action not in STEPS or not has_permission(request.user, Perm.MANAGE, challenge):
         return _not_allowed(request, "Only the organiser may do that.")
     confirm, run, done = STEPS[action]
     if request.method == "GET":
