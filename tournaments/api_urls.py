@@ -5,6 +5,7 @@ API_ROOT_LINKS maps a name shown at /api/ to the URL name it links to.
 
 from __future__ import annotations
 
+from django.urls import path
 from rest_framework.routers import SimpleRouter
 
 from tournaments.api import (
@@ -16,6 +17,7 @@ from tournaments.api import (
     RoundPodsViewSet,
     RoundViewSet,
 )
+from tournaments.playoff_api import event_ties, order_playoff, record_playoff
 
 router = SimpleRouter()
 router.register("events", EventViewSet, basename="api-event")
@@ -26,5 +28,10 @@ router.register("round-pods", RoundPodsViewSet, basename="api-round-pods")
 router.register("pod-tables", PodTableViewSet, basename="api-pod-table")
 router.register("deck-versions", DeckVersionViewSet, basename="api-deck-version")
 
-urlpatterns = router.urls
+urlpatterns = [
+    path("events/<id:pk>/ties/", event_ties, name="api-event-ties"),
+    path("events/<id:pk>/playoffs/", order_playoff, name="api-event-order-playoff"),
+    path("playoffs/<id:playoff_id>/winner/", record_playoff, name="api-playoff-winner"),
+    *router.urls,
+]
 API_ROOT_LINKS: dict[str, str] = {"events": "api-event-list"}
