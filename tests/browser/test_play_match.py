@@ -43,11 +43,27 @@ def click_move(page: Any, move: str) -> None:
 
 def wait_for_the_server(page: Any, played: PlayMatch, move: str) -> None:
     """Until the move has changed the match (its version moves on); on a timeout, fail with what the
-    page says (its error line, its move buttons and its hint)."""
+    page says (its error line, its move buttons and its hint).
+
+    On a loaded machine a page may redraw its buttons (a push arriving) between Playwright finding a
+    button and the click landing, and the click is lost. When nothing has moved for a while and the
+    page still offers the move at the same version, it is tapped again: the page sends the match's
+    version with every move, so a tap that did arrive twice is refused the second time."""
+    moved = lambda: not PlayMatch.objects.filter(pk=played.pk, version=played.version).exists()  # noqa: E731
+    if move == "play first":
+        button = page.get_by_test_id("choose-me")
+    else:
+        button = page.locator(f'.controls button[data-action="{move}"]')
     try:
-        wait_until(
-            lambda: not PlayMatch.objects.filter(pk=played.pk, version=played.version).exists(), 60, move, every=0.05
-        )
+        for _ in range(5):
+            try:
+                wait_until(moved, 12, move, every=0.05)
+                return
+            except AssertionError:
+                same = page.evaluate(f"() => window.__playVersion === {played.version}")
+                if same and button.count() == 1 and button.is_enabled():
+                    button.click(timeout=5_000)
+        wait_until(moved, 5, move, every=0.05)
     except AssertionError:
         buttons = ", ".join(page.locator(".controls button[data-action]").evaluate_all(ACTIONS))
         said = f"{page.get_by_test_id('play-error').inner_text()} | buttons: {buttons} | hint: "

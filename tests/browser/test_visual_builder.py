@@ -47,9 +47,17 @@ def verdict_is(page: Any, words: str) -> None:
 
 
 def click_face(page: Any, face_id: str, times: int = 1) -> None:
+    """Click a face ``times`` times, each once the deck shows the click before (a card's row counts
+    it; a Runeslinger or an equip is named among the choices). A filter typed just before redraws
+    the grid: the face is clicked once it is drawn, never on the grid it replaces."""
     face = page.locator(f"#face-grid [data-face-id='{face_id}']")
+    chosen = f"document.querySelector(\"#deck-chosen [data-zoom='{face_id}']\")"
+    count = f"(document.querySelector(\"#deck-rows [data-card='{face_id}'] .row-count\") || {{}}).textContent"
     for _ in range(times):
+        before = page.evaluate(f"() => {count} || ''")
+        face.wait_for(state="visible")
         face.click()
+        wait_in_page(page, f"{chosen} !== null || ({count} || '') !== {before!r}")
 
 
 @pytest.mark.django_db(transaction=True)
