@@ -18,6 +18,7 @@ lists they registered at home are made beforehand."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -84,6 +85,11 @@ def no_sideways_scroll(page: Any) -> bool:
     return bool(page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"))
 
 
+def shows(page: Any, test_id: str, text: str) -> None:
+    """Waits until the element ``test_id`` reads exactly ``text`` (what an action or a push changes)."""
+    wait_in_page(page, f"document.querySelector('[data-testid={test_id}]').textContent.trim() === {json.dumps(text)}")
+
+
 def pressed(label: str) -> str:
     """JavaScript: whether the desk button ``label`` (its aria-label) shows as done."""
     return f"document.querySelector('[aria-label=\"{label}\"]').getAttribute('aria-pressed') === 'true'"
@@ -130,9 +136,8 @@ def check_everyone_in(boss: Any, tmp_path: Any) -> None:
         if found:
             finder.fill("")
             wait_in_page(boss, "document.querySelectorAll('[data-testid=desk-row]:not([hidden])').length === 41")
-    counts = boss.get_by_test_id("desk-counts").inner_text()
-    assert counts == "41 registered · 41 checked in · 41 paid · 1 without a legal deck"
-    assert boss.get_by_test_id("desk-warning").inner_text() == f"1 player without a legal deck: {GUEST}."
+    shows(boss, "desk-counts", "41 registered · 41 checked in · 41 paid · 1 without a legal deck")
+    shows(boss, "desk-warning", f"1 player without a legal deck: {GUEST}.")
     assert in_place(boss) and no_sideways_scroll(boss)
     boss.screenshot(path=tmp_path / "desk-phone-last-row.png")  # to look at (pytest --basetemp)
     boss.evaluate("() => window.scrollTo(0, 0)")
@@ -178,7 +183,7 @@ def publish_an_edited_preview(boss: Any, event: Event) -> tuple[Match, Match]:
     """Tables 1 and 2 swap their second players; the round is published with the swap unsaved.
     Returns the two published tables."""
     confirmed(boss, "Start the event")
-    assert boss.get_by_test_id("event-status").inner_text() == "Running"
+    shows(boss, "event-status", "Running")
     confirmed(boss, "Pair next round")
     boss.get_by_test_id("preview").wait_for()
     (a1, b1), (a2, b2) = [(m.player_a, m.player_b) for m in preview_tables(event)[:2]]
@@ -307,7 +312,7 @@ def tables_entered_by_the_organiser(boss: Any, event: Event, screen: Any, report
 def open_the_sealed_pools(boss: Any, url: str, sealed: Event) -> None:
     boss.goto(f"{url}/events/{sealed.pk}/manage/")
     confirmed(boss, "Start the event")
-    assert boss.get_by_test_id("event-status").inner_text() == "Running"
+    shows(boss, "event-status", "Running")
     boss.get_by_test_id("draft-hub-link").click()
     boss.get_by_test_id("open-sealed").click()
     boss.get_by_text("2 sealed pools are open").wait_for()
@@ -323,12 +328,11 @@ def suggest_around_my_choices(browser: Any, site: Live, sealed: Event, player: U
     page.select_option("#equip-1", "cruel-harvest")
     page.select_option("#equip-2", "evil-eye")
     page.get_by_test_id("suggest").click()
-    wait_in_page(page, "document.querySelector('[data-testid=deck-count]').textContent === '40'")
+    shows(page, "deck-message", "Suggested around your choices: everything you chose is kept.")
+    shows(page, "deck-count", "40")
     assert page.locator("#runeslinger").input_value() == "vesna"
     equips = {page.locator("#equip-1").input_value(), page.locator("#equip-2").input_value()}
     assert equips == {"cruel-harvest", "evil-eye"}
-    message = page.get_by_test_id("deck-message").inner_text()
-    assert message == "Suggested around your choices: everything you chose is kept."
     wait_in_page(page, "document.querySelector('[data-testid=violations]').textContent.includes('Legal deck')")
     assert no_sideways_scroll(page)
     page.screenshot(path=tmp_path / "sealed-suggest-phone.png")
