@@ -2,7 +2,8 @@
 real ASGI server on Redis pub/sub (websockets and pushes as in production):
 
 1. the registration desk on a phone: a guest walks in, and 40 registered players and the guest are
-   marked paid and checked in, each tap in place (no reload, no jump), some found by name first;
+   marked paid and checked in, each tap in place (no reload, no jump; the counts stay in view and
+   the desk says what the tap did), some found by name first;
 2. the organiser enters the guest's list; the desk and the manage page show it legal;
 3. the event starts, round 1 is paired, two opponents are changed on the preview and "Publish
    round 1" is pressed without saving: the round goes up as edited;
@@ -33,6 +34,7 @@ from tests.browser.onsite import Live
 from tests.browser.redis_layer import redis_channel_layers
 from tests.browser.test_event_flow import confirmed, logged_in_page
 from tests.browser.test_print_and_projector import subscribers
+from tests.browser.test_registration_desk import in_view
 from tests.browser.waiting import wait_in_page
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 from tests.waiting import wait_until
@@ -52,7 +54,7 @@ NAMES = [
     "Mona Vale", "Noor Haddad",
 ]  # fmt: skip
 GUEST = "Walter Gray"
-DESK_TAPS = ("paid", "checked in")
+DESK_TAPS = {"paid": "has paid", "checked in": "is checked in"}  # each tap's label, and what it says
 
 
 def starter_list() -> Deck:
@@ -106,17 +108,20 @@ def walk_in_a_guest(boss: Any, url: str, event: Event) -> None:
     boss.get_by_label("Or add a guest by name").fill(GUEST)
     boss.get_by_role("button", name="Add guest").click()
     boss.get_by_text(f"{GUEST} is registered.").wait_for()
+    assert boss.get_by_test_id("desk-said").inner_text() == f"{GUEST} is registered."
 
 
 def tap_at_the_desk(boss: Any, name: str) -> None:
-    """Paid, then checked in: each tap redraws the player's row where it is."""
-    for what in DESK_TAPS:
+    """Paid, then checked in: each tap redraws the player's row where it is, and says what it did in
+    place of what the desk said before (the guest's walk-in, the tap before)."""
+    for what, said in DESK_TAPS.items():
         label = f"{name} {what}"
         button = boss.get_by_role("button", name=label, exact=True)
         button.scroll_into_view_if_needed()
         before = boss.evaluate("() => window.scrollY")
         button.click()
         wait_in_page(boss, pressed(label))
+        shows(boss, "desk-said", f"{name} {said}.")
         assert in_place(boss), f"the desk reloaded after {label}"
         assert boss.evaluate("() => window.scrollY") == before, f"the desk scrolled after {label}"
 
@@ -136,7 +141,9 @@ def check_everyone_in(boss: Any, tmp_path: Any) -> None:
         if found:
             finder.fill("")
             wait_in_page(boss, "document.querySelectorAll('[data-testid=desk-row]:not([hidden])').length === 41")
+    # The last row was tapped far down the page: its figures are in view there, not only at the top.
     shows(boss, "desk-counts", "41 registered · 41 checked in · 41 paid · 1 without a legal deck")
+    assert boss.evaluate("() => window.scrollY") > 3000 and in_view(boss, "desk-counts")
     shows(boss, "desk-warning", f"1 player without a legal deck: {GUEST}.")
     assert in_place(boss) and no_sideways_scroll(boss)
     boss.screenshot(path=tmp_path / "desk-phone-last-row.png")  # to look at (pytest --basetemp)
@@ -149,8 +156,10 @@ def check_everyone_in(boss: Any, tmp_path: Any) -> None:
 
 def enter_the_guests_list(boss: Any, url: str, event: Event) -> None:
     guest_row = boss.get_by_test_id("desk-row").filter(has_text=GUEST)
-    assert guest_row.get_by_test_id("deck-status").inner_text().startswith("No deck")
-    guest_row.get_by_test_id("enter-list").click()
+    assert guest_row.get_by_test_id("deck-status").inner_text() == "No list · Enter a list"
+    enter = guest_row.get_by_test_id("enter-list")
+    assert enter.evaluate("link => link.getClientRects().length") == 1, "the link breaks across lines"
+    enter.click()
     boss.get_by_role("heading", name=f"{GUEST}'s deck for {event.name}").wait_for()
     boss.get_by_label("Deck list").fill(deck_format(event.format).write(starter_list()))
     wait_in_page(boss, "document.querySelector('[data-testid=verdict]').innerText.startsWith('Legal')")
@@ -159,7 +168,7 @@ def enter_the_guests_list(boss: Any, url: str, event: Event) -> None:
     boss.get_by_role("link", name="Back to the desk").click()
     boss.get_by_role("heading", name="Registration desk").wait_for()
     status = boss.get_by_test_id("desk-row").filter(has_text=GUEST).get_by_test_id("deck-status")
-    assert status.inner_text().startswith("Legal")
+    assert status.inner_text() == "Legal · Change the list"
     assert boss.get_by_test_id("desk-counts").inner_text() == "41 registered · 41 checked in · 41 paid"
     assert boss.get_by_test_id("desk-warning").count() == 0
 
