@@ -8,7 +8,8 @@ real ASGI server on Redis pub/sub (websockets and pushes as in production):
 3. the event starts, round 1 is paired, two opponents are changed on the preview and "Publish
    round 1" is pressed without saving: the round goes up as edited;
 4. a player's mis-tapped report is corrected before the opponent confirms, and the opponent
-   (whose open page catches up with the correction) confirms the corrected result;
+   (whose open page catches up with the correction by push over the event's socket) confirms the
+   corrected result;
 5. the projector, open all along on a second screen, turns tables finished by push as results come
    in, without reloading;
 6. in the organiser's sealed event, a player picks a Runeslinger and equips on their pool and
@@ -240,6 +241,9 @@ def correct_and_confirm(browser: Any, site: Live, match: Match, screen: Any) -> 
     theirs = logged_in_page(browser, site, opponent, viewport=PHONE)
     theirs.goto(url)
     theirs.get_by_test_id("confirm").wait_for()
+    # The page follows the event's socket (the server subscribed to its group for the projector).
+    wait_in_page(theirs, "document.body.dataset.socket === 'live'")
+    theirs.evaluate("() => { window.sameDocument = true; }")  # gone if the page reloads
     said = f"{reporter.public_name} reported that they won 2-1. Is that right?"
     assert theirs.get_by_test_id("my-result").inner_text() == said
 
@@ -249,8 +253,9 @@ def correct_and_confirm(browser: Any, site: Live, match: Match, screen: Any) -> 
     waiting = f"You won 2-0 — waiting for {opponent.public_name} to confirm"
     assert mine.get_by_test_id("my-result").inner_text() == waiting
 
-    # The opponent's open page catches up with the correction by itself before they confirm.
-    wait_in_page(theirs, "document.querySelector('[data-testid=my-result]').innerText.includes('won 2-0')", 90_000)
+    # The opponent's open page catches up with the correction by push, in place, before they confirm.
+    wait_in_page(theirs, "document.querySelector('[data-testid=my-result]').innerText.includes('won 2-0')")
+    assert in_place(theirs) and theirs.evaluate("() => document.body.dataset.socket") == "live"
     said = f"{reporter.public_name} reported that they won 2-0. Is that right?"
     assert theirs.get_by_test_id("my-result").inner_text() == said
     theirs.get_by_test_id("confirm").click()
