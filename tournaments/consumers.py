@@ -1,4 +1,5 @@
-"""The event's websocket (``ws/events/<id>/``): the projector and the deck-swap pages follow it.
+"""The event's websocket (``ws/events/<id>/``): the projector, the players' event pages and the
+deck-swap pages follow it.
 
 Whoever may see the event (anonymous too, once it is public) joins its group ``event-<id>``
 (``tournaments.live``, which says what is pushed); anyone else is closed with code 4403. Pushes are

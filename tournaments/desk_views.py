@@ -3,7 +3,8 @@
 The organiser and judges read the desk; the organiser changes it (the services check who may).
 Every change is a small form that POSTs and comes back to the desk, so it works without scripts
 (back at the player's row, with the name filter kept). With htmx, a tap on Paid or Check in answers
-only that player's row and the counts, swapped in place: the page does not reload or scroll.
+only that player's row, swapped in place, with the counts, the warnings and what the tap did (in
+place of the desk's earlier message) out of band: the page does not reload or scroll.
 """
 
 from __future__ import annotations

@@ -1,13 +1,17 @@
-"""The event's live group: what the projector and the deck-swap pages follow over the socket.
+"""The event's live group: what the projector, the players' event pages and the deck-swap pages
+follow over the socket.
 
 Every socket of ``ws/events/<id>/`` (``tournaments.consumers.EventConsumer``: whoever may see the
 event) joins the group ``event-<id>``. Pushes are sent after commit, at most once, and say only
 what anyone who may see the event may know:
 
-- ``{"kind": "table", "round": 2, "table": 5, "finished": true}``: a table (a match or a pod) of a
-  published round has a result in (reported, or set), so its players are no longer playing;
-- ``{"kind": "round"}``: a round was paired, published or ended, time was added, or the event
-  moved on: a page re-reads what it shows over HTTP (the projector's state, a swap);
+- ``{"kind": "table", "round": 2, "table": 5, "finished": true}``: the result of a table (a match
+  or a pod) of a published round moved: reported, corrected, confirmed, disputed or set. The
+  projector marks whether its players still play; the table's players' open event pages re-read
+  their table (the opponent sees a corrected report before confirming it);
+- ``{"kind": "round"}``: a round was paired, published or ended, time was added or called, or the
+  event moved on: a page re-reads what it shows over HTTP (the projector's state, a swap, a
+  player's table);
 - ``{"kind": "swap", "swap": 7, "version": 3}``: a pod's deck swap moved on (someone chose, the
   cards were passed); the swap's own page re-reads it, others ignore it.
 
@@ -37,10 +41,9 @@ def is_finished(table: Match | PodTable) -> bool:
     return not table.is_pending
 
 
-def table_changed(table: Match | PodTable, old_status: str) -> None:
-    """A table's status moved: tell the event's pages when it moved from playing to finished."""
-    if old_status != table.Status.PENDING:
-        return
+def table_changed(table: Match | PodTable) -> None:
+    """A table's result moved (every report, correction, confirmation, dispute or result set moves
+    its status, if only to the same one): tell the event's pages."""
     round_ = table.round
     if round_.is_preview:
         return

@@ -93,6 +93,7 @@ def _manage_page(
     names = {entry.player_id: entry.player.public_name for entry in entries}
     for match in matches:
         match.reason = with_names(match.explanation, names)  # type: ignore[attr-defined]
+    manages = _manages(request, event)
     context: dict[str, Any] = {
         "event": event,
         "current": current,
@@ -100,7 +101,7 @@ def _manage_page(
         "bye_reason": with_names(current.bye_explanation, names) if current else "",
         "registrations": entries,
         "active_players": sorted((r.player for r in active), key=lambda u: u.public_name.lower()),
-        "manages": _manages(request, event),
+        "manages": manages,
         "actions": allowed_event_actions(event, current),
         "add_time_form": AddTimeForm(initial={"minutes": 5}),
         "disputed": Match.objects.filter(round__event=event, status=Match.Status.DISPUTED).count(),
@@ -112,7 +113,7 @@ def _manage_page(
         "deck_filters": list(desk.DeckFilter),
         "unlisted": unlisted,
         "unlisted_names": [r.registration.player.public_name for r in rows if r.registration.pk in playing_unlisted],
-        "lists_enterable": not event.is_finished and not deck_format(event.format).limited,
+        "lists_enterable": manages and not event.is_finished and not deck_format(event.format).limited,
     }
     if event.plays_in_pods:
         context |= pod_views.manage_context(event, current, request.user)

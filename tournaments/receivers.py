@@ -18,8 +18,8 @@ def on_match_finished(sender: Any, match: PlayMatch, **_: Any) -> None:
     record_result(match)
 
 
-def on_table_moved(sender: Any, instance: Match | PodTable, old: str, **_: Any) -> None:
-    live.table_changed(instance, old)
+def on_table_moved(sender: Any, instance: Match | PodTable, **_: Any) -> None:
+    live.table_changed(instance)
 
 
 def on_round_moved(sender: Any, instance: Round, **_: Any) -> None:
@@ -33,7 +33,8 @@ def on_event_moved(sender: Any, instance: Event, **_: Any) -> None:
 def connect() -> None:
     oversight.register(EventOversight())  # who referees an event's match, and whether its lists are public
     match_finished.connect(on_match_finished, dispatch_uid="tournaments-record-play-result")
-    # The event's live pages (projector, deck swap) follow its tables and rounds (tournaments.live).
+    # The event's live pages (projector, players' tables, deck swap) follow its tables and rounds
+    # (tournaments.live).
     status_moved.connect(on_table_moved, sender=Match, dispatch_uid="tournaments-live-match")
     status_moved.connect(on_table_moved, sender=PodTable, dispatch_uid="tournaments-live-pod")
     status_moved.connect(on_round_moved, sender=Round, dispatch_uid="tournaments-live-round")

@@ -63,7 +63,8 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def my_match_panel(request: HttpRequest, pk: int) -> HttpResponse:
-    """The live part of the event page (htmx polls it)."""
+    """The live part of the event page (the reader's round and table), re-read by static/js/my-match.js
+    when the event's socket pushes a move of that round or table, and whenever the socket (re)opens."""
     event = selectors.event_for(request.user, pk)
     return render(request, "tournaments/_my_match.html", _event_context(request, event))
 

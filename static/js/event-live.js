@@ -1,7 +1,8 @@
-// The event's live socket (ws/events/<id>/, tournaments/live.py), shared by the projector and the
-// deck-swap page. window.FettEventLive(eventId, page): page.reread() is called whenever the socket
-// opens (first time and every reconnect: a push lost while it was down costs nothing) and, while no
-// socket is live, every page.every ms (10 s by default); page.message(message) gets every push.
+// The event's live socket (ws/events/<id>/, tournaments/live.py), shared by the projector, the
+// player's table on the event page (my-match.js) and the deck-swap page.
+// window.FettEventLive(eventId, page): page.reread() is called whenever the socket opens (first
+// time and every reconnect: a push lost while it was down costs nothing) and, while no socket is
+// live, every page.every ms (10 s by default); page.message(message) gets every push.
 // The page's body says whether the socket is up: data-socket="live" or "down".
 (function () {
   "use strict";

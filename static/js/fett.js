@@ -39,3 +39,15 @@ document.addEventListener("click", function (event) {
   var open = menu.classList.toggle("open");
   toggle.setAttribute("aria-expanded", open ? "true" : "false");
 });
+
+// Bars that stick under the site's top bar (the desk's counts) sit at its height, which the
+// width of the window decides: --topbar-height follows it.
+(function () {
+  var topbar = document.querySelector(".topbar");
+  if (!topbar) return;
+  function measure() {
+    document.documentElement.style.setProperty("--topbar-height", topbar.offsetHeight + "px");
+  }
+  measure();
+  window.addEventListener("resize", measure);
+})();

@@ -20,6 +20,24 @@ def no_sideways_scroll(page: Any) -> bool:
     return bool(page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"))
 
 
+def in_view(page: Any, test_id: str) -> bool:
+    """Whether the element ``test_id`` is wholly inside the window and nothing covers it (the site's
+    sticky top bar, say): what a person sees without scrolling."""
+    return bool(
+        page.evaluate(
+            """id => {
+  const element = document.querySelector(`[data-testid="${id}"]`);
+  const box = element.getBoundingClientRect();
+  if (box.height === 0 || box.top < 0 || box.bottom > window.innerHeight) return false;
+  const x = box.left + Math.min(box.width, window.innerWidth) / 2;
+  const hit = document.elementFromPoint(x, box.top + box.height / 2);
+  return hit !== null && element.contains(hit);
+}""",
+            test_id,
+        )
+    )
+
+
 @pytest.mark.django_db(transaction=True)
 def test_the_organiser_runs_the_desk_on_a_phone(browser: Any, live_server: Any) -> None:
     organiser = OrganiserFactory.create(username="desk-oda")
@@ -38,21 +56,21 @@ def test_the_organiser_runs_the_desk_on_a_phone(browser: Any, live_server: Any) 
     page.get_by_label("Or add a guest by name").fill("Gwen Walker")
     page.get_by_role("button", name="Add guest").click()
     page.wait_for_load_state()
-    assert "Gwen Walker is registered." in page.locator(".messages").inner_text()
+    assert page.get_by_test_id("desk-said").inner_text() == "Gwen Walker is registered."
 
     page.get_by_label("Find an account").fill("kerr")
     page.get_by_role("button", name="Search").click()
     page.wait_for_load_state()
     page.get_by_role("button", name="Add Eva Kerr").click()
     page.wait_for_load_state()
-    assert "Eva Kerr is registered." in page.locator(".messages").inner_text()
+    assert page.get_by_test_id("desk-said").inner_text() == "Eva Kerr is registered."
 
     page.get_by_role("button", name="Gwen Walker paid").click()  # each tap updates its row in place
     wait_in_page(page, "document.querySelector('[aria-label=\"Gwen Walker paid\"][aria-pressed=true]')")
     page.get_by_role("button", name="Gwen Walker checked in").click()
     wait_in_page(page, "document.querySelector('[aria-label=\"Gwen Walker checked in\"][aria-pressed=true]')")
     gwen = page.get_by_test_id("desk-row").filter(has_text="Gwen Walker")
-    assert "guest" in gwen.inner_text() and "No deck" in gwen.inner_text()
+    assert "guest" in gwen.inner_text() and "No list" in gwen.inner_text()
     assert gwen.get_by_role("button", name="Gwen Walker paid").get_attribute("aria-pressed") == "true"
     counts = page.get_by_test_id("desk-counts").inner_text()
     assert counts == "3 registered · 1 checked in · 1 paid · 2 without a legal deck"
@@ -120,6 +138,15 @@ def test_forty_players_checked_in_on_a_phone_keep_the_place_on_the_page(browser:
         page.get_by_test_id("desk-counts").inner_text()
         == "40 registered · 40 checked in · 0 paid · 40 without a legal deck"
     )
+    # At the last row, far down the page, a tap's new figures are in view, with the name filter.
+    last = page.get_by_role("button", name="Zed Player paid")
+    last.scroll_into_view_if_needed()
+    last.click()
+    wait_in_page(page, "document.querySelector('[data-testid=desk-counts]').textContent.includes('1 paid')")
+    assert page.evaluate("() => window.scrollY") > 2000
+    assert in_view(page, "desk-counts"), "the counts scrolled out of view"
+    assert in_view(page, "desk-said") and page.get_by_test_id("desk-said").inner_text() == "Zed Player has paid."
+    assert page.get_by_placeholder("Find a player").is_visible()
     assert Registration.objects.filter(event=event, checked_in=True).count() == 40
     assert no_sideways_scroll(page)
     page.context.close()

@@ -1,8 +1,11 @@
-"""The event's websocket (``ws/events/<id>/``): who may follow it, and what the projector and the
-deck-swap pages are pushed (``tournaments.live``): a table that finishes, a round that moves, a swap."""
+"""The event's websocket (``ws/events/<id>/``): who may follow it, and what the projector, the
+players' event pages and the deck-swap pages are pushed (``tournaments.live``): a table whose result
+moves (reported, corrected, confirmed, disputed, set), a round that moves or whose time is called,
+a swap."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -11,6 +14,8 @@ from channels.db import database_sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
+from django.db.models import Q
+from django.utils import timezone
 
 from tests.conftest import Personas
 from tests.events.test_paper import started
@@ -18,7 +23,7 @@ from tests.swaps.helpers import runebound_pod_event, seat_pod
 from tests.swaps.test_services import choose
 from tournaments.models import Event, Match, Round
 from tournaments.routing import websocket_urlpatterns
-from tournaments.services import results, rounds
+from tournaments.services import results, rounds, timers
 from tournaments.swaps import services as swaps
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -61,7 +66,7 @@ def test_a_table_whose_result_comes_in_is_pushed_as_finished_and_a_round_end_as_
     def report() -> None:
         assert match is not None and match.player_b is not None
         results.report_result(match, match.player_a, results.Score(2, 0))
-        results.confirm_result(Match.objects.get(pk=match.pk), match.player_b)  # no second push: still finished
+        results.confirm_result(Match.objects.get(pk=match.pk), match.player_b)  # pushed too: its players' pages
 
     @database_sync_to_async
     def end_round() -> None:
@@ -75,6 +80,7 @@ def test_a_table_whose_result_comes_in_is_pushed_as_finished_and_a_round_end_as_
         got = [await next_message(talk)]
         await report()
         got.append(await next_message(talk))
+        got.append(await next_message(talk))
         await end_round()
         while (message := await next_message(talk))["kind"] != "round":
             got.append(message)
@@ -83,10 +89,76 @@ def test_a_table_whose_result_comes_in_is_pushed_as_finished_and_a_round_end_as_
         return got
 
     got = async_to_sync(scenario)()
-    assert got[:2] == [{"kind": "hello"}, {"kind": "table", "round": 1, "table": match.table, "finished": True}]
-    others = [m for m in got[2:-1] if m["kind"] == "table"]
-    assert match.table not in [m["table"] for m in others]  # confirmed later: not pushed again
+    pushed = {"kind": "table", "round": 1, "table": match.table, "finished": True}
+    assert got[:3] == [{"kind": "hello"}, pushed, pushed]  # reported, then confirmed
+    others = [m for m in got[3:-1] if m["kind"] == "table"]
+    assert match.table not in [m["table"] for m in others]  # confirmed already: the organiser set the rest
     assert got[-1] == {"kind": "round"}
+
+
+def test_each_report_correction_confirmation_and_dispute_reaches_the_players_pages(personas: Personas) -> None:
+    """Every move of a table's result is pushed (the players' open pages re-read their table), not
+    only its first: a corrected report must reach the opponent before they confirm it."""
+    round_ = started(personas)
+    one, two = round_.matches.exclude(player_b=None).select_related("player_a", "player_b").order_by("table")[:2]
+    assert one.player_b is not None and two.player_b is not None
+
+    def again(match: Match) -> Match:
+        return Match.objects.get(pk=match.pk)
+
+    steps = [
+        (one, lambda: results.report_result(one, one.player_a, results.Score(2, 1))),
+        (one, lambda: results.report_result(again(one), one.player_a, results.Score(2, 0))),  # corrected
+        (one, lambda: results.confirm_result(again(one), one.player_b, again(one).version)),
+        (two, lambda: results.report_result(two, two.player_a, results.Score(2, 0))),
+        (two, lambda: results.report_result(again(two), two.player_b, results.Score(0, 2))),  # disputed
+        (two, lambda: results.set_result(again(two), personas.organiser, results.Score(2, 0))),  # settled
+    ]
+
+    async def scenario() -> list[dict[str, Any]]:
+        talk = communicator(personas.event, personas.player)
+        assert (await talk.connect())[0]
+        got = [await next_message(talk)]
+        for _table, step in steps:
+            await database_sync_to_async(step)()
+            got.append(await next_message(talk))
+        await talk.disconnect()
+        return got
+
+    got = async_to_sync(scenario)()
+    assert got == [
+        {"kind": "hello"},
+        *({"kind": "table", "round": 1, "table": table.table, "finished": True} for table, _step in steps),
+    ]
+    assert (again(one).status, again(two).status) == (Match.Status.CONFIRMED, Match.Status.CONFIRMED)
+
+
+def test_time_called_on_a_round_is_pushed(personas: Personas) -> None:
+    """The players' pages say "Time has been called" when the clock runs out, without a reload."""
+    round_ = started(personas)
+    Round.objects.filter(pk=round_.pk).update(ends_at=timezone.now() - timedelta(seconds=1))
+
+    async def scenario() -> list[dict[str, Any]]:
+        talk = communicator(personas.event, personas.player)
+        assert (await talk.connect())[0]
+        got = [await next_message(talk)]
+        assert await database_sync_to_async(timers.call_time)(round_.pk)
+        got.append(await next_message(talk))
+        await talk.disconnect()
+        return got
+
+    assert async_to_sync(scenario)() == [{"kind": "hello"}, {"kind": "round"}]
+
+
+def test_the_players_event_page_follows_the_socket_instead_of_polling(personas: Personas) -> None:
+    round_ = started(personas)
+    match = round_.matches.get(Q(player_a=personas.player) | Q(player_b=personas.player))
+    page = personas.client("player").get(f"/events/{personas.event.pk}/").content.decode()
+    assert 'hx-trigger="every' not in page  # no timer: pushes, and a re-read when the socket (re)opens
+    assert 'src="/static/js/event-live.js"' in page and 'src="/static/js/my-match.js"' in page
+    assert f'data-round="1" data-table="{match.table}"' in page  # which pushes are about this reader
+    live = personas.client("player").get(f"/events/{personas.event.pk}/live/").content.decode()
+    assert "hx-trigger" not in live and f'data-table="{match.table}"' in live
 
 
 def test_a_swap_that_moves_on_is_pushed_to_the_event() -> None:

@@ -126,7 +126,7 @@ def test_manage_and_desk_show_and_filter_each_players_list() -> None:
     event, organiser, players = open_event(listed=4)
     boss = client_of(organiser)
     manage = boss.get(f"/events/{event.pk}/manage/").content.decode()
-    assert manage.count('data-testid="deck-status"') == 6 and "No deck" in manage and "Legal" in manage
+    assert manage.count('data-testid="deck-status"') == 6 and "No list" in manage and "Legal" in manage
     sela = players["Sela"].pk
     assert f'href="/events/{event.pk}/players/{sela}/deck/" data-testid="enter-list">Enter a list' in manage
     missing = boss.get(f"/events/{event.pk}/manage/?deck=missing").content.decode()

@@ -35,7 +35,7 @@ class DeckStatus(enum.StrEnum):
 
     @property
     def label(self) -> str:
-        return {"none": "No deck", "illegal": "Not legal", "legal": "Legal", "locked": "Locked"}[self.value]
+        return {"none": "No list", "illegal": "Not legal", "legal": "Legal", "locked": "Locked"}[self.value]
 
 
 @dataclass(frozen=True)

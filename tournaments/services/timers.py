@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from common.tasks import queue_after_commit
+from tournaments import live
 from tournaments.models import Match, PodTable, Round
 from tournaments.services import onsite
 
@@ -39,7 +40,9 @@ def call_time(round_id: int, version: int | None = None) -> bool:
             return False
         Match.objects.filter(round_id=round_id).exclude(status=Match.Status.CONFIRMED).update(time_called=True)
         PodTable.objects.filter(round_id=round_id).exclude(status=PodTable.Status.CONFIRMED).update(time_called=True)
-        onsite.call_time(Round.objects.select_related("event").get(pk=round_id))
+        round_ = Round.objects.select_related("event").get(pk=round_id)
+        onsite.call_time(round_)
+        live.round_changed(round_.event_id)  # the players' pages say time is called
     log.info("time called in round %s", round_id)
     return True
 
