@@ -216,6 +216,23 @@ def test_test_pings_are_spaced_per_endpoint(queued: Queued, settings: Any) -> No
     assert Delivery.objects.filter(endpoint=endpoint, kind=Kind.PING).count() == 2
 
 
+def test_a_delivery_is_sent_again_at_most_once_per_spacing(queued: Queued, settings: Any) -> None:
+    settings.WEBHOOK_PING_SPACING_SECONDS = 30
+    delivery = one_delivery("http://127.0.0.1:9/hook")
+    organiser = delivery.endpoint.event.organiser
+    Delivery.objects.filter(pk=delivery.pk).update(status=Delivery.Status.FAILED)
+    redeliver(delivery, organiser)
+    Delivery.objects.filter(pk=delivery.pk).update(status=Delivery.Status.FAILED)  # it failed again at once
+    with pytest.raises(Conflict, match=r"sent again less than 30 seconds ago; send it again in (29|30) seconds") as no:
+        redeliver(delivery, organiser)
+    assert no.value.status_code == 409
+    assert Delivery.objects.get(pk=delivery.pk).status == Delivery.Status.FAILED  # the refusal changed nothing
+    other = one_delivery("http://127.0.0.1:9/other")
+    Delivery.objects.filter(pk=other.pk).update(status=Delivery.Status.FAILED)
+    redeliver(other, other.endpoint.event.organiser)  # each delivery has its own spacing
+    assert Delivery.objects.get(pk=other.pk).status == Delivery.Status.PENDING
+
+
 def test_the_ping_button_says_when_the_next_ping_may_go(queued: Queued, settings: Any) -> None:
     settings.WEBHOOK_PING_SPACING_SECONDS = 30
     delivery = one_delivery("http://127.0.0.1:9/hook")

@@ -16,6 +16,7 @@ class WebhookRefusal(StrEnum):
     NOT_REDELIVERABLE = "not-redeliverable"
     PING_TOO_SOON = "ping-too-soon"
     PRIVATE_ADDRESS = "private-address"
+    REDELIVERED_TOO_SOON = "redelivered-too-soon"
     TOO_MANY_ENDPOINTS = "too-many-endpoints"
     UNKNOWN_ACTION = "unknown-action"
     USERINFO_IN_URL = "userinfo-in-url"

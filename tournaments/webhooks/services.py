@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
@@ -83,15 +84,37 @@ def send_ping(endpoint: Endpoint, by: User) -> Delivery:
 
 @transaction.atomic
 def redeliver(delivery: Delivery, by: User) -> Delivery:
-    """Send a delivered or failed payload again, with the same id (receivers de-duplicate)."""
+    """Send a delivered or failed payload again, with the same id (receivers de-duplicate); one
+    delivery is sent again at most once every ``WEBHOOK_PING_SPACING_SECONDS``, as test pings are,
+    so the button cannot make Fett flood an address."""
     _managed(delivery.endpoint, by)
     delivery = Delivery.objects.select_for_update().get(pk=delivery.pk)
     if delivery.status == Delivery.Status.PENDING:
         raise Conflict(WebhookRefusal.NOT_REDELIVERABLE, "This delivery is still being sent; wait for it to finish.")
     if not delivery.endpoint.active and delivery.kind != Kind.PING:
         raise Conflict(WebhookRefusal.ENDPOINT_OFF, "The endpoint is switched off; switch it on to redeliver.")
+    _space_redeliveries(delivery)
     delivery.set_status(Delivery.Status.PENDING)
     delivery.attempts, delivery.next_try_at = 0, timezone.now()
     delivery.save(update_fields=["status", "attempts", "next_try_at"])
     send_later(delivery)
     return delivery
+
+
+def _space_redeliveries(delivery: Delivery) -> None:
+    """Refuse a second redelivery of ``delivery`` within the spacing (the time of the last one is
+    kept in the cache, added atomically: two clicks at once send one)."""
+    spacing = settings.WEBHOOK_PING_SPACING_SECONDS
+    if spacing <= 0:
+        return
+    now = timezone.now().timestamp()
+    key = f"webhooks:redelivered:{delivery.webhook_id}"  # unique to the delivery, as a reused pk is not
+    if cache.add(key, now, timeout=spacing):
+        return
+    last = cache.get(key)
+    wait = max(1, math.ceil(float(last) + spacing - now)) if isinstance(last, int | float) else spacing
+    raise Conflict(
+        WebhookRefusal.REDELIVERED_TOO_SOON,
+        f"This delivery was sent again less than {spacing} seconds ago; "
+        f"send it again in {wait} {'second' if wait == 1 else 'seconds'}.",
+    )
