@@ -25,7 +25,6 @@ BUDGET = {
     "gameplay/engine/flow.py::check_state",
     "gameplay/engine/legal.py::_legal",
     "gameplay/engine/legal.py::_play_phase",
-    "tournaments/drafts/services/picking.py::expire_due",
 }
 
 
