@@ -135,9 +135,15 @@ def sweep(now: datetime | None = None, only: Collection[str] | None = None) -> i
     for kind in _chosen(only):
         if kind.repair is not None:
             done += _guarded(kind.name, "repair", functools.partial(kind.repair, now))
-        for key, version in kind.due(now):
-            done += _guarded(kind.name, key, functools.partial(fire, kind.name, key, version, now))
+        done += _guarded(kind.name, "rows", functools.partial(_fire_due, kind, now))
     return done
+
+
+def _fire_due(kind: DeadlineKind, now: datetime) -> int:
+    return sum(
+        _guarded(kind.name, key, functools.partial(fire, kind.name, key, version, now))
+        for key, version in kind.due(now)
+    )
 
 
 def _guarded(kind: str, what: object, step: Callable[[], int]) -> int:
