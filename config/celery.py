@@ -1,7 +1,8 @@
 """The Celery app: Redis broker, late acks, a `timers` queue and the beat schedule.
 
-Timer tasks (clocks, answer windows, draft picks, rounds) go to the `timers`
-queue with an ETA and carry a version; everything else goes to `default`.
+The deadline tasks (``common.deadlines``: every clock, answer window, pick, round, swap and
+webhook retry) go to the `timers` queue, with an ETA and a version; everything else goes to
+`default`.
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ from kombu import Queue
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
+#: How often beat sweeps every kind of deadline: how late, at most, a deadline whose task was lost fires.
+SWEEP_SECONDS = 2.0
+
 app = Celery("fett")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.conf.update(
@@ -23,13 +27,13 @@ app.conf.update(
     task_ignore_result=True,
     task_default_queue="default",
     task_queues=(Queue("default"), Queue("timers")),
-    task_routes={"*.expire_*": {"queue": "timers"}, "*.sweep_*": {"queue": "timers"}},
+    task_routes={"common.deadlines.*": {"queue": "timers"}},
     broker_connection_retry_on_startup=True,
     worker_hijack_root_logger=False,
     timezone="UTC",
     enable_utc=True,
 )
-app.conf.include = ["config.tasks"]
+app.conf.include = ["config.tasks", "common.deadlines"]
 
 
 @worker_process_init.connect
@@ -45,14 +49,20 @@ def _push_loop(**_kwargs: object) -> None:
     freeze_start_up_objects()
 
 
+#: Beat's entries: its own heartbeat (for /healthz), the one sweep of every kind of deadline (a
+#: sweep still queued after five periods, the worker busy or down, is dropped: later ones do its
+#: work, and a restarted worker does not run a pile of them), the feed of deadlines
+#: coming within their kind's horizon (not a sweep: at the sweep's pace it would queue each near
+#: deadline some thirty times), and the challenges' daily chores (no deadline with a version:
+#: pages settle a challenge whenever they read it, and beat makes the day's challenge).
 app.conf.beat_schedule = {
     "beat-heartbeat": {"task": "config.tasks.beat_heartbeat", "schedule": 5.0},
-    "sweep-round-timers": {"task": "tournaments.tasks.sweep_round_timers", "schedule": 5.0},
-    "sweep-match-timers": {"task": "gameplay.tasks.sweep_match_timers", "schedule": 2.0},
-    "feed-match-timers": {"task": "gameplay.tasks.sweep_feed_match_timers", "schedule": 30.0},
-    "sweep-draft-timers": {"task": "tournaments.drafts.tasks.sweep_draft_timers", "schedule": 3.0},
-    "sweep-webhooks": {"task": "tournaments.webhooks.tasks.sweep_deliveries", "schedule": 5.0},
-    "sweep-swap-timers": {"task": "tournaments.swaps.tasks.sweep_swap_timers", "schedule": 5.0},
+    "sweep-deadlines": {
+        "task": "common.deadlines.sweep_deadlines",
+        "schedule": SWEEP_SECONDS,
+        "options": {"expires": 5 * SWEEP_SECONDS},
+    },
+    "feed-deadlines": {"task": "common.deadlines.feed_deadlines", "schedule": 30.0},
     "settle-challenges": {"task": "tournaments.coop.tasks.settle_challenges", "schedule": 60.0},
 }
 app.autodiscover_tasks()

@@ -225,6 +225,17 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": _VISIBILITY_TIMEOUT, **
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": _VISIBILITY_TIMEOUT, **_BROKER_KEYS}
 # Workers write a heartbeat key this often; /healthz calls a worker down after 3 misses.
 WORKER_HEARTBEAT_SECONDS = env_int("WORKER_HEARTBEAT_SECONDS", 5, minimum=1)
+# Every kind of deadline (``common.deadlines``): one timer task fires any of them, and one beat
+# sweep catches what a lost task missed. A new kind is declared in its app and named here.
+DEADLINE_KINDS = [
+    "gameplay.deadlines.MATCH_CLOCK",
+    "tournaments.deadlines.ROUND_CLOCK",
+    "tournaments.drafts.deadlines.DRAFT_PICKS",
+    "tournaments.drafts.deadlines.DRAFT_REVIEW",
+    "tournaments.drafts.deadlines.DECK_BUILD",
+    "tournaments.swaps.deadlines.DECK_SWAP",
+    "tournaments.webhooks.deadlines.WEBHOOK_RETRY",
+]
 
 # --- Webhooks -------------------------------------------------------------------------
 # Outside production an organiser may point a webhook at http:// and private or loopback hosts

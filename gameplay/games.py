@@ -38,9 +38,9 @@ class Game:
 
     ``key``: the game's name in code and in URLs' queries; ``engine``: the name of the engine that
     hosts its matches (``PlayMatch.engine``), empty for a game played on paper only; ``formats``:
-    its deck formats by slug (empty for a game without decks of its own); ``board``: the play page's board script (under ``static/``);
-    ``stylesheet``: the card pages' stylesheet of its own, if any; ``rules``: the site's rules page
-    of the game (a URL path), once written."""
+    its deck formats by slug (empty for a game without decks of its own); ``board``: the play
+    page's board script (under ``static/``); ``stylesheet``: the card pages' stylesheet of its own,
+    if any; ``rules``: the site's rules page of the game (a URL path), once written."""
 
     key: str
     name: str

@@ -354,6 +354,14 @@ class Round(StatusMachine, models.Model):
     class Meta:
         ordering = ("event", "number")
         constraints = [models.UniqueConstraint(fields=("event", "number"), name="one_round_per_number")]
+        # the deadlines' sweep: only the open rounds whose time is still to call
+        indexes = [
+            models.Index(
+                fields=["ends_at"],
+                condition=models.Q(status="open", time_called_at__isnull=True),
+                name="round_clock_due",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.event} round {self.number}"

@@ -1,8 +1,8 @@
-"""The site's ASGI application plus a stand-in for Celery beat's match sweeper.
+"""The site's ASGI application plus a stand-in for Celery beat's sweep of match deadlines.
 
 Browser tests run no Celery beat, so nothing would expire a match's deadline. Every 0.3 s (beat:
-every 2 s) a thread in the server's process (``tests.browser.standins``) runs what the beat task
-``gameplay.tasks.sweep_match_timers`` runs. Serve it with
+every 2 s) a thread in the server's process (``tests.browser.standins``) runs what beat's
+``common.deadlines.sweep_deadlines`` runs for the match clocks. Serve it with
 ``asgi_server("tests.browser.sweeping_asgi:application")``.
 """
 
@@ -15,9 +15,10 @@ __all__ = ["application"]
 
 
 def sweep() -> None:
-    from gameplay.tasks import sweep_match_timers
+    from common import deadlines
+    from gameplay.matches.timers import MATCH_CLOCK
 
-    sweep_match_timers()
+    deadlines.sweep(only=[MATCH_CLOCK])
 
 
 run_every("match-sweeper", 0.3, sweep)

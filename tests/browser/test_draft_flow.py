@@ -2,7 +2,7 @@
 every player ends with a registered deck (the idle one's built at the deadline).
 
 The live server is WSGI (no websockets), so the pages fall back to polling the API every 2 s;
-a thread stands in for Celery beat and runs the draft sweeper every 0.3 s.
+a thread stands in for Celery beat and sweeps the draft's deadlines every 0.3 s.
 """
 
 from __future__ import annotations
@@ -17,23 +17,23 @@ from django.db import connection
 
 from tests.browser.test_event_flow import logged_in_page
 from tests.browser.waiting import wait_in_page
+from tests.drafts.helpers import sweep_draft
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 from tests.waiting import wait_until
 from tournaments.drafts.models import Pick, Pod, Pool, Seat
-from tournaments.drafts.services import picking
 from tournaments.models import DeckVersion
 from tournaments.services import registration
 
 
 @pytest.fixture
 def sweeper() -> Iterator[None]:
-    """What beat does in production: expire overdue clocks, every 0.3 s here."""
+    """What beat does in production: fire the overdue deadlines, every 0.3 s here."""
     stop = threading.Event()
 
     def run() -> None:
         try:
             while not stop.is_set():
-                picking.sweep()
+                sweep_draft()
                 stop.wait(0.3)
         finally:
             connection.close()

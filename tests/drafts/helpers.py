@@ -9,11 +9,12 @@ from datetime import datetime, timedelta
 from django.utils import timezone
 
 from accounts.models import User
+from common import deadlines
 from gameplay.formats import Deck
 from gameplay.services import current_catalog
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 from tournaments.drafts.models import Pod, Pool, Seat
-from tournaments.drafts.services import picking, pods
+from tournaments.drafts.services import clock, picking, pods
 from tournaments.drafts.services.state import card_set, load_state
 from tournaments.limited import DRAFT_DECK, SEALED_DECK, build_deck, current_pack, default_loadout
 from tournaments.models import Event
@@ -27,6 +28,15 @@ class Table:
     judge: User
     players: list[User]
     outsider: User
+
+
+#: The draft's kinds of deadline: beat's sweep of them is what these tests run in its place.
+DRAFT_KINDS = (clock.DRAFT_PICKS, clock.DRAFT_REVIEW, clock.DECK_BUILD)
+
+
+def sweep_draft(now: datetime | None = None) -> int:
+    """What beat's sweep does for the draft's deadlines (pick clocks, review pauses, deck building)."""
+    return deadlines.sweep(now, only=DRAFT_KINDS)
 
 
 def draft_table(humans: int = 4, fmt: str = "draft", username: str = "d") -> Table:

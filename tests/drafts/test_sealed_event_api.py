@@ -20,8 +20,8 @@ from django.utils import timezone
 from accounts.models import User
 from gameplay.services import current_catalog
 from tests.clients import api_client as api
+from tests.drafts.helpers import sweep_draft
 from tests.factories import OrganiserFactory, UserFactory
-from tournaments.drafts.services import picking
 
 pytestmark = pytest.mark.django_db
 
@@ -178,9 +178,9 @@ def test_a_sealed_event_runs_through_the_api() -> None:
     assert [name for name, p in dashboard.items() if p["deck_submitted_at"] is None] == [names[idle.pk]]
 
     # 4. The deadline passes (the sweeper stands in for Celery beat): the idle player gets the built deck.
-    assert picking.sweep(now=deadline - timedelta(seconds=1)) == 0  # nothing expires early
-    assert picking.sweep(now=deadline + timedelta(seconds=1)) == 1
-    assert picking.sweep(now=deadline + timedelta(seconds=2)) == 0  # and only once
+    assert sweep_draft(deadline - timedelta(seconds=1)) == 0  # nothing expires early
+    assert sweep_draft(deadline + timedelta(seconds=1)) == 1
+    assert sweep_draft(deadline + timedelta(seconds=2)) == 0  # and only once
     idle_pool = ok(api(idle).get(f"/api/pools/{pool_of[idle.pk]['id']}/"))
     assert idle_pool["auto_built"] is True and idle_pool["deck_submitted_at"] is not None
     built = ok(api(idle).get(f"/api/events/{eid}/deck/"))

@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 from collections import Counter
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
 from django.utils import timezone
 
-from tests.drafts.helpers import draft_table, drive, human_seats, legal_deck, pick_first_cards, started_pod
+from tests.drafts.helpers import (
+    draft_table,
+    drive,
+    human_seats,
+    legal_deck,
+    pick_first_cards,
+    started_pod,
+    sweep_draft,
+)
 from tests.factories import RegistrationFactory, UserFactory
 from tournaments.drafts.errors import PickRefused
 from tournaments.drafts.models import Pick, Pod, Pool, Seat
@@ -164,6 +172,14 @@ def test_the_state_rebuilt_from_the_rows_equals_the_live_state() -> None:
     assert rebuilt.version == Pick.objects.filter(pod=pod).count() == live.version
 
 
+def _only_clock_to_run_out(pod: Pod, seat: Seat) -> datetime:
+    """The other seats' clocks end an hour after ``seat``'s; its deadline."""
+    seat.refresh_from_db()
+    assert seat.deadline is not None
+    Seat.objects.filter(pod=pod, bot=False).exclude(pk=seat.pk).update(deadline=seat.deadline + timedelta(hours=1))
+    return seat.deadline
+
+
 def test_expiry_ignores_a_stale_version_and_auto_picks_on_the_current_one() -> None:
     table = draft_table(4, username="e")
     pod = started_pod(table)
@@ -171,17 +187,18 @@ def test_expiry_ignores_a_stale_version_and_auto_picks_on_the_current_one() -> N
     player = seat.registration.player  # type: ignore[union-attr]
     rnd, number, _pack, cards, _take = _first_pending(pod, seat)
     picking.set_marks(pod, player, rnd, number, [cards[3]])
-    seat.refresh_from_db()
-    assert seat.deadline is not None
-    after = seat.deadline + timedelta(milliseconds=1)
-    assert not picking.expire_pick(seat.pk, seat.timer_version - 1, after)
-    assert not picking.expire_pick(seat.pk, seat.timer_version, seat.deadline - timedelta(seconds=1))
+    deadline = _only_clock_to_run_out(pod, seat)
+    after = deadline + timedelta(milliseconds=1)
+    pod.refresh_from_db()
+    assert picking.expire_due(pod.pk, pod.clock_version - 1, after) == 0
+    assert picking.expire_due(pod.pk, pod.clock_version, deadline - timedelta(seconds=1)) == 0  # queued again
     assert not Pick.objects.filter(seat=seat).exists()
-    assert picking.expire_pick(seat.pk, seat.timer_version, after)
+    pod.refresh_from_db()
+    assert picking.expire_due(pod.pk, pod.clock_version, after) == 1
     row = Pick.objects.get(seat=seat)
     assert row.auto and cards[3] in row.cards and row.pack_cards == list(cards)
-    assert row.deadline == seat.deadline and row.at == after
-    assert not picking.expire_pick(seat.pk, seat.timer_version, after)  # a repeated task does nothing
+    assert row.deadline == deadline and row.at == after
+    assert picking.expire_due(pod.pk, pod.clock_version, after) == 0  # a repeated task does nothing
 
 
 def test_the_sweeper_catches_every_overdue_pick() -> None:
@@ -189,9 +206,9 @@ def test_the_sweeper_catches_every_overdue_pick() -> None:
     now = timezone.now()
     pod = started_pod(table, now=now)
     overdue = now + timedelta(minutes=2)
-    assert picking.sweep(overdue) == 4
+    assert sweep_draft(overdue) == 4
     assert Pick.objects.filter(pod=pod, auto=True, by_bot=False).count() == 4
-    assert picking.sweep(overdue) >= 0  # the new clocks started at `overdue`; nothing else is due
+    assert sweep_draft(overdue) >= 0  # the new clocks started at `overdue`; nothing else is due
     assert Pick.objects.filter(pod=pod, auto=True, by_bot=False).count() == 4
 
 
@@ -203,7 +220,7 @@ def test_a_paused_pod_keeps_each_clock_and_refuses_picks() -> None:
     pods.pause_pod(pod, table.organiser, now=now + timedelta(seconds=10))
     seat.refresh_from_db()
     assert seat.deadline is None and seat.remaining_ms == 50_000
-    assert picking.sweep(now + timedelta(hours=1)) == 0
+    assert sweep_draft(now + timedelta(hours=1)) == 0
     with pytest.raises(PickRefused, match="paused"):
         pick_first_cards_unchecked(pod, seat)
     later = now + timedelta(minutes=30)
@@ -266,7 +283,7 @@ def test_decks_are_submitted_from_the_pool_or_built_at_the_deadline() -> None:
     pool = rest[0]
     assert pool.build_deadline is not None
     assert not pools.expire_build(pool.pk, pool.build_timer_version, pool.build_deadline - timedelta(seconds=1))
-    assert picking.sweep(pool.build_deadline + timedelta(seconds=1)) == 3
+    assert sweep_draft(pool.build_deadline + timedelta(seconds=1)) == 3
     built = DeckVersion.objects.get(deck__player=pool.registration.player)
     assert built.automatic and built.size == 30
     pool.refresh_from_db()
@@ -339,12 +356,12 @@ def test_one_clock_task_per_pod_picks_for_every_seat_out_of_time_and_queues_the_
     pod.refresh_from_db()
     running = [s.deadline for s in Seat.objects.filter(pod=pod, bot=False) if s.deadline is not None]
     assert pod.timer_at == min(running)
-    first = pod.timer_at.isoformat()
+    first = pod.clock_version
     seats = human_seats(pod)
 
     # A task replaced by another (queued for another time) leaves without a change.
     version = pod.version
-    assert picking.expire_due(pod.pk, (pod.timer_at - timedelta(seconds=1)).isoformat(), now + timedelta(hours=1)) == 0
+    assert picking.expire_due(pod.pk, first - 1, now + timedelta(hours=1)) == 0
     pod.refresh_from_db()
     assert pod.version == version
 
@@ -357,7 +374,7 @@ def test_one_clock_task_per_pod_picks_for_every_seat_out_of_time_and_queues_the_
     assert {p.seat_id for p in autos} == due
     pod.refresh_from_db()
     running = [s.deadline for s in Seat.objects.filter(pod=pod, bot=False) if s.deadline is not None]
-    assert pod.timer_at == min(running) and pod.timer_at > overdue
+    assert pod.timer_at == min(running) and pod.timer_at > overdue and pod.clock_version > first
     # The same task again (delivered twice) does nothing.
     assert picking.expire_due(pod.pk, first, overdue) == 0
     assert autos.count() == len(due)
@@ -376,11 +393,12 @@ def test_a_clock_task_with_nothing_due_queues_the_next_without_touching_the_pod(
     pod.refresh_from_db()
     version = pod.version
     assert pod.timer_at == queued
-    assert picking.expire_due(pod.pk, queued.isoformat(), queued + timedelta(milliseconds=1)) == 0
+    queued_under = pod.clock_version
+    assert picking.expire_due(pod.pk, queued_under, queued + timedelta(milliseconds=1)) == 0
     pod.refresh_from_db()
     running = [s.deadline for s in Seat.objects.filter(pod=pod, bot=False) if s.deadline is not None]
     assert pod.version == version  # no pick, no push
-    assert pod.timer_at == min(running) > queued
+    assert pod.timer_at == min(running) > queued and pod.clock_version == queued_under + 1
     assert not Pick.objects.filter(pod=pod, auto=True, by_bot=False).exists()
 
 
@@ -388,9 +406,9 @@ def test_the_pod_table_counts_only_expired_clocks_as_auto_picks_not_forced_last_
     table = draft_table(4, username="fa")
     pod = started_pod(table)
     late, *others = human_seats(pod)
-    late.refresh_from_db()
-    assert late.deadline is not None
-    assert picking.expire_pick(late.pk, late.timer_version, late.deadline + timedelta(milliseconds=1))
+    deadline = _only_clock_to_run_out(pod, late)
+    pod.refresh_from_db()
+    assert picking.expire_due(pod.pk, pod.clock_version, deadline + timedelta(milliseconds=1)) == 1
     drive(pod)
     pod.refresh_from_db()
     assert pod.status == Pod.Status.BUILDING

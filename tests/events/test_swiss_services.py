@@ -10,6 +10,7 @@ from django.db import connection
 from django.utils import timezone
 
 from accounts.models import User
+from common import deadlines
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 from tournaments.errors import Conflict, EventError, Forbidden, Invalid
 from tournaments.models import Event, Match, ResultReport, Round
@@ -176,8 +177,8 @@ def test_a_round_clock_calls_time_once_and_a_stale_timer_does_nothing() -> None:
     rounds.add_time(Round.objects.get(pk=round_.pk), 1, organiser)  # moves the version on
     Round.objects.filter(pk=round_.pk).update(ends_at=timezone.now() - timedelta(seconds=1))
     assert timers.call_time(round_.pk, version) is False  # the old task is stale
-    assert timers.sweep_due_rounds() == 1
-    assert timers.sweep_due_rounds() == 0  # a second sweep (or a duplicate task) changes nothing
+    assert deadlines.sweep(only=[timers.ROUND_CLOCK]) == 1
+    assert deadlines.sweep(only=[timers.ROUND_CLOCK]) == 0  # a second sweep (or a duplicate task) changes nothing
     round_.refresh_from_db()
     assert round_.time_called_at is not None
     open_matches = Match.objects.filter(round=round_).exclude(player_b=None)

@@ -16,10 +16,12 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.models import User
+from common import deadlines
 from gameplay.formats import Deck
 from gameplay.matches import services as play
 from gameplay.matches.errors import Conflict
 from gameplay.matches.models import PlayMatch
+from gameplay.matches.timers import MATCH_CLOCK
 from gameplay.services import current_catalog
 from tests.clients import api_client as api
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
@@ -132,7 +134,7 @@ def test_after_the_wait_the_absent_players_clock_runs(fresh_redis_state: None) -
 
     def run_out_the_wait() -> None:
         PlayMatch.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
-        assert match.pk in play.due_matches()  # the sweeper finds it, as it finds any deadline
+        assert match.pk in dict(deadlines.due(MATCH_CLOCK))  # the sweep finds it, as it finds any deadline
         assert play.expire(match.pk, None) == "arrival over"
 
     async_to_sync(scenario)()

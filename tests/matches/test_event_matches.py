@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from common import deadlines
 from gameplay.formats import Deck
 from gameplay.matches import services as play
 from gameplay.matches.models import PlayMatch
@@ -92,7 +93,7 @@ def test_calling_time_gives_matches_their_extra_turns_then_a_draw(django_capture
     from django.utils import timezone
 
     type(round_).objects.filter(pk=round_.pk).update(ends_at=timezone.now() - timedelta(seconds=1))
-    assert timers.sweep_due_rounds() == 1
+    assert deadlines.sweep(only=[timers.ROUND_CLOCK]) == 1
     for table in round_.matches.select_related("play"):
         assert table.play is not None
         table.play.refresh_from_db()

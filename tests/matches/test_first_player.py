@@ -12,9 +12,11 @@ import pytest
 from django.utils import timezone
 
 from accounts.models import User
+from common import deadlines
 from gameplay import engine
 from gameplay.matches import services
 from gameplay.matches.models import ChoiceBy, FirstChoice, Game, GameAction, PlayMatch
+from gameplay.matches.timers import MATCH_CLOCK
 from tests.clients import api_client as api
 from tests.factories import UserFactory, judged_by
 
@@ -135,7 +137,7 @@ def test_a_chooser_who_never_answers_plays_first_when_the_window_expires() -> No
     since = timezone.now() - timedelta(seconds=6)
     PlayMatch.objects.filter(pk=match.pk).update(clock_since=since, deadline=since + timedelta(seconds=5))
     assert services.expire(match.pk, old_timer - 1) == "stale timer"
-    assert services.due_matches() == [match.pk]
+    assert deadlines.due(MATCH_CLOCK) == [(match.pk, old_timer)]
     assert services.expire(match.pk, old_timer) == "chose first"
     assert services.expire(match.pk, old_timer) in ("nothing due", "stale timer")
     game = match.games.get()

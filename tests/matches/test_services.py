@@ -10,10 +10,12 @@ import pytest
 from django.utils import timezone
 
 from accounts.models import User
+from common import deadlines
 from gameplay import engine
 from gameplay.matches import services
 from gameplay.matches.errors import Conflict, Forbidden, Invalid, Stale
 from gameplay.matches.models import GameAction, PlayMatch
+from gameplay.matches.timers import MATCH_CLOCK
 from tests.factories import UserFactory, judged_by
 
 pytestmark = pytest.mark.django_db
@@ -148,13 +150,13 @@ def test_an_empty_clock_loses_the_game_and_the_sweeper_catches_a_missed_timer() 
         clock_since=timezone.now() - timedelta(seconds=match.clock_seconds + 1),
         deadline=timezone.now() - timedelta(seconds=1),
     )
-    assert services.due_matches() == [match.pk]
+    assert [key for key, _ in deadlines.due(MATCH_CLOCK)] == [match.pk]
     assert services.expire(match.pk, None) == "flagged"
     match.refresh_from_db()
     assert match.status == PlayMatch.Status.FINISHED
     assert match.winner == 2 - seat  # the other seat, numbered 1/2
     assert match.games.get().end_reason == "clock"
-    assert services.due_matches() == []
+    assert deadlines.due(MATCH_CLOCK) == []
 
 
 def test_a_late_move_after_the_clock_ran_out_is_refused_and_flags() -> None:
@@ -242,14 +244,12 @@ def test_a_finished_game_replays_step_by_step_from_either_view() -> None:
 
 
 def test_only_deadlines_within_the_horizon_are_fed_to_the_timer_queue() -> None:
-    from gameplay.matches import timers
-
     match, _players = two_player_match()  # a 25-minute clock: far beyond the horizon
-    assert timers.feed_due_soon() == 0
+    assert deadlines.feed(only=[MATCH_CLOCK]) == 0
     PlayMatch.objects.filter(pk=match.pk).update(deadline=timezone.now() + timedelta(seconds=30))
-    assert timers.feed_due_soon() == 1
+    assert deadlines.feed(only=[MATCH_CLOCK]) == 1
     PlayMatch.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
-    assert timers.feed_due_soon() == 0  # past deadlines are the sweeper's
+    assert deadlines.feed(only=[MATCH_CLOCK]) == 0  # past deadlines are the sweep's
 
 
 def _as_engine_1(match: PlayMatch) -> None:

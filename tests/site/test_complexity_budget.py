@@ -27,7 +27,6 @@ BUDGET = {
     "gameplay/engine/flow.py::check_state": 12,
     "gameplay/engine/legal.py::_legal": 15,
     "gameplay/engine/legal.py::_play_phase": 13,
-    "tournaments/drafts/services/picking.py::expire_due": 11,
 }
 SCORE = re.compile(r"is too complex \((\d+) > \d+\)")
 

@@ -1,5 +1,6 @@
-"""Services queue their timer tasks by name, after commit: each name reaches the `timers` queue of
-the real broker, and a worker knows a task by that name."""
+"""Services schedule their deadlines after commit: the one deadline task, named, reaches the
+`timers` queue of the real broker carrying the kind, the row and its version, and a worker knows
+a task by that name."""
 
 from __future__ import annotations
 
@@ -10,11 +11,14 @@ import pytest
 import redis
 from django.conf import settings
 
+from common.deadlines import FIRE_TASK
 from config import redis_urls
 from config.celery import app
 from tests.drafts.helpers import draft_table, started_pod
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory
+from tournaments.drafts.services import clock
 from tournaments.services import registration, rounds
+from tournaments.services.timers import ROUND_CLOCK
 
 
 def queued_timers() -> list[dict[str, Any]]:
@@ -47,8 +51,8 @@ def test_publishing_a_round_queues_its_clock_by_a_name_the_worker_knows() -> Non
     before = queued_timers()
     round_ = rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
 
-    assert new_tasks(before) == [("tournaments.tasks.expire_round_timer", repr((round_.pk, round_.timer_version)))]
-    assert "tournaments.tasks.expire_round_timer" in known_tasks()
+    assert new_tasks(before) == [(FIRE_TASK, repr((ROUND_CLOCK, round_.pk, round_.timer_version)))]
+    assert FIRE_TASK in known_tasks()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -57,7 +61,15 @@ def test_starting_a_draft_queues_the_pod_clock_by_a_name_the_worker_knows() -> N
     before = queued_timers()
     pod = started_pod(table, seats=4)
 
-    queued = new_tasks(before)
-    assert [name for name, _ in queued] == ["tournaments.drafts.tasks.expire_draft_clocks"]
-    assert queued[0][1].startswith(f"({pod.pk}, ")
-    assert {name for name, _ in queued} <= known_tasks()
+    pod.refresh_from_db()
+    assert new_tasks(before) == [(FIRE_TASK, repr((clock.DRAFT_PICKS, pod.pk, pod.clock_version)))]
+    assert FIRE_TASK in known_tasks()
+
+
+def test_the_beat_schedule_names_tasks_the_worker_knows_and_sweeps_on_the_timers_queue() -> None:
+    scheduled = {entry["task"] for entry in app.conf.beat_schedule.values()}
+    assert scheduled <= known_tasks()
+    routes = app.amqp.router
+    for name in (FIRE_TASK, "common.deadlines.sweep_deadlines", "common.deadlines.feed_deadlines"):
+        assert routes.route({}, name)["queue"].name == "timers"
+    assert routes.route({}, "tournaments.webhooks.tasks.deliver")["queue"].name == "default"

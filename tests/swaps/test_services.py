@@ -11,6 +11,7 @@ import pytest
 from django.utils import timezone
 
 from accounts.models import User
+from common import deadlines
 from gameplay.runebound import swap as rules
 from gameplay.runebound.catalog import shipped_runebound
 from tests.clients import api_client as api
@@ -170,7 +171,7 @@ def test_a_choice_after_the_deadline_is_refused_and_the_automatic_choice_made() 
     with pytest.raises(Conflict, match="Time is up"):
         choose(pod, swap, 0)
     assert all(s.automatic for s in SwapSeat.objects.filter(swap=swap))
-    assert services.sweep_due() == 0
+    assert deadlines.sweep(only=[services.DECK_SWAP]) == 0
 
 
 def test_in_a_pod_of_two_each_receives_all_ten_from_the_other() -> None:
@@ -192,7 +193,7 @@ def test_a_pod_with_a_player_who_cannot_swap_plays_without_it_saying_why() -> No
     assert swap.skipped == "Cy has no registered deck."
     with pytest.raises(Conflict, match="plays without the deck swap: Cy has no registered deck"):
         choose(pod, swap, 0)
-    assert services.sweep_due() == 0
+    assert deadlines.sweep(only=[services.DECK_SWAP]) == 0
 
 
 def test_ownership_is_logged_and_returns_the_registered_decks_are_unchanged() -> None:
@@ -262,9 +263,9 @@ def test_the_sweeper_opens_the_swaps_a_failed_receiver_did_not() -> None:
     Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
     pod = seat_pod(event)  # published without the receiver: as if it had failed
     assert not PodSwap.objects.exists()
-    assert services.sweep_due() == 1
+    assert deadlines.sweep(only=[services.DECK_SWAP]) == 1
     assert PodSwap.objects.get().table == pod.table
-    assert services.sweep_due() == 0
+    assert deadlines.sweep(only=[services.DECK_SWAP]) == 0
 
 
 def test_claiming_a_guest_who_sat_in_a_swap_pod_moves_the_swap_and_the_passed_cards() -> None:

@@ -10,8 +10,10 @@ from typing import Any
 
 import pytest
 
+from common.deadlines import FIRE_TASK
 from tournaments.models import Event
 from tournaments.webhooks.models import Delivery, Endpoint
+from tournaments.webhooks.outbox import DELIVER_TASK, WEBHOOK_RETRY
 from tournaments.webhooks.signing import new_secret
 
 
@@ -31,7 +33,15 @@ class Queued:
         self.calls.append((name, tuple(args), eta))
 
     def delivery_ids(self) -> list[int]:
-        return [args[0] for name, args, _eta in self.calls if name == "tournaments.webhooks.tasks.deliver"]
+        """The deliveries whose try was queued: at once (the delivery task) or for a failed try's
+        next one (its deadline, whose task queues the delivery task then)."""
+        return [
+            args[0] if name == DELIVER_TASK else args[1] for name, args, _eta in self.calls if self._a_try(name, args)
+        ]
+
+    @staticmethod
+    def _a_try(name: str, args: tuple[Any, ...]) -> bool:
+        return name == DELIVER_TASK or (name == FIRE_TASK and args[0] == WEBHOOK_RETRY)
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from common import deadlines
 from config.celery import app
 from gameplay.matches.services import decide
 from tests.drafts.helpers import draft_table, drive, started_pod
@@ -26,7 +27,7 @@ from tournaments.services import rounds
 from tournaments.webhooks import delivery as sending
 from tournaments.webhooks import signing
 from tournaments.webhooks.models import Delivery, Kind
-from tournaments.webhooks.outbox import emit
+from tournaments.webhooks.outbox import WEBHOOK_RETRY, emit
 from tournaments.webhooks.services import redeliver, send_ping, set_active
 
 pytestmark = pytest.mark.django_db
@@ -141,7 +142,7 @@ def test_the_sweeper_queues_only_deliveries_that_are_due_and_not_being_tried(
     Delivery.objects.filter(pk=done.pk).update(status=Delivery.Status.DELIVERED, next_try_at=None)
     queued.calls.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        assert sending.sweep_due() == 1
+        assert deadlines.sweep(only=[WEBHOOK_RETRY]) == 1
     assert queued.delivery_ids() == [late.pk]
 
 
@@ -253,7 +254,7 @@ def test_a_retry_whose_task_was_lost_is_swept_at_its_due_time_and_keeps_the_doub
     sweeper, run by beat every few seconds, queues it as soon as it is due, not a minute or two
     later, and the schedule goes on doubling from there."""
     settings.WEBHOOK_RETRY_BASE_SECONDS = 10
-    beat = app.conf.beat_schedule["sweep-webhooks"]["schedule"]
+    beat = app.conf.beat_schedule["sweep-deadlines"]["schedule"]
     assert beat <= settings.WEBHOOK_RETRY_BASE_SECONDS / 2  # a lost retry is late by at most the beat's interval
     with running_receiver(answers=[500, 500]) as receiver:
         delivery = one_delivery(receiver.url)
@@ -264,11 +265,11 @@ def test_a_retry_whose_task_was_lost_is_swept_at_its_due_time_and_keeps_the_doub
         assert started + timedelta(seconds=10) <= delivery.next_try_at <= timezone.now() + timedelta(seconds=10)
         queued.calls.clear()  # the retry's task is lost
         with django_capture_on_commit_callbacks(execute=True):
-            assert sending.sweep_due() == 0  # not due yet: nothing to catch
+            assert deadlines.sweep(only=[WEBHOOK_RETRY]) == 0  # not due yet: nothing to catch
         # Ten seconds pass: the retry falls due.
         Delivery.objects.filter(pk=delivery.pk).update(next_try_at=timezone.now() - timedelta(milliseconds=10))
         with django_capture_on_commit_callbacks(execute=True):
-            assert sending.sweep_due() == 1
+            assert deadlines.sweep(only=[WEBHOOK_RETRY]) == 1
         assert queued.delivery_ids() == [delivery.pk]
         before = timezone.now()
         assert sending.deliver(delivery.pk) == "retrying"
@@ -305,10 +306,10 @@ def test_a_try_lost_with_its_worker_is_retried_when_the_schedule_says(
         assert before + timedelta(seconds=15) <= delivery.next_try_at <= timezone.now() + timedelta(seconds=15)
         queued.calls.clear()
         with django_capture_on_commit_callbacks(execute=True):
-            assert sending.sweep_due() == 0  # the try could still be running
+            assert deadlines.sweep(only=[WEBHOOK_RETRY]) == 0  # the try could still be running
         Delivery.objects.filter(pk=delivery.pk).update(next_try_at=timezone.now() - timedelta(milliseconds=10))
         with django_capture_on_commit_callbacks(execute=True):
-            assert sending.sweep_due() == 1
+            assert deadlines.sweep(only=[WEBHOOK_RETRY]) == 1
         assert queued.delivery_ids() == [delivery.pk]
         assert sending.deliver(delivery.pk) == "delivered"
     assert len(receiver.requests()) == 1

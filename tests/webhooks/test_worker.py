@@ -1,5 +1,6 @@
-"""Delivered by Celery: a real worker on the `default` queue posts what a published round queued
-after its commit to a receiver on 127.0.0.1 that fails twice, and gets it there on the third try."""
+"""Delivered by Celery: a real worker (`default` and `timers` queues) posts what a published round
+queued after its commit to a receiver on 127.0.0.1 that fails twice, and gets it there on the
+third try (each retry's deadline fires from `timers`)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,8 @@ def test_a_worker_delivers_on_the_third_try_to_a_receiver_that_fails_twice(monke
     registration.start_event(event, organiser)
     monkeypatch.setenv("WEBHOOK_RETRY_BASE_SECONDS", "1")  # the worker's backoff: 1 s, then 2 s
     name = f"webhooks-{os.getpid()}"
-    worker = celery_process("worker", "-Q", "default", "-c", "1", "-n", f"{name}@%h")
+    # a failed try's next one is a deadline, fired from the `timers` queue
+    worker = celery_process("worker", "-Q", "default,timers", "-c", "1", "-n", f"{name}@%h")
     try:
         with running_receiver(answers=[500, 500]) as receiver:
             endpoint = endpoint_for(event, receiver.url, kinds=[Kind.ROUND_PAIRED])

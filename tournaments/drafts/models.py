@@ -3,8 +3,9 @@
 The pick rows are the truth: a pod's state is rebuilt from the packs opened at the start plus
 its ``Pick`` rows (``services.load_state``), so nothing lives only in a process. Clocks are a
 deadline and a ``timer_version`` on the row they time (a seat's pick, a pod's review pause, a
-pool's deck building); Celery tasks carry (id, version) and act only if the version still
-matches (see ``tournaments.drafts.clock``).
+pool's deck building; the pod's ``clock_version`` for its one pick-clock task); the deadline
+tasks carry (id, version) and act only if the version still matches (``common.deadlines``, the
+kinds in ``tournaments.drafts.deadlines``).
 """
 
 from __future__ import annotations
@@ -48,6 +49,9 @@ class Pod(StatusMachine, models.Model):
     timer_version = models.PositiveIntegerField(default=0)
     timer_at = models.DateTimeField(
         null=True, blank=True, help_text="When the pod's queued clock task runs (the earliest seat deadline then)."
+    )
+    clock_version = models.PositiveIntegerField(
+        default=0, help_text="Moves on with every clock task queued for the pod; the task carries it."
     )
     paused = models.BooleanField(default=False)
     paused_at = models.DateTimeField(null=True, blank=True)
@@ -103,7 +107,7 @@ class Seat(models.Model):
     class Meta:
         ordering = ("pod", "index")
         constraints = [models.UniqueConstraint(fields=("pod", "index"), name="one_seat_per_index")]
-        indexes = [models.Index(fields=["deadline"], name="seat_deadline")]  # the sweeper's query
+        indexes = [models.Index(fields=["deadline"], name="seat_deadline")]  # the deadlines' sweep
 
     def __str__(self) -> str:
         return f"{self.pod} seat {self.index}"
@@ -176,7 +180,12 @@ class Pool(models.Model):
     class Meta:
         ordering = ("event", "registration")
         constraints = [models.UniqueConstraint(fields=("event", "registration"), name="one_pool_per_registration")]
-        indexes = [models.Index(fields=["build_deadline"], name="pool_build_deadline")]
+        # the deadlines' sweep: only the pools still waiting for a deck (a built one keeps its deadline)
+        indexes = [
+            models.Index(
+                fields=["build_deadline"], condition=models.Q(deck_submitted_at__isnull=True), name="pool_build_due"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} pool of {self.registration}"

@@ -50,6 +50,14 @@ class PodSwap(models.Model):
 
     class Meta:
         ordering = ("round", "table__table")
+        # the deadlines' sweep: only the swaps still choosing (a passed swap keeps its deadline)
+        indexes = [
+            models.Index(
+                fields=["deadline"],
+                condition=models.Q(revealed_at__isnull=True, skipped=""),
+                name="swap_choosing_deadline",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"Deck swap of {self.table}"

@@ -1,11 +1,13 @@
 """The deck swap on the site: the organiser's plan, opening a round's swaps, choices, the deadline.
 
 The rules are the pure ``gameplay.runebound.swap``; this module turns rows into its values and
-back. The deadline follows the site's timer design (docs/architecture.md): the deadline and a
-``timer_version`` live on the ``PodSwap`` row; after commit a task is queued by name with an ETA on
-the `timers` queue carrying (swap id, timer version); ``expire`` does nothing if the version moved
-on or the pod has already chosen, and beat's ``sweep_swap_timers`` expires any swap a lost task
-missed. Refusals are raised before anything is written, so a refused request changes nothing.
+back. The deadline is a kind of deadline (``common.deadlines``, declared in
+``tournaments.swaps.deadlines``): the deadline and a ``timer_version`` live on the ``PodSwap``
+row; after commit its task is queued with an ETA on the `timers` queue carrying (swap id, timer
+version); ``expire`` does nothing if the version moved on or the pod has already chosen, and
+beat's sweep expires any swap a lost task missed (and first opens the swaps a failed receiver did
+not, ``open_missing_swaps``). Refusals are raised before anything is written, so a refused
+request changes nothing.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from accounts.models import User
-from common.tasks import queue_after_commit
+from common import deadlines
 from gameplay.deckformats import RUNEBOUND
 from gameplay.runebound import swap as rules
 from gameplay.runebound.catalog import shipped_runebound
@@ -34,6 +36,7 @@ from tournaments.swaps.models import DEFAULT_MINUTES, CardPass, PodSwap, SwapPla
 
 log = logging.getLogger(__name__)
 
+DECK_SWAP = "deck-swap"  # the kind of deadline (tournaments.swaps.deadlines)
 MAX_MINUTES = 120
 MAX_ROUNDS = 50
 
@@ -141,9 +144,8 @@ def _why_not_swapping(seats: Sequence[PodSeat], decks: dict[int, RuneboundDeck |
 
 
 def schedule(swap: PodSwap) -> None:
-    """Queue ``tasks.expire_swap(swap id, timer version)`` for the deadline, after commit. Named,
-    not imported: the tasks module imports this one."""
-    queue_after_commit("tournaments.swaps.tasks.expire_swap", swap.pk, swap.timer_version, eta=swap.deadline)
+    """Schedule the swap's deadline (its task carries the swap and its timer version), after commit."""
+    deadlines.schedule(DECK_SWAP, swap.pk, swap.timer_version, swap.deadline)
 
 
 def swap_for(user: User, swap_id: int) -> PodSwap:
@@ -225,12 +227,13 @@ def _reveal(swap: PodSwap, seats: list[SwapSeat]) -> None:
     log.info("deck swap %s: every seat has chosen, %d cards passed", swap.pk, len(passed))
 
 
-def expire(swap_id: int, version: int | None = None) -> bool:
+def expire(swap_id: int, version: int | None = None, now: datetime | None = None) -> bool:
     """At the deadline, the automatic choice for every seat that has not chosen, then the cards
     pass. Nothing happens if the pod has chosen, the version moved on or the deadline is ahead."""
+    now = now or timezone.now()
     with transaction.atomic():
         due = PodSwap.objects.select_for_update().filter(
-            pk=swap_id, revealed_at__isnull=True, skipped="", deadline__lte=timezone.now()
+            pk=swap_id, revealed_at__isnull=True, skipped="", deadline__lte=now
         )
         if version is not None:
             due = due.filter(timer_version=version)
@@ -238,7 +241,7 @@ def expire(swap_id: int, version: int | None = None) -> bool:
         if swap is None:
             return False
         seats = list(swap.seats.all())
-        catalog, now = shipped_runebound(), timezone.now()
+        catalog = shipped_runebound()
         for seat in seats:
             if not seat.has_chosen:
                 auto = rules.auto_choice(RuneboundDeck.of(seat.deck, ()), catalog)
@@ -249,12 +252,10 @@ def expire(swap_id: int, version: int | None = None) -> bool:
     return True
 
 
-def sweep_due() -> int:
-    """Open the swaps a published round of a plan still lacks (its receiver failed), then expire
-    every swap past its deadline that no task has handled."""
-    opened = sum(len(open_swaps(round_)) for round_ in _rounds_missing_swaps())
-    due = PodSwap.objects.filter(revealed_at__isnull=True, skipped="", deadline__lte=timezone.now())
-    return opened + sum(expire(pk) for pk in list(due.values_list("pk", flat=True)))
+def open_missing_swaps(now: datetime | None = None) -> int:
+    """Open the swaps a published round of a plan still lacks (its receiver failed); how many.
+    Beat's sweep runs it before it expires the swaps past their deadline."""
+    return sum(len(open_swaps(round_)) for round_ in _rounds_missing_swaps())
 
 
 def _rounds_missing_swaps() -> list[Round]:

@@ -4,8 +4,8 @@ then mark it delivered, retry it later (exponential backoff) or give up.
 No transaction is held while the request is out: a short one claims the delivery and another
 records the outcome. The claim moves ``next_try_at`` to when the next try is due if this one is
 lost (the doubling schedule), and at least past the time this try can take, so a second task
-skips it. A worker that dies mid-request leaves that time in place; the sweeper (every few
-seconds) queues the delivery again once it is due.
+skips it. A worker that dies mid-request leaves that time in place; beat's sweep of deadlines
+(every 2 s) queues the delivery again once it is due (``retry``).
 
 The request goes to the addresses the host was checked at (``addresses.target``): the host name
 is looked up once, and the connection is made to that address, with the host name in the
@@ -21,7 +21,7 @@ import socket
 import ssl
 import time
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -31,11 +31,12 @@ from common.refusals import Refusal
 from tournaments.webhooks import signing
 from tournaments.webhooks.addresses import IPAddress, Target, target
 from tournaments.webhooks.models import Delivery, DeliveryAttempt, Kind
-from tournaments.webhooks.outbox import send_later
+from tournaments.webhooks.outbox import retry_later, send_later
 
 EXCERPT = 200  # characters of a response body kept in the log
 SWITCHED_OFF = "Not sent: the endpoint was switched off."
 CLAIM_MARGIN = timedelta(seconds=5)  # beyond the connect and answer timeouts, before a try counts as lost
+CLAIM_SLACK = timedelta(seconds=1)  # a try this close to its time is due
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ def claim(delivery_id: int) -> Delivery | None:
     delivery = Delivery.objects.select_for_update().select_related("endpoint").filter(pk=delivery_id).first()
     if delivery is None or delivery.status != Delivery.Status.PENDING:
         return None
-    if delivery.next_try_at is not None and delivery.next_try_at > now + timedelta(seconds=1):
+    if delivery.next_try_at is not None and delivery.next_try_at > now + CLAIM_SLACK:
         return None  # not due yet, or another worker is posting it right now
     if not delivery.endpoint.active and delivery.kind != Kind.PING:
         delivery.set_status(Delivery.Status.FAILED)
@@ -187,7 +188,7 @@ def record(delivery_id: int, outcome: Outcome) -> str:
         delivery.next_try_at = None
     else:
         delivery.next_try_at = now + backoff(delivery.attempts)
-        send_later(delivery)
+        retry_later(delivery)
     delivery.save()
     return delivery.status if delivery.status != Delivery.Status.PENDING else "retrying"
 
@@ -197,13 +198,17 @@ def backoff(attempts: int) -> timedelta:
     return timedelta(seconds=settings.WEBHOOK_RETRY_BASE_SECONDS * 2 ** (attempts - 1))
 
 
-def sweep_due() -> int:
-    """Queue again every pending delivery that is due and not being tried: its task was lost with
-    a broker or a worker (a try in progress holds ``next_try_at`` past the time it can take).
-    Run every few seconds by beat, so a lost retry goes out at its due time, late by at most the
-    beat's interval. A task that is merely late finds the delivery claimed and skips it. Returns
-    how many were queued."""
-    due = list(Delivery.objects.filter(status=Delivery.Status.PENDING, next_try_at__lte=timezone.now()))
-    for delivery in due:
-        send_later(delivery)
-    return len(due)
+def retry(delivery_id: int, attempts: int, now: datetime | None = None) -> bool:
+    """A retry's deadline: queue the delivery task again if the delivery is still waiting, after
+    ``attempts`` tries, and due. Also what beat's sweep does for a try whose task was lost with a
+    broker or a worker (a try in progress holds ``next_try_at`` past the time it can take), so a
+    lost retry goes out at its due time, late by at most the sweep's interval. A task that is
+    merely late finds the delivery claimed and skips it."""
+    due = (now or timezone.now()) + CLAIM_SLACK
+    delivery = Delivery.objects.filter(
+        pk=delivery_id, status=Delivery.Status.PENDING, attempts=attempts, next_try_at__lte=due
+    ).first()
+    if delivery is None:
+        return False
+    send_later(delivery)
+    return True

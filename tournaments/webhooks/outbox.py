@@ -2,6 +2,8 @@
 
 Services call ``emit`` inside their transaction (through ``announce``): the rows are written with
 the change and vanish with it if it rolls back; the delivery task is queued only once it commits.
+A failed try's next one is a deadline (``retry_later``), fired on the `timers` queue, which
+queues the delivery task again.
 """
 
 from __future__ import annotations
@@ -14,11 +16,13 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 
+from common import deadlines
 from common.tasks import queue_after_commit
 from tournaments.models import Event
 from tournaments.webhooks.models import Delivery, Endpoint, Kind
 
 DELIVER_TASK = "tournaments.webhooks.tasks.deliver"
+WEBHOOK_RETRY = "webhook-retry"  # the kind of deadline (tournaments.webhooks.deadlines)
 Data = dict[str, Any] | Callable[[], dict[str, Any]]
 
 
@@ -57,5 +61,11 @@ def queue(endpoint: Endpoint, kind: str, payload: dict[str, Any]) -> Delivery:
 
 def send_later(delivery: Delivery) -> None:
     """The delivery task, once the current transaction commits (on the ``default`` queue)."""
-    later = delivery.next_try_at is not None and delivery.next_try_at > timezone.now()
-    queue_after_commit(DELIVER_TASK, delivery.pk, eta=delivery.next_try_at if later else None)
+    queue_after_commit(DELIVER_TASK, delivery.pk)
+
+
+def retry_later(delivery: Delivery) -> None:
+    """Schedule the delivery's next try for ``next_try_at`` (a deadline of kind ``WEBHOOK_RETRY``,
+    carrying the delivery and its count of tries: ``tournaments.webhooks.deadlines``)."""
+    assert delivery.next_try_at is not None
+    deadlines.schedule(WEBHOOK_RETRY, delivery.pk, delivery.attempts, delivery.next_try_at)

@@ -1,4 +1,5 @@
-"""Celery tasks of webhooks: deliveries on the `default` queue, the sweeper on `timers`."""
+"""Celery tasks of webhooks: deliveries on the `default` queue (a retry's time is a deadline:
+``tournaments.webhooks.deadlines``)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,3 @@ from tournaments.webhooks import delivery
 @shared_task(name="tournaments.webhooks.tasks.deliver", ignore_result=True)
 def deliver(delivery_id: int) -> str:
     return delivery.deliver(delivery_id)
-
-
-@shared_task(name="tournaments.webhooks.tasks.sweep_deliveries", ignore_result=True)
-def sweep_deliveries() -> int:
-    return delivery.sweep_due()

@@ -29,7 +29,7 @@ from gameplay.matches.services.bots import bot_move
 from gameplay.matches.services.challenges import answer_challenge, challenge
 from gameplay.matches.services.changes import Outcome
 from gameplay.matches.services.clock import clocks
-from gameplay.matches.services.deadlines import call_time, due_matches, expire
+from gameplay.matches.services.deadlines import NOTHING_DONE, call_time, expire
 from gameplay.matches.services.decisions import choose_first, play
 from gameplay.matches.services.games import (
     bot_seat,
@@ -53,6 +53,7 @@ from gameplay.matches.services.views import (
 )
 
 __all__ = [
+    "NOTHING_DONE",
     "Outcome",
     "Rematch",
     "SeatSpec",
@@ -70,7 +71,6 @@ __all__ = [
     "create_match",
     "create_table",
     "decide",
-    "due_matches",
     "expire",
     "first_choice",
     "game_log",

@@ -25,20 +25,23 @@ TOO_LATE = {
 }
 
 
-def expire(match_id: int, timer_version: int | None) -> str:
+#: What ``expire`` answers when it did nothing.
+NOTHING_DONE = frozenset({"stale timer", "nothing due"})
+
+
+def expire(match_id: int, timer_version: int | None, now: Any = None) -> str:
     """A deadline passed: auto-pass an answer window, or flag an empty clock. Idempotent.
 
     Most timer tasks find that a move came first and moved ``timer_version`` on: one plain read
     tells, before a transaction and a row lock are taken."""
     if timer_version is not None and not PlayMatch.objects.filter(pk=match_id, timer_version=timer_version).exists():
         return "stale timer"
-    return _expire(match_id, timer_version)
+    return _expire(match_id, timer_version, now or timezone.now())
 
 
 @transaction.atomic
-def _expire(match_id: int, timer_version: int | None) -> str:
+def _expire(match_id: int, timer_version: int | None, now: Any) -> str:
     match = locked(match_id)
-    now = timezone.now()
     if match.status != PlayMatch.Status.PLAYING or match.deadline is None or match.deadline > now:
         return "nothing due"
     if timer_version is not None and timer_version != match.timer_version:
@@ -103,10 +106,3 @@ def call_time(match_id: int, extra_turns: int) -> None:
     match.turn_limit = engine.turn(load_state(game, engine)) + extra_turns
     match.version += 1
     match.save(update_fields=["turn_limit", "version"])
-
-
-def due_matches(now: Any = None) -> list[int]:
-    now = now or timezone.now()
-    return list(
-        PlayMatch.objects.filter(status=PlayMatch.Status.PLAYING, deadline__lte=now).values_list("pk", flat=True)
-    )

@@ -1,4 +1,4 @@
-"""Picks, marks, the server's auto-picks, the review pause and the sweeper.
+"""Picks, marks, the server's auto-picks and the review pause.
 
 Clock model: **one clock per seat and pick**. A seat's clock starts when a pack is in front of
 it (its previous pick is made and the upstream neighbour has passed the pack) and runs for
@@ -18,14 +18,16 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Min
 from django.utils import timezone
 
 from accounts.models import User
+from common import deadlines
 from tournaments import selectors
 from tournaments.drafts.errors import NO_SUCH_POD, DraftRefusal, PickRefused
-from tournaments.drafts.models import Pick, Pod, Pool, Seat
+from tournaments.drafts.models import Pick, Pod, Seat
 from tournaments.drafts.services import clock, push
-from tournaments.drafts.services.pools import create_draft_pools, expire_build
+from tournaments.drafts.services.pools import create_draft_pools
 from tournaments.drafts.services.reading import pick_row, seat_state
 from tournaments.drafts.services.state import card_set, load_state, remember, seats_of, times
 from tournaments.errors import Conflict, Forbidden, NotFound
@@ -157,7 +159,7 @@ def _round_transition(pod: Pod, seats: list[Seat], state: DraftState, now: datet
     pod.set_status(Pod.Status.REVIEW)
     pod.deadline = now + timedelta(seconds=pause)
     pod.timer_version += 1
-    clock.schedule("expire_draft_review", pod.pk, pod.timer_version, pod.deadline)
+    deadlines.schedule(clock.DRAFT_REVIEW, pod.pk, pod.timer_version, pod.deadline)
     return False
 
 
@@ -185,7 +187,8 @@ def _start_clocks(pod: Pod, seats: list[Seat], state: DraftState, now: datetime)
 
 def _arm_pod_timer(pod: Pod, seats: Sequence[Seat], now: datetime) -> bool:
     """Queue the pod's clock task for its earliest running pick clock, unless one is already
-    queued for that time or earlier. True if ``pod.timer_at`` changed (the caller saves it).
+    queued for that time or earlier. True if ``pod.timer_at`` changed (the caller saves it and
+    ``clock_version``, which the new task carries: the one it replaces then does nothing).
 
     One task per pod, not one per clock: a task finds every clock of the pod that ran out, and
     queues the next. Most clocks end with the player's pick; a task per clock made a burst of
@@ -193,16 +196,17 @@ def _arm_pod_timer(pod: Pod, seats: Sequence[Seat], now: datetime) -> bool:
     only some hundreds a second), and the few that mattered waited behind them."""
     if pod.paused or pod.status != Pod.Status.DRAFTING:
         return False
-    # Clocks already out of time are the queued task's (or, if it was lost, the sweeper's): a task
+    # Clocks already out of time are the queued task's (or, if it was lost, the sweep's): a task
     # queued for the past would run at once and, finding nothing it may pick, queue itself again.
-    deadlines = [seat.deadline for seat in seats if seat.deadline is not None and seat.deadline > now and not seat.bot]
-    if not deadlines:
+    deadlines_ahead = [s.deadline for s in seats if s.deadline is not None and s.deadline > now and not s.bot]
+    if not deadlines_ahead:
         return False
-    earliest = min(deadlines)
+    earliest = min(deadlines_ahead)
     if pod.timer_at is not None and now < pod.timer_at <= earliest:
         return False  # the queued task runs first and queues the next
     pod.timer_at = earliest
-    clock.schedule_pod(pod.pk, earliest)
+    pod.clock_version += 1
+    deadlines.schedule(clock.DRAFT_PICKS, pod.pk, pod.clock_version, earliest)
     return True
 
 
@@ -431,82 +435,59 @@ def set_marks(pod: Pod | int, user: User, round_number: int, pick_number: int, c
 # --- clocks running out --------------------------------------------------------------------------
 
 
-def expire_pick(seat_id: int, version: int | None = None, now: datetime | None = None) -> bool:
-    """The server's pick for a seat whose clock ran out; True if this call made it.
+def expire_due(pod_id: int, version: int | None = None, now: datetime | None = None) -> int:
+    """The pod's clock task: the server picks for every seat whose clock ran out (marked cards
+    first, then the bot's choice), then the task for the next deadline is queued. Returns the
+    number of auto-picks made.
 
-    Does nothing unless the seat's clock is still the one with ``version`` (``None``: any),
-    its deadline has passed, and the pod is drafting and not paused.
-    """
+    ``version`` is the pod's ``clock_version`` the task was queued under (``None``: any): a task
+    another one has replaced (queued for an earlier deadline since) leaves after one read. Nothing
+    due: the next task is queued without locking the pod (conditionally on the clock version, so a
+    pick that re-armed it wins)."""
     now = now or timezone.now()
-    # Most timers find their pick already made: one unlocked read sends them away (the locked
-    # checks below still decide for the rest).
-    current = Seat.objects.filter(pk=seat_id, deadline__lte=now)
-    if version is not None:
-        current = current.filter(timer_version=version)
-    pod_id = current.values_list("pod_id", flat=True).first()
-    if pod_id is None:
-        return False
-    with transaction.atomic():
-        pod = locked_pod(pod_id)
-        seats = seats_of(pod)
-        seat = next(s for s in seats if s.pk == seat_id)
-        due = (
-            pod.status == Pod.Status.DRAFTING and not pod.paused and not seat.bot
-            and seat.deadline is not None and seat.deadline <= now
-            and (version is None or seat.timer_version == version)
-        )  # fmt: skip
-        if not due:
-            return False
-        state = load_state(pod, seats)
-        if _pack_key(pod, state, seat) != (seat.clock_round, seat.clock_pick):
-            return False
-        state = auto_pick_for(pod, seat, state, now)
-        settle(pod, seats, state, now, {seat.pk})
-        return True
-
-
-def expire_due(pod_id: int, at: str | None = None, now: datetime | None = None) -> int:
-    """The pod's clock task: the server picks for every seat whose clock ran out, then the task for
-    the next deadline is queued. Returns the number of auto-picks made.
-
-    ``at`` is the ``timer_at`` the task was queued for: a task another one has replaced (queued
-    for an earlier deadline since) leaves after one read. Nothing due: the next task is queued
-    without locking the pod (conditionally on ``timer_at``, so a pick that re-armed it wins)."""
-    now = now or timezone.now()
-    pod_row = Pod.objects.filter(pk=pod_id).values_list("timer_at", "status", "paused").first()
-    if pod_row is None:
+    running = _running_clock(pod_id, version)
+    if running is None:
         return 0
-    timer_at, status, paused = pod_row
-    if at is not None and (timer_at is None or timer_at.isoformat() != at):
+    earliest = Seat.objects.filter(pod_id=pod_id, bot=False).aggregate(earliest=Min("deadline"))["earliest"]
+    if earliest is None:
         return 0
-    if status != Pod.Status.DRAFTING or paused:
-        return 0  # resuming or opening a round queues a task again
-    running = Seat.objects.filter(pod_id=pod_id, bot=False, deadline__isnull=False).values_list("deadline", flat=True)
-    deadlines = [deadline for deadline in running if deadline is not None]
-    if deadlines and min(deadlines) > now:
-        earliest = min(deadlines)
-        if Pod.objects.filter(pk=pod_id, timer_at=timer_at).update(timer_at=earliest):
-            clock.schedule_pod(pod_id, earliest)
+    if earliest > now:
+        if Pod.objects.filter(pk=pod_id, clock_version=running).update(timer_at=earliest, clock_version=running + 1):
+            deadlines.schedule(clock.DRAFT_PICKS, pod_id, running + 1, earliest)
         return 0
-    made = 0
     with transaction.atomic():
         pod = locked_pod(pod_id)
         if pod.status != Pod.Status.DRAFTING or pod.paused:
             return 0
-        seats = seats_of(pod)
-        state = load_state(pod, seats)
-        touched = set()
-        for seat in seats:
-            overdue = not seat.bot and seat.deadline is not None and seat.deadline <= now
-            if overdue and _pack_key(pod, state, seat) == (seat.clock_round, seat.clock_pick):
-                state = auto_pick_for(pod, seat, state, now)
-                touched.add(seat.pk)
-                made += 1
-        if touched:
-            settle(pod, seats, state, now, touched)
-        elif _arm_pod_timer(pod, seats, now):
-            pod.save(update_fields=["timer_at"])
-    return made
+        return _pick_for_the_overdue(pod, seats_of(pod), now)
+
+
+def _running_clock(pod_id: int, version: int | None) -> int | None:
+    """The pod's clock version, if its clocks run (drafting, not paused) under ``version``."""
+    row = Pod.objects.filter(pk=pod_id).values_list("clock_version", "status", "paused").first()
+    if row is None:
+        return None
+    clock_version, status, paused = row
+    if (version is not None and clock_version != version) or status != Pod.Status.DRAFTING or paused:
+        return None  # resuming or opening a round queues a task again
+    return int(clock_version)
+
+
+def _pick_for_the_overdue(pod: Pod, seats: list[Seat], now: datetime) -> int:
+    """In the pod's lock: the server's pick for every seat out of time, then the pod moves on (or,
+    with nothing to pick, only its clock task is queued again). Returns the picks made."""
+    state = load_state(pod, seats)
+    touched = set()
+    for seat in seats:
+        overdue = not seat.bot and seat.deadline is not None and seat.deadline <= now
+        if overdue and _pack_key(pod, state, seat) == (seat.clock_round, seat.clock_pick):
+            state = auto_pick_for(pod, seat, state, now)
+            touched.add(seat.pk)
+    if touched:
+        settle(pod, seats, state, now, touched)
+    elif _arm_pod_timer(pod, seats, now):
+        pod.save(update_fields=["timer_at", "clock_version"])
+    return len(touched)
 
 
 def end_review(pod_id: int, version: int | None = None, now: datetime | None = None) -> bool:
@@ -529,32 +510,12 @@ def end_review(pod_id: int, version: int | None = None, now: datetime | None = N
         return True
 
 
-def sweep(now: datetime | None = None) -> int:
-    """Expire every clock past its deadline that no task handled (worker killed, broker lost)."""
-    now = now or timezone.now()
-    done = 0
-    seats = Seat.objects.filter(
-        pod__status=Pod.Status.DRAFTING, pod__paused=False, bot=False, deadline__lte=now
-    ).values_list("pk", flat=True)
-    for seat_id in list(seats):
-        done += expire_pick(seat_id, None, now)
-    pods = Pod.objects.filter(status=Pod.Status.REVIEW, paused=False, deadline__lte=now).values_list("pk", flat=True)
-    for pod_id in list(pods):
-        done += end_review(pod_id, None, now)
-    pools = Pool.objects.filter(deck_submitted_at__isnull=True, build_deadline__lte=now).values_list("pk", flat=True)
-    for pool_id in list(pools):
-        done += expire_build(pool_id, None, now)
-    return done
-
-
 __all__ = [
     "PickResult",
     "end_review",
     "expire_due",
-    "expire_pick",
     "make_pick",
     "pick_row",
     "set_marks",
     "settle",
-    "sweep",
 ]

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from common import deadlines
 from tournaments.drafts.errors import DraftRefusal
 from tournaments.drafts.models import Pod, Seat
 from tournaments.drafts.services import clock
@@ -200,7 +201,7 @@ def resume_pod(pod: Pod | int, by: User, now: datetime | None = None) -> Pod:
             pod.deadline = now + timedelta(milliseconds=pod.remaining_ms)
             pod.remaining_ms = None
             pod.timer_version += 1
-            clock.schedule("expire_draft_review", pod.pk, pod.timer_version, pod.deadline)
+            deadlines.schedule(clock.DRAFT_REVIEW, pod.pk, pod.timer_version, pod.deadline)
         pod.paused, pod.paused_at = False, None
         settle(pod, seats, load_state(pod, seats), now, {s.pk for s in seats})
         return pod

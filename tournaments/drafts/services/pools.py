@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from common import deadlines
 from gameplay.cards.schema import CardClass
 from gameplay.formats import Deck
 from gameplay.services import DeckCheck, check_deck, current_catalog
@@ -63,7 +64,7 @@ def _start_build_clock(pool: Pool, seconds: int, now: datetime) -> None:
     pool.build_deadline = now + timedelta(seconds=seconds)
     pool.build_timer_version += 1
     pool.save(update_fields=["build_deadline", "build_timer_version"])
-    clock.schedule("expire_deck_build", pool.pk, pool.build_timer_version, pool.build_deadline)
+    deadlines.schedule(clock.DECK_BUILD, pool.pk, pool.build_timer_version, pool.build_deadline)
 
 
 def create_draft_pools(pod: Pod, seats: list[Seat], state: DraftState, now: datetime) -> None:

@@ -1,0 +1,16 @@
+"""The deck swap's deadline as a kind of deadline (``common.deadlines``): the automatic choice
+for the seats that have not chosen, then the cards pass."""
+
+from __future__ import annotations
+
+from common.deadlines import DeadlineKind
+from tournaments.swaps import services
+from tournaments.swaps.models import PodSwap
+
+DECK_SWAP = DeadlineKind(
+    name=services.DECK_SWAP,
+    rows=PodSwap.objects.filter(revealed_at__isnull=True, skipped=""),  # index swap_choosing_deadline
+    fire=services.expire,
+    # not a deadline: a published round of a plan whose swaps a failed receiver did not open
+    repair=services.open_missing_swaps,
+)
