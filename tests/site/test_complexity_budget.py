@@ -74,7 +74,7 @@ def test_no_function_joins_the_list_of_functions_over_the_complexity_limit() -> 
 
 def test_no_listed_function_grows_past_its_score() -> None:
     grown = {name: score for name, score in over_the_limit().items() if score > BUDGET.get(name, score)}
-    assert not grown, f"grown past their budgeted complexity {({n: BUDGET[n] for n in grown})}: {grown}"
+    assert not grown, f"grown past their budgeted complexity { ({n: BUDGET[n] for n in grown}) }: {grown}"
 
 
 def test_the_files_excused_from_the_complexity_check_are_exactly_those_with_listed_functions() -> None:
