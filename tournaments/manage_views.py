@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts.auth import signed_in_user
 from accounts.models import User
 from common.refusals import Forbidden, Refusal
+from common.words import count
 from gameplay.deckformats import deck_format
 from tournaments import confirmations, pod_views, selectors
 from tournaments.errors import EventRefusal, Invalid
@@ -245,7 +246,8 @@ def round_action(request: HttpRequest, round_id: int, action: str) -> HttpRespon
         if not form.is_valid():
             raise form_refusal(form)
         rounds.add_time(round_, form.cleaned_data["minutes"], user)
-        messages.success(request, f"{round_.label}'s clock changed by {form.cleaned_data['minutes']} minutes.")
+        changed = count(form.cleaned_data["minutes"], "minute", "minutes")
+        messages.success(request, f"{round_.label}'s clock changed by {changed}.")
     elif action == "pairings" and round_.event.plays_in_pods:
         pod_views.edit_preview(request, round_)
     elif action == "pairings":

@@ -20,7 +20,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from common.states import IllegalTransition, StatusMachine
-from gameplay.games import deck_summary, format_name, game_of
+from gameplay.deck_words import deck_summary
+from gameplay.games import format_name, game_of
 from tournaments.pairing.elimination import cut_stage_matches, cut_stage_name
 from tournaments.pairing.pod_standings import PlacementPoints, ordinal
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.utils.translation import ngettext
 
+from common.words import count
 from tournaments.models import Match
 from tournaments.pairing import Bracket, MatchRecord, Standing, TiebreakSystem, cut_stage_name
 from tournaments.pairing.standings import MTG_FLOOR, POKEMON_CAP, POKEMON_FLOOR
@@ -266,10 +267,10 @@ TIEBREAKS: dict[TiebreakSystem, list[Tiebreak]] = {
 
 def points_explained(standing: Standing) -> str:
     """The points and record of one row, in words with the player's own numbers."""
-    byes = f", {standing.byes} of them a bye" if standing.byes else ""
+    byes = ngettext(", %(n)d of them a bye", ", %(n)d of them byes", standing.byes) if standing.byes else ""
     return (
-        f"{standing.points} points: 3 for each win, 1 for each draw. Your record is {standing.wins} "
-        f"won{byes}, {standing.losses} lost, {standing.draws} drawn."
+        f"{count(standing.points, 'point', 'points')}: 3 for each win, 1 for each draw. Your record is "
+        f"{standing.wins} won{byes % {'n': standing.byes}}, {standing.losses} lost, {standing.draws} drawn."
     )
 
 

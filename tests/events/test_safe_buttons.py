@@ -314,7 +314,7 @@ def test_the_buttons_follow_the_state_of_a_swiss_with_a_top_cut() -> None:
 def test_a_swiss_without_a_cut_offers_finish_only_after_its_last_round() -> None:
     event, organiser, _players = open_event(count=4, rounds=1)
     registration.start_event(event, organiser)
-    with pytest.raises(Conflict, match="Only 0 of 1 rounds have been played"):
+    with pytest.raises(Conflict, match="Only 0 of 1 round have been played"):
         rounds.finish_event(event, organiser)
     whole_round(event, organiser)
     assert keys(event) == ["finish"]

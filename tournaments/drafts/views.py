@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.auth import signed_in_user
 from common.ids import parse_id
+from common.words import count
 from gameplay.cards.faces import catalog_faces
 from gameplay.cards.schema import CardClass, CardType
 from gameplay.services import current_catalog
@@ -133,7 +134,7 @@ def seat_pods(request: HttpRequest, pk: int) -> HttpResponse:
         settings,
         bot_level=request.POST.get("bot_level", "normal"),
     )
-    messages.success(request, f"{len(made)} pod{'s' if len(made) != 1 else ''} seated.")
+    messages.success(request, f"{count(len(made), 'pod', 'pods')} seated.")
     return redirect("drafts:event", pk=event.pk)
 
 

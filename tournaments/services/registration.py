@@ -10,6 +10,7 @@ from django.db import models, transaction
 from accounts.guests import NAME_LENGTH, create_guest
 from accounts.models import User
 from accounts.names import hidden_character
+from common.words import count
 from gameplay.deckformats import RUNESLINGERS, deck_formats, find_format
 from gameplay.formats import FORMATS, Edition
 from gameplay.matches.models import MatchSeat, PlayMatch
@@ -128,7 +129,7 @@ def _validate_round_count(event: Event) -> None:
         if not played <= event.rounds <= 20:
             raise Invalid(
                 EventRefusal.BAD_ROUND_COUNT,
-                f"{event.name} has played {played} round{'s' if played != 1 else ''}; "
+                f"{event.name} has played {count(played, 'round', 'rounds')}; "
                 f"set between {played} and 20 rounds (as many as were played, to finish now).",
             )
         return
@@ -311,13 +312,13 @@ def start_plan(event: Event) -> StartPlan:
         no_shows = [r for r in players if not r.checked_in]
         players = [r for r in players if r.checked_in]
     if event.structure == Event.Structure.ROUND_ROBIN:
-        count = round_robin_rounds(len(players)) if len(players) >= 2 else None
+        rounds = round_robin_rounds(len(players)) if len(players) >= 2 else None
     elif event.plays_in_pods:
         enough = len(players) >= event.pod_minimum
-        count = event.rounds or (recommended_pod_rounds(len(players), pods.pod_settings(event)) if enough else None)
+        rounds = event.rounds or (recommended_pod_rounds(len(players), pods.pod_settings(event)) if enough else None)
     else:
-        count = event.rounds or (recommended_rounds(len(players)) if players else None)
-    return StartPlan(players, no_shows, count)
+        rounds = event.rounds or (recommended_rounds(len(players)) if players else None)
+    return StartPlan(players, no_shows, rounds)
 
 
 def players_needed(event: Event) -> int:
