@@ -49,7 +49,9 @@ def event_create(request: HttpRequest) -> HttpResponse:
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         event = registration.create_event(signed_in_user(request), **form.cleaned_data)
-        messages.success(request, f"{event.name} is created as a draft. Open registration when you are ready.")
+        messages.success(
+            request, f"{event.name} is created, not yet open: only you see it until you open registration."
+        )
         return redirect("tournaments:manage", pk=event.pk)
     return render(request, "tournaments/event_form.html", {"form": form}, status=400 if form.errors else 200)
 
@@ -160,7 +162,7 @@ def _event_of_registration(kwargs: dict[str, Any]) -> int | None:
 
 EVENT_ACTIONS: dict[str, tuple[str, Callable[[Event, User], object]]] = {
     "open": ("Registration is open.", lambda e, u: registration.change_status(e, Event.Status.REGISTRATION, u)),
-    "close": ("Registration is closed; the event is a draft again.",
+    "close": ("Registration is closed; the event is not open, and only you see it until you open it again.",
               lambda e, u: registration.change_status(e, Event.Status.DRAFT, u)),
     "start": ("The event has started. Pair round 1 when players are seated.", registration.start_event),
     "pair": ("The next round is paired as a preview: check it, then publish.", rounds.pair_next_round),

@@ -43,7 +43,8 @@ POD_SIZES = (MinValueValidator(2), MaxValueValidator(6))
 
 class Event(StatusMachine, models.Model):
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft"
+        # Stored as "draft", shown as "Not yet open": "draft" also names booster drafts.
+        DRAFT = "draft", "Not yet open"
         REGISTRATION = "registration", "Registration open"
         RUNNING = "running", "Running"
         TOP_CUT = "top_cut", "Top cut"
@@ -161,7 +162,7 @@ class Event(StatusMachine, models.Model):
 
     @property
     def is_draft(self) -> bool:
-        """Not yet shown to players: only the organiser and staff see it."""
+        """Not yet open ("draft" stored): not shown to players; only the organiser and staff see it."""
         return self.status == self.Status.DRAFT
 
     @property

@@ -339,7 +339,7 @@ def start_event(event: Event, by: User, no_legal_list: desk.NoListChoice | None 
     if event.status != Event.Status.REGISTRATION:
         raise Conflict(
             EventRefusal.CANNOT_START,
-            f"Only an event with open registration can start; {event.name} is {event.get_status_display()}.",
+            f"Only an event with open registration can start; {event.name} is {event.get_status_display().lower()}.",
         )
     plan = start_plan(event)
     if no_legal_list is not None:
