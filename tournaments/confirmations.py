@@ -57,11 +57,8 @@ def start(event: Event) -> Confirmation:
     consequences = ["Registration closes."]
     if plan.no_shows:
         consequences.append(f"Players not checked in become no-shows: {_names(plan.no_shows)}.")
-    if plan.rounds and event.structure == Event.Structure.ROUND_ROBIN:
-        consequences.append(f"{count(plan.rounds, 'round', 'rounds')} of round robin, everyone playing everyone.")
-    elif plan.rounds:
-        cut = f", then a top cut of {event.top_cut}" if event.wants_top_cut else ""
-        consequences.append(f"{count(plan.rounds, 'Swiss round', 'Swiss rounds')}{cut}.")
+    if plan.rounds:
+        consequences.append(_rounds_planned(event, plan.rounds))
     needed = registrations.players_needed(event)
     blocker = ""
     if len(plan.players) < needed:
@@ -75,6 +72,16 @@ def start(event: Event) -> Confirmation:
         blocker,
         choices=_unlisted_choice(unlisted, "Let them play, marked as without a legal list", START_DROP),
     )
+
+
+def _rounds_planned(event: Event, rounds: int) -> str:
+    """The rounds the start fixes, as the structure plays them (a pod event has no Swiss)."""
+    if event.structure == Event.Structure.ROUND_ROBIN:
+        return f"{count(rounds, 'round', 'rounds')} of round robin, everyone playing everyone."
+    if event.plays_in_pods:
+        return f"{count(rounds, 'round', 'rounds')} in pods of about {event.pod_size} players."
+    cut = f", then a top cut of {event.top_cut}" if event.wants_top_cut else ""
+    return f"{count(rounds, 'Swiss round', 'Swiss rounds')}{cut}."
 
 
 START_DROP = "Drop them: they become no-shows"

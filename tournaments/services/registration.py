@@ -134,7 +134,7 @@ def _validate_round_count(event: Event) -> None:
             )
         return
     if not 1 <= event.rounds <= 20:
-        raise Invalid(EventRefusal.BAD_ROUND_COUNT, "An event has between 1 and 20 Swiss rounds.")
+        raise Invalid(EventRefusal.BAD_ROUND_COUNT, "An event has between 1 and 20 rounds.")
 
 
 @transaction.atomic
