@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 from common.words import agree, count
 from tournaments.errors import EventError
 from tournaments.models import DeckVersion, Event, Match, Registration, Round
-from tournaments.pairing import NotEnoughPlayersError, cut_stage_matches, cut_stage_name, top_cut_players
+from tournaments.pairing import NotEnoughPlayersError, cut_stage_matches, cut_stage_words, top_cut_players
 from tournaments.services import pods
 from tournaments.services import registration as registrations
 from tournaments.services import rounds as round_steps
@@ -104,7 +104,7 @@ def _unlisted_choice(unlisted: list[Registration], pair: str, drop: str | None) 
 def pair(event: Event) -> Confirmation:
     number = rounds_of(event).count() + 1
     if event.status == Event.Status.TOP_CUT:
-        question = "Pair the next top-cut round?"
+        question = f"Pair {event.cut_round_words(number)}?"
         consequences = ["The winners of the last cut round are paired as the bracket says, as a preview."]
     else:
         question = f"Pair round {number} of {event.rounds}?"
@@ -132,9 +132,9 @@ def cut(event: Event) -> Confirmation:
         return Confirmation(question, "Cut", blocker=str(exc).capitalize() + ".")
     names = {r.player_id: r.player.public_name for r in Registration.objects.filter(event=event, player__in=seeds)}
     seeded = ", ".join(f"{names[p]} (seed {n})" for n, p in enumerate(seeds, 1))
-    first = cut_stage_name(cut_stage_matches(size, 1)).lower()
+    first = cut_stage_words(cut_stage_matches(size, 1))
     consequences = [
-        f"{seeded} play the {first}, paired as a preview.",
+        f"{seeded} play {first}, paired as a preview.",
         "The Swiss is over: everyone else's standings are final.",
     ]
     return Confirmation(question, f"Cut to top {size}", consequences)
@@ -314,8 +314,10 @@ def _table_names(match: Match) -> str:
 
 def _after_end(round_: Round) -> str:
     event = round_.event
+    if round_.stage == Round.Stage.TOP_CUT and event.cut_matches(round_.number) == 1:
+        return "That was the final; next: finish the event."
     if round_.stage == Round.Stage.TOP_CUT:
-        return "Next: pair the next cut round, or finish the event once the final is decided."
+        return f"Next: pair {event.cut_round_words(round_.number + 1)}."
     if event.rounds is not None and round_.number < event.rounds:
         return f"Next: pair round {round_.number + 1}."
     if event.wants_top_cut:

@@ -22,7 +22,7 @@ from accounts.models import User
 from common.states import IllegalTransition, StatusMachine
 from gameplay.deck_words import deck_summary
 from gameplay.games import format_name, game_of
-from tournaments.pairing.elimination import cut_stage_matches, cut_stage_name
+from tournaments.pairing.elimination import cut_stage_matches, cut_stage_name, cut_stage_words
 from tournaments.pairing.pod_standings import PlacementPoints, ordinal
 
 __all__ = ["IllegalTransition"]  # re-exported: services catch it from here
@@ -194,6 +194,19 @@ class Event(StatusMachine, models.Model):
     @property
     def wants_top_cut(self) -> bool:
         return self.structure == self.Structure.SWISS_TOP_CUT and self.top_cut > 0
+
+    def cut_matches(self, number: int) -> int | None:
+        """How many matches round ``number`` of the top cut has (1: the final); None for a round
+        that is not a stage of the cut (a Swiss round, or an event without a cut)."""
+        stage = number - (self.rounds or number)
+        if stage < 1 or not self.top_cut:
+            return None
+        return cut_stage_matches(self.top_cut, stage)
+
+    def cut_round_words(self, number: int) -> str:
+        """Round ``number`` of the top cut as a step to take: "the final", "the semifinals"."""
+        matches = self.cut_matches(number)
+        return "the next cut round" if matches is None else cut_stage_words(matches)
 
 
 class AuditEntry(models.Model):
@@ -368,11 +381,8 @@ class Round(StatusMachine, models.Model):
         when the event is already loaded (as it is for ``event.round_set.all()``)."""
         if self.stage != self.Stage.TOP_CUT:
             return f"Round {self.number}"
-        event = self.event
-        stage = self.number - (event.rounds or self.number)
-        if stage < 1 or not event.top_cut:
-            return f"Top cut round {self.number}"
-        return cut_stage_name(cut_stage_matches(event.top_cut, stage))
+        matches = self.event.cut_matches(self.number)
+        return f"Top cut round {self.number}" if matches is None else cut_stage_name(matches)
 
     def status_changed(self, old: str, new: str, *, by: User | None, note: str) -> None:
         """Audited for the organiser; the caller saves the round with its other fields."""
