@@ -25,7 +25,7 @@ from tournaments.forms import AddTimeForm, EventForm, TableScoreForm
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.outcomes import claims, outcome_words, report_words
 from tournaments.permissions import Perm, has_permission, require
-from tournaments.presentation import with_names
+from tournaments.presentation import at_the_tables, entry_words, with_names
 from tournaments.services import desk, registration, results, rounds
 from tournaments.services.desk import NO_LIST_FIELD, NoListChoice, no_list_choice
 from tournaments.web import (
@@ -89,10 +89,12 @@ def _manage_page(
     playing_unlisted = {
         r.registration.pk for r in rows if r.registration.player_id in unlisted and r.registration.active
     }
+    at_tables = at_the_tables(current)
     for entry in entries:  # a dropped player comes back by "Undo drop" while no later round is paired
+        entry.status_words = entry_words(entry, at_tables)  # type: ignore[attr-defined]
         entry.can_undo_drop = not entry.active and not registration.undo_drop_refusal(entry, event)  # type: ignore[attr-defined]
         entry.deck = deck_of[entry.pk]  # type: ignore[attr-defined]
-    matches = list(current.matches.select_related("player_a", "player_b")) if current else []
+    matches = list(current.matches.select_related("player_a", "player_b", "play")) if current else []
     names = {entry.player_id: entry.player.public_name for entry in entries}
     for match in matches:
         match.reason = with_names(match.explanation, names)  # type: ignore[attr-defined]

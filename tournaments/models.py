@@ -435,6 +435,20 @@ class ReportedResult:
     def is_confirmed(self) -> bool:
         return self.status == self.Status.CONFIRMED
 
+    @property
+    def waits_for_players(self) -> bool:
+        """Published, but its match played on the site has not started (no pod ever waits)."""
+        return False
+
+    @property
+    def play_state(self) -> str:
+        """Where play stands at the table, for the floor's pages: "finished" once a result is in
+        (reported, disputed or confirmed), "waiting" while a match played here waits for both
+        players, else "playing". Only "playing" may be said as playing."""
+        if not self.is_pending:
+            return "finished"
+        return "waiting" if self.waits_for_players else "playing"
+
 
 class Match(ReportedResult, StatusMachine, models.Model):
     class Status(models.TextChoices):
@@ -488,6 +502,11 @@ class Match(ReportedResult, StatusMachine, models.Model):
     @property
     def is_bye(self) -> bool:
         return self.player_b_id is None
+
+    @property
+    def waits_for_players(self) -> bool:
+        """Its match played on the site waits for both players (read with ``select_related("play")``)."""
+        return self.play_id is not None and self.play is not None and self.play.is_waiting_for_players
 
     def players(self) -> tuple[int, ...]:
         return (self.player_a_id,) if self.player_b_id is None else (self.player_a_id, self.player_b_id)

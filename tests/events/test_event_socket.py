@@ -83,7 +83,10 @@ def test_a_table_whose_result_comes_in_is_pushed_as_finished_and_a_round_end_as_
         return got
 
     got = async_to_sync(scenario)()
-    assert got[:2] == [{"kind": "hello"}, {"kind": "table", "round": 1, "table": match.table, "finished": True}]
+    assert got[:2] == [
+        {"kind": "hello"},
+        {"kind": "table", "round": 1, "table": match.table, "finished": True, "waiting": False},
+    ]
     others = [m for m in got[2:-1] if m["kind"] == "table"]
     assert match.table not in [m["table"] for m in others]  # confirmed later: not pushed again
     assert got[-1] == {"kind": "round"}

@@ -293,7 +293,7 @@ def test_who_may_undo_a_drop() -> None:
     assert "Undo the drop of Corvin" in page(boss.get(f"/events/{event.pk}/manage/"))
     boss.post(f"/registrations/{entry.pk}/do/undo-drop/")
     assert Registration.objects.get(pk=entry.pk).active
-    with pytest.raises(Conflict, match="Corvin is still playing"):
+    with pytest.raises(Conflict, match="Corvin is still in the event; there is no drop to undo"):
         registration.undo_drop(entry, organiser)
 
 

@@ -233,7 +233,7 @@ def drop(registration: Registration, by: User) -> Registration:
 def undo_drop_refusal(registration: Registration, event: Event) -> str:
     """Why this drop can no longer be undone, in words ("" while it can)."""
     if registration.active:
-        return f"{registration.player.public_name} is still playing."
+        return f"{registration.player.public_name} is still in the event; there is no drop to undo."
     if event.status == Event.Status.FINISHED:
         return f"{event.name} is finished; nothing about it can change."
     dropped_after = registration.dropped_after_round or 0
@@ -274,7 +274,10 @@ def readd(registration: Registration, by: User) -> Registration:
     refuse_if_finished(event)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if registration.active:
-        raise Conflict(EventRefusal.NOT_DROPPED, f"{registration.player.public_name} is still playing.")
+        raise Conflict(
+            EventRefusal.NOT_DROPPED,
+            f"{registration.player.public_name} is still in the event; there is nothing to re-add.",
+        )
     if event.structure == Event.Structure.ROUND_ROBIN and event.status != Event.Status.REGISTRATION:
         raise Conflict(
             EventRefusal.ROUND_ROBIN_FIXED, "A round robin's schedule is fixed; a dropped player cannot come back."
