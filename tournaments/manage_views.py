@@ -26,7 +26,7 @@ from tournaments.models import Event, Match, Registration, Round
 from tournaments.outcomes import claims, outcome_words, report_words
 from tournaments.permissions import Perm, has_permission, require
 from tournaments.presentation import at_the_tables, entry_words, with_names
-from tournaments.services import desk, registration, results, rounds
+from tournaments.services import capacity, desk, registration, results, rounds
 from tournaments.services.desk import NO_LIST_FIELD, NoListChoice, no_list_choice
 from tournaments.web import (
     CONFIRM_FIELD,
@@ -118,6 +118,7 @@ def _manage_page(
         "unlisted": unlisted,
         "unlisted_names": [r.registration.player.public_name for r in rows if r.registration.pk in playing_unlisted],
         "lists_enterable": not event.is_finished and not deck_format(event.format).limited,
+        "places": capacity.places_words(event),
     }
     if event.plays_in_pods:
         context |= pod_views.manage_context(event, current, request.user)

@@ -37,6 +37,10 @@ def default_placement_points() -> list[int]:
     return list(PlacementPoints().by_place)
 
 
+#: The longest description an event may have, and the most places it may offer.
+DESCRIPTION_LENGTH = 4000
+MAX_CAPACITY = 10_000
+
 #: What a game played in pods allows: Runebound seats 2 to 6 players.
 POD_SIZES = (MinValueValidator(2), MaxValueValidator(6))
 
@@ -128,6 +132,25 @@ class Event(StatusMachine, models.Model):
         default=default_placement_points,
         blank=True,
         help_text="Pod events: points for 1st, 2nd, 3rd, …; later places score the last number.",
+    )
+    description = models.TextField(
+        blank=True, max_length=DESCRIPTION_LENGTH, help_text="What players should know: prizes, what to bring, the day."
+    )
+    venue = models.CharField(max_length=200, blank=True, help_text="Where it is played: the shop or hall, its address.")
+    fee = models.CharField(
+        max_length=60,
+        blank=True,
+        verbose_name="Entry fee",
+        help_text="As players should read it, e.g. “£5” or “10 EUR, juniors free”; empty shows no fee.",
+    )
+    capacity = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[
+            MinValueValidator(1, "An event has at least 1 place; leave it empty for no limit."),
+            MaxValueValidator(MAX_CAPACITY, f"An event has at most {MAX_CAPACITY} places."),
+        ],
+        help_text="The most players who may be registered at once; empty: no limit.",
     )
     cut_seeds = models.JSONField(default=list, blank=True, editable=False)
     seed = models.BigIntegerField(default=new_seed, editable=False)
