@@ -109,7 +109,7 @@ def test_the_event_and_manage_pages_count_rounds_and_players(number: int, words:
     detail = boss.get(f"/events/{event.pk}/").content.decode()
     manage = boss.get(f"/events/{event.pk}/manage/").content.decode()
     players = "1 player" if number == 1 else "2 players"
-    assert f" · {words} · " in detail and f"· {players}" in detail
+    assert f" · {words} · " in detail and f'<span data-testid="places">{players}</span>' in detail
     assert f"· {words}" in manage
     if number == 1:
         assert "1 rounds" not in detail + manage and "1 players" not in detail

@@ -144,7 +144,8 @@ def seat_pods(request: HttpRequest, pk: int) -> HttpResponse:
 def open_sealed(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     opened = pools.open_sealed(event, signed_in_user(request), _int(request, "build_minutes", 30) * 60)
-    messages.success(request, f"{len(opened)} sealed pools are open; the deck-building clock runs.")
+    pools_open = count(len(opened), "sealed pool is", "sealed pools are")
+    messages.success(request, f"{pools_open} open; the deck-building clock runs.")
     return redirect("drafts:event", pk=event.pk)
 
 
