@@ -27,6 +27,7 @@ from redis.exceptions import RedisError
 from rest_framework.exceptions import Throttled
 
 from common.rates import parse_rate
+from common.words import count
 
 log = logging.getLogger(__name__)
 
@@ -79,11 +80,7 @@ def hit(scope: str, key: str, now: float | None = None) -> int | None:
 
 def refusal(scope: str, wait: int) -> str:
     """``Too many sign-in attempts. Try again in 42 seconds.`` (or minutes, for long waits)."""
-    if wait < 120:
-        when = f"{wait} second{'s' if wait != 1 else ''}"
-    else:
-        minutes = math.ceil(wait / 60)
-        when = f"{minutes} minutes"
+    when = count(wait, "second", "seconds") if wait < 120 else count(math.ceil(wait / 60), "minute", "minutes")
     return f"{REFUSALS[scope]} Try again in {when}."
 
 

@@ -14,6 +14,7 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 
 from common.redis import key, state_redis
+from common.words import count
 from config.tasks import beat_key
 
 
@@ -66,7 +67,7 @@ def check_celery_worker() -> str:
     if not workers:
         seconds = 3 * settings.WORKER_HEARTBEAT_SECONDS
         raise RuntimeError(f"the worker is down: no worker heartbeat in the last {seconds} seconds{_gave_up('worker')}")
-    return f"ok ({len(workers)} worker{'s' if len(workers) != 1 else ''})"
+    return f"ok ({count(len(workers), 'worker', 'workers')})"
 
 
 def check_celery_beat() -> str:

@@ -111,6 +111,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            "builtins": ["common.words"],  # {{ n|count:"round,rounds" }} on every page
         },
     },
 ]

@@ -27,9 +27,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, TypeVar
 
+from gameplay.deck_words import deck_summary
 from gameplay.decklists import DeckListError, format_decklist
 from gameplay.formats import FORMATS, Deck, Format, UnknownFormatError, Violation
-from gameplay.games import GAME_NAMES, RUNEBOUND, RUNESLINGERS, deck_summary, runebound_sections, sections_deck
+from gameplay.games import GAME_NAMES, RUNEBOUND, RUNESLINGERS, runebound_sections, sections_deck
 from gameplay.runebound.catalog import shipped_runebound
 from gameplay.runebound.decklists import format_runebound_list, parse_runebound_list
 from gameplay.runebound.decks import RUNEBOUND_FORMATS, RuneboundDeck, RuneboundFormat

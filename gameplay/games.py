@@ -10,8 +10,8 @@ list of games reads `GAMES`: the deck formats (`gameplay.deckformats`), the host
 
 Runeslingers formats are `gameplay.formats.FORMATS`, Runebound formats
 `gameplay.runebound.decks.RUNEBOUND_FORMATS`; a slug names its game. The rows' models read names
-and sizes here; reading, checking and writing lists is `gameplay.deckformats` (the site layer,
-which holds the catalogs).
+and sizes here (sizes as numbers: `gameplay.deck_words` says them in words); reading, checking and
+writing lists is `gameplay.deckformats` (the site layer, which holds the catalogs).
 """
 
 from __future__ import annotations
@@ -110,13 +110,14 @@ def sections_deck(sections: Any) -> RuneboundDeck:
     return RuneboundDeck.of([str(i) for i in found.get(CLASS_CARDS, [])], [str(i) for i in found.get(TALENTS, [])])
 
 
-def deck_summary(slug: str, cards: Mapping[str, Any], sections: Any) -> str:
-    """A stored deck's size in words, as its game counts: "30 cards", "25 class cards · 5 Talents"."""
+#: One part of a deck's size: the number, and its noun in the singular and the plural.
+DeckSize = tuple[int, str, str]
+
+
+def deck_sizes(slug: str, cards: Mapping[str, Any], sections: Any) -> list[DeckSize]:
+    """A stored deck's size as its game counts it: the cards of a Runeslingers deck, the class
+    cards and Talents of a Runebound one (``gameplay.deck_words`` says it in words)."""
     if game_of(slug) == RUNEBOUND:
         deck = sections_deck(sections)
-        return f"{_count(len(deck.class_cards), 'class card')} · {_count(len(deck.talents), 'Talent')}"
-    return _count(sum(int(n) for n in cards.values()), "card")
-
-
-def _count(number: int, word: str) -> str:
-    return f"{number} {word}{'' if number == 1 else 's'}"
+        return [(len(deck.class_cards), "class card", "class cards"), (len(deck.talents), "Talent", "Talents")]
+    return [(sum(int(n) for n in cards.values()), "card", "cards")]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Count, Q
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
@@ -82,7 +82,9 @@ class EventViewSet(viewsets.ModelViewSet[Event]):
     http_method_names = ["get", "post", "patch", "head", "options"]
 
     def get_queryset(self) -> Any:
-        return selectors.visible_events(self.request.user)
+        taken = Count("registrations", filter=Q(registrations__dropped_after_round__isnull=True))
+        events = selectors.visible_events(self.request.user).annotate(registered=taken)  # places_taken, one query
+        return events.order_by("-created_at", "-id")  # a grouped query drops the model's ordering
 
     def perform_create(self, serializer: BaseSerializer[Event]) -> None:
         serializer.instance = registration.create_event(signed_in_user(self.request), **_valid(serializer))

@@ -12,9 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from django.utils.translation import ngettext
+
+from common.words import agree, count
 from tournaments.errors import EventError
 from tournaments.models import DeckVersion, Event, Match, Registration, Round
-from tournaments.pairing import NotEnoughPlayersError, cut_stage_matches, cut_stage_name, top_cut_players
+from tournaments.pairing import NotEnoughPlayersError, cut_stage_matches, cut_stage_words, top_cut_players
 from tournaments.services import pods
 from tournaments.services import registration as registrations
 from tournaments.services import rounds as round_steps
@@ -49,33 +52,36 @@ def _names(registrations_: list[Registration]) -> str:
     return ", ".join(r.player.public_name for r in registrations_)
 
 
-def _count(number: int, word: str) -> str:
-    return f"{number} {word}{'' if number == 1 else 's'}"
-
-
 def start(event: Event) -> Confirmation:
     plan = registrations.start_plan(event)
     consequences = ["Registration closes."]
     if plan.no_shows:
         consequences.append(f"Players not checked in become no-shows: {_names(plan.no_shows)}.")
-    if plan.rounds and event.structure == Event.Structure.ROUND_ROBIN:
-        consequences.append(f"{_count(plan.rounds, 'round')} of round robin, everyone playing everyone.")
-    elif plan.rounds:
-        cut = f", then a top cut of {event.top_cut}" if event.wants_top_cut else ""
-        consequences.append(f"{_count(plan.rounds, 'Swiss round')}{cut}.")
+    if plan.rounds:
+        consequences.append(_rounds_planned(event, plan.rounds))
     needed = registrations.players_needed(event)
     blocker = ""
     if len(plan.players) < needed:
         blocker = f"{event.name} needs at least {needed} players to start; it has {len(plan.players)}."
     unlisted = without_legal_list(event, [r.player_id for r in plan.players])
     return Confirmation(
-        f"Start {event.name} with {_count(len(plan.players), 'player')}?",
+        f"Start {event.name} with {count(len(plan.players), 'player', 'players')}?",
         "Start the event",
         consequences,
         start_warnings(event),
         blocker,
         choices=_unlisted_choice(unlisted, "Let them play, marked as without a legal list", START_DROP),
     )
+
+
+def _rounds_planned(event: Event, rounds: int) -> str:
+    """The rounds the start fixes, as the structure plays them (a pod event has no Swiss)."""
+    if event.structure == Event.Structure.ROUND_ROBIN:
+        return f"{count(rounds, 'round', 'rounds')} of round robin, everyone playing everyone."
+    if event.plays_in_pods:
+        return f"{count(rounds, 'round', 'rounds')} in pods of about {event.pod_size} players."
+    cut = f", then a top cut of {event.top_cut}" if event.wants_top_cut else ""
+    return f"{count(rounds, 'Swiss round', 'Swiss rounds')}{cut}."
 
 
 START_DROP = "Drop them: they become no-shows"
@@ -88,7 +94,7 @@ def _unlisted_choice(unlisted: list[Registration], pair: str, drop: str | None) 
     if not unlisted:
         return []
     names = _names(unlisted)
-    have = "has" if len(unlisted) == 1 else "have"
+    have = agree(len(unlisted), "has", "have")
     options = [(NoListChoice.PAIR.value, pair)]
     if drop is not None:
         options.append((NoListChoice.DROP.value, drop))
@@ -98,13 +104,14 @@ def _unlisted_choice(unlisted: list[Registration], pair: str, drop: str | None) 
 def pair(event: Event) -> Confirmation:
     number = rounds_of(event).count() + 1
     if event.status == Event.Status.TOP_CUT:
-        question = "Pair the next top-cut round?"
+        question = f"Pair {event.cut_round_words(number)}?"
         consequences = ["The winners of the last cut round are paired as the bracket says, as a preview."]
     else:
         question = f"Pair round {number} of {event.rounds}?"
         playing = active_registrations(event).count()
         into = f" in pods of about {event.pod_size}" if event.plays_in_pods else ""
-        consequences = [f"{_count(playing, 'player')} still playing are paired{into} as a preview."]
+        still = count(playing, "player still in the event is", "players still in the event are")
+        consequences = [f"{still} paired{into} as a preview."]
     tables = "move players between pods" if event.plays_in_pods else "change tables"
     consequences.append(f"Players see nothing until you publish it; you can {tables} or discard it first.")
     cut = event.status == Event.Status.TOP_CUT
@@ -125,9 +132,9 @@ def cut(event: Event) -> Confirmation:
         return Confirmation(question, "Cut", blocker=str(exc).capitalize() + ".")
     names = {r.player_id: r.player.public_name for r in Registration.objects.filter(event=event, player__in=seeds)}
     seeded = ", ".join(f"{names[p]} (seed {n})" for n, p in enumerate(seeds, 1))
-    first = cut_stage_name(cut_stage_matches(size, 1)).lower()
+    first = cut_stage_words(cut_stage_matches(size, 1))
     consequences = [
-        f"{seeded} play the {first}, paired as a preview.",
+        f"{seeded} play {first}, paired as a preview.",
         "The Swiss is over: everyone else's standings are final.",
     ]
     return Confirmation(question, f"Cut to top {size}", consequences)
@@ -151,7 +158,7 @@ def finish(event: Event) -> Confirmation:
 def delete(event: Event) -> Confirmation:
     entries = Registration.objects.filter(event=event).count()
     consequences = [
-        f"The event, its {_count(entries, 'registration')} and any deck lists are deleted for good.",
+        f"The event, its {count(entries, 'registration', 'registrations')} and any deck lists are deleted for good.",
         "This cannot be undone.",
     ]
     return Confirmation(
@@ -229,7 +236,7 @@ def _cannot_play_here(event: Event, unlisted: list[Registration]) -> list[str]:
 def _publish_tables(round_: Round, tables: list[round_steps.Table]) -> list[str]:
     names = names_of([a for a, _b in tables])
     consequences = [
-        f"{_count(sum(b is not None for _a, b in tables), 'table')} go up; players see their pairings.",
+        f"{count(sum(b is not None for _a, b in tables), 'table goes', 'tables go')} up; players see their pairings.",
         f"The {round_.event.round_minutes}-minute round clock starts.",
     ]
     return consequences + [f"{names[a]} gets the bye (a 2-0 win)." for a, b in tables if b is None]
@@ -237,8 +244,9 @@ def _publish_tables(round_: Round, tables: list[round_steps.Table]) -> list[str]
 
 def _publish_pods(round_: Round, seating: list[list[int]]) -> list[str]:
     sizes = [len(pod) for pod in seating]
+    pods_, players = count(len(sizes), "pod", "pods"), count(sum(sizes), "player", "players")
     return [
-        f"{_count(len(sizes), 'pod')} ({_count(sum(sizes), 'player')}) go up; players see their pods and seats.",
+        f"{pods_} ({players}) {agree(len(sizes), 'goes', 'go')} up; players see their pods and seats.",
         f"The {round_.event.round_minutes}-minute round clock starts.",
     ]
 
@@ -276,14 +284,14 @@ def end(round_: Round) -> Confirmation:
     pending = list(round_.matches.exclude(status=Match.Status.CONFIRMED).select_related("player_a", "player_b"))
     if pending:
         tables = "; ".join(f"table {m.table}: {_table_names(m)}" for m in pending)
-        verb = "has" if len(pending) == 1 else "have"
         blocker = (
-            f"{_count(len(pending), 'table')} {verb} no confirmed result ({tables}). "
+            f"{count(len(pending), 'table has', 'tables have')} no confirmed result ({tables}). "
             "Set or confirm those results first."
         )
         return Confirmation(question, f"End {round_.label.lower()}", blocker=blocker)
-    count = round_.matches.exclude(player_b=None).count()  # a bye is not a result anyone reports
-    consequences = [f"All {_count(count, 'result')} are in; the standings update.", _after_end(round_)]
+    played = round_.matches.exclude(player_b=None).count()  # a bye is not a result anyone reports
+    results_in = ngettext("The %(n)d result is in", "All %(n)d results are in", played) % {"n": played}
+    consequences = [f"{results_in}; the standings update.", _after_end(round_)]
     return Confirmation(question, f"End {round_.label.lower()}", consequences)
 
 
@@ -292,10 +300,11 @@ def _end_pods(round_: Round, question: str) -> Confirmation:
     open_ = [table for table in tables if not table.is_confirmed]
     if open_:
         listed = "; ".join(f"pod {t.table}: {t.get_status_display().lower()}" for t in open_)
-        verb = "has" if len(open_) == 1 else "have"
-        blocker = f"{_count(len(open_), 'pod')} {verb} no confirmed places ({listed}). Set or confirm them first."
+        open_pods = count(len(open_), "pod has", "pods have")
+        blocker = f"{open_pods} no confirmed places ({listed}). Set or confirm them first."
         return Confirmation(question, f"End {round_.label.lower()}", blocker=blocker)
-    consequences = [f"The places of all {_count(len(tables), 'pod')} are in; the standings update.", _after_end(round_)]
+    places = ngettext("The places of the %(n)d pod are in", "The places of all %(n)d pods are in", len(tables))
+    consequences = [f"{places % {'n': len(tables)}}; the standings update.", _after_end(round_)]
     return Confirmation(question, f"End {round_.label.lower()}", consequences)
 
 
@@ -305,8 +314,10 @@ def _table_names(match: Match) -> str:
 
 def _after_end(round_: Round) -> str:
     event = round_.event
+    if round_.stage == Round.Stage.TOP_CUT and event.cut_matches(round_.number) == 1:
+        return "That was the final; next: finish the event."
     if round_.stage == Round.Stage.TOP_CUT:
-        return "Next: pair the next cut round, or finish the event once the final is decided."
+        return f"Next: pair {event.cut_round_words(round_.number + 1)}."
     if event.rounds is not None and round_.number < event.rounds:
         return f"Next: pair round {round_.number + 1}."
     if event.wants_top_cut:

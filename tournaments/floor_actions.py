@@ -57,7 +57,8 @@ def _next_step(event: Event, current: Round | None) -> Action:
         state = reading.bracket(event)
         if state is not None and state.finished:
             return _action(event, "finish", "Finish the event")
-        return _action(event, "pair", "Pair next round")
+        following = (current.number if current is not None else 0) + 1
+        return _action(event, "pair", f"Pair {event.cut_round_words(following)}")
     played = current.number if current is not None else 0
     if event.rounds is None or played < event.rounds:
         return _action(event, "pair", "Pair next round")

@@ -19,8 +19,14 @@ PAIRS_ONLY_FIELDS = (
 )  # fmt: skip
 
 
-#: What an empty pod number means: the model's default.
-POD_DEFAULTS = {name: Event._meta.get_field(name).default for name in POD_FIELDS[:3]}  # type: ignore[union-attr]
+#: The settings of matches played on the site; static/js/event-form.js shows them only while
+#: "played on the site" is ticked (without the script every field shows).
+ON_SITE_FIELDS = (
+    "clock_minutes", "window_seconds", "arrival_minutes", "clock_loses_match", "extra_turns", "matches_public",
+)  # fmt: skip
+#: Numbers an organiser may leave empty (or a hidden field may not send): each means the model's default.
+DEFAULTED = (*POD_FIELDS[:3], "clock_minutes", "window_seconds", "arrival_minutes", "extra_turns")
+DEFAULTS = {name: Event._meta.get_field(name).default for name in DEFAULTED}  # type: ignore[union-attr]
 
 
 class PlacementPointsField(forms.CharField):
@@ -77,13 +83,18 @@ class EventForm(forms.ModelForm[Event]):
     class Meta:
         model = Event
         fields = (
-            "name", "format", "structure", "rounds", "round_minutes", "best_of", "top_cut", "tiebreakers",
-            "bye_counts_in_own_mw", "late_entry_until_round", "pod_rounds", "starts_at", "played_on_site",
-            "clock_minutes", "window_seconds", "arrival_minutes", "clock_loses_match", "extra_turns",
-            "matches_public", *POD_FIELDS,
+            "name", "description", "venue", "starts_at", "fee", "capacity", "format", "structure", "rounds",
+            "round_minutes", "best_of", "top_cut", "tiebreakers", "bye_counts_in_own_mw", "late_entry_until_round",
+            "pod_rounds", "played_on_site", *ON_SITE_FIELDS, *POD_FIELDS,
         )  # fmt: skip
-        widgets = {"starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"})}
-        labels = {"pod_size": "Pod size", "pod_minimum": "Smallest pod", "pod_maximum": "Largest pod"}
+        widgets = {
+            "starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"}),
+            "description": forms.Textarea(attrs={"rows": 4}),
+        }
+        labels = {
+            "pod_size": "Pod size", "pod_minimum": "Smallest pod", "pod_maximum": "Largest pod",
+            "capacity": "Places", "played_on_site": "Played on the site",
+        }  # fmt: skip
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -92,8 +103,11 @@ class EventForm(forms.ModelForm[Event]):
             self.fields[name].required = False  # left empty (or not sent): the default
         for name in PAIRS_ONLY_FIELDS:
             self.fields[name].widget.attrs["data-pairs-only"] = ""
+        for name in ON_SITE_FIELDS:  # static/js/event-form.js shows these only while "played on the site" is ticked
+            self.fields[name].widget.attrs["data-on-site-only"] = ""
+        for name in DEFAULTED:
+            self.fields[name].required = False  # left empty (or not sent): the default
         self.fields["rounds"].help_text = "Swiss or pod rounds; empty means the recommended number, fixed at the start."
-        self.fields["arrival_minutes"].required = False  # left empty (or not sent): 3 minutes
 
     def clean(self) -> dict[str, Any]:
         """Pod settings that agree with each other, and the refusal the service would give for a game
@@ -102,11 +116,9 @@ class EventForm(forms.ModelForm[Event]):
         problem = played_on_site_problem(data.get("format", ""), bool(data.get("played_on_site")))
         if problem:
             self.add_error("played_on_site", problem)
-        for name in POD_FIELDS[:3]:
-            if name in data and data[name] is None:
-                data[name] = POD_DEFAULTS[name]
-        if data.get("arrival_minutes") is None:
-            data["arrival_minutes"] = Event._meta.get_field("arrival_minutes").default
+        for name, default in DEFAULTS.items():
+            if data.get(name) is None and name not in self.errors:
+                data[name] = default
         if data.get("structure") != Event.Structure.PODS:
             return data
         size, smallest, largest = data.get("pod_size"), data.get("pod_minimum"), data.get("pod_maximum")

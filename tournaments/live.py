@@ -5,10 +5,12 @@ Every socket of ``ws/events/<id>/`` (``tournaments.consumers.EventConsumer``: wh
 event) joins the group ``event-<id>``. Pushes are sent after commit, at most once, and say only
 what anyone who may see the event may know:
 
-- ``{"kind": "table", "round": 2, "table": 5, "finished": true}``: the result of a table (a match
-  or a pod) of a published round moved: reported, corrected, confirmed, disputed or set. The
-  projector marks whether its players still play; the table's players' open event pages re-read
-  their table (the opponent sees a corrected report before confirming it);
+- ``{"kind": "table", "round": 2, "table": 5, "finished": true, "waiting": false}``: the result of
+  a table (a match or a pod) of a published round moved: reported, corrected, confirmed, disputed
+  or set. The projector marks whether its players still play; the table's players' open event
+  pages re-read their table (the opponent sees a corrected report before confirming it). With
+  ``"finished": false`` after a wait, a match played on the site that waited for both players has
+  started, so they are playing now;
 - ``{"kind": "round"}``: a round was paired, published or ended, time was added or called, or the
   event moved on: a page re-reads what it shows over HTTP (the projector's state, a swap, a
   player's table);
@@ -48,7 +50,14 @@ def table_changed(table: Match | PodTable) -> None:
     if round_.is_preview:
         return
     message = {"kind": "table", "round": round_.number, "table": table.table, "finished": is_finished(table)}
-    _after_commit(round_.event_id, message)
+    _after_commit(round_.event_id, message | {"waiting": False})
+
+
+def match_started(table: Match) -> None:
+    """A table's match played on the site started its clocks: its players are playing now."""
+    round_ = table.round
+    message = {"kind": "table", "round": round_.number, "table": table.table, "finished": False, "waiting": False}
+    push_json([(event_group(round_.event_id), message)])  # sent after the commit already
 
 
 def round_changed(event_id: int) -> None:
@@ -73,10 +82,15 @@ def _after_commit(event_id: int, message: dict[str, Any]) -> None:
 
 
 def projector_tables(round_: Round | None) -> list[dict[str, Any]]:
-    """Each table of the round the projector shows: its number and whether it has finished (a
-    bye is neither playing nor finished)."""
+    """Each table of the round the projector shows: its number, whether it has finished, and
+    whether its match played on the site still waits for both players (a bye is neither playing
+    nor finished)."""
     if round_ is None:
         return []
     if round_.stage == round_.Stage.PODS:
-        return [{"table": t.table, "finished": is_finished(t)} for t in round_.pod_tables.order_by("table")]
-    return [{"table": m.table, "finished": is_finished(m), "bye": m.is_bye} for m in round_.matches.order_by("table")]
+        pods = round_.pod_tables.order_by("table")
+        return [{"table": t.table, "finished": is_finished(t), "waiting": False} for t in pods]
+    return [
+        {"table": m.table, "finished": is_finished(m), "waiting": m.waits_for_players, "bye": m.is_bye}
+        for m in round_.matches.select_related("play").order_by("table")
+    ]

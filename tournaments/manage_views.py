@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts.auth import signed_in_user
 from accounts.models import User
 from common.refusals import Forbidden, Refusal
+from common.words import count
 from gameplay.deckformats import deck_format
 from tournaments import confirmations, pod_views, selectors
 from tournaments.errors import EventRefusal, Invalid
@@ -24,8 +25,8 @@ from tournaments.forms import AddTimeForm, EventForm, TableScoreForm
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.outcomes import claims, outcome_words, report_words
 from tournaments.permissions import Perm, has_permission, require
-from tournaments.presentation import with_names
-from tournaments.services import desk, registration, results, rounds
+from tournaments.presentation import at_the_tables, entry_words, with_names
+from tournaments.services import capacity, desk, registration, results, rounds
 from tournaments.services.desk import NO_LIST_FIELD, NoListChoice, no_list_choice
 from tournaments.web import (
     CONFIRM_FIELD,
@@ -48,7 +49,9 @@ def event_create(request: HttpRequest) -> HttpResponse:
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         event = registration.create_event(signed_in_user(request), **form.cleaned_data)
-        messages.success(request, f"{event.name} is created as a draft. Open registration when you are ready.")
+        messages.success(
+            request, f"{event.name} is created, not yet open: only you see it until you open registration."
+        )
         return redirect("tournaments:manage", pk=event.pk)
     return render(request, "tournaments/event_form.html", {"form": form}, status=400 if form.errors else 200)
 
@@ -86,10 +89,12 @@ def _manage_page(
     playing_unlisted = {
         r.registration.pk for r in rows if r.registration.player_id in unlisted and r.registration.active
     }
+    at_tables = at_the_tables(current)
     for entry in entries:  # a dropped player comes back by "Undo drop" while no later round is paired
+        entry.status_words = entry_words(entry, at_tables)  # type: ignore[attr-defined]
         entry.can_undo_drop = not entry.active and not registration.undo_drop_refusal(entry, event)  # type: ignore[attr-defined]
         entry.deck = deck_of[entry.pk]  # type: ignore[attr-defined]
-    matches = list(current.matches.select_related("player_a", "player_b")) if current else []
+    matches = list(current.matches.select_related("player_a", "player_b", "play")) if current else []
     names = {entry.player_id: entry.player.public_name for entry in entries}
     for match in matches:
         match.reason = with_names(match.explanation, names)  # type: ignore[attr-defined]
@@ -114,6 +119,7 @@ def _manage_page(
         "unlisted": unlisted,
         "unlisted_names": [r.registration.player.public_name for r in rows if r.registration.pk in playing_unlisted],
         "lists_enterable": manages and not event.is_finished and not deck_format(event.format).limited,
+        "places": capacity.places_words(event),
     }
     if event.plays_in_pods:
         context |= pod_views.manage_context(event, current, request.user)
@@ -160,7 +166,7 @@ def _event_of_registration(kwargs: dict[str, Any]) -> int | None:
 
 EVENT_ACTIONS: dict[str, tuple[str, Callable[[Event, User], object]]] = {
     "open": ("Registration is open.", lambda e, u: registration.change_status(e, Event.Status.REGISTRATION, u)),
-    "close": ("Registration is closed; the event is a draft again.",
+    "close": ("Registration is closed; the event is not open, and only you see it until you open it again.",
               lambda e, u: registration.change_status(e, Event.Status.DRAFT, u)),
     "start": ("The event has started. Pair round 1 when players are seated.", registration.start_event),
     "pair": ("The next round is paired as a preview: check it, then publish.", rounds.pair_next_round),
@@ -246,7 +252,8 @@ def round_action(request: HttpRequest, round_id: int, action: str) -> HttpRespon
         if not form.is_valid():
             raise form_refusal(form)
         rounds.add_time(round_, form.cleaned_data["minutes"], user)
-        messages.success(request, f"{round_.label}'s clock changed by {form.cleaned_data['minutes']} minutes.")
+        changed = count(form.cleaned_data["minutes"], "minute", "minutes")
+        messages.success(request, f"{round_.label}'s clock changed by {changed}.")
     elif action == "pairings" and round_.event.plays_in_pods:
         pod_views.edit_preview(request, round_)
     elif action == "pairings":

@@ -20,8 +20,9 @@ from django.utils import timezone
 
 from accounts.models import User
 from common.states import IllegalTransition, StatusMachine
-from gameplay.games import deck_summary, format_name, game_of
-from tournaments.pairing.elimination import cut_stage_matches, cut_stage_name
+from gameplay.deck_words import deck_summary
+from gameplay.games import format_name, game_of
+from tournaments.pairing.elimination import cut_stage_matches, cut_stage_name, cut_stage_words
 from tournaments.pairing.pod_standings import PlacementPoints, ordinal
 
 __all__ = ["IllegalTransition"]  # re-exported: services catch it from here
@@ -36,13 +37,18 @@ def default_placement_points() -> list[int]:
     return list(PlacementPoints().by_place)
 
 
+#: The longest description an event may have, and the most places it may offer.
+DESCRIPTION_LENGTH = 4000
+MAX_CAPACITY = 10_000
+
 #: What a game played in pods allows: Runebound seats 2 to 6 players.
 POD_SIZES = (MinValueValidator(2), MaxValueValidator(6))
 
 
 class Event(StatusMachine, models.Model):
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft"
+        # Stored as "draft", shown as "Not yet open": "draft" also names booster drafts.
+        DRAFT = "draft", "Not yet open"
         REGISTRATION = "registration", "Registration open"
         RUNNING = "running", "Running"
         TOP_CUT = "top_cut", "Top cut"
@@ -127,6 +133,25 @@ class Event(StatusMachine, models.Model):
         blank=True,
         help_text="Pod events: points for 1st, 2nd, 3rd, …; later places score the last number.",
     )
+    description = models.TextField(
+        blank=True, max_length=DESCRIPTION_LENGTH, help_text="What players should know: prizes, what to bring, the day."
+    )
+    venue = models.CharField(max_length=200, blank=True, help_text="Where it is played: the shop or hall, its address.")
+    fee = models.CharField(
+        max_length=60,
+        blank=True,
+        verbose_name="Entry fee",
+        help_text="As players should read it, e.g. “£5” or “10 EUR, juniors free”; empty shows no fee.",
+    )
+    capacity = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[
+            MinValueValidator(1, "An event has at least 1 place; leave it empty for no limit."),
+            MaxValueValidator(MAX_CAPACITY, f"An event has at most {MAX_CAPACITY} places."),
+        ],
+        help_text="The most players who may be registered at once; empty: no limit.",
+    )
     cut_seeds = models.JSONField(default=list, blank=True, editable=False)
     seed = models.BigIntegerField(default=new_seed, editable=False)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAFT)
@@ -160,7 +185,7 @@ class Event(StatusMachine, models.Model):
 
     @property
     def is_draft(self) -> bool:
-        """Not yet shown to players: only the organiser and staff see it."""
+        """Not yet open ("draft" stored): not shown to players; only the organiser and staff see it."""
         return self.status == self.Status.DRAFT
 
     @property
@@ -192,6 +217,19 @@ class Event(StatusMachine, models.Model):
     @property
     def wants_top_cut(self) -> bool:
         return self.structure == self.Structure.SWISS_TOP_CUT and self.top_cut > 0
+
+    def cut_matches(self, number: int) -> int | None:
+        """How many matches round ``number`` of the top cut has (1: the final); None for a round
+        that is not a stage of the cut (a Swiss round, or an event without a cut)."""
+        stage = number - (self.rounds or number)
+        if stage < 1 or not self.top_cut:
+            return None
+        return cut_stage_matches(self.top_cut, stage)
+
+    def cut_round_words(self, number: int) -> str:
+        """Round ``number`` of the top cut as a step to take: "the final", "the semifinals"."""
+        matches = self.cut_matches(number)
+        return "the next cut round" if matches is None else cut_stage_words(matches)
 
 
 class AuditEntry(models.Model):
@@ -374,11 +412,8 @@ class Round(StatusMachine, models.Model):
         when the event is already loaded (as it is for ``event.round_set.all()``)."""
         if self.stage != self.Stage.TOP_CUT:
             return f"Round {self.number}"
-        event = self.event
-        stage = self.number - (event.rounds or self.number)
-        if stage < 1 or not event.top_cut:
-            return f"Top cut round {self.number}"
-        return cut_stage_name(cut_stage_matches(event.top_cut, stage))
+        matches = self.event.cut_matches(self.number)
+        return f"Top cut round {self.number}" if matches is None else cut_stage_name(matches)
 
     def status_changed(self, old: str, new: str, *, by: User | None, note: str) -> None:
         """Audited for the organiser; the caller saves the round with its other fields."""
@@ -430,6 +465,20 @@ class ReportedResult:
     @property
     def is_confirmed(self) -> bool:
         return self.status == self.Status.CONFIRMED
+
+    @property
+    def waits_for_players(self) -> bool:
+        """Published, but its match played on the site has not started (no pod ever waits)."""
+        return False
+
+    @property
+    def play_state(self) -> str:
+        """Where play stands at the table, for the floor's pages: "finished" once a result is in
+        (reported, disputed or confirmed), "waiting" while a match played here waits for both
+        players, else "playing". Only "playing" may be said as playing."""
+        if not self.is_pending:
+            return "finished"
+        return "waiting" if self.waits_for_players else "playing"
 
 
 class Match(ReportedResult, StatusMachine, models.Model):
@@ -484,6 +533,11 @@ class Match(ReportedResult, StatusMachine, models.Model):
     @property
     def is_bye(self) -> bool:
         return self.player_b_id is None
+
+    @property
+    def waits_for_players(self) -> bool:
+        """Its match played on the site waits for both players (read with ``select_related("play")``)."""
+        return self.play_id is not None and self.play is not None and self.play.is_waiting_for_players
 
     def players(self) -> tuple[int, ...]:
         return (self.player_a_id,) if self.player_b_id is None else (self.player_a_id, self.player_b_id)

@@ -14,7 +14,7 @@ from tournaments import live, pod_views, selectors
 from tournaments.deck_views import version_faces
 from tournaments.errors import EventRefusal, Forbidden
 from tournaments.models import Match, PodTable
-from tournaments.paper import event_url, projector_state, table_url
+from tournaments.paper import event_url, projector_state, table_url, tables_line
 from tournaments.permissions import Perm, has_permission, require
 from tournaments.presentation import seats_by_name
 from tournaments.services import decks
@@ -81,7 +81,7 @@ def print_decklists(request: HttpRequest, pk: int) -> HttpResponse:
 def projector(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     current = selectors.current_round(request.user, event)
-    matches = list(current.matches.select_related("player_a", "player_b")) if current else []
+    matches = list(current.matches.select_related("player_a", "player_b", "play")) if current else []
     pods = pod_views.round_pods(current, None) if current and event.plays_in_pods else []
     tables: Sequence[Match | PodTable] = pods
     if not event.plays_in_pods:
@@ -91,7 +91,7 @@ def projector(request: HttpRequest, pk: int) -> HttpResponse:
         "round": current,
         "matches": matches,
         "pods": pods,
-        "playing": sum(1 for t in tables if not live.is_finished(t)),
+        "tables_line": tables_line(tables, event.plays_in_pods),
         "state": projector_state(current),
         "follow_qr": qr_svg(event_url(request, event), f"Follow {event.name}"),
     }

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol
 
+from common.words import count
 from tournaments.pairing.pod_standings import PlacementPoints, PodStanding, ordinal
 from tournaments.pairing.records import join_names
 from tournaments.presentation import with_names
@@ -180,7 +181,7 @@ def place_choices(size: int) -> list[dict[str, Any]]:
 def points_table_words(points: PlacementPoints) -> str:
     """ "1st 3 points, 2nd 2, 3rd 1, later places 0"."""
     table = points.by_place
-    parts = [f"{ordinal(n)} {p}" + (" points" if n == 1 else "") for n, p in enumerate(table, 1)]
+    parts = [f"{ordinal(n)} {count(p, 'point', 'points') if n == 1 else p}" for n, p in enumerate(table, 1)]
     if len(table) > 1:
         parts[-1] = f"{ordinal(len(table))} and later {table[-1]}"
     return ", ".join(parts)
@@ -227,9 +228,9 @@ class StandingRowLike(Protocol):
 
 def pod_points_explained(row: StandingRowLike, points: PlacementPoints) -> str:
     standing = row.standing
-    rounds = f"{standing.rounds} round{'s' if standing.rounds != 1 else ''}"
+    points_from = f"{count(standing.points, 'point', 'points')} from {count(standing.rounds, 'round', 'rounds')}"
     return (
-        f"{standing.points} points from {rounds}: {points_table_words(points)}; tied players each score "
+        f"{points_from}: {points_table_words(points)}; tied players each score "
         f"their shared place. Your places: {row.places_text}."
     )
 

@@ -11,7 +11,8 @@ from typing import Any
 
 from django.utils.translation import ngettext
 
-from tournaments.models import Match
+from common.words import count
+from tournaments.models import Match, PodSeat, Registration, Round
 from tournaments.pairing import Bracket, MatchRecord, Standing, TiebreakSystem, cut_stage_name
 from tournaments.pairing.standings import MTG_FLOOR, POKEMON_CAP, POKEMON_FLOOR
 
@@ -266,10 +267,10 @@ TIEBREAKS: dict[TiebreakSystem, list[Tiebreak]] = {
 
 def points_explained(standing: Standing) -> str:
     """The points and record of one row, in words with the player's own numbers."""
-    byes = f", {standing.byes} of them a bye" if standing.byes else ""
+    byes = ngettext(", %(n)d of them a bye", ", %(n)d of them byes", standing.byes) if standing.byes else ""
     return (
-        f"{standing.points} points: 3 for each win, 1 for each draw. Your record is {standing.wins} "
-        f"won{byes}, {standing.losses} lost, {standing.draws} drawn."
+        f"{count(standing.points, 'point', 'points')}: 3 for each win, 1 for each draw. Your record is "
+        f"{standing.wins} won{byes % {'n': standing.byes}}, {standing.losses} lost, {standing.draws} drawn."
     )
 
 
@@ -316,3 +317,40 @@ def tie_words(tie: Any, system: TiebreakSystem) -> str:
     if playoff is not None:
         return f"{sentence}. A playoff decides it: {names[0]} v {names[1]}, waiting for its result."
     return f"{sentence}, so the event's seeded order lists {names[0]} first."
+
+
+# --- Who is playing ----------------------------------------------------------------------
+
+#: A player's table in the open round, as the player list says it: "playing" only while the match
+#: runs (not while a match played here waits for both players, nor once the result is in).
+TABLE_WORDS = {"playing": "playing", "waiting": "waiting for the match to start", "finished": "in the event"}
+
+
+def at_the_tables(round_: Round | None) -> dict[int, str]:
+    """What each player of the open round ``round_`` is doing, in words, by player id (empty
+    before it is published and after it has ended)."""
+    if round_ is None or not round_.is_open:
+        return {}
+    if round_.stage == Round.Stage.PODS:
+        seats = PodSeat.objects.filter(table__round=round_).select_related("table")
+        return {seat.player_id: TABLE_WORDS[seat.table.play_state] for seat in seats}
+    words: dict[int, str] = {}
+    for match in round_.matches.select_related("play"):
+        for player in match.players():
+            words[player] = "has a bye this round" if match.is_bye else TABLE_WORDS[match.play_state]
+    return words
+
+
+def entry_words(entry: Registration, at_tables: Mapping[int, str]) -> str:
+    """A registration's status on the organiser's player list: registered before the event
+    starts, playing only while their match runs (``at_the_tables``), finished with the event;
+    no-show or the round they dropped after."""
+    if entry.dropped_after_round == 0:
+        return "no-show"
+    if entry.dropped_after_round is not None:
+        return f"dropped after round {entry.dropped_after_round}"
+    if entry.event.is_finished:
+        return "finished"
+    if not entry.event.is_under_way:
+        return "registered"
+    return at_tables.get(entry.player_id, "in the event")

@@ -8,7 +8,7 @@ from typing import Any
 from common.states import status_moved
 from gameplay.matches import oversight
 from gameplay.matches.models import PlayMatch
-from gameplay.matches.services import match_finished
+from gameplay.matches.services import match_finished, match_started
 from tournaments import live
 from tournaments.models import Event, Match, PodTable, Round
 from tournaments.services.onsite import EventOversight, record_result
@@ -16,6 +16,12 @@ from tournaments.services.onsite import EventOversight, record_result
 
 def on_match_finished(sender: Any, match: PlayMatch, **_: Any) -> None:
     record_result(match)
+
+
+def on_match_started(sender: Any, match: PlayMatch, **_: Any) -> None:
+    table = Match.objects.filter(play=match).select_related("round").first()
+    if table is not None and not table.round.is_preview:
+        live.match_started(table)
 
 
 def on_table_moved(sender: Any, instance: Match | PodTable, **_: Any) -> None:
@@ -33,8 +39,8 @@ def on_event_moved(sender: Any, instance: Event, **_: Any) -> None:
 def connect() -> None:
     oversight.register(EventOversight())  # who referees an event's match, and whether its lists are public
     match_finished.connect(on_match_finished, dispatch_uid="tournaments-record-play-result")
-    # The event's live pages (projector, players' tables, deck swap) follow its tables and rounds
-    # (tournaments.live).
+    match_started.connect(on_match_started, dispatch_uid="tournaments-live-match-started")
+    # The event's live pages (projector, deck swap) follow its tables and rounds (tournaments.live).
     status_moved.connect(on_table_moved, sender=Match, dispatch_uid="tournaments-live-match")
     status_moved.connect(on_table_moved, sender=PodTable, dispatch_uid="tournaments-live-pod")
     status_moved.connect(on_round_moved, sender=Round, dispatch_uid="tournaments-live-round")

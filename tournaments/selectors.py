@@ -15,7 +15,8 @@ from tournaments.permissions import Perm, has_permission
 
 
 def visible_events(user: User | AnonymousUser) -> QuerySet[Event]:
-    """Everyone sees events past the draft stage; a draft only its organiser (and staff)."""
+    """Everyone sees events once they are open; one not yet open (stored ``draft``) only its
+    organiser (and staff) see."""
     events = Event.objects.select_related("organiser")
     if user.is_authenticated and user.is_staff:
         return events

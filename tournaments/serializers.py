@@ -21,13 +21,14 @@ from tournaments.models import (
     Round,
 )
 from tournaments.outcomes import report_words, result_words
-from tournaments.services import pods
+from tournaments.services import capacity, pods
 from tournaments.services.standings import StandingRow
 
 
 class EventSerializer(serializers.ModelSerializer[Event]):
     organiser = serializers.CharField(source="organiser.username", read_only=True)
     status_display = serializers.CharField(source="get_status_display", read_only=True)
+    places_taken = serializers.SerializerMethodField(help_text="Players registered and not dropped.")
 
     class Meta:
         model = Event
@@ -36,9 +37,23 @@ class EventSerializer(serializers.ModelSerializer[Event]):
             "tiebreakers", "bye_counts_in_own_mw", "late_entry_until_round", "pod_rounds", "starts_at",
             "played_on_site", "clock_minutes", "window_seconds", "clock_loses_match", "extra_turns", "matches_public",
             "arrival_minutes", "lists_published", "pod_size", "pod_minimum", "pod_maximum", "placement_points",
-            "status", "status_display", "cut_seeds", "created_at",
+            "description", "venue", "fee", "capacity", "places_taken", "status", "status_display", "cut_seeds",
+            "created_at",
         )  # fmt: skip
-        read_only_fields = ("id", "organiser", "status", "status_display", "cut_seeds", "created_at", "lists_published")
+        read_only_fields = (
+            "id",
+            "organiser",
+            "places_taken",
+            "status",
+            "status_display",
+            "cut_seeds",
+            "created_at",
+            "lists_published",
+        )
+
+    def get_places_taken(self, event: Event) -> int:
+        registered = getattr(event, "registered", None)  # counted with the list (EventViewSet)
+        return int(registered) if registered is not None else capacity.places_taken(event)
 
 
 class RegistrationSerializer(serializers.ModelSerializer[Registration]):

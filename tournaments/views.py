@@ -33,7 +33,7 @@ from tournaments.presentation import (
     seats_by_name,
     tiebreak_cells,
 )
-from tournaments.services import decks, desk, onsite, registration, results
+from tournaments.services import capacity, decks, desk, onsite, registration, results
 from tournaments.services.standings import standings
 from tournaments.web import confirmation_page, form_refusal, refusals_shown, refusals_shown_on, require_confirmed
 
@@ -79,6 +79,7 @@ def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     in_pods = event.plays_in_pods
     my_match = selectors.my_match(user, current) if current is not None and not in_pods else None
     pods = pod_views.event_context(user, current) if in_pods else {}
+    taken = capacity.places_taken(event)
     return {
         **pods,
         "event": event,
@@ -92,7 +93,9 @@ def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "records": has_permission(user, Perm.RECORD_RESULTS, event),
         "rounds": shown,
         "can_join": registration.takes_entries(event),
-        "player_count": Registration.objects.filter(event=event, dropped_after_round__isnull=True).count(),
+        "player_count": taken,
+        "places": capacity.places_words(event, taken),
+        "full": capacity.is_full(event, taken),
     }
 
 
@@ -239,7 +242,7 @@ def undo_drop(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     entry = get_object_or_404(Registration, event=event, player=signed_in_user(request))
     registration.undo_drop(entry, signed_in_user(request))
-    messages.success(request, f"Your drop is undone: you are playing in {event.name} again.")
+    messages.success(request, f"Your drop is undone: you are back in {event.name}.")
     return redirect("tournaments:event", pk=event.pk)
 
 

@@ -9,7 +9,8 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from gameplay.games import deck_summary, format_name, game_of
+from gameplay.deck_words import deck_summary
+from gameplay.games import format_name, game_of
 
 
 class SavedDeck(models.Model):

@@ -169,6 +169,17 @@ class PlayMatch(StatusMachine, models.Model):
         return self.status == self.Status.PLAYING
 
     @property
+    def is_waiting_for_players(self) -> bool:
+        """Made but not started: no clock runs until both players have it open, or the arrival
+        wait ends (``services.clock.await_arrival``)."""
+        return self.is_playing and self.deadline_kind == self.DeadlineKind.ARRIVAL
+
+    @property
+    def status_words(self) -> str:
+        """The status as a page says it: "Playing" only once the match has started."""
+        return "Waiting for both players" if self.is_waiting_for_players else self.get_status_display()
+
+    @property
     def is_paused(self) -> bool:
         return self.status == self.Status.PAUSED
 

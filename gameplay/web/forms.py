@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.db.models import Q, QuerySet
 
+from common.words import count
 from gameplay.cards.catalog import Catalog
 from gameplay.cards.schema import CardClass, CardType, Keyword, Rarity
 from gameplay.formats import FORMATS
@@ -114,11 +115,7 @@ class DeckBuilderForm(forms.Form):
         self._choice_field("runeslinger").choices = [("", "From the list"), *slingers]
         groups: dict[str, list[tuple[str, str]]] = {}
         for equip in catalog.equips.values():
-            cost = (
-                f", {equip.determinations} determination{'s' if equip.determinations != 1 else ''}"
-                if equip.determinations
-                else ""
-            )
+            cost = f", {count(equip.determinations, 'determination', 'determinations')}" if equip.determinations else ""
             groups.setdefault(equip.card_class.value.capitalize(), []).append(
                 (equip.id, f"{equip.name} ({equip.kind.value}{cost})")
             )

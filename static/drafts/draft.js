@@ -137,7 +137,7 @@
   function renderPicks(s) {
     var pool = s.pool || [];
     var key = pool.length + ":" + (s.picks || []).length;
-    $("[data-testid=pick-count]").textContent = "(" + pool.length + " cards)";
+    $("[data-testid=pick-count]").textContent = "(" + pool.length + (pool.length === 1 ? " card)" : " cards)");
     if (app.dataset.picksKey === key) return;  // unchanged: keep the faces (and any open zoom)
     app.dataset.picksKey = key;
     $("[data-testid=pick-curve]").replaceChildren(pool.length ? window.FettDraft.curve(window.FettDraft.curveCounts(pool), "Your picks by light cost") : el("span"));

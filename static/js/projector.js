@@ -1,5 +1,6 @@
 // The projector page follows the event's socket (event-live.js): a table whose result comes in
-// turns "Finished" in place, with the count of tables still playing; a new round, a round ended or
+// turns "Finished" in place, a match played here that waited for its players turns "Playing" when
+// it starts, with the count of tables still playing (and still waiting); a new round, a round ended or
 // time added (a "round" push) makes it re-read its small state and reload when that changed. It
 // re-reads the state with every table whenever the socket (re)opens, and every 10 s while no
 // socket is live.
@@ -13,27 +14,35 @@
     return [state.round, state.status, state.ends_at].map(function (v) { return v === null || v === undefined ? "" : v; }).join("|");
   }
 
+  function counted(n, one, many) { return (n === 1 ? one : many).replace("{n}", String(n)); }
+
   function count() {
     var line = document.querySelector("[data-testid=projector-playing]");
     if (!line) return;
-    var playing = document.querySelectorAll("[data-table]:not(.is-finished) [data-testid=table-status]").length;
-    var text = playing === 0 ? line.dataset.none : playing === 1 ? line.dataset.one : line.dataset.many;
-    line.textContent = text.replace("{n}", String(playing));
+    var open = "[data-table]:not(.is-finished)";
+    var playing = document.querySelectorAll(open + ":not(.is-waiting) [data-testid=table-status]").length;
+    var waiting = document.querySelectorAll(open + ".is-waiting [data-testid=table-status]").length;
+    var parts = [];
+    if (playing) parts.push(counted(playing, line.dataset.one, line.dataset.many));
+    if (waiting) parts.push(counted(waiting, line.dataset.waitingOne, line.dataset.waitingMany));
+    line.textContent = parts.length ? parts.join(" · ") : line.dataset.none;
   }
 
-  function mark(table, finished) {
+  function mark(table, finished, waiting) {
     var row = document.querySelector('[data-table="' + table + '"]');
     var status = row && row.querySelector("[data-testid=table-status]");
     if (!status) return;  // a bye, or a table this page does not show
+    waiting = !finished && Boolean(waiting);
     row.classList.toggle("is-finished", finished);
-    status.textContent = finished ? status.dataset.finished : status.dataset.playing;
+    row.classList.toggle("is-waiting", waiting);
+    status.textContent = finished ? status.dataset.finished : waiting ? status.dataset.waiting : status.dataset.playing;
   }
 
   function reread() {
     window.Fett.request(url + "?tables=1").then(function (answer) {
       if (!answer.ok) return;
       if (key(answer.data) !== body.dataset.state) { window.location.reload(); return; }
-      (answer.data.tables || []).forEach(function (t) { mark(t.table, t.finished); });
+      (answer.data.tables || []).forEach(function (t) { mark(t.table, t.finished, t.waiting); });
       count();
     }, function () { /* offline for a moment: the socket's reconnect re-reads */ });
   }
@@ -42,7 +51,7 @@
     reread: reread,
     message: function (message) {
       if (message.kind === "table" && String(message.round) === body.dataset.round) {
-        mark(message.table, message.finished);
+        mark(message.table, message.finished, message.waiting);
         count();
       } else if (message.kind === "round") {
         reread();

@@ -82,7 +82,7 @@ def test_the_swap_page_follows_the_pod_by_push(browser: Any) -> None:
         progress = page.get_by_test_id("swap-progress")
         assert progress.inner_text() == "0 of 3 players have chosen: waiting for 3 players."
         choose(pod, swap, 1)  # Bo
-        progress.filter(has_text="1 of 3 players have chosen").wait_for(timeout=5_000)  # by push, not a 10 s poll
+        progress.filter(has_text="1 of 3 players has chosen").wait_for(timeout=5_000)  # by push, not a 10 s poll
         choose(pod, swap, 2)  # Cy
         choose(pod, swap, 0)  # Ada, from another tab: the cards pass
         page.get_by_test_id("received-from").first.wait_for(timeout=5_000)

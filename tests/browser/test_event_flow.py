@@ -139,7 +139,7 @@ def test_an_organiser_runs_a_swiss_with_a_drop_a_late_entry_and_a_top_four(brows
     confirmed(boss, "Publish semifinal")
     set_open_results(boss, event)
     confirmed(boss, "End semifinal")
-    confirmed(boss, "Pair next round")
+    confirmed(boss, "Pair the final")
     confirmed(boss, "Publish final")
     set_open_results(boss, event)
     confirmed(boss, "End final")

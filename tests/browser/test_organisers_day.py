@@ -277,7 +277,7 @@ def run_the_day(browser: Any, live_server: Any, organiser: User, event: Event) -
     confirmed(boss, f"Publish {semifinal.label.lower()}")
     set_open_results(boss, event)
     confirmed(boss, f"End {semifinal.label.lower()}")
-    confirmed(boss, "Pair next round")
+    confirmed(boss, "Pair the final")
     final = Round.objects.get(event=event, number=5)
     confirmed(boss, f"Publish {final.label.lower()}")
     set_open_results(boss, event)

@@ -89,7 +89,7 @@ def test_a_table_whose_result_comes_in_is_pushed_as_finished_and_a_round_end_as_
         return got
 
     got = async_to_sync(scenario)()
-    pushed = {"kind": "table", "round": 1, "table": match.table, "finished": True}
+    pushed = {"kind": "table", "round": 1, "table": match.table, "finished": True, "waiting": False}
     assert got[:3] == [{"kind": "hello"}, pushed, pushed]  # reported, then confirmed
     others = [m for m in got[3:-1] if m["kind"] == "table"]
     assert match.table not in [m["table"] for m in others]  # confirmed already: the organiser set the rest

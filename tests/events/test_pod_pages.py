@@ -437,3 +437,19 @@ def test_places_in_words_name_ties_and_the_reader() -> None:
     assert beside_words("Eva", "Eva") == "Eva across the table"
     assert beside_words("Eva", "Dara") == "Eva on your left, Dara on your right"
     assert points_table_words(PlacementPoints((5, 3, 1))) == "1st 5 points, 2nd 3, 3rd and later 1"
+
+
+@pytest.mark.parametrize("rounds_", [1, 3])
+def test_a_pod_events_start_dialog_counts_pod_rounds_never_swiss_rounds(rounds_: int) -> None:
+    organiser = OrganiserFactory.create(display_name="Oda")
+    event = EventFactory.create(
+        organiser=organiser, name="Runebound Night", structure=Event.Structure.PODS, rounds=rounds_, pod_size=4,
+    )  # fmt: skip
+    for name in NAMES:
+        RegistrationFactory.create(event=event, player=UserFactory.create(display_name=name))
+    boss = Client()
+    boss.force_login(organiser)
+    shown = boss.get(f"/events/{event.pk}/do/start/").content.decode()
+    assert "Swiss" not in shown
+    rounds_words = "1 round" if rounds_ == 1 else "3 rounds"
+    assert f"{rounds_words} in pods of about 4 players." in shown

@@ -194,6 +194,29 @@ def test_cut_names_the_seeds_and_finish_names_the_champion() -> None:
     assert event.status == Event.Status.FINISHED
 
 
+def test_the_top_cut_names_its_next_step_quarterfinals_then_semifinals_then_the_final() -> None:
+    event, organiser, _players = open_event(structure=Event.Structure.SWISS_TOP_CUT, top_cut=8, rounds=1)
+    registration.start_event(event, organiser)
+    whole_round(event, organiser)
+    boss = client_of(organiser)
+    assert "play the quarterfinals, paired as a preview." in page(boss.get(f"/events/{event.pk}/do/cut/"))
+    boss.post(f"/events/{event.pk}/do/cut/", {"confirm": "yes"})
+    for stage, following in (("Quarterfinal", "the semifinals"), ("Semifinal", "the final")):
+        current = rounds.publish_round(last_round(event), organiser)  # type: ignore[arg-type]
+        assert current.label == stage
+        play_out(current, organiser)
+        assert f"Next: pair {following}." in page(boss.get(f"/rounds/{current.pk}/do/end/"))
+        rounds.end_round(current, organiser)
+        manage = page(boss.get(f"/events/{event.pk}/manage/"))
+        assert f">Pair {following}</a>" in manage and "Pair next round" not in manage
+        assert f"Pair {following}?" in page(boss.get(f"/events/{event.pk}/do/pair/"))
+        boss.post(f"/events/{event.pk}/do/pair/", {"confirm": "yes"})
+    final = rounds.publish_round(last_round(event), organiser)  # type: ignore[arg-type]
+    play_out(final, organiser)
+    shown = page(boss.get(f"/rounds/{final.pk}/do/end/"))
+    assert "That was the final; next: finish the event." in shown and "Next: pair" not in shown
+
+
 def test_delete_asks_and_is_refused_once_the_event_has_started() -> None:
     event, organiser, _players = open_event()
     boss = client_of(organiser)
@@ -270,7 +293,7 @@ def test_who_may_undo_a_drop() -> None:
     assert "Undo the drop of Corvin" in page(boss.get(f"/events/{event.pk}/manage/"))
     boss.post(f"/registrations/{entry.pk}/do/undo-drop/")
     assert Registration.objects.get(pk=entry.pk).active
-    with pytest.raises(Conflict, match="Corvin is still playing"):
+    with pytest.raises(Conflict, match="Corvin is still in the event; there is no drop to undo"):
         registration.undo_drop(entry, organiser)
 
 
@@ -314,7 +337,7 @@ def test_the_buttons_follow_the_state_of_a_swiss_with_a_top_cut() -> None:
 def test_a_swiss_without_a_cut_offers_finish_only_after_its_last_round() -> None:
     event, organiser, _players = open_event(count=4, rounds=1)
     registration.start_event(event, organiser)
-    with pytest.raises(Conflict, match="Only 0 of 1 rounds have been played"):
+    with pytest.raises(Conflict, match="Only 0 of 1 round have been played"):
         rounds.finish_event(event, organiser)
     whole_round(event, organiser)
     assert keys(event) == ["finish"]

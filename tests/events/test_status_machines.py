@@ -187,7 +187,7 @@ def test_event_and_round_moves_and_results_set_by_staff_are_audited_with_who_and
     a, b = first.player_a.public_name, first.player_b.public_name  # type: ignore[union-attr]
     said = [(row.kind, row.by, row.describe()) for row in rows]
     assert said[:5] == [
-        (AuditEntry.Kind.EVENT_STATUS, organiser, "Event: draft → registration open"),
+        (AuditEntry.Kind.EVENT_STATUS, organiser, "Event: not yet open → registration open"),
         (AuditEntry.Kind.EVENT_STATUS, organiser, "Event: registration open → running"),
         (AuditEntry.Kind.ROUND_STATUS, organiser, "Round 1: preview → in progress"),
         (AuditEntry.Kind.RESULT_SET, judge, f"Round 1, table 1: result set: {a} won 2-1 against {b}"),

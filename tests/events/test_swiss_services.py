@@ -133,7 +133,7 @@ def test_refusals_change_nothing() -> None:
     assert match is not None
     with pytest.raises(Conflict, match="has ended"):
         results.report_result(match, match.player_a, Score(0, 1))
-    with pytest.raises(Conflict, match="Only 1 of 3 rounds have been played"):
+    with pytest.raises(Conflict, match="Only 1 of 3 rounds has been played"):
         rounds.finish_event(event, organiser)
     registration.update_event(event, organiser, rounds=1)  # the organiser shortens the event to finish it
     rounds.finish_event(event, organiser)

@@ -25,6 +25,7 @@ from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from common.states import IllegalTransition
+from common.words import count
 from gameplay.matches import services as tables
 from gameplay.matches.models import PlayMatch
 from gameplay.runemasters import game as runemasters
@@ -432,7 +433,7 @@ def _when(moment: datetime) -> str:
 def window_words(challenge: Challenge) -> str:
     if challenge.timing == Challenge.Timing.SET_TIME:
         minutes = int(Challenge.SET_TIME_GRACE.total_seconds() // 60)
-        return f"at {_when(challenge.starts_at)} (games start within {minutes} minutes)"
+        return f"at {_when(challenge.starts_at)} (games start within {count(minutes, 'minute', 'minutes')})"
     return f"from {_when(challenge.starts_at)} to {_when(challenge.ends_at)}"
 
 

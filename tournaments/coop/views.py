@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.auth import signed_in_user
 from common.downloads import csv_download
+from common.words import agree, count
 from tournaments.confirmations import Confirmation
 from tournaments.coop import services
 from tournaments.coop.forms import ChallengeForm, GuardiansForm, TeamForm
@@ -175,7 +176,9 @@ def _publish_confirmation(challenge: Challenge) -> Confirmation:
 
 def _finish_confirmation(challenge: Challenge) -> Confirmation:
     playing = sum(1 for row in services.leaderboard(challenge) for a in row.team.attempts.all() if not a.is_finished)
-    warnings = [f"{playing} game(s) are still being played; they count when they end."] if playing else []
+    still = count(playing, "game is", "games are")
+    then = agree(playing, "it counts when it ends", "they count when they end")
+    warnings = [f"{still} still being played; {then}."] if playing else []
     return Confirmation(
         f"Finish {challenge.name} now?",
         "Finish the challenge",

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.auth import signed_in_user
 from common.ids import parse_id
+from common.words import count
 from gameplay.cards.faces import catalog_faces
 from gameplay.cards.schema import CardClass, CardType
 from gameplay.services import current_catalog
@@ -133,7 +134,7 @@ def seat_pods(request: HttpRequest, pk: int) -> HttpResponse:
         settings,
         bot_level=request.POST.get("bot_level", "normal"),
     )
-    messages.success(request, f"{len(made)} pod{'s' if len(made) != 1 else ''} seated.")
+    messages.success(request, f"{count(len(made), 'pod', 'pods')} seated.")
     return redirect("drafts:event", pk=event.pk)
 
 
@@ -143,7 +144,8 @@ def seat_pods(request: HttpRequest, pk: int) -> HttpResponse:
 def open_sealed(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     opened = pools.open_sealed(event, signed_in_user(request), _int(request, "build_minutes", 30) * 60)
-    messages.success(request, f"{len(opened)} sealed pools are open; the deck-building clock runs.")
+    pools_open = count(len(opened), "sealed pool is", "sealed pools are")
+    messages.success(request, f"{pools_open} open; the deck-building clock runs.")
     return redirect("drafts:event", pk=event.pk)
 
 

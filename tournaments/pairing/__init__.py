@@ -15,6 +15,7 @@ from .elimination import (
     build_bracket,
     cut_stage_matches,
     cut_stage_name,
+    cut_stage_words,
     top_cut_players,
 )
 from .errors import (
@@ -112,6 +113,7 @@ __all__ = [
     "compute_standings",
     "cut_stage_matches",
     "cut_stage_name",
+    "cut_stage_words",
     "edited_pod_plan",
     "pair_pod_round",
     "pair_swiss_round",

@@ -28,6 +28,7 @@ __all__ = [
     "build_bracket",
     "cut_stage_matches",
     "cut_stage_name",
+    "cut_stage_words",
     "top_cut_players",
 ]
 
@@ -86,6 +87,13 @@ def cut_stage_name(matches: int) -> str:
     """A cut round named by its number of matches: 1 "Final", 2 "Semifinal", 4 "Quarterfinal", 8 "Round of 16"."""
     named = {1: "Final", 2: "Semifinal", 4: "Quarterfinal"}
     return named.get(matches, f"Round of {2 * matches}")
+
+
+def cut_stage_words(matches: int) -> str:
+    """A cut round's matches as a step to take: "the final", "the semifinals", "the quarterfinals",
+    "the round of 16"."""
+    named = {1: "the final", 2: "the semifinals", 4: "the quarterfinals"}
+    return named.get(matches, f"the round of {2 * matches}")
 
 
 def cut_stage_matches(size: int, stage: int) -> int:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from django.db.models import Q
 
 from accounts.models import User
+from common.words import count
 from gameplay.deckformats import deck_format
 from tournaments.errors import EventRefusal, Invalid
 from tournaments.models import AuditEntry, Deck, DeckVersion, Event, Registration
@@ -257,8 +258,7 @@ def start_warnings(event: Event, rows: list[DeskRow] | None = None) -> list[str]
     if not missing:
         return []
     names = ", ".join(missing)
-    count = len(missing)
-    return [f"{count} player{'s' if count != 1 else ''} without a legal deck: {names}."]
+    return [f"{count(len(missing), 'player', 'players')} without a legal deck: {names}."]
 
 
 def desk_warnings(event: Event, rows: list[DeskRow]) -> list[str]:

@@ -21,6 +21,7 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from accounts.models import User
+from common.words import count
 from tournaments.errors import Conflict, EventRefusal, Forbidden, Invalid
 from tournaments.models import AuditEntry, Event, PodReport, PodSeat, PodTable, Round
 from tournaments.pairing import (
@@ -105,7 +106,7 @@ def plan_round(event: Event, number: int) -> PodPlan:
     if playing < event.pod_minimum:
         raise Conflict(
             EventRefusal.TOO_FEW_PLAYERS,
-            f"{playing} {'player is' if playing == 1 else 'players are'} still playing; "
+            f"{count(playing, 'player is', 'players are')} still in the event; "
             f"a pod needs at least {event.pod_minimum}.",
         )
     names = names_of(p.id for p in players)

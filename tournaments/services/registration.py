@@ -10,6 +10,7 @@ from django.db import models, transaction
 from accounts.guests import NAME_LENGTH, create_guest
 from accounts.models import User
 from accounts.names import hidden_character
+from common.words import count
 from gameplay.deckformats import RUNESLINGERS, deck_formats, find_format
 from gameplay.formats import FORMATS, Edition
 from gameplay.matches.models import MatchSeat, PlayMatch
@@ -31,7 +32,7 @@ from tournaments.models import (
 )
 from tournaments.pairing import recommended_pod_rounds, recommended_rounds, round_robin_rounds
 from tournaments.permissions import Perm, require
-from tournaments.services import desk, pods
+from tournaments.services import capacity, desk, pods
 from tournaments.services.common import (
     active_registrations,
     locked_event,
@@ -49,7 +50,7 @@ EDITABLE_FIELDS = (
     "name", "format", "structure", "rounds", "round_minutes", "best_of", "top_cut", "tiebreakers",
     "bye_counts_in_own_mw", "late_entry_until_round", "pod_rounds", "starts_at", "played_on_site", "clock_minutes",
     "window_seconds", "clock_loses_match", "extra_turns", "matches_public", "arrival_minutes",
-    "pod_size", "pod_minimum", "pod_maximum", "placement_points",
+    "pod_size", "pod_minimum", "pod_maximum", "placement_points", "description", "venue", "fee", "capacity",
 )  # fmt: skip
 # Pod sizes may change between rounds (the next round is seated with them); points per place may not,
 # or the standings of rounds already played would change under the players.
@@ -116,6 +117,7 @@ def validate_settings(event: Event) -> None:
         )
     pods.validate_pod_settings(event)
     _validate_round_count(event)
+    capacity.validate_capacity(event)
 
 
 def _validate_round_count(event: Event) -> None:
@@ -128,12 +130,12 @@ def _validate_round_count(event: Event) -> None:
         if not played <= event.rounds <= 20:
             raise Invalid(
                 EventRefusal.BAD_ROUND_COUNT,
-                f"{event.name} has played {played} round{'s' if played != 1 else ''}; "
+                f"{event.name} has played {count(played, 'round', 'rounds')}; "
                 f"set between {played} and 20 rounds (as many as were played, to finish now).",
             )
         return
     if not 1 <= event.rounds <= 20:
-        raise Invalid(EventRefusal.BAD_ROUND_COUNT, "An event has between 1 and 20 Swiss rounds.")
+        raise Invalid(EventRefusal.BAD_ROUND_COUNT, "An event has between 1 and 20 rounds.")
 
 
 @transaction.atomic
@@ -186,7 +188,8 @@ def takes_entries(event: Event) -> bool:
 
 
 @transaction.atomic
-def register(event: Event, player: User) -> Registration:
+def register(event: Event, player: User, by_organiser: bool = False) -> Registration:
+    """``player`` takes a place (``by_organiser``: a walk-in the organiser adds at the desk)."""
     event = locked_event(event)
     existing = Registration.objects.filter(event=event, player=player).first()
     if existing is not None and existing.active:
@@ -199,6 +202,7 @@ def register(event: Event, player: User) -> Registration:
         late_round = next_round
     elif event.status != Event.Status.REGISTRATION:
         raise Conflict(EventRefusal.REGISTRATION_CLOSED, f"{event.name} is not taking registrations.")
+    capacity.refuse_if_full(event, organiser=by_organiser)
     if existing is not None:
         if existing.dropped_after_round and event.status == Event.Status.RUNNING:
             raise Conflict(
@@ -230,9 +234,10 @@ def drop(registration: Registration, by: User) -> Registration:
 
 
 def undo_drop_refusal(registration: Registration, event: Event) -> str:
-    """Why this drop can no longer be undone, in words ("" while it can)."""
+    """Why this drop can no longer be undone, in words ("" while it can, a place being free: a
+    full event refuses it when asked, ``capacity.refuse_if_full``)."""
     if registration.active:
-        return f"{registration.player.public_name} is still playing."
+        return f"{registration.player.public_name} is still in the event; there is no drop to undo."
     if event.status == Event.Status.FINISHED:
         return f"{event.name} is finished; nothing about it can change."
     dropped_after = registration.dropped_after_round or 0
@@ -253,6 +258,7 @@ def undo_drop(registration: Registration, by: User) -> Registration:
     if reason:
         code = EventRefusal.NOT_DROPPED if registration.active else EventRefusal.DROP_FINAL
         raise Conflict(code, reason)
+    capacity.refuse_if_full(event, organiser=by.pk != registration.player_id)
     registration.dropped_after_round = None
     registration.save(update_fields=["dropped_after_round"])
     _audit(registration, by, "dropped", "playing", "drop undone")
@@ -273,11 +279,15 @@ def readd(registration: Registration, by: User) -> Registration:
     refuse_if_finished(event)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if registration.active:
-        raise Conflict(EventRefusal.NOT_DROPPED, f"{registration.player.public_name} is still playing.")
+        raise Conflict(
+            EventRefusal.NOT_DROPPED,
+            f"{registration.player.public_name} is still in the event; there is nothing to re-add.",
+        )
     if event.structure == Event.Structure.ROUND_ROBIN and event.status != Event.Status.REGISTRATION:
         raise Conflict(
             EventRefusal.ROUND_ROBIN_FIXED, "A round robin's schedule is fixed; a dropped player cannot come back."
         )
+    capacity.refuse_if_full(event, organiser=True)
     registration.dropped_after_round = None
     registration.save(update_fields=["dropped_after_round"])
     return registration
@@ -311,13 +321,13 @@ def start_plan(event: Event) -> StartPlan:
         no_shows = [r for r in players if not r.checked_in]
         players = [r for r in players if r.checked_in]
     if event.structure == Event.Structure.ROUND_ROBIN:
-        count = round_robin_rounds(len(players)) if len(players) >= 2 else None
+        rounds = round_robin_rounds(len(players)) if len(players) >= 2 else None
     elif event.plays_in_pods:
         enough = len(players) >= event.pod_minimum
-        count = event.rounds or (recommended_pod_rounds(len(players), pods.pod_settings(event)) if enough else None)
+        rounds = event.rounds or (recommended_pod_rounds(len(players), pods.pod_settings(event)) if enough else None)
     else:
-        count = event.rounds or (recommended_rounds(len(players)) if players else None)
-    return StartPlan(players, no_shows, count)
+        rounds = event.rounds or (recommended_rounds(len(players)) if players else None)
+    return StartPlan(players, no_shows, rounds)
 
 
 def players_needed(event: Event) -> int:
@@ -338,7 +348,7 @@ def start_event(event: Event, by: User, no_legal_list: desk.NoListChoice | None 
     if event.status != Event.Status.REGISTRATION:
         raise Conflict(
             EventRefusal.CANNOT_START,
-            f"Only an event with open registration can start; {event.name} is {event.get_status_display()}.",
+            f"Only an event with open registration can start; {event.name} is {event.get_status_display().lower()}.",
         )
     plan = start_plan(event)
     if no_legal_list is not None:
@@ -373,7 +383,7 @@ def add_walk_in(event: Event, by: User, *, player: User | None = None, guest_nam
         player = create_guest(_guest_name(guest_name))
     elif player.is_guest:
         raise Invalid(EventRefusal.WALK_IN_NEEDS_PLAYER, "Add a guest by name, not from the accounts.")
-    entry = register(event, player)
+    entry = register(event, player, by_organiser=True)
     AuditEntry.objects.create(
         event=event, by=by, kind=AuditEntry.Kind.WALK_IN, subject=player.public_name[:80],
         new=str(entry.late_entry_round or ""),

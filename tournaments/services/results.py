@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from accounts.models import User
+from common.words import count
 from gameplay.matches import services as play
 from gameplay.matches.errors import MatchError
 from gameplay.matches.models import PlayMatch
@@ -44,12 +45,14 @@ def validate_score(score: Score, event: Event, round_: Round) -> None:
         raise Invalid(EventRefusal.BAD_SCORE, "Game counts are whole numbers, zero or more.")
     if score.a_games > wins_needed or score.b_games > wins_needed:
         raise Invalid(
-            EventRefusal.BAD_SCORE, f"In a best-of-{event.best_of} nobody wins more than {wins_needed} game(s)."
+            EventRefusal.BAD_SCORE,
+            f"In a best-of-{event.best_of} nobody wins more than {count(wins_needed, 'game', 'games')}.",
         )
     if score.a_games == wins_needed and score.b_games == wins_needed:
         raise Invalid(EventRefusal.BAD_SCORE, "Both players cannot have won the match.")
     if score.a_games + score.b_games > event.best_of:
-        raise Invalid(EventRefusal.BAD_SCORE, f"A best-of-{event.best_of} has at most {event.best_of} decided game(s).")
+        most = count(event.best_of, "decided game", "decided games")
+        raise Invalid(EventRefusal.BAD_SCORE, f"A best-of-{event.best_of} has at most {most}.")
     if round_.stage == Round.Stage.TOP_CUT and score.a_games == score.b_games:
         raise Invalid(EventRefusal.TOP_CUT_NEEDS_WINNER, "A top-cut match needs a winner; play until one player wins.")
 
@@ -237,8 +240,9 @@ def _decide_on_site(match: Match, score: Score) -> None:
     if score.draws != draws:
         raise Invalid(
             EventRefusal.ON_SITE_DRAWS,
-            f"Table {match.table} is played on the site, where {games} game(s) began, so "
-            f"{score.a_games}-{score.b_games} there means {draws} drawn game(s): give {draws} as the draws.",
+            f"Table {match.table} is played on the site, where {count(games, 'game', 'games')} began, so "
+            f"{score.a_games}-{score.b_games} there means {count(draws, 'drawn game', 'drawn games')}: "
+            f"give {draws} as the draws.",
         )
     a_first = played.player1_id == match.player_a_id
     wins = (score.a_games, score.b_games) if a_first else (score.b_games, score.a_games)

@@ -7,8 +7,10 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import ngettext
 
 from accounts.models import User
+from common.words import agree, count
 from tournaments import live
 from tournaments.errors import Conflict, EventRefusal, Invalid
 from tournaments.models import AuditEntry, Event, Match, Playoff, Registration, ResultReport, Round
@@ -67,7 +69,8 @@ def pair_next_round(event: Event, by: User, no_legal_list: desk.NoListChoice | N
     assert event.rounds is not None
     if number > event.rounds:
         then = "cut to the top players" if event.wants_top_cut else "finish the event"
-        raise Conflict(EventRefusal.ALL_ROUNDS_PLAYED, f"All {event.rounds} rounds have been played; {then}.")
+        played = ngettext("The %(n)d round has", "All %(n)d rounds have", event.rounds) % {"n": event.rounds}
+        raise Conflict(EventRefusal.ALL_ROUNDS_PLAYED, f"{played} been played; {then}.")
     if event.plays_in_pods:
         return pods.create_preview(event, number)
     try:
@@ -254,7 +257,9 @@ def _validate_tables(event: Event, tables: Sequence[tuple[int, int | None]]) -> 
     problems += [f"table {n}: a player cannot play themselves" for n, (a, b) in enumerate(tables, 1) if a == b]
     byes = [n for n, (_a, b) in enumerate(tables, 1) if b is None]
     if len(byes) > len(active) % 2:
-        problems.append(f"{len(byes)} byes (tables {', '.join(map(str, byes))}) for {len(active)} players")
+        problems.append(
+            f"{len(byes)} byes (tables {', '.join(map(str, byes))}) for {count(len(active), 'player', 'players')}"
+        )
     if problems:
         raise Invalid(EventRefusal.BAD_PAIRINGS, "These pairings cannot be used: " + "; ".join(problems) + ".")
 
@@ -392,7 +397,8 @@ def cut_to_top(event: Event, by: User) -> Round:
     _refuse_unfinished_rounds(event)
     played = rounds_of(event).count()
     if event.rounds is not None and played < event.rounds:
-        raise Conflict(EventRefusal.SWISS_NOT_OVER, f"Only {played} of {event.rounds} Swiss rounds have been played.")
+        of = f"{count(event.rounds, 'Swiss round', 'Swiss rounds')} {agree(played, 'has', 'have')}"
+        raise Conflict(EventRefusal.SWISS_NOT_OVER, f"Only {played} of {of} been played.")
     try:
         seeds = top_cut_players([row.standing for row in reading.standings(event)], event.top_cut)
     except NotEnoughPlayersError as exc:
@@ -413,7 +419,8 @@ def finish_refusal(event: Event) -> str:
         return f"{event.name} is {event.get_status_display().lower()}; only a running event can finish."
     played = rounds_of(event).count()
     if event.rounds is not None and played < event.rounds:
-        return f"Only {played} of {event.rounds} rounds have been played; play them all before finishing."
+        of = f"{count(event.rounds, 'round', 'rounds')} {agree(played, 'has', 'have')}"
+        return f"Only {played} of {of} been played; play them all before finishing."
     if event.wants_top_cut:
         return f"{event.name} has a top cut: cut to the top {event.top_cut} before finishing."
     waiting = Playoff.objects.filter(event=event, winner__isnull=True).select_related("player_a", "player_b").first()

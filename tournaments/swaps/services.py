@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from common import deadlines
+from common.words import count
 from gameplay.deckformats import RUNEBOUND
 from gameplay.runebound import swap as rules
 from gameplay.runebound.catalog import shipped_runebound
@@ -138,8 +139,9 @@ def _why_not_swapping(seats: Sequence[PodSeat], decks: dict[int, RuneboundDeck |
         deck = decks[seat.player_id]
         if deck is None:
             problems.append(f"{name} has no registered deck.")
-        elif (count := len(rules.enemy_cards(deck, catalog))) < rules.CHOSEN:
-            problems.append(f"{name}'s deck has {count} enemy class cards; the swap needs {rules.CHOSEN}.")
+        elif (enemies := len(rules.enemy_cards(deck, catalog))) < rules.CHOSEN:
+            has = count(enemies, "enemy class card", "enemy class cards")
+            problems.append(f"{name}'s deck has {has}; the swap needs {rules.CHOSEN}.")
     return " ".join(problems)
 
 

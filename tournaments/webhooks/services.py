@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from common.words import count
 from tournaments.errors import Conflict, Invalid
 from tournaments.models import Event
 from tournaments.permissions import Perm, require
@@ -75,8 +76,8 @@ def send_ping(endpoint: Endpoint, by: User) -> Delivery:
         wait = max(1, math.ceil((last.created_at + spacing - now).total_seconds()))
         raise Conflict(
             WebhookRefusal.PING_TOO_SOON,
-            f"A test ping went to this endpoint less than {int(spacing.total_seconds())} seconds ago; "
-            f"send the next one in {wait} {'second' if wait == 1 else 'seconds'}.",
+            f"A test ping went to this endpoint less than {count(int(spacing.total_seconds()), 'second', 'seconds')} "
+            f"ago; send the next one in {count(wait, 'second', 'seconds')}.",
         )
     data = {"message": f"A test ping for {endpoint.event.name}, sent by {by.public_name}."}
     return queue(endpoint, Kind.PING, envelope(endpoint.event, Kind.PING, data, uuid.uuid4()))

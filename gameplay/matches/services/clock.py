@@ -97,7 +97,7 @@ def await_arrival(match: PlayMatch, now: Any, seconds: int) -> None:
 
 
 def waiting_for_players(match: PlayMatch) -> bool:
-    return match.status == PlayMatch.Status.PLAYING and match.deadline_kind == PlayMatch.DeadlineKind.ARRIVAL
+    return match.is_waiting_for_players
 
 
 def clocks(match: PlayMatch, now: Any = None) -> dict[str, Any]:

@@ -24,6 +24,8 @@ from gameplay.matches.services.views import Views, load_state
 
 #: Sent after commit when a match ends: ``match`` is the finished PlayMatch.
 match_finished = Signal()
+#: Sent after commit when a match that waited for both players starts its clocks: ``match``.
+match_started = Signal()
 
 
 def bot_seat(match: PlayMatch) -> int | None:
@@ -189,7 +191,11 @@ def players_arrived(match_id: int) -> bool:
 
 
 def restart(match: PlayMatch, game: Game, now: Any) -> None:
-    """Start the clock of whoever decides now: the chooser before the game, else the engine's decider."""
+    """Start the clock of whoever decides now: the chooser before the game, else the engine's decider.
+    A match that waited for both players starts here (``match_started`` after commit)."""
+    if match.deadline_kind == PlayMatch.DeadlineKind.ARRIVAL:
+        started = match
+        transaction.on_commit(lambda: match_started.send(sender=PlayMatch, match=started))
     if game.awaiting_choice and not game.finished:
         await_choice(match, game.chooser, now)
     else:

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from common import deadlines
+from common.words import count
 from tournaments.drafts.errors import DraftRefusal
 from tournaments.drafts.models import Pod, Seat
 from tournaments.drafts.services import clock
@@ -104,7 +105,8 @@ def seat_pods(
     if small and not fill_with_bots:
         raise Invalid(
             DraftRefusal.POD_TOO_SMALL,
-            f"A pod would seat only {small[0]} players; a draft needs {MIN_SEATS}. Allow bots to fill it.",
+            f"A pod would seat only {count(small[0], 'player', 'players')}; a draft needs {MIN_SEATS}. "
+            "Allow bots to fill it.",
         )
     Pod.objects.filter(event=event).delete()
     Registration.objects.filter(event=event).update(pod=None)

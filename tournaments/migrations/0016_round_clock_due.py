@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0013_audit_kinds_pairings_and_playoffs'),
+        ('tournaments', '0015_event_description_venue_fee_capacity'),
     ]
 
     operations = [
