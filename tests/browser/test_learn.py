@@ -37,7 +37,7 @@ def test_a_visitor_on_a_phone_opens_learn_to_play_from_the_home_page_and_reads_e
         assert page.evaluate(FITS), f"{path} is wider than the phone"
         contents = page.get_by_role("navigation", name="On this page")
         assert contents.get_by_role("link").count() >= 6
-        page.get_by_role("link", name="Learn to play").first.click()  # the trail back to the index
+        page.get_by_role("navigation", name="Where you are").get_by_role("link", name="Learn to play").click()
         page.wait_for_url(live_server.url + "/learn/")
 
 
