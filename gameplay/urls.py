@@ -7,10 +7,16 @@ from typing import Any
 from django.urls import path
 
 from gameplay.decks import views as deck_views
-from gameplay.web import play_views, runebound_views, views
+from gameplay.web import learn_views, play_views, runebound_views, views
 
 app_name = "gameplay"
 urlpatterns: list[Any] = [
+    path("learn/", learn_views.learn_index, name="learn"),
+    path("learn/awakening/", learn_views.awakening, name="learn-awakening"),
+    path("learn/classic/", learn_views.classic, name="learn-classic"),
+    path("learn/runemasters/", learn_views.runemasters_rules, name="learn-runemasters"),
+    path("learn/runebound/", learn_views.runebound_rules, name="learn-runebound"),
+    path("learn/glossary/", learn_views.glossary_page, name="glossary"),
     path("cards/", views.card_list, name="card-list"),
     path("cards/<slug:slug>/", views.card_detail, name="card-detail"),
     path("runeslingers/", views.runeslinger_list, name="runeslinger-list"),

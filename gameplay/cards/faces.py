@@ -15,36 +15,27 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from gameplay import glossary
 from gameplay.cards.catalog import Catalog
 from gameplay.cards.model import Card, ClassicAbility, ClassicCatalog, Equip, KeywordValue, Runeslinger
 from gameplay.cards.schema import Keyword
 
 Face = dict[str, Any]
 
-# Paraphrased from the rulebooks' keyword glossaries (001, 002).
-KEYWORD_HELP: dict[Keyword, str] = {
-    Keyword.DISTRACT: "Play this card horizontally; the concentration under it is discarded when it leaves play.",
-    Keyword.PAIN: "To play this card, pay this much health (you cannot pay health you do not have).",
-    Keyword.AIL: "To play this card, apply this many ailments of the same type to your Runeslinger.",
-    Keyword.SEAR: "To play this card, put this many cards from the top of your deck into your discard pile.",
-    Keyword.FATE: "The enemy Runeslinger chooses which bullet effect of this card is used.",
-    Keyword.CHOICE: "You choose which bullet effect of this card is used; the other is ignored.",
-    Keyword.SHOUT: "Play it in your Play Phase, or as an answer to an enemy's card, even on their turn.",
-    Keyword.PIERCE: "This card's damage is dealt in full: what is left after a lost power carries over.",
-    Keyword.CHARGE: "When played, sling it or charge it (+1 token); tokens make it stronger when slung.",
-    Keyword.TOKEN: "The card enters play with this many tokens, counters that track a value on it.",
-    Keyword.USE: (
-        "Turn this card horizontal to use its effect; not on the turn it is played, and once until it readies."
-    ),
-    Keyword.QUICK: "This card can be used (turned horizontal) on the turn it is played.",
-}
+# A keyword's help is its glossary entry (gameplay/glossary/terms.yaml: one text for the faces,
+# the card pages and the rules pages); a keyword's glossary slug is the keyword itself.
+KEYWORD_HELP: dict[Keyword, str] = {keyword: glossary.term(keyword.value).short for keyword in Keyword}
+
 
 # Keywords that say when a card may be played or used: they join the type line.
 SPEED_KEYWORDS = (Keyword.SHOUT, Keyword.QUICK, Keyword.DISTRACT)
 
 
-def keyword_face(keyword: KeywordValue) -> dict[str, str]:
-    return {"label": str(keyword), "help": KEYWORD_HELP.get(keyword.keyword, "")}
+def keyword_face(keyword: KeywordValue, edition: str = "awakening") -> dict[str, str]:
+    """A keyword on a face: its label ("Sear 2"), its help (the Classic meaning on a Classic face)
+    and the link to its glossary entry."""
+    explained = glossary.explain(keyword.keyword.value, edition)
+    return {"label": str(keyword), "help": explained["short"], "url": explained["url"]}
 
 
 def type_line(card: Card) -> str:
@@ -134,7 +125,7 @@ CLASSIC_MAX_HEALTH = 18  # 000: every Runeslinger's maximum health (the engine's
 
 def classic_face_of_card(card: Card) -> Face:
     """A card's Classic edition (rulebook 000): its Classic text, marked "Classic"; no light cost."""
-    return {**face_of_card(card), **CLASSIC_MARK}
+    return {**face_of_card(card), "keywords": [keyword_face(k, "classic") for k in card.keywords], **CLASSIC_MARK}
 
 
 def classic_face_of_runeslinger(runeslinger: Runeslinger) -> Face:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from gameplay import glossary
 from gameplay.cards import faces
 from gameplay.cards.schema import OP_SPECS
 from gameplay.services import CurveBar
@@ -55,13 +56,16 @@ def words(name: object) -> str:
     return str(name).replace("_", " ")
 
 
-def keyword_help(keywords: Sequence[dict[str, Any]]) -> list[tuple[str, str]]:
+def keyword_help(keywords: Sequence[dict[str, Any]]) -> list[tuple[str, str, str]]:
+    """A card row's keywords as ``(label, help, glossary link)``; a keyword the current vocabulary no
+    longer has (an old catalog row) keeps its label, with no help and no link."""
     out = []
     for entry in keywords:
-        label = str(entry["keyword"]).capitalize()
+        keyword = str(entry["keyword"])
+        label = keyword.capitalize()
         if entry.get("value") is not None:
             label += f" {entry['value']}"
-        out.append((label, KEYWORD_HELP.get(str(entry["keyword"]), "")))
+        out.append((label, KEYWORD_HELP.get(keyword, ""), glossary.url(keyword) if keyword in KEYWORD_HELP else ""))
     return out
 
 

@@ -42,20 +42,25 @@
     }));
   }
 
-  function keywordHelp(face) {
+  // Each keyword's help, its name linking to the glossary (docs/learn.md), except on a face that is
+  // itself a button (a link inside a button is neither valid nor reachable).
+  function keywordHelp(face, linked) {
     if (!face.keywords || !face.keywords.length) return null;
     var items = [];
     face.keywords.forEach(function (k) {
-      items.push(el("dt", {}, k.label));
+      var name = linked && k.url
+        ? el("a", { className: "face-gloss", href: k.url, title: "What is " + k.label + "? (glossary)" }, k.label)
+        : k.label;
+      items.push(el("dt", {}, name));
       items.push(el("dd", {}, k.help));
     });
     return el("dl", { className: "face-help" }, items);
   }
 
-  function box(face) {
+  function box(face, linked) {
     var parts;
     if (face.kind === "card") {
-      parts = [rulesText(face), keywordHelp(face)];
+      parts = [rulesText(face), keywordHelp(face, linked)];
     } else if (face.kind === "runeslinger" && !face.inherent) {
       parts = [el("p", { className: "face-flavour" }, face.text)];
     } else if (face.kind === "runeslinger") {
@@ -116,7 +121,7 @@
           data.edition === "classic" ? edition(data) : null,
         ]),
         el("div", { className: "face-type" }, data.type_line),
-        box(data),
+        box(data, tag !== "button"),
         foot(data),
       ]),
     ];
@@ -219,6 +224,7 @@
   function showPreview(node) {
     if (preview) preview.remove();
     preview = el("div", { className: "face-preview", "aria-hidden": "true" }, [fullFaceOf(node)]);
+    preview.querySelectorAll("a").forEach(function (a) { a.setAttribute("tabindex", "-1"); });  // hidden: not a stop
     document.body.appendChild(preview);
     var rect = node.getBoundingClientRect();
     var width = preview.offsetWidth;

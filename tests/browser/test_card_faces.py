@@ -50,7 +50,8 @@ def test_a_face_shows_its_rules_text_and_zooms_from_the_keyboard(page: Any, live
     wait_in_page(page, DIALOG_OPEN)
     full = page.locator("dialog.face-dialog .face-full")
     assert full.locator(".face-help").is_visible()
-    assert "top of your deck" in full.locator(".face-help").inner_text()
+    assert "top of a deck" in full.locator(".face-help").inner_text()
+    assert full.locator(".face-help a", has_text="Sear 2").get_attribute("href") == "/learn/glossary/#sear"
     assert "A hit inflicts 2 Burn." in full.locator(".face-text").inner_text()
 
     page.keyboard.press("Escape")

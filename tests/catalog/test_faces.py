@@ -33,7 +33,7 @@ def test_a_card_face_carries_everything_printed_on_the_card(catalog: Catalog) ->
     assert (face["class"], face["class_name"]) == ("striker", "Striker")
     assert (face["type"], face["type_line"]) == ("attack", "Attack Runespell")
     assert (face["rarity"], face["rarity_name"]) == ("common", "Common")
-    assert face["keywords"] == [{"label": "Sear 2", "help": KEYWORD_HELP[Keyword.SEAR]}]
+    assert face["keywords"] == [{"label": "Sear 2", "help": KEYWORD_HELP[Keyword.SEAR], "url": "/learn/glossary/#sear"}]
     assert face["defense"] is None
     assert face["text_parts"][0] == ["Sear 2", True]
 

@@ -95,7 +95,7 @@ def test_a_card_page_shows_every_property_keywords_explained_and_the_script(clie
         "Light cost",
         "Common",
         "Sear 2",
-        "top of your deck into your discard pile",
+        "from the top of a deck face up",  # the glossary explains Sear (gameplay/glossary/terms.yaml)
         "When played:",
         "damage — target: enemy runeslinger",
         "inflict: 2 burn",

@@ -128,7 +128,10 @@ def test_each_report_correction_confirmation_and_dispute_reaches_the_players_pag
     got = async_to_sync(scenario)()
     assert got == [
         {"kind": "hello"},
-        *({"kind": "table", "round": 1, "table": table.table, "finished": True, "waiting": False} for table, _step in steps),
+        *(
+            {"kind": "table", "round": 1, "table": table.table, "finished": True, "waiting": False}
+            for table, _step in steps
+        ),
     ]
     assert (again(one).status, again(two).status) == (Match.Status.CONFIRMED, Match.Status.CONFIRMED)
 

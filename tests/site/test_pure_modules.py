@@ -16,6 +16,7 @@ PURE = [
     "gameplay/cards/catalog.py",
     "gameplay/cards/lint.py",
     "gameplay/cards/faces.py",
+    "gameplay/glossary",
     "gameplay/formats.py",
     "gameplay/games.py",
     "gameplay/matches/protocol.py",
