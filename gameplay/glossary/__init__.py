@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 import yaml
 
@@ -175,7 +176,7 @@ def _problems(entry: object, n: int) -> list[str]:
     return problems
 
 
-def _term(entry: dict) -> Term:
+def _term(entry: dict[str, Any]) -> Term:
     return Term(
         slug=str(entry["slug"]),
         term=str(entry["term"]).strip(),
