@@ -189,7 +189,9 @@ def test_an_organisers_day(browser: Any, live_server: Any, monkeypatch: pytest.M
     event = a_constructed_event(organiser)
     monkeypatch.setenv("WEBHOOK_RETRY_BASE_SECONDS", "1")  # the worker's backoff: 1 s, then 2 s
     name = f"day-{os.getpid()}"
-    worker = celery_process("worker", "-Q", "default", "-c", "1", "-n", f"{name}@%h")
+    worker = celery_process(
+        "worker", "-Q", "default,timers", "-c", "1", "-n", f"{name}@%h"
+    )  # a retry is a deadline: it fires from `timers`
     try:
         with running_receiver() as everything, running_receiver(answers=[500, 500]) as flaky:
             all_kinds = endpoint_for(event, everything.url)
