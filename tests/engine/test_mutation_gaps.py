@@ -6,14 +6,25 @@ decision is pending."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from gameplay.engine import State, view
+from gameplay.engine import State, scenario, view
 from gameplay.engine.core import block_value
-from tests.engine.helpers import ROMIN, handle, position, run
+from tests.engine.helpers import EVA, FILLER, ROMIN, handle, position, run
 from tests.engine.outcome import answered, awaiting, seat
 
 BRANNOC = {"runeslinger": "brannoc", "equips": ["shield-up", "fortify"]}  # block 5
+
+
+HANDLE_1_SEED = 754737  # the seed under which the 11th handle a scenario gives is c1 (the Battle Cry below)
+
+
+def _position(p1: dict[str, Any], p2: dict[str, Any], seed: int) -> State:
+    """`helpers.position` under a given seed (which decides the cards' handles)."""
+    players = [{**EVA, "deck": FILLER, **p1}, {**ROMIN, "deck": FILLER, **p2}]
+    return scenario({"turn": 3, "active": "p1", "phase": "play", "players": players}, seed)
 
 
 def _no_mods(s: State) -> bool:
@@ -62,3 +73,30 @@ def test_fortify_lasts_through_the_enemys_turn_and_ends_after_it(turn: int) -> N
     s = run(s, "end", "continue")  # Romin's turn, the next turn, ends: so does Fortify
     assert (s.turn, s.active, awaiting(s)) == (turn + 2, 0, ("play", 0))
     assert block_value(s, 0) == 5 and view(s, 0)["players"][0]["block"] == 5 and _no_mods(s)
+
+
+@pytest.mark.parametrize("seed", [0, HANDLE_1_SEED])
+def test_battle_cry_lasts_the_turn_after_its_card_is_destroyed(seed: int) -> None:
+    """001 p.11 "Resolved effects that state "until the end of the next turn" for example, only end when their
+    condition is fully met, even after their source leaves play": Romin's Battle Cry ("Attack runespells you sling
+    deal +2 damage until end of turn. Draw 1 card") resolves; Eva answers his Jab with Silence ("Destroy target
+    utility runespell") on the Battle Cry; the Jab still deals 2 + 1 (Iron Focus) + 2 = 5. Whatever handle the
+    Battle Cry has: under the second seed it is c1 (a handle like any other, which must not stand for "no card")."""
+    s = _position(
+        {**ROMIN, "hand": ["battle-cry", "jab"], "concentrations": ["spark"] * 2},
+        {**EVA, "hand": ["silence"], "concentrations": ["spark"] * 2},
+        seed,
+    )
+    assert seed != HANDLE_1_SEED or handle(s, 0, "battle-cry") == "c1"
+    me, them = seat(s, 0), seat(s, 1)
+    s = answered(run(s, f"play {handle(s, 0, 'battle-cry')}"))
+    assert seat(s, 0) == {**me, "hand": ["jab", "spark"], "deck": 9, "field": ["battle-cry"], "concs": [
+        (True, True), (False, False)]}  # fmt: skip
+    assert seat(s, 1) == them and awaiting(s) == ("play", 0)
+    s = run(s, f"play {handle(s, 0, 'jab')} target=p2")
+    assert awaiting(s) == ("answer", 1)
+    s = answered(run(s, f"play {handle(s, 1, 'silence')} target={handle(s, 0, 'battle-cry', 'field')}"))
+    assert seat(s, 0) == {**me, "hand": ["spark"], "deck": 9, "field": ["jab"], "discard": ["battle-cry"], "concs": [
+        (True, False), (False, True)]}  # fmt: skip
+    assert seat(s, 1) == {**them, "health": 15, "hand": [], "field": ["silence"], "concs": [(True, True), (True, False)]}
+    assert awaiting(s) == ("play", 0)
