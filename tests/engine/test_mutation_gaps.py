@@ -12,6 +12,7 @@ import pytest
 
 from gameplay.engine import State, scenario, view
 from gameplay.engine.core import block_value
+from gameplay.engine.state import F_BARRIER, F_DMG
 from tests.engine.helpers import EVA, FILLER, ROMIN, handle, position, run
 from tests.engine.outcome import answered, awaiting, seat
 
@@ -21,10 +22,13 @@ BRANNOC = {"runeslinger": "brannoc", "equips": ["shield-up", "fortify"]}  # bloc
 HANDLE_1_SEED = 754737  # the seed under which the 11th handle a scenario gives is c1 (the Battle Cry below)
 
 
-def _position(p1: dict[str, Any], p2: dict[str, Any], seed: int) -> State:
+HANDLE_0_SEED = 60850  # the seed under which the 12th handle a scenario gives is c0 (the Bastion below)
+
+
+def _position(p1: dict[str, Any], p2: dict[str, Any], seed: int, active: str = "p1") -> State:
     """`helpers.position` under a given seed (which decides the cards' handles)."""
     players = [{**EVA, "deck": FILLER, **p1}, {**ROMIN, "deck": FILLER, **p2}]
-    return scenario({"turn": 3, "active": "p1", "phase": "play", "players": players}, seed)
+    return scenario({"turn": 3, "active": active, "phase": "play", "players": players}, seed)
 
 
 def _no_mods(s: State) -> bool:
@@ -100,3 +104,56 @@ def test_battle_cry_lasts_the_turn_after_its_card_is_destroyed(seed: int) -> Non
         (True, False), (False, True)]}  # fmt: skip
     assert seat(s, 1) == {**them, "health": 15, "hand": [], "field": ["silence"], "concs": [(True, True), (True, False)]}
     assert awaiting(s) == ("play", 0)
+
+
+# --- block barriers ------------------------------------------------------------------------------------------
+
+
+def test_a_block_barrier_adds_to_a_barrier_already_there() -> None:
+    """001 p.14 "When you block, you apply a block barrier to the object you are blocking" and 001 p.14 "The amount
+    of damage a block barrier can prevent is equal to your Runeslinger's block value": Eva answers Romin's Fireball
+    (8 damage) with Guard ("Shout. Prevent the next 5 damage to you this turn"), then blocks the Fireball (block 4):
+    5 + 4 = 9 prevents all 8, and 1 is left for the rest of the turn."""
+    s = position(
+        {"hand": ["guard", "spark"], "concentrations": ["spark"]},
+        {**ROMIN, "hand": ["fireball"], "concentrations": ["spark"] * 3},
+        active="p2",
+    )
+    me, them = seat(s, 0), seat(s, 1)
+    s = run(s, f"play {handle(s, 1, 'fireball')} target=p1")
+    s = answered(run(s, f"play {handle(s, 0, 'guard')}"))
+    assert (s.players[0].barrier, awaiting(s)) == (5, ("block", 0))
+    s = run(s, f"block discard={handle(s, 0, 'spark')}")
+    assert seat(s, 0) == {**me, "hand": [], "field": ["guard"], "discard": ["spark"], "concs": [(True, True)]}
+    assert seat(s, 1) == {**them, "hand": [], "field": ["fireball"], "concs": [
+        (True, True), (True, False), (True, False)]}  # fmt: skip
+    assert (s.players[0].barrier, s.players[1].barrier, awaiting(s)) == (1, 0, ("play", 1))
+
+
+@pytest.mark.parametrize("seed", [0, HANDLE_0_SEED])
+def test_a_block_protects_a_defense_card_with_a_barrier_on_the_card(seed: int) -> None:
+    """001 p.14 "When an enemy-controlled damage source will deal damage to either a defense card you control or your
+    Runeslinger", 001 p.14 "A block barrier prevents damage up to its value from being dealt to the defense card or
+    Runeslinger it is applied to" and 001 p.14 "When a block barrier is depleted (by damage or effects), any remaining
+    unresolved damage is then dealt": Romin sparks Brannoc's Bastion (defense 8) twice. Brannoc blocks the first
+    (block 5): the barrier is on the Bastion, not on Brannoc, and stops the 4; the second Spark uses up the 1 left and
+    deals 3 to the Bastion, which stays in play. Whatever handle the Bastion has: under the second seed it is c0."""
+    s = _position(
+        {**BRANNOC, "hand": ["spark"], "field": [{"card": "bastion", "on": "utility"}]},
+        {**ROMIN, "hand": ["spark", "spark"], "concentrations": ["spark"] * 2},
+        seed,
+        active="p2",
+    )
+    bastion = handle(s, 0, "bastion", "field")
+    assert seed != HANDLE_0_SEED or bastion == "c0"
+    entry = lambda st: st.players[0].field[int(bastion[1:])]  # noqa: E731
+    me, them = seat(s, 0), seat(s, 1)
+    s = answered(run(s, f"play {handle(s, 1, 'spark')} target={bastion}"))
+    assert awaiting(s) == ("block", 0)
+    s = run(s, f"block discard={handle(s, 0, 'spark')}")
+    assert (entry(s)[F_BARRIER], entry(s)[F_DMG], s.players[0].barrier, s.players[1].barrier) == (1, 0, 0, 0)
+    assert seat(s, 0) == {**me, "hand": [], "discard": ["spark"]} and awaiting(s) == ("play", 1)
+    s = answered(run(s, f"play {handle(s, 1, 'spark')} target={bastion}"))
+    assert (entry(s)[F_BARRIER], entry(s)[F_DMG], s.players[0].barrier, s.players[1].barrier) == (0, 3, 0, 0)
+    assert seat(s, 0) == {**me, "hand": [], "discard": ["spark"]} and awaiting(s) == ("play", 1)
+    assert seat(s, 1) == {**them, "hand": [], "field": ["spark", "spark"], "concs": [(True, True), (True, True)]}
