@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from gameplay.engine import State, scenario, view
+from gameplay.engine import State, apply, scenario, view
+from gameplay.engine.describe import describe_move
 from gameplay.engine.core import block_value
 from gameplay.engine.state import F_BARRIER, F_DMG
 from tests.engine.helpers import EVA, FILLER, ROMIN, handle, position, run
@@ -157,3 +158,34 @@ def test_a_block_protects_a_defense_card_with_a_barrier_on_the_card(seed: int) -
     assert (entry(s)[F_BARRIER], entry(s)[F_DMG], s.players[0].barrier, s.players[1].barrier) == (0, 3, 0, 0)
     assert seat(s, 0) == {**me, "hand": [], "discard": ["spark"]} and awaiting(s) == ("play", 1)
     assert seat(s, 1) == {**them, "hand": [], "field": ["spark", "spark"], "concs": [(True, True), (True, True)]}
+
+
+# --- damage to defense cards ----------------------------------------------------------------------------------
+
+
+def test_direct_damage_ignores_a_defense_cards_block_barrier_and_destroys_it_at_its_defense() -> None:
+    """001 p.16 "Direct damage cannot be blocked; it is dealt directly to its target (ignores block barriers)" and 001
+    p.6 "When a defense card is dealt damage (Ex. by a spirit runespell like Fireball below) that is equal to or
+    greater than its defense value in a single turn, it is destroyed and discarded": Brannoc blocks Romin's Spark on
+    his Bastion (defense 8) with a barrier of 5, which keeps 1; Romin's Chaos Fire ("Deal 8 direct damage to any
+    target") passes it and deals all 8 to the Bastion: exactly its defense, so it is destroyed at once, and the log
+    says so."""
+    s = position(
+        {**BRANNOC, "hand": ["spark"], "field": [{"card": "bastion", "on": "utility"}]},
+        {**ROMIN, "hand": ["spark", "chaos-fire"], "concentrations": ["spark"] * 5},
+        active="p2",
+    )
+    bastion = handle(s, 0, "bastion", "field")
+    me, them = seat(s, 0), seat(s, 1)
+    s = answered(run(s, f"play {handle(s, 1, 'spark')} target={bastion}"))
+    s = run(s, f"block discard={handle(s, 0, 'spark')}")
+    assert s.players[0].field[int(bastion[1:])][F_BARRIER] == 1 and awaiting(s) == ("play", 1)
+    s = run(s, f"play {handle(s, 1, 'chaos-fire')} target={bastion}")
+    assert awaiting(s) == ("answer", 0)
+    after, events = apply(s, "pass")
+    assert seat(after, 0) == {**me, "hand": [], "field": [], "discard": ["bastion", "spark"]}
+    assert seat(after, 1) == {**them, "hand": [], "field": ["chaos-fire", "spark"], "concs": [
+        (True, True), (True, True), (True, False), (True, False), (True, False)]}  # fmt: skip
+    assert (after.players[0].barrier, after.players[1].barrier, awaiting(after)) == (0, 0, ("play", 1))
+    entry = describe_move(s, "pass", events, after, ("Brannoc", "Romin"))
+    assert entry["text"] == "Brannoc does not answer: Bastion takes 8 damage; Bastion goes to the discard pile"
