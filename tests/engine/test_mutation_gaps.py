@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from gameplay.engine import State, apply, scenario, view
-from gameplay.engine.describe import describe_move
 from gameplay.engine.core import block_value
+from gameplay.engine.describe import describe_move
 from gameplay.engine.state import F_BARRIER, F_DMG
 from tests.engine.helpers import EVA, FILLER, ROMIN, handle, position, run
 from tests.engine.outcome import answered, awaiting, seat
@@ -103,7 +103,8 @@ def test_battle_cry_lasts_the_turn_after_its_card_is_destroyed(seed: int) -> Non
     s = answered(run(s, f"play {handle(s, 1, 'silence')} target={handle(s, 0, 'battle-cry', 'field')}"))
     assert seat(s, 0) == {**me, "hand": ["spark"], "deck": 9, "field": ["jab"], "discard": ["battle-cry"], "concs": [
         (True, False), (False, True)]}  # fmt: skip
-    assert seat(s, 1) == {**them, "health": 15, "hand": [], "field": ["silence"], "concs": [(True, True), (True, False)]}
+    assert seat(s, 1) == {**them, "health": 15, "hand": [], "field": ["silence"], "concs": [
+        (True, True), (True, False)]}  # fmt: skip
     assert awaiting(s) == ("play", 0)
 
 
@@ -189,3 +190,42 @@ def test_direct_damage_ignores_a_defense_cards_block_barrier_and_destroys_it_at_
     assert (after.players[0].barrier, after.players[1].barrier, awaiting(after)) == (0, 0, ("play", 1))
     entry = describe_move(s, "pass", events, after, ("Brannoc", "Romin"))
     assert entry["text"] == "Brannoc does not answer: Bastion takes 8 damage; Bastion goes to the discard pile"
+
+
+def _firecracker_then(card: str) -> tuple[State, State, dict[str, Any], dict[str, Any], str]:
+    """Romin's Firecracker ("Use: deal 2 damage to any target") hits Eva's Tower Shield (defense 5), then he plays
+    `card` at it: (the position before, the state after, Eva's and Romin's seats before, the shield's handle)."""
+    s = position(
+        {**ROMIN, "hand": [card], "concentrations": ["spark"] * 3, "field": [{"card": "firecracker", "on": "utility"}]},
+        {**EVA, "field": [{"card": "tower-shield", "on": "utility"}]},
+    )
+    shield = handle(s, 1, "tower-shield", "field")
+    them, me = seat(s, 1), seat(s, 0)
+    after = answered(run(s, f"use {handle(s, 0, 'firecracker', 'field')} target={shield}"))
+    assert after.players[1].field[int(shield[1:])][F_DMG] == 2 and awaiting(after) == ("play", 0)
+    after = answered(run(after, f"play {handle(after, 0, card)} target={shield}"))
+    return s, after, them, me, shield
+
+
+def test_damage_to_a_defense_card_adds_up_over_the_turn() -> None:
+    """001 p.6 "When a defense card is dealt damage (Ex. by a spirit runespell like Fireball below) that is equal to
+    or greater than its defense value in a single turn, it is destroyed and discarded": the Firecracker's 2 and a
+    Spark's 4 make 6 on the Tower Shield (defense 5) in one turn: it is destroyed, though neither alone would do it;
+    Eva takes no damage."""
+    _s, s, them, me, _shield = _firecracker_then("spark")
+    assert seat(s, 1) == {**them, "field": [], "discard": ["tower-shield"]}
+    assert seat(s, 0) == {**me, "hand": [], "field": ["firecracker", "spark"], "concs": [
+        (True, True), (False, False), (False, False)]}  # fmt: skip
+    assert awaiting(s) == ("play", 0)
+
+
+def test_pierce_past_a_damaged_defense_card_counts_only_the_defense_it_had_left() -> None:
+    """001 p.16 "If pierce damage is dealt to a defense card, any remaining damage over the target's defense value is
+    dealt to that defense card's controlling Runeslinger" and 001 p.6 "equal to or greater than its defense value in
+    a single turn": after the Firecracker's 2, the Tower Shield (defense 5) has 3 left; Lightning Bolt's 7 pierce
+    destroys it and the 4 over go to Eva (who has no card in hand to block with)."""
+    _s, s, them, me, _shield = _firecracker_then("lightning-bolt")
+    assert seat(s, 1) == {**them, "health": 16, "field": [], "discard": ["tower-shield"]}
+    assert seat(s, 0) == {**me, "hand": [], "field": ["firecracker", "lightning-bolt"], "concs": [
+        (True, True), (True, False), (True, False)]}  # fmt: skip
+    assert (s.players[1].barrier, awaiting(s)) == (0, ("play", 0))
