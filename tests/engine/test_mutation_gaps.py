@@ -18,18 +18,16 @@ from tests.engine.helpers import EVA, FILLER, ROMIN, handle, position, run
 from tests.engine.outcome import answered, awaiting, seat
 
 BRANNOC = {"runeslinger": "brannoc", "equips": ["shield-up", "fortify"]}  # block 5
-
-
+# Handles are a permutation of the numbers of the cards a game gives, keyed by its seed (docs/rules.md): these seeds
+# give a card of a test below the handle c0 or c1, which the engine must treat as any other card's.
 HANDLE_1_SEED = 754737  # the seed under which the 11th handle a scenario gives is c1 (the Battle Cry below)
+HANDLE_0_SEED = 60850  # the seed under which the 12th handle a scenario gives is c0 (the Bastion, the Hex below)
 
 
-HANDLE_0_SEED = 60850  # the seed under which the 12th handle a scenario gives is c0 (the Bastion below)
-
-
-def _position(p1: dict[str, Any], p2: dict[str, Any], seed: int, active: str = "p1") -> State:
+def _position(p1: dict[str, Any], p2: dict[str, Any], seed: int, active: str = "p1", phase: str = "play") -> State:
     """`helpers.position` under a given seed (which decides the cards' handles)."""
     players = [{**EVA, "deck": FILLER, **p1}, {**ROMIN, "deck": FILLER, **p2}]
-    return scenario({"turn": 3, "active": active, "phase": "play", "players": players}, seed)
+    return scenario({"turn": 3, "active": active, "phase": phase, "players": players}, seed)
 
 
 def _no_mods(s: State) -> bool:
@@ -229,3 +227,98 @@ def test_pierce_past_a_damaged_defense_card_counts_only_the_defense_it_had_left(
     assert seat(s, 0) == {**me, "hand": [], "field": ["firecracker", "lightning-bolt"], "concs": [
         (True, True), (True, False), (True, False)]}  # fmt: skip
     assert (s.players[1].barrier, awaiting(s)) == (0, ("play", 0))
+
+
+def test_pierce_one_over_a_defense_cards_defense_hits_its_controller_for_one() -> None:
+    """001 p.16 "If pierce damage is dealt to a defense card, any remaining damage over the target's defense value is
+    dealt to that defense card's controlling Runeslinger": Lightning Bolt's 7 pierce on Eva's Force Wall (defense 6)
+    destroys it, and the 1 over goes to Eva (who has no card in hand to block with)."""
+    s = position(
+        {**ROMIN, "hand": ["lightning-bolt"], "concentrations": ["spark"] * 3},
+        {**EVA, "field": [{"card": "force-wall", "on": "utility"}]},
+    )
+    me, them = seat(s, 0), seat(s, 1)
+    s = answered(run(s, f"play {handle(s, 0, 'lightning-bolt')} target={handle(s, 1, 'force-wall', 'field')}"))
+    assert seat(s, 1) == {**them, "health": 19, "field": [], "discard": ["force-wall"]}
+    assert seat(s, 0) == {**me, "hand": [], "field": ["lightning-bolt"], "concs": [
+        (True, True), (True, False), (True, False)]}  # fmt: skip
+    assert awaiting(s) == ("play", 0)
+
+
+def test_direct_damage_to_a_runeslinger_ignores_her_block_barrier() -> None:
+    """001 p.16 "Direct damage cannot be blocked; it is dealt directly to its target (ignores block barriers)": Eva
+    blocks Romin's Jab (2 + 1 Iron Focus) with a barrier of 4, which keeps 1; his Chaos Fire ("Deal 8 direct damage
+    to any target") passes it: she takes all 8 and the 1 is still there."""
+    s = position(
+        {"hand": ["spark"]},
+        {**ROMIN, "hand": ["jab", "chaos-fire"], "concentrations": ["spark"] * 5},
+        active="p2",
+    )
+    me, them = seat(s, 0), seat(s, 1)
+    s = answered(run(s, f"play {handle(s, 1, 'jab')} target=p1"))
+    s = run(s, f"block discard={handle(s, 0, 'spark')}")
+    assert (s.players[0].barrier, s.players[0].health, awaiting(s)) == (1, 20, ("play", 1))
+    s = answered(run(s, f"play {handle(s, 1, 'chaos-fire')} target=p1"))
+    assert seat(s, 0) == {**me, "health": 12, "hand": [], "discard": ["spark"]}
+    assert seat(s, 1) == {**them, "hand": [], "field": ["chaos-fire", "jab"], "concs": [
+        (False, True), (True, True), (True, False), (True, False), (True, False)]}  # fmt: skip
+    assert (s.players[0].barrier, awaiting(s)) == (1, ("play", 1))
+
+
+def test_insanity_two_means_no_block() -> None:
+    """001 p.12 "Level II is active while you are ailed with 4 or more instances" and 001 p.3 "When an effect
+    contradicts the rules, the effect in question supersedes the rules": with 4 Insanity (level II: "You cannot
+    block") Eva is not offered a block against Romin's Fireball though she has a card in hand and block 4; she
+    takes all 8. With 3 she is offered one."""
+    s = position(
+        {"hand": ["spark"], "ailments": [{"type": "insanity", "count": 4}]},
+        {**ROMIN, "hand": ["fireball"], "concentrations": ["spark"] * 3},
+        active="p2",
+    )
+    me, them = seat(s, 0), seat(s, 1)
+    s = answered(run(s, f"play {handle(s, 1, 'fireball')} target=p1"))
+    assert seat(s, 0) == {**me, "health": 12} and awaiting(s) == ("play", 1)
+    assert seat(s, 1) == {**them, "hand": [], "field": ["fireball"], "concs": [
+        (True, True), (True, False), (True, False)]}  # fmt: skip
+    s = position(
+        {"hand": ["spark"], "ailments": [{"type": "insanity", "count": 3}]},
+        {**ROMIN, "hand": ["fireball"], "concentrations": ["spark"] * 3},
+        active="p2",
+    )
+    assert awaiting(answered(run(s, f"play {handle(s, 1, 'fireball')} target=p1"))) == ("block", 0)
+
+
+# --- turns ----------------------------------------------------------------------------------------------------
+
+
+def test_the_second_players_time_warp_gives_him_the_next_turn() -> None:
+    """001 p.3 "When an effect contradicts the rules, the effect in question supersedes the rules" (over 001 p.11
+    "The player to your left becomes the active player"): Romin, the second player, plays Time Warp ("After this
+    turn, take another turn. Its Draw Phase draws 1 card"); when his turn ends he takes the next one and draws 1;
+    after it, Eva's turn comes with its usual 2 cards."""
+    s = position({}, {**ROMIN, "hand": ["time-warp"], "concentrations": ["spark"] * 6}, active="p2")
+    me, them = seat(s, 0), seat(s, 1)
+    s = answered(run(s, f"play {handle(s, 1, 'time-warp')}"))
+    s = run(s, "end")
+    assert (s.turn, s.active, awaiting(s)) == (4, 1, ("draw", 1))
+    assert seat(s, 1) == {**them, "hand": ["spark"], "deck": 9, "discard": ["time-warp"], "concs": [(False, False)] * 6}
+    assert seat(s, 0) == me
+    s = run(s, "continue", "end")
+    assert (s.turn, s.active, awaiting(s)) == (5, 0, ("draw", 0))
+    assert seat(s, 0) == {**me, "hand": ["spark", "spark"], "deck": 8}
+
+
+def test_a_used_concentration_under_a_card_stays_used_in_the_ready_phase() -> None:
+    """001 p.11 "All exposed (has no other card on it) used (horizontal) cards you control are readied": when Eva's
+    turn begins, her exposed used concentration is readied and the one under her Hex stays used. Whatever handle the
+    Hex has: under this seed it is c0."""
+    s = _position(
+        {"concentrations": [{"card": "jab", "used": True}], "field": [{"card": "hex"}]},
+        {},
+        HANDLE_0_SEED,
+        active="p2",
+        phase="discard",
+    )
+    assert handle(s, 0, "hex", "field") == "c0"
+    assert awaiting(s) == ("draw", 0) and s.active == 0
+    assert seat(s, 0)["concs"] == [(False, False), (True, True)]
