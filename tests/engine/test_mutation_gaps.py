@@ -322,3 +322,41 @@ def test_a_used_concentration_under_a_card_stays_used_in_the_ready_phase() -> No
     assert handle(s, 0, "hex", "field") == "c0"
     assert awaiting(s) == ("draw", 0) and s.active == 0
     assert seat(s, 0)["concs"] == [(False, False), (True, True)]
+
+
+# --- hits -----------------------------------------------------------------------------------------------------
+
+
+def test_thornmail_strikes_back_at_the_runeslinger_whose_damage_hit() -> None:
+    """001 p.20 "A "hit" is achieved when a damage effect deals at least 1 point of damage to its target" and 001
+    p.16 "When a trigger condition is met, its triggered effect occurs immediately": Romin's Jab (2 + 1 Iron Focus)
+    hits Eva, and her Thornmail ("When enemy damage hits you: deal 2 damage to that Runeslinger") deals 2 to Romin.
+    Neither has a card in hand to block with."""
+    s = position(
+        {"field": [{"card": "thornmail", "on": "utility"}]},
+        {**ROMIN, "hand": ["jab"], "concentrations": ["spark"]},
+        active="p2",
+    )
+    me, them = seat(s, 0), seat(s, 1)
+    s = answered(run(s, f"play {handle(s, 1, 'jab')} target=p1"))
+    assert seat(s, 0) == {**me, "health": 17}
+    assert seat(s, 1) == {**them, "health": 18, "hand": [], "field": ["jab"], "concs": [(False, True)]}
+    assert awaiting(s) == ("play", 1)
+
+
+def test_relentless_sears_on_a_hit_of_an_attack_runespell_only() -> None:
+    """001 p.20 "A "hit" is achieved when a damage effect deals at least 1 point of damage to its target" and 001
+    p.16 "Triggered effects occur when their trigger condition (everything before a colon :) is met": Romin's
+    Relentless ("When damage from an attack runespell you control hits: each enemy Runeslinger sears 1") sears 1 from
+    Eva's deck when his Jab (an attack runespell) hits her, and nothing when his Spark (a spirit runespell) does."""
+    s = position(
+        {**ROMIN, "equips": ["relentless", "overflow"], "hand": ["jab", "spark"], "concentrations": ["spark"] * 2},
+        {**EVA},
+    )
+    me, them = seat(s, 0), seat(s, 1)
+    s = answered(run(s, f"play {handle(s, 0, 'jab')} target=p2"))
+    assert seat(s, 1) == {**them, "health": 18, "deck": 9, "discard": ["spark"]}
+    s = answered(run(s, f"play {handle(s, 0, 'spark')} target=p2"))
+    assert seat(s, 1) == {**them, "health": 14, "deck": 9, "discard": ["spark"]}
+    assert seat(s, 0) == {**me, "hand": [], "field": ["jab", "spark"], "concs": [(False, True), (True, True)]}
+    assert awaiting(s) == ("play", 0)
