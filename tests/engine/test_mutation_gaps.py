@@ -39,13 +39,13 @@ def _no_mods(s: State) -> bool:
 
 @pytest.mark.parametrize("turn", [1, 4])
 def test_fortify_lasts_through_the_enemys_turn_and_ends_after_it(turn: int) -> None:
-    """001 p.11 "Resolved effects that state "until the end of the next turn" for example, only end when their
-    condition is fully met": Brannoc (block 5) activates Fortify ("Your block is +3 until the end of the next turn.
-    Draw 1 card", 2 determinations) and plays Hold the Line ("Your block is +3 until end of turn. Draw 1 card"):
-    block 11. When his turn ends, Hold the Line's +3 ends and Fortify's stays: on Romin's turn his block is 8 (his
-    view says so), and blocking Romin's Fireball with it stops all 8 damage. When Romin's turn (the next turn) ends,
-    Fortify's +3 is gone too: back to 5 on Brannoc's following turn. (On turn 1 too, when the next turn is turn
-    2.)"""
+    """001 p.11 "Resolved effects that state" a duration, such as "until the end of the next turn", 001 p.11 "only
+    end when their condition is fully met": Brannoc (block 5) activates Fortify ("Your block is +3 until the end of
+    the next turn. Draw 1 card", 2 determinations) and plays Hold the Line ("Your block is +3 until end of turn. Draw
+    1 card"): block 11. When his turn ends, Hold the Line's +3 ends and Fortify's stays: on Romin's turn his block is
+    8 (his view says so), and blocking Romin's Fireball with it stops all 8 damage. When Romin's turn (the next turn)
+    ends, Fortify's +3 is gone too: back to 5 on Brannoc's following turn. (On turn 1 too, when the next turn is
+    turn 2.)"""
     s = position(
         {**BRANNOC, "determination": 2, "hand": ["hold-the-line"], "concentrations": ["spark"]},
         {**ROMIN, "hand": ["fireball"], "concentrations": ["spark"] * 3},
@@ -80,11 +80,11 @@ def test_fortify_lasts_through_the_enemys_turn_and_ends_after_it(turn: int) -> N
 
 @pytest.mark.parametrize("seed", [0, HANDLE_1_SEED])
 def test_battle_cry_lasts_the_turn_after_its_card_is_destroyed(seed: int) -> None:
-    """001 p.11 "Resolved effects that state "until the end of the next turn" for example, only end when their
-    condition is fully met, even after their source leaves play": Romin's Battle Cry ("Attack runespells you sling
-    deal +2 damage until end of turn. Draw 1 card") resolves; Eva answers his Jab with Silence ("Destroy target
-    utility runespell") on the Battle Cry; the Jab still deals 2 + 1 (Iron Focus) + 2 = 5. Whatever handle the
-    Battle Cry has: under the second seed it is c1 (a handle like any other, which must not stand for "no card")."""
+    """001 p.11 "only end when their condition is fully met, even after their source leaves play": Romin's Battle
+    Cry ("Attack runespells you sling deal +2 damage until end of turn. Draw 1 card") resolves; Eva answers his Jab
+    with Silence ("Destroy target utility runespell") on the Battle Cry; the Jab still deals 2 + 1 (Iron Focus) + 2
+    = 5. Whatever handle the Battle Cry has: under the second seed it is c1 (a handle like any other, which must not
+    stand for "no card")."""
     s = _position(
         {**ROMIN, "hand": ["battle-cry", "jab"], "concentrations": ["spark"] * 2},
         {**EVA, "hand": ["silence"], "concentrations": ["spark"] * 2},
@@ -328,7 +328,7 @@ def test_a_used_concentration_under_a_card_stays_used_in_the_ready_phase() -> No
 
 
 def test_thornmail_strikes_back_at_the_runeslinger_whose_damage_hit() -> None:
-    """001 p.20 "A "hit" is achieved when a damage effect deals at least 1 point of damage to its target" and 001
+    """001 p.20 "is achieved when a damage effect deals at least 1 point of damage to its target" and 001
     p.16 "When a trigger condition is met, its triggered effect occurs immediately": Romin's Jab (2 + 1 Iron Focus)
     hits Eva, and her Thornmail ("When enemy damage hits you: deal 2 damage to that Runeslinger") deals 2 to Romin.
     Neither has a card in hand to block with."""
@@ -345,7 +345,7 @@ def test_thornmail_strikes_back_at_the_runeslinger_whose_damage_hit() -> None:
 
 
 def test_relentless_sears_on_a_hit_of_an_attack_runespell_only() -> None:
-    """001 p.20 "A "hit" is achieved when a damage effect deals at least 1 point of damage to its target" and 001
+    """001 p.20 "is achieved when a damage effect deals at least 1 point of damage to its target" and 001
     p.16 "Triggered effects occur when their trigger condition (everything before a colon :) is met": Romin's
     Relentless ("When damage from an attack runespell you control hits: each enemy Runeslinger sears 1") sears 1 from
     Eva's deck when his Jab (an attack runespell) hits her, and nothing when his Spark (a spirit runespell) does."""
