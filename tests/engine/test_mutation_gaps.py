@@ -1,0 +1,362 @@
+"""Rules that surviving mutants of the engine showed no test asserted (docs/mutation.md, "Survivors that are test
+gaps"): how long a modification lasts, block barriers that add up or protect a defense card, and damage to defense
+cards (what a barrier absorbs, what accumulates, what pierces past). Each scenario checks the whole outcome: both
+players' seats (health, power, determinations, light, zones, ailments), the barriers and damage on cards, and whose
+decision is pending."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gameplay.engine import State, apply, scenario, view
+from gameplay.engine.core import block_value
+from gameplay.engine.describe import describe_move
+from gameplay.engine.state import F_BARRIER, F_DMG
+from tests.engine.helpers import EVA, FILLER, ROMIN, handle, position, run
+from tests.engine.outcome import answered, awaiting, seat
+
+BRANNOC = {"runeslinger": "brannoc", "equips": ["shield-up", "fortify"]}  # block 5
+# Handles are a permutation of the numbers of the cards a game gives, keyed by its seed (docs/rules.md): these seeds
+# give a card of a test below the handle c0 or c1, which the engine must treat as any other card's.
+HANDLE_1_SEED = 754737  # the seed under which the 11th handle a scenario gives is c1 (the Battle Cry below)
+HANDLE_0_SEED = 60850  # the seed under which the 12th handle a scenario gives is c0 (the Bastion, the Hex below)
+
+
+def _position(p1: dict[str, Any], p2: dict[str, Any], seed: int, active: str = "p1", phase: str = "play") -> State:
+    """`helpers.position` under a given seed (which decides the cards' handles)."""
+    players = [{**EVA, "deck": FILLER, **p1}, {**ROMIN, "deck": FILLER, **p2}]
+    return scenario({"turn": 3, "active": active, "phase": phase, "players": players}, seed)
+
+
+def _no_mods(s: State) -> bool:
+    return not s.players[0].mods and not s.players[1].mods
+
+
+# --- how long a modification lasts -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("turn", [1, 4])
+def test_fortify_lasts_through_the_enemys_turn_and_ends_after_it(turn: int) -> None:
+    """001 p.11 "Resolved effects that state" a duration, such as "until the end of the next turn", 001 p.11 "only
+    end when their condition is fully met": Brannoc (block 5) activates Fortify ("Your block is +3 until the end of
+    the next turn. Draw 1 card", 2 determinations) and plays Hold the Line ("Your block is +3 until end of turn. Draw
+    1 card"): block 11. When his turn ends, Hold the Line's +3 ends and Fortify's stays: on Romin's turn his block is
+    8 (his view says so), and blocking Romin's Fireball with it stops all 8 damage. When Romin's turn (the next turn)
+    ends, Fortify's +3 is gone too: back to 5 on Brannoc's following turn. (On turn 1 too, when the next turn is
+    turn 2.)"""
+    s = position(
+        {**BRANNOC, "determination": 2, "hand": ["hold-the-line"], "concentrations": ["spark"]},
+        {**ROMIN, "hand": ["fireball"], "concentrations": ["spark"] * 3},
+        turn=turn,
+    )
+    me, them = seat(s, 0), seat(s, 1)
+    s = run(s, "activate fortify")
+    assert seat(s, 0) == {**me, "det": 0, "hand": ["hold-the-line", "spark"], "deck": 9} and seat(s, 1) == them
+    assert block_value(s, 0) == 8 and awaiting(s) == ("play", 0)
+    s = answered(run(s, f"play {handle(s, 0, 'hold-the-line')}"))
+    assert seat(s, 0) == {**me, "det": 0, "hand": ["spark", "spark"], "deck": 8, "field": ["hold-the-line"], "concs": [
+        (True, True)]}  # fmt: skip
+    assert block_value(s, 0) == 11 and awaiting(s) == ("play", 0) and seat(s, 1) == them
+
+    s = run(s, "end", "continue")  # Brannoc's turn ends, and Hold the Line's +3; Romin draws 2
+    assert (s.turn, s.active, awaiting(s)) == (turn + 1, 1, ("play", 1))
+    assert block_value(s, 0) == 8 and view(s, 0)["players"][0]["block"] == 8
+    me, them = seat(s, 0), seat(s, 1)
+    assert (me["field"], me["discard"]) == ([], ["hold-the-line"])
+    s = answered(run(s, f"play {handle(s, 1, 'fireball')} target=p1"))
+    assert awaiting(s) == ("block", 0)
+    s = run(s, f"block discard={handle(s, 0, 'spark')}")
+    assert seat(s, 0) == {**me, "hand": ["spark"], "discard": ["hold-the-line", "spark"]}  # 8 damage, all stopped
+    assert s.players[0].barrier == 0 and awaiting(s) == ("play", 1)
+    assert seat(s, 1) == {**them, "hand": ["spark", "spark"], "field": ["fireball"], "concs": [
+        (True, True), (True, False), (True, False)]}  # fmt: skip
+
+    s = run(s, "end", "continue")  # Romin's turn, the next turn, ends: so does Fortify
+    assert (s.turn, s.active, awaiting(s)) == (turn + 2, 0, ("play", 0))
+    assert block_value(s, 0) == 5 and view(s, 0)["players"][0]["block"] == 5 and _no_mods(s)
+
+
+@pytest.mark.parametrize("seed", [0, HANDLE_1_SEED])
+def test_battle_cry_lasts_the_turn_after_its_card_is_destroyed(seed: int) -> None:
+    """001 p.11 "only end when their condition is fully met, even after their source leaves play": Romin's Battle
+    Cry ("Attack runespells you sling deal +2 damage until end of turn. Draw 1 card") resolves; Eva answers his Jab
+    with Silence ("Destroy target utility runespell") on the Battle Cry; the Jab still deals 2 + 1 (Iron Focus) + 2
+    = 5. Whatever handle the Battle Cry has: under the second seed it is c1 (a handle like any other, which must not
+    stand for "no card")."""
+    s = _position(
+        {**ROMIN, "hand": ["battle-cry", "jab"], "concentrations": ["spark"] * 2},
+        {**EVA, "hand": ["silence"], "concentrations": ["spark"] * 2},
+        seed,
+    )
+    assert seed != HANDLE_1_SEED or handle(s, 0, "battle-cry") == "c1"
+    me, them = seat(s, 0), seat(s, 1)
+    s = answered(run(s, f"play {handle(s, 0, 'battle-cry')}"))
+    assert seat(s, 0) == {**me, "hand": ["jab", "spark"], "deck": 9, "field": ["battle-cry"], "concs": [
+        (True, True), (False, False)]}  # fmt: skip
+    assert seat(s, 1) == them and awaiting(s) == ("play", 0)
+    s = run(s, f"play {handle(s, 0, 'jab')} target=p2")
+    assert awaiting(s) == ("answer", 1)
+    s = answered(run(s, f"play {handle(s, 1, 'silence')} target={handle(s, 0, 'battle-cry', 'field')}"))
+    assert seat(s, 0) == {**me, "hand": ["spark"], "deck": 9, "field": ["jab"], "discard": ["battle-cry"], "concs": [
+        (True, False), (False, True)]}  # fmt: skip
+    assert seat(s, 1) == {**them, "health": 15, "hand": [], "field": ["silence"], "concs": [
+        (True, True), (True, False)]}  # fmt: skip
+    assert awaiting(s) == ("play", 0)
+
+
+# --- block barriers ------------------------------------------------------------------------------------------
+
+
+def test_a_block_barrier_adds_to_a_barrier_already_there() -> None:
+    """001 p.14 "When you block, you apply a block barrier to the object you are blocking" and 001 p.14 "The amount
+    of damage a block barrier can prevent is equal to your Runeslinger's block value": Eva answers Romin's Fireball
+    (8 damage) with Guard ("Shout. Prevent the next 5 damage to you this turn"), then blocks the Fireball (block 4):
+    5 + 4 = 9 prevents all 8, and 1 is left for the rest of the turn."""
+    s = position(
+        {"hand": ["guard", "spark"], "concentrations": ["spark"]},
+        {**ROMIN, "hand": ["fireball"], "concentrations": ["spark"] * 3},
+        active="p2",
+    )
+    me, them = seat(s, 0), seat(s, 1)
+    s = run(s, f"play {handle(s, 1, 'fireball')} target=p1")
+    s = answered(run(s, f"play {handle(s, 0, 'guard')}"))
+    assert (s.players[0].barrier, awaiting(s)) == (5, ("block", 0))
+    s = run(s, f"block discard={handle(s, 0, 'spark')}")
+    assert seat(s, 0) == {**me, "hand": [], "field": ["guard"], "discard": ["spark"], "concs": [(True, True)]}
+    assert seat(s, 1) == {**them, "hand": [], "field": ["fireball"], "concs": [
+        (True, True), (True, False), (True, False)]}  # fmt: skip
+    assert (s.players[0].barrier, s.players[1].barrier, awaiting(s)) == (1, 0, ("play", 1))
+
+
+@pytest.mark.parametrize("seed", [0, HANDLE_0_SEED])
+def test_a_block_protects_a_defense_card_with_a_barrier_on_the_card(seed: int) -> None:
+    """001 p.14 "When an enemy-controlled damage source will deal damage to either a defense card you control or your
+    Runeslinger", 001 p.14 "A block barrier prevents damage up to its value from being dealt to the defense card or
+    Runeslinger it is applied to" and 001 p.14 "When a block barrier is depleted (by damage or effects), any remaining
+    unresolved damage is then dealt": Romin sparks Brannoc's Bastion (defense 8) twice. Brannoc blocks the first
+    (block 5): the barrier is on the Bastion, not on Brannoc, and stops the 4; the second Spark uses up the 1 left and
+    deals 3 to the Bastion, which stays in play. Whatever handle the Bastion has: under the second seed it is c0."""
+    s = _position(
+        {**BRANNOC, "hand": ["spark"], "field": [{"card": "bastion", "on": "utility"}]},
+        {**ROMIN, "hand": ["spark", "spark"], "concentrations": ["spark"] * 2},
+        seed,
+        active="p2",
+    )
+    bastion = handle(s, 0, "bastion", "field")
+    assert seed != HANDLE_0_SEED or bastion == "c0"
+    entry = lambda st: st.players[0].field[int(bastion[1:])]  # noqa: E731
+    me, them = seat(s, 0), seat(s, 1)
+    s = answered(run(s, f"play {handle(s, 1, 'spark')} target={bastion}"))
+    assert awaiting(s) == ("block", 0)
+    s = run(s, f"block discard={handle(s, 0, 'spark')}")
+    assert (entry(s)[F_BARRIER], entry(s)[F_DMG], s.players[0].barrier, s.players[1].barrier) == (1, 0, 0, 0)
+    assert seat(s, 0) == {**me, "hand": [], "discard": ["spark"]} and awaiting(s) == ("play", 1)
+    s = answered(run(s, f"play {handle(s, 1, 'spark')} target={bastion}"))
+    assert (entry(s)[F_BARRIER], entry(s)[F_DMG], s.players[0].barrier, s.players[1].barrier) == (0, 3, 0, 0)
+    assert seat(s, 0) == {**me, "hand": [], "discard": ["spark"]} and awaiting(s) == ("play", 1)
+    assert seat(s, 1) == {**them, "hand": [], "field": ["spark", "spark"], "concs": [(True, True), (True, True)]}
+
+
+# --- damage to defense cards ----------------------------------------------------------------------------------
+
+
+def test_direct_damage_ignores_a_defense_cards_block_barrier_and_destroys_it_at_its_defense() -> None:
+    """001 p.16 "Direct damage cannot be blocked; it is dealt directly to its target (ignores block barriers)" and 001
+    p.6 "When a defense card is dealt damage (Ex. by a spirit runespell like Fireball below) that is equal to or
+    greater than its defense value in a single turn, it is destroyed and discarded": Brannoc blocks Romin's Spark on
+    his Bastion (defense 8) with a barrier of 5, which keeps 1; Romin's Chaos Fire ("Deal 8 direct damage to any
+    target") passes it and deals all 8 to the Bastion: exactly its defense, so it is destroyed at once, and the log
+    says so."""
+    s = position(
+        {**BRANNOC, "hand": ["spark"], "field": [{"card": "bastion", "on": "utility"}]},
+        {**ROMIN, "hand": ["spark", "chaos-fire"], "concentrations": ["spark"] * 5},
+        active="p2",
+    )
+    bastion = handle(s, 0, "bastion", "field")
+    me, them = seat(s, 0), seat(s, 1)
+    s = answered(run(s, f"play {handle(s, 1, 'spark')} target={bastion}"))
+    s = run(s, f"block discard={handle(s, 0, 'spark')}")
+    assert s.players[0].field[int(bastion[1:])][F_BARRIER] == 1 and awaiting(s) == ("play", 1)
+    s = run(s, f"play {handle(s, 1, 'chaos-fire')} target={bastion}")
+    assert awaiting(s) == ("answer", 0)
+    after, events = apply(s, "pass")
+    assert seat(after, 0) == {**me, "hand": [], "field": [], "discard": ["bastion", "spark"]}
+    assert seat(after, 1) == {**them, "hand": [], "field": ["chaos-fire", "spark"], "concs": [
+        (True, True), (True, True), (True, False), (True, False), (True, False)]}  # fmt: skip
+    assert (after.players[0].barrier, after.players[1].barrier, awaiting(after)) == (0, 0, ("play", 1))
+    entry = describe_move(s, "pass", events, after, ("Brannoc", "Romin"))
+    assert entry["text"] == "Brannoc does not answer: Bastion takes 8 damage; Bastion goes to the discard pile"
+
+
+def _firecracker_then(card: str) -> tuple[State, State, dict[str, Any], dict[str, Any], str]:
+    """Romin's Firecracker ("Use: deal 2 damage to any target") hits Eva's Tower Shield (defense 5), then he plays
+    `card` at it: (the position before, the state after, Eva's and Romin's seats before, the shield's handle)."""
+    s = position(
+        {**ROMIN, "hand": [card], "concentrations": ["spark"] * 3, "field": [{"card": "firecracker", "on": "utility"}]},
+        {**EVA, "field": [{"card": "tower-shield", "on": "utility"}]},
+    )
+    shield = handle(s, 1, "tower-shield", "field")
+    them, me = seat(s, 1), seat(s, 0)
+    after = answered(run(s, f"use {handle(s, 0, 'firecracker', 'field')} target={shield}"))
+    assert after.players[1].field[int(shield[1:])][F_DMG] == 2 and awaiting(after) == ("play", 0)
+    after = answered(run(after, f"play {handle(after, 0, card)} target={shield}"))
+    return s, after, them, me, shield
+
+
+def test_damage_to_a_defense_card_adds_up_over_the_turn() -> None:
+    """001 p.6 "When a defense card is dealt damage (Ex. by a spirit runespell like Fireball below) that is equal to
+    or greater than its defense value in a single turn, it is destroyed and discarded": the Firecracker's 2 and a
+    Spark's 4 make 6 on the Tower Shield (defense 5) in one turn: it is destroyed, though neither alone would do it;
+    Eva takes no damage."""
+    _s, s, them, me, _shield = _firecracker_then("spark")
+    assert seat(s, 1) == {**them, "field": [], "discard": ["tower-shield"]}
+    assert seat(s, 0) == {**me, "hand": [], "field": ["firecracker", "spark"], "concs": [
+        (True, True), (False, False), (False, False)]}  # fmt: skip
+    assert awaiting(s) == ("play", 0)
+
+
+def test_pierce_past_a_damaged_defense_card_counts_only_the_defense_it_had_left() -> None:
+    """001 p.16 "If pierce damage is dealt to a defense card, any remaining damage over the target's defense value is
+    dealt to that defense card's controlling Runeslinger" and 001 p.6 "equal to or greater than its defense value in
+    a single turn": after the Firecracker's 2, the Tower Shield (defense 5) has 3 left; Lightning Bolt's 7 pierce
+    destroys it and the 4 over go to Eva (who has no card in hand to block with)."""
+    _s, s, them, me, _shield = _firecracker_then("lightning-bolt")
+    assert seat(s, 1) == {**them, "health": 16, "field": [], "discard": ["tower-shield"]}
+    assert seat(s, 0) == {**me, "hand": [], "field": ["firecracker", "lightning-bolt"], "concs": [
+        (True, True), (True, False), (True, False)]}  # fmt: skip
+    assert (s.players[1].barrier, awaiting(s)) == (0, ("play", 0))
+
+
+def test_pierce_one_over_a_defense_cards_defense_hits_its_controller_for_one() -> None:
+    """001 p.16 "If pierce damage is dealt to a defense card, any remaining damage over the target's defense value is
+    dealt to that defense card's controlling Runeslinger": Lightning Bolt's 7 pierce on Eva's Force Wall (defense 6)
+    destroys it, and the 1 over goes to Eva (who has no card in hand to block with)."""
+    s = position(
+        {**ROMIN, "hand": ["lightning-bolt"], "concentrations": ["spark"] * 3},
+        {**EVA, "field": [{"card": "force-wall", "on": "utility"}]},
+    )
+    me, them = seat(s, 0), seat(s, 1)
+    s = answered(run(s, f"play {handle(s, 0, 'lightning-bolt')} target={handle(s, 1, 'force-wall', 'field')}"))
+    assert seat(s, 1) == {**them, "health": 19, "field": [], "discard": ["force-wall"]}
+    assert seat(s, 0) == {**me, "hand": [], "field": ["lightning-bolt"], "concs": [
+        (True, True), (True, False), (True, False)]}  # fmt: skip
+    assert awaiting(s) == ("play", 0)
+
+
+def test_direct_damage_to_a_runeslinger_ignores_her_block_barrier() -> None:
+    """001 p.16 "Direct damage cannot be blocked; it is dealt directly to its target (ignores block barriers)": Eva
+    blocks Romin's Jab (2 + 1 Iron Focus) with a barrier of 4, which keeps 1; his Chaos Fire ("Deal 8 direct damage
+    to any target") passes it: she takes all 8 and the 1 is still there."""
+    s = position(
+        {"hand": ["spark"]},
+        {**ROMIN, "hand": ["jab", "chaos-fire"], "concentrations": ["spark"] * 5},
+        active="p2",
+    )
+    me, them = seat(s, 0), seat(s, 1)
+    s = answered(run(s, f"play {handle(s, 1, 'jab')} target=p1"))
+    s = run(s, f"block discard={handle(s, 0, 'spark')}")
+    assert (s.players[0].barrier, s.players[0].health, awaiting(s)) == (1, 20, ("play", 1))
+    s = answered(run(s, f"play {handle(s, 1, 'chaos-fire')} target=p1"))
+    assert seat(s, 0) == {**me, "health": 12, "hand": [], "discard": ["spark"]}
+    assert seat(s, 1) == {**them, "hand": [], "field": ["chaos-fire", "jab"], "concs": [
+        (False, True), (True, True), (True, False), (True, False), (True, False)]}  # fmt: skip
+    assert (s.players[0].barrier, awaiting(s)) == (1, ("play", 1))
+
+
+def test_insanity_two_means_no_block() -> None:
+    """001 p.12 "Level II is active while you are ailed with 4 or more instances" and 001 p.3 "When an effect
+    contradicts the rules, the effect in question supersedes the rules": with 4 Insanity (level II: "You cannot
+    block") Eva is not offered a block against Romin's Fireball though she has a card in hand and block 4; she
+    takes all 8. With 3 she is offered one."""
+    s = position(
+        {"hand": ["spark"], "ailments": [{"type": "insanity", "count": 4}]},
+        {**ROMIN, "hand": ["fireball"], "concentrations": ["spark"] * 3},
+        active="p2",
+    )
+    me, them = seat(s, 0), seat(s, 1)
+    s = answered(run(s, f"play {handle(s, 1, 'fireball')} target=p1"))
+    assert seat(s, 0) == {**me, "health": 12} and awaiting(s) == ("play", 1)
+    assert seat(s, 1) == {**them, "hand": [], "field": ["fireball"], "concs": [
+        (True, True), (True, False), (True, False)]}  # fmt: skip
+    s = position(
+        {"hand": ["spark"], "ailments": [{"type": "insanity", "count": 3}]},
+        {**ROMIN, "hand": ["fireball"], "concentrations": ["spark"] * 3},
+        active="p2",
+    )
+    assert awaiting(answered(run(s, f"play {handle(s, 1, 'fireball')} target=p1"))) == ("block", 0)
+
+
+# --- turns ----------------------------------------------------------------------------------------------------
+
+
+def test_the_second_players_time_warp_gives_him_the_next_turn() -> None:
+    """001 p.3 "When an effect contradicts the rules, the effect in question supersedes the rules" (over 001 p.11
+    "The player to your left becomes the active player"): Romin, the second player, plays Time Warp ("After this
+    turn, take another turn. Its Draw Phase draws 1 card"); when his turn ends he takes the next one and draws 1;
+    after it, Eva's turn comes with its usual 2 cards."""
+    s = position({}, {**ROMIN, "hand": ["time-warp"], "concentrations": ["spark"] * 6}, active="p2")
+    me, them = seat(s, 0), seat(s, 1)
+    s = answered(run(s, f"play {handle(s, 1, 'time-warp')}"))
+    s = run(s, "end")
+    assert (s.turn, s.active, awaiting(s)) == (4, 1, ("draw", 1))
+    assert seat(s, 1) == {**them, "hand": ["spark"], "deck": 9, "discard": ["time-warp"], "concs": [(False, False)] * 6}
+    assert seat(s, 0) == me
+    s = run(s, "continue", "end")
+    assert (s.turn, s.active, awaiting(s)) == (5, 0, ("draw", 0))
+    assert seat(s, 0) == {**me, "hand": ["spark", "spark"], "deck": 8}
+
+
+def test_a_used_concentration_under_a_card_stays_used_in_the_ready_phase() -> None:
+    """001 p.11 "All exposed (has no other card on it) used (horizontal) cards you control are readied": when Eva's
+    turn begins, her exposed used concentration is readied and the one under her Hex stays used. Whatever handle the
+    Hex has: under this seed it is c0."""
+    s = _position(
+        {"concentrations": [{"card": "jab", "used": True}], "field": [{"card": "hex"}]},
+        {},
+        HANDLE_0_SEED,
+        active="p2",
+        phase="discard",
+    )
+    assert handle(s, 0, "hex", "field") == "c0"
+    assert awaiting(s) == ("draw", 0) and s.active == 0
+    assert seat(s, 0)["concs"] == [(False, False), (True, True)]
+
+
+# --- hits -----------------------------------------------------------------------------------------------------
+
+
+def test_thornmail_strikes_back_at_the_runeslinger_whose_damage_hit() -> None:
+    """001 p.20 "is achieved when a damage effect deals at least 1 point of damage to its target" and 001
+    p.16 "When a trigger condition is met, its triggered effect occurs immediately": Romin's Jab (2 + 1 Iron Focus)
+    hits Eva, and her Thornmail ("When enemy damage hits you: deal 2 damage to that Runeslinger") deals 2 to Romin.
+    Neither has a card in hand to block with."""
+    s = position(
+        {"field": [{"card": "thornmail", "on": "utility"}]},
+        {**ROMIN, "hand": ["jab"], "concentrations": ["spark"]},
+        active="p2",
+    )
+    me, them = seat(s, 0), seat(s, 1)
+    s = answered(run(s, f"play {handle(s, 1, 'jab')} target=p1"))
+    assert seat(s, 0) == {**me, "health": 17}
+    assert seat(s, 1) == {**them, "health": 18, "hand": [], "field": ["jab"], "concs": [(False, True)]}
+    assert awaiting(s) == ("play", 1)
+
+
+def test_relentless_sears_on_a_hit_of_an_attack_runespell_only() -> None:
+    """001 p.20 "is achieved when a damage effect deals at least 1 point of damage to its target" and 001
+    p.16 "Triggered effects occur when their trigger condition (everything before a colon :) is met": Romin's
+    Relentless ("When damage from an attack runespell you control hits: each enemy Runeslinger sears 1") sears 1 from
+    Eva's deck when his Jab (an attack runespell) hits her, and nothing when his Spark (a spirit runespell) does."""
+    s = position(
+        {**ROMIN, "equips": ["relentless", "overflow"], "hand": ["jab", "spark"], "concentrations": ["spark"] * 2},
+        {**EVA},
+    )
+    me, them = seat(s, 0), seat(s, 1)
+    s = answered(run(s, f"play {handle(s, 0, 'jab')} target=p2"))
+    assert seat(s, 1) == {**them, "health": 18, "deck": 9, "discard": ["spark"]}
+    s = answered(run(s, f"play {handle(s, 0, 'spark')} target=p2"))
+    assert seat(s, 1) == {**them, "health": 14, "deck": 9, "discard": ["spark"]}
+    assert seat(s, 0) == {**me, "hand": [], "field": ["jab", "spark"], "concs": [(False, True), (True, True)]}
+    assert awaiting(s) == ("play", 0)
