@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -59,11 +59,35 @@ def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=path, args=CHROMIUM_ARGS, headless=True, env=browser_environment()
+        browser = Relaunching(
+            lambda: playwright.chromium.launch(
+                executable_path=path, args=CHROMIUM_ARGS, headless=True, env=browser_environment()
+            )
         )
         yield browser
         browser.close()
+
+
+class Relaunching:
+    """A Chromium that is started again when a test asks it for a new page (``new_context``) after
+    it went away: a browser that crashed on a loaded machine fails the test it crashed in, not every
+    later test of its module. Everything else is the browser's own."""
+
+    def __init__(self, launch: Callable[[], Any]) -> None:
+        self._launch = launch
+        self._browser = launch()
+
+    def new_context(self, **options: Any) -> Any:
+        if not self._browser.is_connected():
+            self._browser = self._launch()
+        return self._browser.new_context(**options)
+
+    def close(self) -> None:
+        if self._browser.is_connected():
+            self._browser.close()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
 
 
 @pytest.fixture
