@@ -8,9 +8,10 @@ from rest_framework.test import APIClient
 
 from accounts.models import User
 from tests.events.finished_events import new_event
+from tests.events.test_playoffs import two_drew
 from tests.factories import UserFactory
-from tournaments.models import AuditEntry, Event, Playoff
-from tournaments.services import results, rounds
+from tournaments.models import AuditEntry, Playoff
+from tournaments.services import rounds
 from tournaments.services.standings import standings
 
 pytestmark = pytest.mark.django_db
@@ -21,14 +22,6 @@ def client_of(user: User | None) -> APIClient:
     if user is not None:
         client.force_authenticate(user)
     return client
-
-
-def two_drew() -> tuple[Event, User, dict[str, User]]:
-    event, organiser, players = new_event(["Eva", "Corvin"], name="Pair Cup", structure=Event.Structure.ROUND_ROBIN)
-    round_ = rounds.pair_next_round(event, organiser)
-    rounds.publish_round(round_, organiser)
-    results.set_result(round_.matches.get(), organiser, results.Score(1, 1, 1))
-    return event, organiser, players
 
 
 def test_the_ties_are_read_by_anyone_and_a_playoff_is_ordered_and_decided_by_the_organiser() -> None:
