@@ -120,6 +120,7 @@ def _manage_page(
         "unlisted_names": [r.registration.player.public_name for r in rows if r.registration.pk in playing_unlisted],
         "lists_enterable": manages and not event.is_finished and not deck_format(event.format).limited,
         "places": capacity.places_words(event),
+        "no_place_free": capacity.is_full(event),  # a dropped player cannot come back: no button to refuse
     }
     if event.plays_in_pods:
         context |= pod_views.manage_context(event, current, request.user)

@@ -75,7 +75,12 @@ def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     shown = selectors.public_rounds(user, event).exclude(status=Round.Status.PREVIEW)
     # A finished event has no current round; an ended round with no tables is not worth a box.
     current = None if event.is_finished else overview.with_tables(shown).last()
-    can_undo_drop = mine is not None and not mine.active and not registration.undo_drop_refusal(mine, event)
+    can_undo_drop = (
+        mine is not None
+        and not mine.active
+        and not registration.undo_drop_refusal(mine, event)
+        and not capacity.is_full(event)
+    )
     in_pods = event.plays_in_pods
     my_match = selectors.my_match(user, current) if current is not None and not in_pods else None
     pods = pod_views.event_context(user, current) if in_pods else {}

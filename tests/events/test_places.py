@@ -151,6 +151,23 @@ def test_undoing_a_drop_and_re_adding_are_refused_when_the_place_was_taken_meanw
     assert not Registration.objects.get(pk=ann.pk).active and registered(event) == 2
 
 
+def test_a_full_event_offers_no_undo_drop_or_re_add_that_would_be_refused() -> None:
+    event, organiser, players = full_event()
+    ann = Registration.objects.get(player=players[0])
+    registration.drop(ann, players[0])
+    registration.register(event, UserFactory.create(display_name="Cy"))  # Cy takes Ann's place
+    desk = client_of(organiser).get(f"/events/{event.pk}/manage/").content.decode()
+    assert "Undo the drop of Ann" not in desk and ">Re-add<" not in desk
+    assert 'data-testid="no-place-free"' in desk
+    page = client_of(players[0]).get(f"/events/{event.pk}/").content.decode()
+    assert 'data-testid="undo-drop"' not in page
+    assert "You have dropped, and Spring Open is full" in page
+    registration.drop(Registration.objects.get(player__display_name="Cy"), organiser)  # a place frees up
+    desk = client_of(organiser).get(f"/events/{event.pk}/manage/").content.decode()
+    assert "Undo the drop of Ann" in desk and 'data-testid="no-place-free"' not in desk
+    assert 'data-testid="undo-drop"' in client_of(players[0]).get(f"/events/{event.pk}/").content.decode()
+
+
 def test_the_places_cannot_go_below_the_players_registered() -> None:
     event, organiser, _players = full_event()
     answer = api(organiser).patch(f"/api/events/{event.pk}/", {"capacity": 1}, format="json")
