@@ -74,22 +74,6 @@ GAMES: Mapping[str, GameEntry] = MappingProxyType(
 GAME_NAMES = {key: game.name for key, game in GAMES.items() if game.formats}
 
 
-def game_named(key: str) -> GameEntry:
-    """The game of that key (KeyError names the games known)."""
-    try:
-        return GAMES[key]
-    except KeyError:
-        raise KeyError(f"No game {key!r}; known: {', '.join(GAMES)}.") from None
-
-
-def game_hosted_by(engine: str) -> GameEntry:
-    """The game whose matches the engine of that name hosts (KeyError for an engine of no game)."""
-    for game in GAMES.values():
-        if game.engine == engine:
-            return game
-    raise KeyError(f"No game is hosted by an engine {engine!r}.")
-
-
 def game_of(slug: str) -> str:
     """The game a format slug belongs to (Runeslingers for a slug no format of a game knows)."""
     return next((key for key, game in GAMES.items() if slug in game.formats), RUNESLINGERS)

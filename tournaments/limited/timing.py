@@ -45,9 +45,5 @@ class DraftTimes:
         """(cards left, seconds) for every pick from a full pack to the last one."""
         return tuple((left, self.pick_seconds(left, take)) for left in range(pack_size, 0, -take))
 
-    def round_seconds(self, pack_size: int = 18, take: int = CARDS_PER_PICK) -> int:
-        """The longest a round can last if every pick runs out its clock."""
-        return sum(seconds for _, seconds in self.pick_table(pack_size, take))
-
 
 DEFAULT_TIMES = DraftTimes()
