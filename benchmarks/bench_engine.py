@@ -16,7 +16,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gameplay.engine import apply, from_json, legal_actions, new_game, pending, to_json
-from gameplay.engine.tables import default_tables
+from gameplay.engine.compiled import default_compiled
 
 SETUP: dict[str, Any] = {"players": [{"starter": "eva-starter"}, {"starter": "romin-starter"}]}
 CLASSIC_SETUP: dict[str, Any] = {
@@ -66,7 +66,7 @@ def serialisation(rounds: int = 2000) -> None:
 
 
 if __name__ == "__main__":
-    default_tables()
+    default_compiled()
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     playouts(games)
     playouts(games, CLASSIC_SETUP, "Classic")

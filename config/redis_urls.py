@@ -45,9 +45,3 @@ def for_kombu(url: str, db: int) -> str:
     query.pop("db", None)
     query["virtual_host"] = str(db)
     return f"redis+socket://{path}?{urlencode(query)}"
-
-
-def socket_path(url: str) -> str | None:
-    """The unix socket's path, or None for a TCP address."""
-    scheme, _netloc, path, _query = parse(url)
-    return path if scheme == "unix" else None

@@ -151,7 +151,7 @@ def _error(detail: str, errors: list[str], code: int) -> Response:
     return Response({"detail": detail, "errors": errors}, status=code)
 
 
-def _check_body(check: services.DeckCheck) -> dict[str, Any]:
+def _check_body(check: services.DeckReport) -> dict[str, Any]:
     return {
         "legal": check.legal,
         "format": check.format.slug,

@@ -12,10 +12,10 @@ from rest_framework.routers import SimpleRouter
 
 from gameplay import api
 from gameplay.decks.api import SavedDeckViewSet
-from gameplay.matches.api import ChallengeViewSet, PlayViewSet
+from gameplay.matches.api import MatchChallengeViewSet, PlayViewSet
 
 router = SimpleRouter()
-router.register("play/challenges", ChallengeViewSet, basename="api-challenge")
+router.register("play/challenges", MatchChallengeViewSet, basename="api-challenge")
 router.register("play", PlayViewSet, basename="api-play")
 router.register("decks/mine", SavedDeckViewSet, basename="api-saved-deck")
 

@@ -1,6 +1,6 @@
 """The one registry of the games the site serves, and what a page may say of a format slug.
 
-PURE (no Django). Each `Game` says what the site has of it: the rulebooks it follows, its deck
+PURE (no Django). Each `GameEntry` says what the site has of it: the rulebooks it follows, its deck
 formats, the engine that hosts its matches (by the name a match records), how a match of it is
 seated (by asking that engine: ``GameEngine.seating``), its board on the play page, its rules page
 and its stylesheet. Everything that needs a
@@ -33,7 +33,7 @@ TALENTS = "talents"
 
 
 @dataclass(frozen=True)
-class Game:
+class GameEntry:
     """One game the site serves.
 
     ``key``: the game's name in code and in URLs' queries; ``engine``: the name of the engine that
@@ -56,38 +56,22 @@ class Game:
         return bool(self.engine)
 
 
-GAMES: Mapping[str, Game] = MappingProxyType(
+GAMES: Mapping[str, GameEntry] = MappingProxyType(
     {
-        RUNESLINGERS: Game(
+        RUNESLINGERS: GameEntry(
             RUNESLINGERS, "Runeslingers", ("000", "001", "002"), FORMATS,
             engine="runeslingers", board="gameplay/board.js",
         ),
-        RUNEMASTERS: Game(
+        RUNEMASTERS: GameEntry(
             RUNEMASTERS, "Runemasters", ("003",), {},
             engine="runemasters", board="gameplay/runemasters-board.js",
         ),
-        RUNEBOUND: Game(RUNEBOUND, "Runebound", ("004",), RUNEBOUND_FORMATS, stylesheet="css/runebound.css"),
+        RUNEBOUND: GameEntry(RUNEBOUND, "Runebound", ("004",), RUNEBOUND_FORMATS, stylesheet="css/runebound.css"),
     }
 )  # fmt: skip
 
 #: The games decks are kept for, by key, with their names.
 GAME_NAMES = {key: game.name for key, game in GAMES.items() if game.formats}
-
-
-def game_named(key: str) -> Game:
-    """The game of that key (KeyError names the games known)."""
-    try:
-        return GAMES[key]
-    except KeyError:
-        raise KeyError(f"No game {key!r}; known: {', '.join(GAMES)}.") from None
-
-
-def game_hosted_by(engine: str) -> Game:
-    """The game whose matches the engine of that name hosts (KeyError for an engine of no game)."""
-    for game in GAMES.values():
-        if game.engine == engine:
-            return game
-    raise KeyError(f"No game is hosted by an engine {engine!r}.")
 
 
 def game_of(slug: str) -> str:

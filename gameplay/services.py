@@ -269,7 +269,10 @@ class CurveBar:
 
 
 @dataclass(frozen=True)
-class DeckCheck:
+class DeckReport:
+    """A deck checked against a format (`check_deck`): its violations, counts, cost curve and the list
+    written back. Not a judge's deck check of a registered list (`tournaments.models.DeckCheck`)."""
+
     format: Format
     deck: Deck
     violations: list[Violation]
@@ -351,10 +354,10 @@ def with_choices(deck: Deck, catalog: Catalog, runeslinger: str | None, equips: 
     return Deck.of(extra.runeslinger or deck.runeslinger, merged_equips, deck.cards)
 
 
-def check_deck(format_slug: str, deck: Deck, catalog: Catalog, pool: Mapping[str, int] | None = None) -> DeckCheck:
+def check_deck(format_slug: str, deck: Deck, catalog: Catalog, pool: Mapping[str, int] | None = None) -> DeckReport:
     deck_format = get_format(format_slug)
     violations = deck_format.check(deck, catalog, pool)
-    return DeckCheck(
+    return DeckReport(
         format=deck_format,
         deck=deck,
         violations=violations,

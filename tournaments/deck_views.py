@@ -24,7 +24,7 @@ from gameplay.web.runebound_views import RuneboundListForm
 from gameplay.web.views import TOO_LARGE_MESSAGE, check_builder_form, too_large
 from tournaments import selectors
 from tournaments.errors import EventRefusal, Invalid
-from tournaments.models import Deck, DeckVersion, Event, Registration
+from tournaments.models import DeckVersion, Event, EventDeck, Registration
 from tournaments.permissions import Perm, has_permission, require
 from tournaments.services import decks
 from tournaments.web import refusals_shown
@@ -57,7 +57,7 @@ def _deck_page(request: HttpRequest, event: Event, player: User) -> HttpResponse
     played = deck_format(event.format)
     by = signed_in_user(request)
     for_other = player.pk != by.pk
-    deck = Deck.objects.filter(event=event, player=player).first()
+    deck = EventDeck.objects.filter(event=event, player=player).first()
     current = deck.current() if deck else None
     if request.method == "POST":
         decks.require_may_register(event, player, by)  # before reading

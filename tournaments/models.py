@@ -701,7 +701,7 @@ class PodReport(models.Model):
         return {int(player): int(place) for player, place in self.places}
 
 
-class Deck(models.Model):
+class EventDeck(models.Model):
     """A player's deck for one event; every submitted list is kept as a ``DeckVersion``."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="decks")
@@ -720,7 +720,7 @@ class Deck(models.Model):
 
 
 class DeckVersion(models.Model):
-    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")
+    deck = models.ForeignKey(EventDeck, on_delete=models.CASCADE, related_name="versions")
     number = models.PositiveIntegerField()
     runeslinger = models.CharField(max_length=80, blank=True)
     equips = models.JSONField(default=list)

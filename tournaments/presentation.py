@@ -132,7 +132,7 @@ def history_rows(matches: Iterable[Match], player_id: int) -> list[dict[str, Any
 
 
 @dataclass(frozen=True)
-class Seat:
+class PairingLine:
     """One player's line in a round's pairings by name: where they sit and against whom."""
 
     player: Any
@@ -152,20 +152,20 @@ class Seat:
         return f"v {self.opponent.public_name}" if self.opponent is not None else "bye"
 
 
-def seats_by_name(matches: Iterable[Match], query: str = "") -> list[Seat]:
+def seats_by_name(matches: Iterable[Match], query: str = "") -> list[PairingLine]:
     """Every paired player's seat, alphabetical by public name; with ``query``, only the players
     whose name contains it (any case)."""
     seats = []
     for match in matches:
-        seats.append(Seat(match.player_a, match.player_b, match))
+        seats.append(PairingLine(match.player_a, match.player_b, match))
         if match.player_b is not None:
-            seats.append(Seat(match.player_b, match.player_a, match))
+            seats.append(PairingLine(match.player_b, match.player_a, match))
     wanted = query.strip().lower()
     chosen = [s for s in seats if wanted in s.player.public_name.lower()]
     return sorted(chosen, key=lambda seat: seat.player.public_name.lower())
 
 
-def my_seat(matches: Iterable[Match], user: Any) -> Seat | None:
+def my_seat(matches: Iterable[Match], user: Any) -> PairingLine | None:
     """The signed-in user's own seat in these pairings, if they play in them."""
     if not user.is_authenticated:
         return None

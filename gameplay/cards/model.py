@@ -185,6 +185,3 @@ class ClassicCatalog:
     abilities: Mapping[str, ClassicAbility] = field(hash=False)
     data_version: str = ""
     starter_decks: Mapping[str, StarterDeck] = field(default_factory=lambda: _EMPTY_STARTERS, hash=False)
-
-    def abilities_of(self, runeslinger: str, kind: str) -> tuple[ClassicAbility, ...]:
-        return tuple(a for a in self.abilities.values() if a.runeslinger == runeslinger and a.kind == kind)

@@ -12,7 +12,7 @@ path of the field (`field`) and a message a data author understands.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from gameplay.cards.schema import (
@@ -363,22 +363,3 @@ def _check_modifiers(raw: object, ctx: _Ctx, path: str) -> None:
         _check_params(item, spec.params, ctx, where, f"modifier '{spec.name}'", frozenset({"mod"}))
         if isinstance(item.get("per"), str):
             ctx.quantities.append(item["per"])
-
-
-def iter_effects(raw_script: object) -> Iterator[dict]:
-    """Every raw effect mapping in a script, nested ones included (for tools and tests)."""
-    stack: list[object] = []
-    if isinstance(raw_script, list):
-        for ability in raw_script:
-            if isinstance(ability, dict):
-                stack.extend(reversed(ability.get("do") or []))
-    while stack:
-        item = stack.pop()
-        if not isinstance(item, dict):
-            continue
-        yield item
-        for key in ("then", "else", "on_hit"):
-            stack.extend(reversed(item.get(key) or []))
-        for bullet in item.get("options") or []:
-            if isinstance(bullet, dict):
-                stack.extend(reversed(bullet.get("do") or []))

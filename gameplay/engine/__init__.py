@@ -30,10 +30,10 @@ _OPS_LOADED = (handlers, ops_cards, ops_combat)
 
 
 def from_json(text: str) -> State:
-    """A state from its JSON; binds the default card tables first in a process that has none yet."""
+    """A state from its JSON; binds the compiled cards first in a process that has none yet."""
     from gameplay.engine import core
 
-    if not hasattr(core.Env, "tables"):
+    if not hasattr(core.Env, "compiled"):
         bind()
     return _state_from_json(text)
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from gameplay.engine import core
 from gameplay.engine.actions import Action, parse_action
+from gameplay.engine.compiled import AIL_INDEX, AILMENTS, CH_OTHER, CAbility
 from gameplay.engine.effects import amount, apply_ailments, fire, fire_card, new_ctx, push, push_ability
 from gameplay.engine.errors import IllegalActionError
 from gameplay.engine.flow import advance
@@ -43,7 +44,6 @@ from gameplay.engine.state import (
     EffectContext,
     State,
 )
-from gameplay.engine.tables import AIL_INDEX, AILMENTS, CH_OTHER, CAbility
 from gameplay.engine.zones import leave_field
 
 Events = list[dict[str, Any]]
@@ -277,7 +277,7 @@ def effective_damage(state: State, ctx: EffectContext, ab: CAbility | None) -> l
     if ab is None:
         return []
     out = []
-    for e in core.bound_tables().lists[ab.list_id]:
+    for e in core.bound_compiled().lists[ab.list_id]:
         if e.op == "damage":
             base = amount(state, ctx, e.params["amount"])
             out.append(max(0, base + core.damage_bonus(state, ctx["c"], ctx["ty"])))
@@ -350,7 +350,7 @@ def do_light(state: State, p: int, act: Action, events: Events) -> None:
 
 
 def do_activate(state: State, p: int, act: Action, events: Events) -> None:
-    t = core.bound_tables()
+    t = core.bound_compiled()
     pl = state.players[p]
     if act.subject is not None and act.subject.startswith("c") and act.subject[1:].isdigit():
         _activate_trinket(state, p, act)

@@ -15,6 +15,17 @@ from itertools import combinations
 from typing import Any, SupportsInt, cast
 
 from gameplay.cards.model import Condition, Modifier
+from gameplay.engine.compiled import (
+    AIL_INDEX,
+    CH_AIL,
+    CH_ALL,
+    CH_CONC,
+    CH_FIRED,
+    CH_OTHER,
+    CH_STATIC,
+    CompiledCards,
+    Kind,
+)
 from gameplay.engine.rules import ENGINE_3, Phase, since
 from gameplay.engine.state import (
     C_HANDLE,
@@ -30,43 +41,32 @@ from gameplay.engine.state import (
     State,
     shuffle,
 )
-from gameplay.engine.tables import (
-    AIL_INDEX,
-    CH_AIL,
-    CH_ALL,
-    CH_CONC,
-    CH_FIRED,
-    CH_OTHER,
-    CH_STATIC,
-    Kind,
-    Tables,
-)
 
 PRIO_CARD, PRIO_EQUIP, PRIO_AILMENT = 0, 1, 2
 RUNESPELL_TYPES = frozenset({"spirit", "attack", "utility"})
 
 
 class Env:
-    """The compiled tables the engine runs with (set once by `bind`)."""
+    """The compiled cards the engine runs with (set once by `bind`)."""
 
-    tables: Tables
+    compiled: CompiledCards
 
 
-def bound_tables() -> Tables:
-    """The compiled card tables the engine is bound to (`setup.bind`)."""
-    return Env.tables
+def bound_compiled() -> CompiledCards:
+    """The compiled cards the engine is bound to (`setup.bind`)."""
+    return Env.compiled
 
 
 def kind_of(state: State, h: int) -> Kind:
-    return Env.tables.kinds[state.cards[h] >> 1]
+    return Env.compiled.kinds[state.cards[h] >> 1]
 
 
 def card_type(state: State, h: int) -> str:
-    return Env.tables.kinds[state.cards[h] >> 1].ctype
+    return Env.compiled.kinds[state.cards[h] >> 1].ctype
 
 
 def is_defense(state: State, h: int) -> bool:
-    return Env.tables.kinds[state.cards[h] >> 1].is_defense
+    return Env.compiled.kinds[state.cards[h] >> 1].is_defense
 
 
 # --- static modifiers ------------------------------------------------------------------------
@@ -79,7 +79,7 @@ def invalidate(state: State, changed: int = CH_ALL) -> None:
     value depends on. Static modifiers (`S_KEY`) depend on cards with statics, ailments and tokens
     or modifications; triggers ("T", p) on cards with triggered abilities and ailments;
     declarations ("D"), activations ("A") and plays ("P") on what their target words and
-    placements name (see `tables.word_deps`); the state checks (`CHECKED_KEY`) run again after any
+    placements name (see `compiled.word_deps`); the state checks (`CHECKED_KEY`) run again after any
     change."""
     cache = state._cache
     if not cache:
@@ -93,7 +93,7 @@ def invalidate(state: State, changed: int = CH_ALL) -> None:
     state._cache = {k: v for k, v in cache.items() if not k[1] & changed and (k[0] != "P" or k[3] in hands[k[2]])}
 
 
-# Values that depend on the tables only (cleared by `setup.bind`), such as the declarations of an
+# Values that depend on the compiled cards only (cleared by `setup.bind`), such as the declarations of an
 # ability whose targets are Runeslingers.
 CONSTANT: dict[Any, Any] = {}
 S_KEY = ("S", CH_STATIC | CH_AIL | CH_OTHER)
@@ -125,7 +125,7 @@ _NONE: list[tuple[int, int, int, Modifier]] = []
 
 
 def _all_sources(state: State) -> dict[str, list[tuple[int, int, int, Modifier]]]:
-    t = Env.tables
+    t = Env.compiled
     kinds = t.kinds
     threshold = state.ruleset.level_two_threshold
     out: dict[str, list[tuple[int, int, int, Modifier]]] = {}
@@ -195,7 +195,7 @@ def block_value(state: State, p: int) -> int:
     value: int = (
         base
         if base and since(state.engine, ENGINE_3)
-        else bound_tables().catalog.runeslingers[state.players[p].rs].block
+        else bound_compiled().catalog.runeslingers[state.players[p].rs].block
     )
     for ctl, _prio, _h, m in sources(state, "block"):
         if applies(m.params.get("who"), ctl, p):
@@ -210,7 +210,7 @@ def cannot_block(state: State, p: int) -> bool:
 
 def max_health(state: State, p: int) -> int:
     pl = state.players[p]
-    value: int = state.ruleset.max_health or Env.tables.catalog.runeslingers[pl.rs].health
+    value: int = state.ruleset.max_health or Env.compiled.catalog.runeslingers[pl.rs].health
     mods = sources(state, "max_health")
     if not mods and not pl.mods:
         return value

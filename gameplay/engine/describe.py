@@ -19,10 +19,10 @@ from typing import Any
 
 from gameplay.engine import core
 from gameplay.engine.actions import Action, parse_action
+from gameplay.engine.compiled import AILMENTS
 from gameplay.engine.effects import order_options
 from gameplay.engine.legal import legal_actions, pending
 from gameplay.engine.state import C_HANDLE, State, target_player
-from gameplay.engine.tables import AILMENTS
 
 Names = Sequence[str]
 Entry = dict[str, Any]
@@ -57,7 +57,7 @@ def _handle(text: str | None) -> int:
 def kind_name(card_id: str | None) -> str:
     if card_id is None:
         return "a card"
-    found = core.bound_tables().catalog.find_card(card_id)
+    found = core.bound_compiled().catalog.find_card(card_id)
     return found.name if found is not None else "a card"
 
 
@@ -162,10 +162,10 @@ def _play(act: Action, ctx: Ctx) -> Phrase:
 
 def _activate(act: Action, ctx: Ctx) -> Phrase:
     state, p, names, viewer = ctx
-    tables = core.bound_tables()
-    catalog = tables.catalog
+    compiled = core.bound_compiled()
+    catalog = compiled.catalog
     subject = str(act.subject)
-    classic = tables.classic.abilities if tables.classic is not None else {}
+    classic = compiled.classic.abilities if compiled.classic is not None else {}
     if subject == "inherent":
         what = catalog.runeslingers[state.players[p].rs].inherent.name
     elif subject[:1] == "c" and subject[1:].isdigit():  # a Classic trinket's Activate
@@ -237,7 +237,7 @@ def _decision_card(state: State) -> str:
     d = state.decision or {}
     copy = d.get("copy")
     if copy is not None:
-        return str(core.Env.tables.kinds[copy[0]].card.name)
+        return str(core.Env.compiled.kinds[copy[0]].card.name)
     source = d.get("source", d.get("card", -1))
     return card_name(state, source, revealed=True) if source in state.cards else "the card"
 

@@ -16,10 +16,10 @@ from typing import Any
 
 from gameplay.cards.model import Condition
 from gameplay.engine import core
-from gameplay.engine.core import bound_tables, kind_of
+from gameplay.engine.compiled import AIL_INDEX, AILMENTS, CAbility, CEffect
+from gameplay.engine.core import bound_compiled, kind_of
 from gameplay.engine.rules import LEGACY_ENGINE
 from gameplay.engine.state import F_UNDER, NO_TARGET, EffectContext, State, player_target, target_player
-from gameplay.engine.tables import AIL_INDEX, AILMENTS, CAbility, CEffect
 from gameplay.engine.targets import valid_targets
 
 Events = list[dict[str, Any]]
@@ -70,7 +70,7 @@ _T_KEYS = (("T", core.TRIGGER_DEPS, 0), ("T", core.TRIGGER_DEPS, 1))
 def _candidates(state: State, p: int) -> dict[str, list[tuple[CAbility, int, str]]]:
     """Every triggered ability p has, by trigger: equips, then exposed ailments, then the field
     (a card's own triggers, `NOT_FIRED`, are left out: `fire_card` reads them from the card)."""
-    t = bound_tables()
+    t = bound_compiled()
     pl = state.players[p]
     out: dict[str, list[tuple[CAbility, int, str]]] = {}
     for eid in pl.equips:
@@ -166,7 +166,7 @@ def auto_targets(state: State, ab: CAbility, p: int) -> list[int]:
 
 def instance_triggers(state: State, p: int, atype: int) -> list[int]:
     """List ids of the instance_applied abilities of one new instance (level II at 4+)."""
-    t = bound_tables()
+    t = bound_compiled()
     ids = [ab.list_id for ab in t.ailments[(atype, 1)] if ab.when == "instance_applied"]
     if core.ailment_count(state, p, atype) >= state.ruleset.level_two_threshold:
         ids += [ab.list_id for ab in t.ailments[(atype, 2)] if ab.when == "instance_applied"]
@@ -211,7 +211,7 @@ def step(state: State, events: Events) -> None:
         for list_id, ctx in reversed(items):
             push(state, list_id, ctx)
         return
-    effects = bound_tables().lists[frame[0]]
+    effects = bound_compiled().lists[frame[0]]
     if frame[1] >= len(effects):
         state.stack.pop()
         return

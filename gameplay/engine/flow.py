@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from gameplay.engine import core
+from gameplay.engine.compiled import CH_OTHER
 from gameplay.engine.effects import Events, fire, push, step
 from gameplay.engine.handlers import redirect
 from gameplay.engine.rules import AILMENT, DISCARD, DRAW, OVER, PASSED, PLAY, READY, RULE_SETS
@@ -23,7 +24,6 @@ from gameplay.engine.state import (
     F_USED,
     State,
 )
-from gameplay.engine.tables import CH_OTHER
 from gameplay.engine.zones import leave_field
 
 MAX_STEPS = 100_000
@@ -75,7 +75,7 @@ def check_state(state: State, events: Events) -> None:
         return
     if core.CHECKED_KEY in state._cache:
         return
-    kinds = core.Env.tables.kinds
+    kinds = core.Env.compiled.kinds
     for p, pl in enumerate(state.players):
         mh = core.max_health(state, p)
         if mh <= 0:
@@ -164,7 +164,7 @@ def _ailment_phase(state: State, events: Events) -> None:
 def _discard_spent_cards(state: State, events: Events) -> None:
     """Runespells in play (a defense runespell once slung) go to the discard pile, and used
     defense cards where the rule set says so."""
-    kinds = core.Env.tables.kinds
+    kinds = core.Env.compiled.kinds
     for pl in state.players:
         if not pl.field:
             continue

@@ -15,10 +15,10 @@ from collections.abc import Callable
 from typing import Any
 
 from gameplay.engine import core
+from gameplay.engine.compiled import AIL_INDEX, CAbility, CEffect
 from gameplay.engine.effects import NAMED, Events, OpFn, new_ctx, push
 from gameplay.engine.legal import declarations, parse_target, valid_bullets
 from gameplay.engine.state import NO_TARGET, EffectContext, State, player_target
-from gameplay.engine.tables import AIL_INDEX, CAbility, CEffect
 
 SLUNG_UTILITY = "slung_utility"
 MIRROR_WARD = "mirror_ward"
@@ -61,7 +61,7 @@ def _owns_copier(state: State, p: int) -> bool:
     key = _COPIER_KEYS[p]
     found: bool | None = state._cache.get(key)
     if found is None:
-        kinds = core.Env.tables.kinds
+        kinds = core.Env.compiled.kinds
         found = state._cache[key] = any(v & 1 == p and kinds[v >> 1].copier for v in state.cards.values())
     return found
 
@@ -73,7 +73,7 @@ def last_utility(state: State, p: int) -> tuple[Any, CAbility] | None:
     """The kind and ability of the last utility runespell p slung this turn, if any."""
     for m in reversed(state.players[p].mods):
         if m[0] == SLUNG_UTILITY and m[3] == state.turn:
-            kind = core.Env.tables.kinds[m[1]]
+            kind = core.Env.compiled.kinds[m[1]]
             ab = kind.ability(m[2])
             return (kind, ab) if ab is not None else None
     return None

@@ -14,6 +14,7 @@ from typing import Any
 
 from gameplay.engine import core
 from gameplay.engine.actions import Action, new_action
+from gameplay.engine.compiled import AILMENTS, CAbility, Kind
 from gameplay.engine.effects import order_options
 from gameplay.engine.ops_cards import return_choices
 from gameplay.engine.rules import DRAW, OVER, PLAY, RULE_SETS
@@ -29,7 +30,6 @@ from gameplay.engine.state import (
     player_target,
     target_player,
 )
-from gameplay.engine.tables import AILMENTS, CAbility, Kind
 from gameplay.engine.targets import valid_targets
 
 
@@ -120,7 +120,7 @@ def fate_ability(state: State, decision: dict[str, Any]) -> CAbility:
     """The ability a fate, targets or copy decision is about: the played card's, or the copied one's
     (``"copy": [kind, ability]``, Echo)."""
     copy = decision.get("copy")
-    kind = core.Env.tables.kinds[copy[0]] if copy is not None else core.kind_of(state, decision["source"])
+    kind = core.Env.compiled.kinds[copy[0]] if copy is not None else core.kind_of(state, decision["source"])
     ab = kind.ability(copy[1] if copy is not None else "play")
     assert ab is not None
     return ab
@@ -232,7 +232,7 @@ def _play_phase(state: State, p: int) -> list[Action]:
         for h in pl.hand:
             out += play_options(state, p, h, light)
     else:  # the same as play_options, with the cost unmodified
-        kinds = core.Env.tables.kinds
+        kinds = core.Env.compiled.kinds
         cards = state.cards
         health = pl.health
         cache = state._cache
@@ -249,7 +249,7 @@ def _play_phase(state: State, p: int) -> list[Action]:
                 found = cache[key] = _play_options(state, p, h, kind)
             out += found
     out += activations(state, p, light)
-    kinds = core.Env.tables.kinds
+    kinds = core.Env.compiled.kinds
     for h, entry in pl.field.items():
         kind = kinds[state.cards[h] >> 1]
         if kind.field_actions:
@@ -294,7 +294,7 @@ def field_answers(state: State, p: int) -> list[Action]:
     """Classic answers besides Shout cards from hand (000 "Answering"): Runeslinger activate
     abilities, trinket activations, and Shout runespells in play that can be slung."""
     out = activations(state, p)
-    kinds = core.Env.tables.kinds
+    kinds = core.Env.compiled.kinds
     for h, entry in state.players[p].field.items():
         kind = kinds[state.cards[h] >> 1]
         out += trinket_activations(state, p, h, entry, kind)
@@ -314,7 +314,7 @@ def light_available(state: State, p: int) -> int:
 
 
 def activations(state: State, p: int, light: int | None = None) -> list[Action]:
-    t = core.bound_tables()
+    t = core.bound_compiled()
     pl = state.players[p]
     out: list[Action] = []
     found = t.inherent_activate[pl.rs] if state.ruleset.light_costs_abilities else None

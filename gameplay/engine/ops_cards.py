@@ -11,6 +11,7 @@ from itertools import combinations
 
 from gameplay.cards.model import Condition
 from gameplay.engine import core
+from gameplay.engine.compiled import CH_OTHER, CEffect
 from gameplay.engine.effects import NAMED, Events, OpFn, amount, check, op, push, resolve, until
 from gameplay.engine.state import (
     C_TOP,
@@ -23,7 +24,6 @@ from gameplay.engine.state import (
     randbelow,
     target_player,
 )
-from gameplay.engine.tables import CH_OTHER, CEffect
 from gameplay.engine.zones import leave_field, take_out
 
 

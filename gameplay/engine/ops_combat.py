@@ -11,6 +11,7 @@ inflicts ailments, runs on_hit and fires the hit triggers. Health loss always pi
 from __future__ import annotations
 
 from gameplay.engine import core
+from gameplay.engine.compiled import AIL_INDEX, AILMENTS, CEffect
 from gameplay.engine.effects import (
     Events,
     amount,
@@ -22,7 +23,6 @@ from gameplay.engine.effects import (
 )
 from gameplay.engine.rules import LEGACY_ENGINE
 from gameplay.engine.state import F_BARRIER, F_DMG, EffectContext, State, player_target, target_player
-from gameplay.engine.tables import AIL_INDEX, AILMENTS, CEffect
 from gameplay.engine.zones import leave_field
 
 

@@ -47,7 +47,7 @@ class RuleSet:
     light_costs_abilities: bool = True  # Awakening: inherent abilities cost light
     discard_used_defense_cards: bool = False  # 002 says so, 001 (Use, Ready Phase) does not: docs/rules.md
     # The knobs of Classic (rulebook 000); docs/rules.md "Classic (rulebook 000): decisions".
-    edition: str = "awakening"  # which edition of the cards is played (`Tables.kind_of_card`)
+    edition: str = "awakening"  # which edition of the cards is played (`CompiledCards.kind_of_card`)
     light: bool = True  # concentrations make light (Classic: a concentration holds one card)
     max_health: int = 0  # every Runeslinger's base maximum health; 0: the Runeslinger card's
     pass_ends_turn: bool = False  # passing skips the rest of the turn and its end-of-turn effects

@@ -95,11 +95,11 @@ def _sightings(state: State, p: int) -> list[int]:
 
 
 def _prior(state: State, p: int) -> tuple[tuple[int, ...], tuple[float, ...]]:
-    tables = core.Env.tables
-    runeslinger = tables.catalog.find_runeslinger(state.players[p].rs)
+    compiled = core.Env.compiled
+    runeslinger = compiled.catalog.find_runeslinger(state.players[p].rs)
     card_class = str(runeslinger.card_class.value) if runeslinger is not None else _BASIC
     weights: dict[int, float] = {}
-    for kind in tables.kinds:
+    for kind in compiled.kinds:
         if str(kind.card.card_class.value) in (card_class, _BASIC):
             weights[kind.index] = 1.0
     for index in _sightings(state, p):
@@ -251,11 +251,11 @@ def card_value(card_id: str) -> float:
     the best gain over its legal plays (the opponent declines answers and blocks), less
     `COST_WEIGHT` per light of cost. 0 for a card the catalog does not know or that cannot be
     played there."""
-    tables = core.Env.tables if hasattr(core.Env, "tables") else bind()
-    index = tables.kind_index.get(card_id)
+    compiled = core.Env.compiled if hasattr(core.Env, "compiled") else bind()
+    index = compiled.kind_index.get(card_id)
     if index is None:
         return 0.0
-    card = tables.kinds[index].card
+    card = compiled.kinds[index].card
     mine = _CLASS_RUNESLINGER.get(str(card.card_class.value), "eva")
     theirs = "eva" if mine != "eva" else "romin"
     state = scenario(
@@ -277,4 +277,4 @@ def card_value(card_id: str) -> float:
         for action in legal_actions(state, 0)
         if action.subject is not None and action.kind == "play"
     ]
-    return max(gains, default=0.0) - COST_WEIGHT * tables.kinds[index].base_cost if gains else 0.0
+    return max(gains, default=0.0) - COST_WEIGHT * compiled.kinds[index].base_cost if gains else 0.0

@@ -13,6 +13,7 @@ from typing import Any
 
 from gameplay.cards.schema import EquipKind
 from gameplay.engine import core
+from gameplay.engine.compiled import AIL_INDEX, CompiledCards, default_compiled, unsupported_reasons
 from gameplay.engine.errors import ScenarioError, UnsupportedCardError
 from gameplay.engine.flow import advance
 from gameplay.engine.rules import ENGINE_VERSION, ENGINE_VERSIONS, RULE_SETS, Phase
@@ -28,14 +29,13 @@ from gameplay.engine.state import (
     seed_rng,
     shuffle,
 )
-from gameplay.engine.tables import AIL_INDEX, Tables, default_tables, unsupported_reasons
 
 
-def bind(tables: Tables | None = None) -> Tables:
-    new = tables or default_tables()
-    if getattr(core.Env, "tables", None) is not new:
+def bind(compiled: CompiledCards | None = None) -> CompiledCards:
+    new = compiled or default_compiled()
+    if getattr(core.Env, "compiled", None) is not new:
         core.CONSTANT.clear()
-    core.Env.tables = new
+    core.Env.compiled = new
     return new
 
 
@@ -43,14 +43,14 @@ def bind(tables: Tables | None = None) -> Tables:
 FILLER = {"awakening": "spark", "classic": "fireball"}
 
 
-def _kind(t: Tables, name: str, edition: str = "awakening") -> int:
+def _kind(t: CompiledCards, name: str, edition: str = "awakening") -> int:
     found = t.find_kind(edition, name)
     if found is None:
         raise ScenarioError(f"unknown card {name!r}" + ("" if edition == "awakening" else f" in {edition}"))
     return found
 
 
-def _player_base(state: State, p: int, spec: dict[str, Any], t: Tables) -> None:
+def _player_base(state: State, p: int, spec: dict[str, Any], t: CompiledCards) -> None:
     pl = state.players[p]
     starter = spec.get("starter")
     if starter is not None:
@@ -88,7 +88,7 @@ def _player_base(state: State, p: int, spec: dict[str, Any], t: Tables) -> None:
             raise UnsupportedCardError("; ".join(reasons))
 
 
-def _equips(t: Tables, rs: Any, ids: list[str], p: int) -> list[str]:
+def _equips(t: CompiledCards, rs: Any, ids: list[str], p: int) -> list[str]:
     equips = []
     for eid in ids:
         eq = t.catalog.find_equip(eid)
@@ -104,7 +104,7 @@ def _equips(t: Tables, rs: Any, ids: list[str], p: int) -> list[str]:
     return [e.id for e in equips]
 
 
-def _classic_abilities(t: Tables, rs: Any, ids: list[str], p: int) -> list[str]:
+def _classic_abilities(t: CompiledCards, rs: Any, ids: list[str], p: int) -> list[str]:
     """Classic (000): one passive and one activate ability bearing the Runeslinger's name."""
     classic = t.classic.abilities if t.classic is not None else {}
     chosen = []
@@ -127,10 +127,12 @@ def _engine(state: State, engine: str) -> None:
     state.engine = engine
 
 
-def new_game(setup: dict[str, Any], seed: int, tables: Tables | None = None, engine: str = ENGINE_VERSION) -> State:
+def new_game(
+    setup: dict[str, Any], seed: int, compiled: CompiledCards | None = None, engine: str = ENGINE_VERSION
+) -> State:
     """A new encounter: shuffle, draw 5, then each player sets a starting concentration.
     `engine`: the engine version to play under (a recorded game replays under its own)."""
-    t = bind(tables)
+    t = bind(compiled)
     state = State()
     _engine(state, engine)
     state.rules = str(setup.get("rules", "awakening"))
@@ -165,9 +167,11 @@ def _pindex(value: object) -> int:
     raise ScenarioError(f"a player is p1 or p2, not {value!r}")
 
 
-def scenario(spec: dict[str, Any], seed: int = 0, tables: Tables | None = None, engine: str = ENGINE_VERSION) -> State:
+def scenario(
+    spec: dict[str, Any], seed: int = 0, compiled: CompiledCards | None = None, engine: str = ENGINE_VERSION
+) -> State:
     """Start from any position described by a plain dict (see docs/rules.md, "Scenarios")."""
-    t = bind(tables)
+    t = bind(compiled)
     state = State()
     _engine(state, engine)
     state.rules = str(spec.get("rules", "awakening"))
@@ -196,7 +200,7 @@ def scenario(spec: dict[str, Any], seed: int = 0, tables: Tables | None = None, 
     return state
 
 
-def _field(state: State, p: int, spec: dict[str, Any], t: Tables) -> None:
+def _field(state: State, p: int, spec: dict[str, Any], t: CompiledCards) -> None:
     pl = state.players[p]
     edition = state.ruleset.edition
     pl.blocked = int(bool(spec.get("blocked", False)))

@@ -10,17 +10,17 @@ from __future__ import annotations
 from typing import Any
 
 from gameplay.engine import core
+from gameplay.engine.compiled import AILMENTS
 from gameplay.engine.effects import order_options
 from gameplay.engine.legal import fmt_target, legal_actions, pending
 from gameplay.engine.state import C_HANDLE, C_TOP, C_USED, F_DMG, F_MASTERY, F_TOKENS, F_UNDER, F_USED, State
-from gameplay.engine.tables import AILMENTS
 
 _OWNERS = ("p1", "p2")
 
 
 def _card(state: State, h: int) -> dict[str, Any]:
     value = state.cards[h]
-    return {"card": f"c{h}", "id": core.Env.tables.kinds[value >> 1].card.id, "owner": _OWNERS[value & 1]}
+    return {"card": f"c{h}", "id": core.Env.compiled.kinds[value >> 1].card.id, "owner": _OWNERS[value & 1]}
 
 
 def _field(state: State, p: int) -> list[dict[str, Any]]:
@@ -134,7 +134,7 @@ def _decision(state: State) -> dict[str, Any] | None:
     if d["kind"] == "targets":
         return {"kind": "targets", "bullet": d["bullet"] + 1}
     if d["kind"] == "copy":
-        return {"kind": "copy", "card": core.Env.tables.kinds[d["copy"][0]].card.id}
+        return {"kind": "copy", "card": core.Env.compiled.kinds[d["copy"][0]].card.id}
     if d["kind"] == "fate":
         return {"kind": "fate", "bullets": [b + 1 for b in d["valid"]]}
     card = d.get("card")  # charge: the card just played, to charge or sling

@@ -26,7 +26,7 @@ from common.ids import ID_PATTERN
 from gameplay.decks import services as saved_decks
 from gameplay.matches import selectors, services
 from gameplay.matches.errors import Forbidden, MatchError
-from gameplay.matches.models import Challenge, PlayMatch
+from gameplay.matches.models import MatchChallenge, PlayMatch
 from gameplay.services import current_catalog
 
 VIEW = OpenApiTypes.OBJECT  # a seat's (or the public) view of the match, as the engine draws it
@@ -281,13 +281,13 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
         return Response(services.replay_view(game, asked.seat, asked.step))
 
 
-class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
+class MatchChallengeSerializer(serializers.ModelSerializer[MatchChallenge]):
     challenger = serializers.CharField(source="challenger.username", read_only=True)
     opponent = serializers.CharField(source="opponent.username")
     starter = serializers.CharField(write_only=True, help_text=f"Your deck: {DECK_HELP}.")
 
     class Meta:
-        model = Challenge
+        model = MatchChallenge
         fields = ("id", "challenger", "opponent", "starter", "best_of", "status", "match", "created_at")
         read_only_fields = ("id", "challenger", "status", "match", "created_at")
 
@@ -297,27 +297,27 @@ class AnswerSerializer(serializers.Serializer[Any]):
 
 
 @extend_schema(tags=["play"])
-class ChallengeViewSet(viewsets.GenericViewSet[Challenge]):
+class MatchChallengeViewSet(viewsets.GenericViewSet[MatchChallenge]):
     """Challenge another player to a match; they accept with their deck, or decline."""
 
-    serializer_class = ChallengeSerializer
+    serializer_class = MatchChallengeSerializer
     permission_classes = [IsAuthenticated]
     lookup_value_regex = ID_PATTERN
     pagination_class = None  # the list is your latest 50 challenges, as an array
-    queryset = Challenge.objects.all()
+    queryset = MatchChallenge.objects.all()
 
     def get_queryset(self) -> Any:
         user = signed_in_user(self.request)
-        return (Challenge.objects.filter(challenger=user) | Challenge.objects.filter(opponent=user)).select_related(
-            "challenger", "opponent"
-        )
+        return (
+            MatchChallenge.objects.filter(challenger=user) | MatchChallenge.objects.filter(opponent=user)
+        ).select_related("challenger", "opponent")
 
     def list(self, request: Request) -> Response:
-        return Response(ChallengeSerializer(self.get_queryset()[:50], many=True).data)
+        return Response(MatchChallengeSerializer(self.get_queryset()[:50], many=True).data)
 
     def create(self, request: Request) -> Response:
         throttling.check_api(request, "challenge")
-        data = ChallengeSerializer(data=request.data)
+        data = MatchChallengeSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         opponent = User.objects.filter(username=data.validated_data["opponent"]["username"]).first()
         if opponent is None:
@@ -328,7 +328,7 @@ class ChallengeViewSet(viewsets.GenericViewSet[Challenge]):
             saved_decks.seat_deck(signed_in_user(request), data.validated_data["starter"]),
             int(data.validated_data.get("best_of", 1)),
         )
-        return Response(ChallengeSerializer(made).data, status=status.HTTP_201_CREATED)
+        return Response(MatchChallengeSerializer(made).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=AnswerSerializer)
     @action(detail=True, methods=["post"])
@@ -338,10 +338,10 @@ class ChallengeViewSet(viewsets.GenericViewSet[Challenge]):
         starter = data.validated_data.get("starter")
         deck = saved_decks.seat_deck(signed_in_user(request), starter) if starter else None
         answered = services.answer_challenge(self.get_object().pk, signed_in_user(request), True, deck)
-        return Response(ChallengeSerializer(answered).data)
+        return Response(MatchChallengeSerializer(answered).data)
 
     @extend_schema(request=None)
     @action(detail=True, methods=["post"])
     def decline(self, request: Request, pk: str) -> Response:
         answered = services.answer_challenge(self.get_object().pk, signed_in_user(request), False)
-        return Response(ChallengeSerializer(answered).data)
+        return Response(MatchChallengeSerializer(answered).data)

@@ -32,15 +32,18 @@ class PlayMatch(StatusMachine, models.Model):
         GREEDY = "greedy", "Normal bot"
         HARD = "hard", "Hard bot"
 
-    class DeadlineKind(models.TextChoices):
+    class TimerKind(models.TextChoices):
+        """Which of the match's timers its deadline is (``deadline_kind``). Every one of them is fired
+        as the one kind of deadline ``match-clock`` (``gameplay/deadlines.py``)."""
+
         CLOCK = "clock", "Match clock"
         WINDOW = "window", "Answer window"
         CHOICE = "choice", "Choice of who goes first"
         TURN = "turn", "Turn clock"
         ARRIVAL = "arrival", "Waiting for both players"
 
-    class Outcome(models.TextChoices):
-        """A co-operative table's end: everyone wins or loses together."""
+    class TableOutcome(models.TextChoices):
+        """How a co-operative table ended (``outcome``): everyone wins or loses together."""
 
         WON = "won", "Won"
         LOST = "lost", "Lost"
@@ -73,7 +76,7 @@ class PlayMatch(StatusMachine, models.Model):
         null=True, blank=True, help_text="A table's turn clock: each turn's time; empty for untimed turns."
     )
     outcome = models.CharField(
-        max_length=10, choices=Outcome.choices, blank=True, help_text="A co-operative table's end: won or lost."
+        max_length=10, choices=TableOutcome.choices, blank=True, help_text="A co-operative table's end: won or lost."
     )
     decks = models.JSONField(help_text="The engine setup of each seat: runeslinger, equips, cards.")
     best_of = models.PositiveSmallIntegerField(default=1)
@@ -92,7 +95,7 @@ class PlayMatch(StatusMachine, models.Model):
     on_clock = models.SmallIntegerField(null=True, blank=True, help_text="The seat (0/1) whose clock runs.")
     clock_since = models.DateTimeField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True)
-    deadline_kind = models.CharField(max_length=10, choices=DeadlineKind.choices, blank=True)
+    deadline_kind = models.CharField(max_length=10, choices=TimerKind.choices, blank=True)
     timer_version = models.PositiveIntegerField(default=0)
     turn_limit = models.PositiveIntegerField(
         null=True, blank=True, help_text="Set when time is called: past this turn the game is a draw."
@@ -172,7 +175,7 @@ class PlayMatch(StatusMachine, models.Model):
     def is_waiting_for_players(self) -> bool:
         """Made but not started: no clock runs until both players have it open, or the arrival
         wait ends (``services.clock.await_arrival``)."""
-        return self.is_playing and self.deadline_kind == self.DeadlineKind.ARRIVAL
+        return self.is_playing and self.deadline_kind == self.TimerKind.ARRIVAL
 
     @property
     def status_words(self) -> str:
@@ -287,7 +290,7 @@ class GameAction(models.Model):
         return f"{self.game} #{self.seq}: {self.action}"
 
 
-class Challenge(StatusMachine, models.Model):
+class MatchChallenge(StatusMachine, models.Model):
     """One player invites another to a match outside events; accepting starts it."""
 
     class Status(models.TextChoices):

@@ -27,11 +27,6 @@ def can_referee(match: PlayMatch, user: Any, known: oversight.Oversight | None =
     return bool(user.is_staff) or user.pk in (known or oversight.oversight(match)).referees
 
 
-def can_watch(match: PlayMatch, user: Any) -> bool:
-    """Public matches anyone may watch; others their referees and staff (public information only)."""
-    return match.public or can_referee(match, user)
-
-
 @dataclass(frozen=True)
 class Sight:
     """What one viewer may see of a match: the one rule every path that carries a game follows

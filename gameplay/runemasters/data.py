@@ -60,7 +60,9 @@ class Monster:
 
 
 @dataclass(frozen=True)
-class Event:
+class EventCard:
+    """A card of the Event deck (rulebook 003): not an event of the site (`tournaments.models.Event`)."""
+
     id: str
     name: str
     kind: str
@@ -70,7 +72,7 @@ class Event:
 class GameData:
     monsters: dict[str, Monster]
     types: dict[str, MonsterType]
-    events: dict[str, Event]
+    events: dict[str, EventCard]
     difficulties: dict[str, dict[str, int]]
     version: str
 
@@ -187,7 +189,7 @@ def load_from(directory: Path) -> GameData:
     return GameData(
         monsters={c["id"]: Monster(**{**c, "weak_points": tuple(c["weak_points"])}) for c in monsters},
         types={name: MonsterType(**fields) for name, fields in types.items()},
-        events={e["id"]: Event(**e) for e in events},
+        events={e["id"]: EventCard(**e) for e in events},
         difficulties=difficulties,
         version=version,
     )

@@ -30,9 +30,6 @@ class Score:
         """Smaller is better; equal keys are equal scores (the order is total on it)."""
         return (0 if self.won else 1, -self.temple_hp, -self.guardians_alive, self.rounds)
 
-    def better_than(self, other: Score) -> bool:
-        return self.key() < other.key()
-
     def words(self) -> str:
         """ "Won, temple 7 HP, 3 guardians standing, 9 rounds"."""
         standing = "guardian" if self.guardians_alive == 1 else "guardians"

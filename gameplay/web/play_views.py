@@ -26,7 +26,7 @@ from common.refusals import Refusal
 from gameplay.cards.faces import catalog_faces
 from gameplay.decks import services as saved_decks
 from gameplay.matches import selectors, services
-from gameplay.matches.models import Challenge, Game, PlayMatch
+from gameplay.matches.models import Game, MatchChallenge, PlayMatch
 from gameplay.services import current_catalog
 from gameplay.web import coop_views
 from gameplay.web.presentation import BOT_LEVELS, DEFAULT_BOT_LEVEL, game_label
@@ -53,8 +53,8 @@ def play_home(request: HttpRequest) -> HttpResponse:
             return redirect("gameplay:play", pk=match.pk)
     matches = selectors.with_finished_game(selectors.my_matches(user))
     watchable = selectors.with_finished_game(selectors.watchable_matches(user))
-    challenges = (Challenge.objects.filter(opponent=user) | Challenge.objects.filter(challenger=user)).filter(
-        status=Challenge.Status.OPEN
+    challenges = (MatchChallenge.objects.filter(opponent=user) | MatchChallenge.objects.filter(challenger=user)).filter(
+        status=MatchChallenge.Status.OPEN
     )
     context = {
         "matches": matches[:30],
@@ -202,12 +202,12 @@ def _challenge_action(request: HttpRequest, user: User) -> HttpResponse:
             return redirect("gameplay:play-home")
         challenge_id = parse_id(request.POST.get("challenge", ""))
         if challenge_id is None:
-            raise Challenge.DoesNotExist()  # not an id: no challenge has it
+            raise MatchChallenge.DoesNotExist()  # not an id: no challenge has it
         accept = action == "accept"
         answered = services.answer_challenge(
             challenge_id, user, accept, saved_decks.seat_deck(user, request.POST.get("starter", "")) if accept else None
         )
-    except (Refusal, ValueError, Challenge.DoesNotExist) as exc:
+    except (Refusal, ValueError, MatchChallenge.DoesNotExist) as exc:
         messages.error(request, str(exc) or "That challenge cannot be answered.")
         return redirect("gameplay:play-home")
     if answered.match_id:

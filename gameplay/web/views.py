@@ -194,7 +194,7 @@ def check_builder_form(form: DeckBuilderForm, catalog: Catalog) -> tuple[dict[st
     return _result_context(check, catalog), 200
 
 
-def _result_context(check: services.DeckCheck, catalog: Catalog) -> dict[str, Any]:
+def _result_context(check: services.DeckReport, catalog: Catalog) -> dict[str, Any]:
     def names(ids: tuple[str, ...]) -> list[str]:
         return [catalog.cards[i].name if i in catalog.cards else i for i in ids]
 

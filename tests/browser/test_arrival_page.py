@@ -22,7 +22,7 @@ HINT = "document.querySelector('[data-testid=hint]').textContent"
 def test_the_choice_waits_for_the_opponent(browser: Any, fresh_redis_state: None, width: int, tmp_path: Any) -> None:
     onsite = onsite_match()
     played = onsite.played
-    assert played.deadline_kind == PlayMatch.DeadlineKind.ARRIVAL
+    assert played.deadline_kind == PlayMatch.TimerKind.ARRIVAL
     game = played.current_game()
     assert game is not None
     seats = {0: played.player1, 1: played.player2}
@@ -44,4 +44,4 @@ def test_the_choice_waits_for_the_opponent(browser: Any, fresh_redis_state: None
         opponent.goto(f"{url}/play/{played.pk}/")
         page.get_by_test_id("choose-me").wait_for()  # the chooser's buttons appear: the choice's clock runs
         wait_in_page(page, f"{HINT}.includes('do you play first or go second?')")
-        assert PlayMatch.objects.get(pk=played.pk).deadline_kind == PlayMatch.DeadlineKind.CHOICE
+        assert PlayMatch.objects.get(pk=played.pk).deadline_kind == PlayMatch.TimerKind.CHOICE

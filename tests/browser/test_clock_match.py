@@ -81,7 +81,7 @@ def test_a_player_who_never_acts_loses_on_the_clock_and_the_win_reaches_the_stan
             page.evaluate("window.__sameDocument = true")  # gone if the page reloads or navigates
         winner_page, idle_page = pages[winner_user.pk], pages[idle_user.pk]
         # Both pages are open: the event's wait for the players is over and the chooser's clock runs.
-        wait_until(lambda: PlayMatch.objects.get(pk=played.pk).deadline_kind == PlayMatch.DeadlineKind.CHOICE)
+        wait_until(lambda: PlayMatch.objects.get(pk=played.pk).deadline_kind == PlayMatch.TimerKind.CHOICE)
         played.refresh_from_db()
 
         # The die roll's winner lets the other seat play first: that seat must now set up.
@@ -98,7 +98,7 @@ def test_a_player_who_never_acts_loses_on_the_clock_and_the_win_reaches_the_stan
         pending = engine.pending(state)
         assert pending is not None and pending.player == idle and pending.kind not in WINDOW_KINDS
         # On the main clock: the deadline is the whole clock, not an answer window.
-        assert played.on_clock == idle and played.deadline_kind == PlayMatch.DeadlineKind.CLOCK
+        assert played.on_clock == idle and played.deadline_kind == PlayMatch.TimerKind.CLOCK
         assert played.remaining_ms[idle] == 60_000
         assert played.deadline is not None
         flag_due = played.deadline

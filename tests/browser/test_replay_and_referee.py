@@ -11,8 +11,8 @@ import pytest
 
 from accounts.models import User
 from gameplay import engine
+from gameplay.engine.compiled import AIL_INDEX
 from gameplay.engine.core import ailment_count
-from gameplay.engine.tables import AIL_INDEX
 from gameplay.matches import services
 from gameplay.matches.models import PlayMatch
 from tests.browser.asgi import asgi_server

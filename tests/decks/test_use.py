@@ -10,7 +10,7 @@ from gameplay.cards.catalog import Catalog
 from gameplay.decks import services as decks
 from gameplay.decks.models import SavedDeck
 from gameplay.formats import Deck
-from gameplay.matches.models import Challenge, PlayMatch
+from gameplay.matches.models import MatchChallenge, PlayMatch
 from tests.clients import api_client as api
 from tests.conftest import Personas
 from tournaments.models import DeckVersion
@@ -97,7 +97,7 @@ def test_challenge_and_accept_with_saved_decks(catalog: Catalog, ann: User, bob:
         "/play/", {"action": "challenge", "opponent": "bob", "starter": f"saved-{mine.pk}"}, follow=True
     )
     assert "Challenge sent to" in sent.content.decode()
-    challenge = Challenge.objects.get()
+    challenge = MatchChallenge.objects.get()
     assert challenge.challenger_deck["runeslinger"] == "eva"
     wrong = signed_in(bob).post(
         "/play/", {"action": "accept", "challenge": challenge.pk, "starter": f"saved-{mine.pk}"}, follow=True

@@ -20,8 +20,8 @@ from typing import Any
 
 from gameplay.engine import ENGINE_VERSION, State, apply, new_game, pending, state_hash
 from gameplay.engine.bots import GreedyAgent, RandomAgent
+from gameplay.engine.compiled import default_compiled
 from gameplay.engine.rules import RULE_SETS
-from gameplay.engine.tables import default_tables
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 GAMES = [
@@ -39,7 +39,7 @@ CLASSIC_GAMES = [
 
 def data_version(setup: dict[str, Any]) -> str:
     """The card-data version a game of this setup records (Classic games: both editions')."""
-    return default_tables().version_for(RULE_SETS[setup.get("rules", "awakening")].edition)
+    return default_compiled().version_for(RULE_SETS[setup.get("rules", "awakening")].edition)
 
 
 def record(name: str, first: str, second: str, seed: int, rules: str = "awakening") -> dict[str, Any]:

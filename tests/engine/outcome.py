@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from gameplay.engine import State, pending
+from gameplay.engine.compiled import AILMENTS
 from gameplay.engine.state import C_TOP, C_USED
-from gameplay.engine.tables import AILMENTS
 from tests.engine.helpers import ids
 
 

@@ -21,13 +21,13 @@ from gameplay.engine import (
     StateFormatError,
     UnsupportedCardError,
     apply,
+    compiled,
     from_json,
     legal_actions,
     new_game,
     pending,
     result,
     state_hash,
-    tables,
     to_json,
     view,
 )
@@ -102,18 +102,18 @@ def test_unsupported_cards_fail_at_setup(monkeypatch: pytest.MonkeyPatch) -> Non
     """A card whose handler the engine lacks is refused at setup. Every handler of the catalog is
     implemented now, so the engine is made to lack one."""
     deck = ["echo"] + ["spark"] * 29
-    monkeypatch.setattr(tables, "SUPPORTED_HANDLERS", tables.SUPPORTED_HANDLERS - {"echo"})
+    monkeypatch.setattr(compiled, "SUPPORTED_HANDLERS", compiled.SUPPORTED_HANDLERS - {"echo"})
     with pytest.raises(UnsupportedCardError, match="echo"):
         new_game({"players": [{**EVA, "deck": deck}, {"starter": "romin-starter"}]}, 1)
-    monkeypatch.setattr(tables, "SUPPORTED_HANDLERS", (tables.SUPPORTED_HANDLERS | {"echo"}) - {"mirror_ward"})
+    monkeypatch.setattr(compiled, "SUPPORTED_HANDLERS", (compiled.SUPPORTED_HANDLERS | {"echo"}) - {"mirror_ward"})
     with pytest.raises(UnsupportedCardError, match="mirror_ward"):
         new_game({"players": [{**EVA, "deck": ["mirror-ward"] * 2 + ["spark"] * 28}, {"starter": "romin-starter"}]}, 1)
 
 
 def test_every_catalog_handler_is_implemented() -> None:
     """Echo and Mirror Ward decks are accepted; the supported handlers are the implemented ones."""
-    assert tables.SUPPORTED_HANDLERS == set(NAMED) == set(HANDLER_DOCS)
-    assert all(not tables.unsupported_reasons(k) for k in tables.default_tables().kinds)
+    assert compiled.SUPPORTED_HANDLERS == set(NAMED) == set(HANDLER_DOCS)
+    assert all(not compiled.unsupported_reasons(k) for k in compiled.default_compiled().kinds)
     deck = ["echo", "mirror-ward"] * 2 + ["spark"] * 26
     state = new_game({"players": [{**EVA, "deck": deck}, {"starter": "romin-starter"}]}, 1)
     assert pending(state) is not None

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from gameplay.engine import new_game
-from gameplay.engine.tables import default_tables
+from gameplay.engine.compiled import default_compiled
 from tests.engine.test_playouts import play_setup
 
 SLINGERS = [
@@ -28,7 +28,7 @@ CHUNKS = 20
 
 
 def classic_deck(seed: int) -> list[str]:
-    classic = default_tables().classic
+    classic = default_compiled().classic
     assert classic is not None
     cards = [card_id for card_id in sorted(classic.cards) for _ in range(2)]
     random.Random(seed).shuffle(cards)

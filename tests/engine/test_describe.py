@@ -12,7 +12,7 @@ from gameplay.engine import State, apply, legal_actions, new_game, pending
 from gameplay.engine import describe as words
 from gameplay.engine.actions import KINDS
 from gameplay.engine.bots import RandomAgent
-from gameplay.engine.core import block_value, bound_tables, kind_of
+from gameplay.engine.core import block_value, bound_compiled, kind_of
 from gameplay.engine.state import C_HANDLE
 from tests.engine.helpers import conc, decline_all, handle, position, run
 
@@ -26,7 +26,7 @@ DECISION_KINDS |= {"remove", "unique", "return", "copy", "charge"}
 
 
 def slugs() -> set[str]:
-    catalog = bound_tables().catalog
+    catalog = bound_compiled().catalog
     ids = {*catalog.cards, *catalog.runeslingers, *catalog.equips}
     return {i for i in ids if "-" in i or "_" in i}
 
@@ -359,7 +359,7 @@ def _check_game(seed: int, all_names: set[str]) -> set[str]:
 def test_random_games_have_clean_public_sentences() -> None:
     """Seeded random games: every prompt, label and log sentence has no handle, seat code or slug,
     and a log sentence names no card nobody may see (a set concentration above all)."""
-    catalog = bound_tables().catalog
+    catalog = bound_compiled().catalog
     all_names = {c.name for c in catalog.cards.values()}
     seen: set[str] = set()
     for seed in range(40):

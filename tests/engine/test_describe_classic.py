@@ -9,8 +9,8 @@ import re
 from gameplay.engine import State, apply, new_game, pending
 from gameplay.engine import describe as words
 from gameplay.engine.bots import RandomAgent
+from gameplay.engine.compiled import default_compiled as bound_compiled
 from gameplay.engine.core import kind_of
-from gameplay.engine.tables import default_tables as bound_tables
 from tests.engine.helpers import classic_position, handle, run
 from tests.engine.test_describe import NAMES, _card_names_in, _open_names, assert_clean
 
@@ -24,7 +24,7 @@ def classic_game(seed: int) -> State:
 
 
 def ability_ids() -> set[str]:
-    classic = bound_tables().classic
+    classic = bound_compiled().classic
     assert classic is not None
     return set(classic.abilities)
 
@@ -63,7 +63,7 @@ def play_in_words(seed: int, all_names: set[str]) -> tuple[set[str], list[str]]:
 
 
 def test_random_classic_games_have_clean_public_sentences_for_every_classic_move() -> None:
-    catalog = bound_tables().catalog
+    catalog = bound_compiled().catalog
     all_names = {c.name for c in catalog.cards.values()}
     seen: set[str] = set()
     log: list[str] = []

@@ -296,8 +296,8 @@ def test_its_controller_is_the_controller_it_had_before_it_left_play() -> None:
     is destroyed "its controller" is still p2, not p1 who owns it. (No card of the catalog can
     destroy a card controlled by a non-owner and then name its controller yet; this drives the
     target resolution itself.)"""
+    from gameplay.engine.compiled import CEffect
     from gameplay.engine.effects import new_ctx, resolve
-    from gameplay.engine.tables import CEffect
     from gameplay.engine.zones import leave_field
 
     s = position({}, {"ailments": [{"type": "burn", "count": 2, "boon": "binding", "boon_owner": "p1"}]})

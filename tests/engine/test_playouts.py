@@ -97,9 +97,9 @@ RUNESLINGERS = {
 @pytest.mark.parametrize("chunk", range(5))
 def test_random_catalog_decks_keep_the_invariants(chunk: int) -> None:
     """100 more games with 30 random cards from the whole catalog, so every supported card is played."""
-    from gameplay.engine.tables import default_tables, unsupported_reasons
+    from gameplay.engine.compiled import default_compiled, unsupported_reasons
 
-    cards = [k.card.id for k in default_tables().kinds if not unsupported_reasons(k)]
+    cards = [k.card.id for k in default_compiled().kinds if not unsupported_reasons(k)]
     for seed in range(chunk * 20, chunk * 20 + 20):
         rnd = random.Random(seed)
         players = [

@@ -41,7 +41,7 @@ def hidden_cards_changed(state: State, who: int, rng: random.Random) -> State:
     face-down concentrations get other card kinds, and `who`'s own deck another order."""
     other = state.copy()
     opp = other.players[1 - who]
-    kinds = len(Env.tables.kinds)
+    kinds = len(Env.compiled.kinds)
     for h in [*opp.hand, *opp.deck, *(c[C_HANDLE] for c in opp.concs)]:
         other.cards[h] = rng.randrange(kinds) * 2 + (1 - who)
     mine = other.players[who].deck

@@ -12,7 +12,7 @@ from accounts.models import User
 from tests.events.finished_events import finished_round_robin, finished_swiss_with_top_four, new_event, play_round
 from tests.factories import EventFactory, UserFactory
 from tournaments.errors import Invalid
-from tournaments.models import Deck, DeckVersion, Event, Match, Round
+from tournaments.models import DeckVersion, Event, EventDeck, Match, Round
 from tournaments.pairing import MatchRecord, Standing, TiebreakSystem, advance_bracket, build_bracket
 from tournaments.presentation import (
     crosstable,
@@ -239,7 +239,7 @@ def test_a_round_without_tables_is_never_the_overviews_round_box() -> None:
 @pytest.mark.django_db
 def test_the_champions_runeslinger_shows_once_lists_are_published() -> None:
     event, _ = finished_swiss_with_top_four(winner_seed=4)
-    deck = Deck.objects.create(event=event, player_id=event.cut_seeds[3])
+    deck = EventDeck.objects.create(event=event, player_id=event.cut_seeds[3])
     DeckVersion.objects.create(deck=deck, number=1, runeslinger="Vex the Gleaming", text="", catalog_version="test")
     assert "Vex the Gleaming" not in Client().get(f"/events/{event.pk}/").content.decode()
     Event.objects.filter(pk=event.pk).update(lists_published=True)

@@ -13,10 +13,14 @@ from tournaments.floor_actions import allowed_event_actions
 from tournaments.models import AuditEntry, Event, Match, Registration, Round
 from tournaments.presentation import with_names
 from tournaments.services import registration, results, rounds
-from tournaments.services.common import last_round
 from tournaments.services.results import Score
 
 pytestmark = pytest.mark.django_db
+
+
+def last_round(event: Event) -> Round | None:
+    return Round.objects.filter(event=event).order_by("number").last()
+
 
 NAMES = ["Eva", "Corvin", "Mira", "Tobin", "Sela", "Ansel", "Brisa", "Dunmore"]
 

@@ -21,7 +21,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.db.models import Model
 
 from common.states import IllegalTransition, StatusMachine
-from gameplay.matches.models import Challenge, PlayMatch
+from gameplay.matches.models import MatchChallenge, PlayMatch
 from tests.conftest import Personas
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 from tournaments.coop import services as coop
@@ -55,8 +55,10 @@ def _play_match() -> PlayMatch:
     return PlayMatch.objects.create(player1=UserFactory.create(), player2=UserFactory.create(), decks=[{}, {}], seed=7)
 
 
-def _challenge() -> Challenge:
-    return Challenge.objects.create(challenger=UserFactory.create(), opponent=UserFactory.create(), challenger_deck={})
+def _challenge() -> MatchChallenge:
+    return MatchChallenge.objects.create(
+        challenger=UserFactory.create(), opponent=UserFactory.create(), challenger_deck={}
+    )
 
 
 def _pod() -> Pod:
@@ -80,7 +82,7 @@ MAKERS: dict[type[Model], Callable[[], Any]] = {
     Match: _match,
     PodTable: _pod_table,
     PlayMatch: _play_match,
-    Challenge: _challenge,
+    MatchChallenge: _challenge,
     Pod: _pod,
     Delivery: _delivery,
     CoopChallenge: _coop_challenge,

@@ -263,9 +263,9 @@ def test_the_play_page_challenges_and_answers(client: Any) -> None:
     client.force_login(bob)
     page = client.get("/play/").content.decode()
     assert "challenges you" in page
-    from gameplay.matches.models import Challenge
+    from gameplay.matches.models import MatchChallenge
 
-    challenge = Challenge.objects.get()
+    challenge = MatchChallenge.objects.get()
     started = client.post("/play/", {"action": "accept", "challenge": challenge.pk, "starter": "romin-starter"})
     assert started.status_code == 302 and started["Location"].startswith("/play/")
     assert client.get(started["Location"]).status_code == 200

@@ -63,7 +63,7 @@ def chooser_of(match: PlayMatch) -> int:
 @pytest.mark.django_db
 def test_no_clock_runs_and_nobody_chooses_before_both_players_are_here() -> None:
     _event, match, players = event_match()
-    assert match.deadline_kind == PlayMatch.DeadlineKind.ARRIVAL and match.on_clock is None
+    assert match.deadline_kind == PlayMatch.TimerKind.ARRIVAL and match.on_clock is None
     assert match.deadline is not None
     assert timedelta(minutes=2, seconds=55) < match.deadline - timezone.now() <= timedelta(minutes=3)
     chooser = chooser_of(match)
@@ -81,7 +81,7 @@ def test_no_clock_runs_and_nobody_chooses_before_both_players_are_here() -> None
 @pytest.mark.django_db
 def test_an_event_without_a_wait_starts_the_choice_at_once() -> None:
     _event, match, _players = event_match(arrival_minutes=0)
-    assert match.deadline_kind == PlayMatch.DeadlineKind.CHOICE and match.on_clock == chooser_of(match)
+    assert match.deadline_kind == PlayMatch.TimerKind.CHOICE and match.on_clock == chooser_of(match)
 
 
 async def open_page(match_id: int, user: User) -> WebsocketCommunicator:
@@ -111,14 +111,14 @@ def test_the_clocks_start_when_the_second_page_opens(fresh_redis_state: None) ->
 
     opened, alone, seen = async_to_sync(scenario)()
     assert opened["view"]["clocks"]["deadline_kind"] == "arrival"  # one page open: still waiting
-    assert alone.deadline_kind == PlayMatch.DeadlineKind.ARRIVAL and alone.on_clock is None
+    assert alone.deadline_kind == PlayMatch.TimerKind.ARRIVAL and alone.on_clock is None
     started = fresh(match)
-    assert started.deadline_kind == PlayMatch.DeadlineKind.CHOICE and started.on_clock == chooser
+    assert started.deadline_kind == PlayMatch.TimerKind.CHOICE and started.on_clock == chooser
     assert started.remaining_ms == [FULL, FULL]  # nothing was charged while they were arriving
     assert seen["view"]["clocks"]["deadline_kind"] == "choice"  # the chooser's page opens on the running choice
     assert seen["view"]["clocks"]["on_clock"] == f"p{chooser + 1}"
     outcome = play.choose_first(match.pk, players[chooser], True, started.version)
-    assert not outcome.refused and fresh(match).deadline_kind != PlayMatch.DeadlineKind.ARRIVAL
+    assert not outcome.refused and fresh(match).deadline_kind != PlayMatch.TimerKind.ARRIVAL
 
 
 @pytest.mark.django_db(transaction=True)
@@ -139,7 +139,7 @@ def test_after_the_wait_the_absent_players_clock_runs(fresh_redis_state: None) -
 
     async_to_sync(scenario)()
     running = fresh(match)
-    assert running.deadline_kind == PlayMatch.DeadlineKind.CHOICE and running.on_clock == chooser
+    assert running.deadline_kind == PlayMatch.TimerKind.CHOICE and running.on_clock == chooser
     # The absent chooser's window passes too: they play first, and their own clock runs.
     PlayMatch.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
     assert play.expire(match.pk, None) == "chose first"
@@ -147,8 +147,8 @@ def test_after_the_wait_the_absent_players_clock_runs(fresh_redis_state: None) -
     game = after.current_game()
     assert game is not None and game.first == chooser and game.choice_by == "timer"
     assert after.on_clock == chooser and after.deadline_kind in (
-        PlayMatch.DeadlineKind.CLOCK,
-        PlayMatch.DeadlineKind.WINDOW,
+        PlayMatch.TimerKind.CLOCK,
+        PlayMatch.TimerKind.WINDOW,
     )
     assert after.remaining_ms[1 - chooser] == FULL  # the player who came lost no time
 
@@ -171,13 +171,13 @@ def test_a_referee_pauses_and_adds_time_during_the_wait_without_starting_a_clock
     end = match.deadline
     play.add_time(match.pk, organiser, 0, 60)
     added = fresh(match)
-    assert added.deadline_kind == PlayMatch.DeadlineKind.ARRIVAL and added.on_clock is None
+    assert added.deadline_kind == PlayMatch.TimerKind.ARRIVAL and added.on_clock is None
     assert added.remaining_ms[0] == FULL + 60_000 and added.deadline == end
     play.pause(match.pk, organiser)
     assert fresh(match).status == PlayMatch.Status.PAUSED
     play.resume(match.pk, organiser)
     resumed = fresh(match)
-    assert resumed.status == PlayMatch.Status.PLAYING and resumed.deadline_kind == PlayMatch.DeadlineKind.ARRIVAL
+    assert resumed.status == PlayMatch.Status.PLAYING and resumed.deadline_kind == PlayMatch.TimerKind.ARRIVAL
     assert resumed.deadline == end and resumed.on_clock is None
 
 

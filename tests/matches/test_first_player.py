@@ -41,7 +41,7 @@ def test_the_die_rolls_winner_chooses_before_anyone_sees_a_hand_or_moves() -> No
     match, players = new_match(P2_WINS_THE_ROLL)
     game = match.games.get()
     assert game.die_roll == [1, 4] and game.chooser == 1 and game.awaiting_choice
-    assert match.on_clock == 1 and match.deadline_kind == PlayMatch.DeadlineKind.CHOICE
+    assert match.on_clock == 1 and match.deadline_kind == PlayMatch.TimerKind.CHOICE
     assert match.deadline is not None and match.deadline <= timezone.now() + timedelta(seconds=match.window_seconds)
     for seat in (0, 1):
         view = api(players[seat]).get(f"/api/play/{match.pk}/").json()
@@ -166,9 +166,9 @@ def test_pausing_while_choosing_stops_the_window_and_resuming_gives_the_chooser_
     refused = api(players[0]).post(f"/api/play/{match.pk}/first/", {"version": paused.version, "first": "me"})
     assert refused.status_code == 409 and "paused" in refused.json()["detail"]
     resumed = services.resume(match.pk, judge)
-    assert resumed.on_clock == 0 and resumed.deadline_kind == PlayMatch.DeadlineKind.CHOICE
+    assert resumed.on_clock == 0 and resumed.deadline_kind == PlayMatch.TimerKind.CHOICE
     added = services.add_time(match.pk, judge, 0, 30)
-    assert added.deadline_kind == PlayMatch.DeadlineKind.CHOICE and added.games.get().awaiting_choice
+    assert added.deadline_kind == PlayMatch.TimerKind.CHOICE and added.games.get().awaiting_choice
 
 
 def test_a_bot_that_wins_the_roll_plays_first_at_once_and_a_player_may_let_the_bot_start() -> None:
@@ -177,7 +177,7 @@ def test_a_bot_that_wins_the_roll_plays_first_at_once_and_a_player_may_let_the_b
     game = bot_chooses.games.get()
     assert (game.chooser, game.first, game.choice, game.choice_by) == (1, 1, "first", "bot")
     assert not game.awaiting_choice
-    assert bot_chooses.on_clock == 1 and bot_chooses.deadline_kind != PlayMatch.DeadlineKind.CHOICE
+    assert bot_chooses.on_clock == 1 and bot_chooses.deadline_kind != PlayMatch.TimerKind.CHOICE
     human_chooses = services.create_match(human, None, STARTERS, bot="greedy", seed=P1_WINS_THE_ROLL)
     assert human_chooses.games.get().awaiting_choice and human_chooses.on_clock == 0
     answer = api(human).post(

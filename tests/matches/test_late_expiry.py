@@ -28,9 +28,9 @@ def at_a_window(**options: object) -> tuple[PlayMatch, list[User]]:
     rng = random.Random(5)
     for _ in range(3000):
         match.refresh_from_db()
-        if match.deadline_kind == PlayMatch.DeadlineKind.WINDOW or not step(match, players, rng):
+        if match.deadline_kind == PlayMatch.TimerKind.WINDOW or not step(match, players, rng):
             break
-    assert match.deadline_kind == PlayMatch.DeadlineKind.WINDOW, "no answer window came up"
+    assert match.deadline_kind == PlayMatch.TimerKind.WINDOW, "no answer window came up"
     return match, players
 
 
@@ -179,13 +179,13 @@ def test_a_bot_that_moves_after_its_deadline_is_held_to_it() -> None:
         services.play(match.pk, human, rng.choice(view["board"]["legal"]), view["version"])
     assert match.on_clock == 1, "the bot never had a decision"
     before = match.remaining_ms[1]
-    had = min(before, WINDOW_S * 1000) if match.deadline_kind == PlayMatch.DeadlineKind.WINDOW else before
+    had = min(before, WINDOW_S * 1000) if match.deadline_kind == PlayMatch.TimerKind.WINDOW else before
     overran(match, had)
     kind = match.deadline_kind
     assert services.bot_move(match.pk, match.version) is False  # the deadline acts, not the bot
     match.refresh_from_db()
     last = GameAction.objects.filter(game__match=match).order_by("-pk").first()
-    if kind == PlayMatch.DeadlineKind.WINDOW:
+    if kind == PlayMatch.TimerKind.WINDOW:
         assert last is not None and last.automatic and last.seat == 1
         assert before - match.remaining_ms[1] == had
     else:

@@ -19,7 +19,7 @@ from gameplay.matches import services
 from gameplay.matches.chat import say
 from gameplay.matches.engines import engine_for
 from gameplay.matches.errors import Conflict, Forbidden, Stale
-from gameplay.matches.models import Challenge, PlayMatch
+from gameplay.matches.models import MatchChallenge, PlayMatch
 from gameplay.matches.protocol import Result
 from tests.clients import api_client as api
 from tests.factories import UserFactory
@@ -158,8 +158,8 @@ def test_a_challenge_rematch_is_offered_then_accepted_by_the_other_player() -> N
     again = PlayMatch.objects.get(pk=accepted.json()["id"])
     assert (again.player1, again.player2) == (players[1], players[0])  # the one who offered is seat 1
     assert again.decks == [match.decks[1], match.decks[0]]
-    offer = Challenge.objects.get(rematch_of=match)
-    assert offer.status == Challenge.Status.ACCEPTED and offer.match == again
+    offer = MatchChallenge.objects.get(rematch_of=match)
+    assert offer.status == MatchChallenge.Status.ACCEPTED and offer.match == again
     assert services.player_view(match, 1)["rematch"] == {"offered_by": "p2", "match": again.pk}
 
 

@@ -53,7 +53,7 @@ def test_a_move_written_in_one_go_reads_back_as_the_orm_would_have_saved_it() ->
         game.end_reason = "not written: not among the fields"
         locked.version += 1
         locked.remaining_ms = [1234, 5678]
-        locked.deadline, locked.deadline_kind = now + timedelta(seconds=20), PlayMatch.DeadlineKind.WINDOW
+        locked.deadline, locked.deadline_kind = now + timedelta(seconds=20), PlayMatch.TimerKind.WINDOW
         locked.on_clock, locked.clock_since = 1, now
         action = GameAction(game=game, seq=game.moves, seat=0, action="pass", state_hash=game.state_hash, at=now)
         with CaptureQueriesContext(connection) as queries:

@@ -127,9 +127,9 @@ def test_an_expired_answer_window_passes_and_a_stale_timer_does_nothing() -> Non
     rng = random.Random(5)
     for _ in range(3000):
         match.refresh_from_db()
-        if match.deadline_kind == PlayMatch.DeadlineKind.WINDOW or not step(match, players, rng):
+        if match.deadline_kind == PlayMatch.TimerKind.WINDOW or not step(match, players, rng):
             break
-    assert match.deadline_kind == PlayMatch.DeadlineKind.WINDOW, "no answer window came up"
+    assert match.deadline_kind == PlayMatch.TimerKind.WINDOW, "no answer window came up"
     old_timer, version = match.timer_version, match.version
     assert services.expire(match.pk, old_timer) == "nothing due"  # not yet
     PlayMatch.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))

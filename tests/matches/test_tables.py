@@ -215,7 +215,7 @@ def test_bots_fill_the_empty_seats_and_move_when_their_turn_comes(monkeypatch: p
 def test_a_turn_clock_that_runs_out_ends_the_turn_with_what_was_done() -> None:
     match, _ann, _bob = ann_bob_table(turn_seconds=30)
     seat = match.on_clock
-    assert seat is not None and match.deadline_kind == PlayMatch.DeadlineKind.TURN
+    assert seat is not None and match.deadline_kind == PlayMatch.TimerKind.TURN
     assert match.remaining_ms[seat] == 30_000
     since = timezone.now() - timedelta(seconds=31)
     PlayMatch.objects.filter(pk=match.pk).update(clock_since=since, deadline=since + timedelta(seconds=30))

@@ -46,7 +46,6 @@ def test_match_records_round_trip_as_text(text: str) -> None:
 def test_match_points_and_games_read_from_either_side() -> None:
     record = MatchRecord(1, 5, 6, 1, 2, 0)
     assert (record.match_points(5), record.match_points(6)) == (0, 3)
-    assert record.game_record(6) == (2, 1, 0)
     assert record.opponent(5) == 6
     assert MatchRecord.bye(2, 7).match_points(7) == 3
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from accounts.models import User
-from gameplay.matches.models import Challenge
+from gameplay.matches.models import MatchChallenge
 from tests.conftest import Personas
 from tests.events.test_api_permissions import running_round
 from tests.factories import UserFactory
@@ -27,7 +27,7 @@ def _refused(answer: object, field: str) -> None:
 
 def _unchanged(personas: Personas) -> tuple[int, int, int, int]:
     return (
-        User.objects.count(), Registration.objects.count(), AuditEntry.objects.count(), Challenge.objects.count()
+        User.objects.count(), Registration.objects.count(), AuditEntry.objects.count(), MatchChallenge.objects.count()
     )  # fmt: skip
 
 

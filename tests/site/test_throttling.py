@@ -17,7 +17,7 @@ from rest_framework.authtoken.models import Token
 from accounts import throttling
 from accounts.models import User
 from config.env import env_rate
-from gameplay.matches.models import Challenge, PlayMatch
+from gameplay.matches.models import MatchChallenge, PlayMatch
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -169,7 +169,7 @@ def test_challenges_through_the_api_past_the_limit_get_429() -> None:
     assert made.status_code == 201
     refused = api_client(ann).post("/api/play/challenges/", {"opponent": "cy", "starter": "eva-starter"})
     assert_refused(refused, "Too many challenges sent.")
-    assert Challenge.objects.filter(challenger=ann).count() == 1
+    assert MatchChallenge.objects.filter(challenger=ann).count() == 1
 
 
 def test_the_play_page_refuses_practice_matches_and_challenges_past_their_limits() -> None:
@@ -183,4 +183,4 @@ def test_the_play_page_refuses_practice_matches_and_challenges_past_their_limits
     challenge = {"action": "challenge", "opponent": "bob", "starter": "eva-starter"}
     assert page.post("/play/", challenge).status_code == 302
     assert_refused(page.post("/play/", challenge), "Too many challenges sent.")
-    assert Challenge.objects.filter(challenger=ann).count() == 1
+    assert MatchChallenge.objects.filter(challenger=ann).count() == 1

@@ -18,7 +18,7 @@ from tests.clients import api_client as api
 from tests.factories import EventFactory, OrganiserFactory, UserFactory
 from tests.swaps.helpers import DECKS, Pod, published, runebound_pod_event, seat_pod
 from tournaments.errors import Conflict, Forbidden, Invalid
-from tournaments.models import Deck, Event, Round
+from tournaments.models import Event, EventDeck, Round
 from tournaments.services import registration, rounds
 from tournaments.services.decks import register_deck, registered_runebound_deck
 from tournaments.swaps import reading, services
@@ -188,7 +188,7 @@ def test_a_pod_with_a_player_who_cannot_swap_plays_without_it_saying_why() -> No
     event = runebound_pod_event(3)
     services.set_plan(event, event.organiser, [1])
     pod = seat_pod(event)
-    Deck.objects.filter(event=event, player=pod.players[2]).delete()
+    EventDeck.objects.filter(event=event, player=pod.players[2]).delete()
     (swap,) = services.open_swaps(pod.round)
     assert swap.skipped == "Cy has no registered deck."
     with pytest.raises(Conflict, match="plays without the deck swap: Cy has no registered deck"):

@@ -126,9 +126,6 @@ class Team(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def member_users(self) -> list[object]:
-        return [m.user for m in self.members.all()]
-
 
 class Member(models.Model):
     """A player in a team; a player is in one team per challenge (the constraint)."""

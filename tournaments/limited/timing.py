@@ -41,13 +41,5 @@ class DraftTimes:
         """The pause after round `after_round` (1-based): 60 s, then 30 s more per later round."""
         return self.review_seconds_first + self.review_seconds_increment * max(0, after_round - 1)
 
-    def pick_table(self, pack_size: int = 18, take: int = CARDS_PER_PICK) -> tuple[tuple[int, int], ...]:
-        """(cards left, seconds) for every pick from a full pack to the last one."""
-        return tuple((left, self.pick_seconds(left, take)) for left in range(pack_size, 0, -take))
-
-    def round_seconds(self, pack_size: int = 18, take: int = CARDS_PER_PICK) -> int:
-        """The longest a round can last if every pick runs out its clock."""
-        return sum(seconds for _, seconds in self.pick_table(pack_size, take))
-
 
 DEFAULT_TIMES = DraftTimes()

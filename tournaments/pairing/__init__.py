@@ -42,8 +42,8 @@ from .pod_standings import (
     players_for_pairing,
 )
 from .pods import (
+    GamePod,
     PastPod,
-    Pod,
     PodCost,
     PodPlan,
     PodPlayer,
@@ -74,6 +74,7 @@ __all__ = [
     "BracketError",
     "BracketMatch",
     "DuplicatePlayerError",
+    "GamePod",
     "InvalidResultError",
     "InvalidRoundError",
     "MatchRecord",
@@ -85,7 +86,6 @@ __all__ = [
     "PlacementError",
     "PlacementPoints",
     "PlayerEntry",
-    "Pod",
     "PodCost",
     "PodEditError",
     "PodPlan",

@@ -84,9 +84,6 @@ class PodResult:
         """A result from ``{player: place}`` (seat order = the mapping's order)."""
         return cls(round_number, tuple(places), tuple(places.values()))
 
-    def place_of(self, player: int) -> int:
-        return self.places[self.players.index(player)]
-
 
 @dataclass(frozen=True, slots=True)
 class PodStanding:

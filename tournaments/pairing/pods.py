@@ -48,8 +48,8 @@ from .errors import (
 from .records import Namer, join_names, namer
 
 __all__ = [
+    "GamePod",
     "PastPod",
-    "Pod",
     "PodCost",
     "PodPlan",
     "PodPlayer",
@@ -137,7 +137,7 @@ class PodCost:
 
 
 @dataclass(frozen=True, slots=True)
-class Pod:
+class GamePod:
     """One pod of a round: its number, its players in seat order, and why they sit together."""
 
     number: int
@@ -153,7 +153,7 @@ class PodPlan:
     """Every pod of one round, best first, and why the pods have the sizes they have."""
 
     round: int
-    pods: tuple[Pod, ...]
+    pods: tuple[GamePod, ...]
     sizes_explanation: str = ""
 
     @property
@@ -343,7 +343,7 @@ def edited_pod_plan(
         members = sorted(pod, key=problem.position.__getitem__)
         repeats = _repeats(problem, members, "kept by the organiser", who)
         text = f"{_head(problem, members, who)}: set by the organiser; {repeats}"
-        explained.append(Pod(number, tuple(pod), text))
+        explained.append(GamePod(number, tuple(pod), text))
     sizes = [len(pod) for pod in pods]
     return PodPlan(round_number, tuple(explained), f"{_sizes_text(sum(sizes), sizes)}: set by the organiser")
 
@@ -521,7 +521,7 @@ def _plan(
     result = []
     for number, pod in enumerate(pods, 1):
         why = _why_these(problem, pod, free, number, saves_repeats, who)
-        result.append(Pod(number, tuple(pod), _explain(problem, pod, why, proven, who)))
+        result.append(GamePod(number, tuple(pod), _explain(problem, pod, why, proven, who)))
         free = [p for p in free if p not in pod]
     return PodPlan(problem.round, tuple(result), _explain_sizes(len(problem.ranked), sizes, settings))
 

@@ -98,11 +98,6 @@ class MatchRecord:
             return WIN_POINTS
         return DRAW_POINTS if mine == theirs else 0
 
-    def game_record(self, player: int) -> tuple[int, int, int]:
-        """``(games won, games lost, games drawn)`` for ``player``."""
-        mine, theirs = self._games_of(player)
-        return mine, theirs, self.draws
-
     def opponent(self, player: int) -> int | None:
         self._games_of(player)
         return self.b if player == self.a else self.a

@@ -26,10 +26,6 @@ def rounds_of(event: Event) -> QuerySet[Round]:
     return Round.objects.filter(event=event).order_by("number")
 
 
-def last_round(event: Event) -> Round | None:
-    return rounds_of(event).last()
-
-
 def played_round_count(event: Event) -> int:
     """Rounds that have been published (open or ended)."""
     return rounds_of(event).exclude(status=Round.Status.PREVIEW).count()

@@ -18,7 +18,7 @@ from accounts.models import User
 from gameplay.deckformats import RUNEBOUND, AnyDeck, deck_format, runebound_deck_of
 from gameplay.runebound.decks import RuneboundDeck
 from tournaments.errors import Conflict, EventRefusal, Forbidden, Invalid
-from tournaments.models import AuditEntry, Deck, DeckCheck, DeckVersion, Event, Registration, Round
+from tournaments.models import AuditEntry, DeckCheck, DeckVersion, Event, EventDeck, Registration, Round
 from tournaments.permissions import Perm, has_permission, require
 from tournaments.services.common import locked_event
 
@@ -85,7 +85,7 @@ def register_deck(
             EventRefusal.DECK_NOT_LEGAL,
             f"This deck is not legal in {played.name}: " + " ".join(v.message for v in violations),
         )
-    record, _ = Deck.objects.get_or_create(event=event, player=player)
+    record, _ = EventDeck.objects.get_or_create(event=event, player=player)
     number = (record.versions.order_by("-number").values_list("number", flat=True).first() or 0) + 1
     version = DeckVersion.objects.create(
         deck=record,
@@ -113,8 +113,8 @@ def registered_runebound_deck(event: Event, player: User) -> RuneboundDeck | Non
     return runebound_deck_of(version) if version is not None else None
 
 
-def visible_decks(user: User | AnonymousUser, event: Event) -> QuerySet[Deck]:
-    decks = Deck.objects.filter(event=event).select_related("player").prefetch_related("versions")
+def visible_decks(user: User | AnonymousUser, event: Event) -> QuerySet[EventDeck]:
+    decks = EventDeck.objects.filter(event=event).select_related("player").prefetch_related("versions")
     if event.lists_published or has_permission(user, Perm.VIEW_PRIVATE, event):
         return decks
     if user.is_authenticated:

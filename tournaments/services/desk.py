@@ -24,7 +24,7 @@ from accounts.models import User
 from common.words import count
 from gameplay.deckformats import deck_format
 from tournaments.errors import EventRefusal, Invalid
-from tournaments.models import AuditEntry, Deck, DeckVersion, Event, Registration
+from tournaments.models import AuditEntry, DeckVersion, Event, EventDeck, Registration
 from tournaments.services.decks import lock_reason
 
 
@@ -75,7 +75,7 @@ def own_deck_problem(event: Event, registration: Registration) -> str:
 def desk_rows(event: Event) -> list[DeskRow]:
     """Every registration (dropped ones too, last) with its deck status, ordered by name."""
     registrations = list(Registration.objects.filter(event=event).select_related("player"))
-    decks = {d.player_id: d for d in Deck.objects.filter(event=event).prefetch_related("versions__checks")}
+    decks = {d.player_id: d for d in EventDeck.objects.filter(event=event).prefetch_related("versions__checks")}
     locked = lock_reason(event) is not None
     rows = []
     for registration in registrations:

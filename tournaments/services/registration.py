@@ -17,9 +17,9 @@ from gameplay.matches.models import MatchSeat, PlayMatch
 from tournaments.errors import Conflict, EventRefusal, Invalid
 from tournaments.models import (
     AuditEntry,
-    Deck,
     DeckVersion,
     Event,
+    EventDeck,
     IllegalTransition,
     Match,
     Playoff,
@@ -462,7 +462,7 @@ def claim_guest(guest: User, account: User, by: User) -> User:
 #: account. ``tests/events/test_walk_ins.py`` checks each relation to the user model is here or
 #: in ``NOT_MOVED``, so a new one cannot make ``guest.delete()`` fail (a PROTECT) or drop rows.
 GUEST_ROWS: list[tuple[type[models.Model], str]] = [
-    (Registration, "player"), (Deck, "player"), (DeckVersion, "submitted_by"),
+    (Registration, "player"), (EventDeck, "player"), (DeckVersion, "submitted_by"),
     (Match, "player_a"), (Match, "player_b"), (Match, "reported_by"), (Match, "confirmed_by"),
     (ResultReport, "by"), (PlayMatch, "player1"), (PlayMatch, "player2"), (MatchSeat, "user"),
     (PodSeat, "player"), (PodTable, "reported_by"), (PodTable, "confirmed_by"), (PodReport, "by"),
@@ -477,8 +477,8 @@ NOT_MOVED = {
     "authtoken.Token.user": "API tokens: a guest cannot sign in",
     "authtoken.TokenProxy.user": "API tokens: a guest cannot sign in",
     "gameplay.SavedDeck.owner": "My decks: a guest cannot sign in",
-    "gameplay.Challenge.challenger": "challenges to a match: a guest cannot sign in",
-    "gameplay.Challenge.opponent": "challenges to a match: only by username, never a guest's",
+    "gameplay.MatchChallenge.challenger": "challenges to a match: a guest cannot sign in",
+    "gameplay.MatchChallenge.opponent": "challenges to a match: only by username, never a guest's",
     "tournaments.Event.organiser": "organisers are accounts",
     "tournaments.Event.judges": "judges are accounts, added by staff",
     "tournaments.AuditEntry.by": "who did something: the organiser or a judge",

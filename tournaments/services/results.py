@@ -18,7 +18,7 @@ from gameplay.matches.models import PlayMatch
 from tournaments.errors import Conflict, EventRefusal, Forbidden, Invalid
 from tournaments.models import AuditEntry, Event, Match, ResultReport, Round
 from tournaments.outcomes import outcome_words
-from tournaments.permissions import Perm, has_permission, require
+from tournaments.permissions import Perm, require
 from tournaments.services.common import locked_event
 from tournaments.webhooks import announce
 
@@ -250,7 +250,3 @@ def _decide_on_site(match: Match, score: Score) -> None:
         play.decide(played.pk, wins)
     except MatchError as exc:  # the match's own rules refuse it: nothing has changed
         raise (Conflict if exc.status_code == 409 else Invalid)(exc.reason, exc.message) from None
-
-
-def can_record(user: User, match: Match) -> bool:
-    return has_permission(user, Perm.RECORD_RESULTS, match.round.event)

@@ -40,7 +40,10 @@ CLAIM_SLACK = timedelta(seconds=1)  # a try this close to its time is due
 
 
 @dataclass(frozen=True)
-class Outcome:
+class AttemptResult:
+    """What one try of a delivery got back: the status code (None if no answer came), the error in
+    words, the start of the body, and how long the try took."""
+
     status_code: int | None
     error: str = ""
     excerpt: str = ""
@@ -122,20 +125,20 @@ def request_parts(delivery: Delivery, sent_at: int) -> tuple[bytes, dict[str, st
     return body, headers
 
 
-def post(delivery: Delivery) -> Outcome:
+def post(delivery: Delivery) -> AttemptResult:
     started = time.monotonic()
     try:
         where = target(delivery.endpoint.url)  # again: the host's addresses may have changed
         body, headers = request_parts(delivery, int(time.time()))
         status, answer = _send(where, body, headers)
     except Refusal as exc:
-        return Outcome(None, str(exc), duration_ms=_since(started))
+        return AttemptResult(None, str(exc), duration_ms=_since(started))
     except (OSError, http.client.HTTPException, ValueError) as exc:
         reason = str(exc) or type(exc).__name__
-        return Outcome(None, f"The endpoint could not be reached: {reason}"[:300], duration_ms=_since(started))
+        return AttemptResult(None, f"The endpoint could not be reached: {reason}"[:300], duration_ms=_since(started))
     if 200 <= status < 300:
-        return Outcome(status, excerpt=_excerpt(answer), duration_ms=_since(started))
-    return Outcome(status, f"The endpoint answered {status}.", _excerpt(answer), _since(started))
+        return AttemptResult(status, excerpt=_excerpt(answer), duration_ms=_since(started))
+    return AttemptResult(status, f"The endpoint answered {status}.", _excerpt(answer), _since(started))
 
 
 def _send(where: Target, body: bytes, headers: dict[str, str]) -> tuple[int, bytes]:
@@ -170,7 +173,7 @@ def _excerpt(body: bytes) -> str:
 
 
 @transaction.atomic
-def record(delivery_id: int, outcome: Outcome) -> str:
+def record(delivery_id: int, outcome: AttemptResult) -> str:
     delivery = Delivery.objects.select_for_update().get(pk=delivery_id)
     DeliveryAttempt.objects.create(
         delivery=delivery, status_code=outcome.status_code, error=outcome.error[:300],

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from gameplay.matches.services.bots import bot_move
 from gameplay.matches.services.challenges import answer_challenge, challenge
-from gameplay.matches.services.changes import Outcome
+from gameplay.matches.services.changes import ChangeResult
 from gameplay.matches.services.clock import clocks
 from gameplay.matches.services.deadlines import NOTHING_DONE, call_time, expire
 from gameplay.matches.services.decisions import choose_first, play
@@ -55,7 +55,7 @@ from gameplay.matches.services.views import (
 
 __all__ = [
     "NOTHING_DONE",
-    "Outcome",
+    "ChangeResult",
     "Rematch",
     "SeatSpec",
     "Views",

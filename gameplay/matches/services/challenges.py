@@ -11,22 +11,24 @@ from django.utils import timezone
 from accounts.models import User
 from gameplay.matches.engines import DEFAULT, engines
 from gameplay.matches.errors import Conflict, Forbidden, Invalid, MatchRefusal
-from gameplay.matches.models import Challenge
+from gameplay.matches.models import MatchChallenge
 from gameplay.matches.protocol import SetupError
 from gameplay.matches.services.games import create_match, seat_setup
 
 
-def challenge(challenger: User, opponent: User, deck: dict[str, Any], best_of: int = 1) -> Challenge:
+def challenge(challenger: User, opponent: User, deck: dict[str, Any], best_of: int = 1) -> MatchChallenge:
     if opponent.pk == challenger.pk:
         raise Invalid(MatchRefusal.SELF_CHALLENGE, "You cannot challenge yourself.")
     if best_of not in (1, 3):
         raise Invalid(MatchRefusal.BAD_BEST_OF, "A match is best of one or best of three.")
-    if Challenge.objects.filter(challenger=challenger, opponent=opponent, status=Challenge.Status.OPEN).exists():
+    if MatchChallenge.objects.filter(
+        challenger=challenger, opponent=opponent, status=MatchChallenge.Status.OPEN
+    ).exists():
         raise Conflict(
             MatchRefusal.CHALLENGE_ALREADY_OPEN, f"You already have an open challenge to {opponent.public_name}."
         )
     check_deck(deck)
-    return Challenge.objects.create(challenger=challenger, opponent=opponent, challenger_deck=seat_setup(deck),
+    return MatchChallenge.objects.create(challenger=challenger, opponent=opponent, challenger_deck=seat_setup(deck),
                                     best_of=best_of)  # fmt: skip
 
 
@@ -39,12 +41,12 @@ def check_deck(deck: dict[str, Any]) -> None:
 
 
 @transaction.atomic
-def answer_challenge(challenge_id: int, by: User, accept: bool, deck: dict[str, Any] | None = None) -> Challenge:
+def answer_challenge(challenge_id: int, by: User, accept: bool, deck: dict[str, Any] | None = None) -> MatchChallenge:
     """The opponent accepts (with their deck: the match starts) or declines; the challenger may withdraw."""
-    found = Challenge.objects.select_for_update().get(pk=challenge_id)
+    found = MatchChallenge.objects.select_for_update().get(pk=challenge_id)
     if by.pk not in (found.opponent_id, found.challenger_id):
         raise Forbidden(MatchRefusal.NOT_YOUR_CHALLENGE, "This challenge is not yours.")
-    if found.status != Challenge.Status.OPEN:
+    if found.status != MatchChallenge.Status.OPEN:
         raise Conflict(
             MatchRefusal.CHALLENGE_ANSWERED, f"This challenge is already {found.get_status_display().lower()}."
         )
@@ -53,7 +55,7 @@ def answer_challenge(challenge_id: int, by: User, accept: bool, deck: dict[str, 
             raise Forbidden(
                 MatchRefusal.CHALLENGER_CANNOT_ACCEPT, "Your opponent accepts; you may withdraw the challenge."
             )
-        found.set_status(Challenge.Status.CANCELLED)
+        found.set_status(MatchChallenge.Status.CANCELLED)
     elif accept:
         if deck is None:
             raise Invalid(MatchRefusal.NO_DECK_CHOSEN, "Choose your deck to accept.")
@@ -61,9 +63,9 @@ def answer_challenge(challenge_id: int, by: User, accept: bool, deck: dict[str, 
         found.match = create_match(
             found.challenger, found.opponent, [found.challenger_deck, deck], best_of=found.best_of, label="challenge"
         )
-        found.set_status(Challenge.Status.ACCEPTED)
+        found.set_status(MatchChallenge.Status.ACCEPTED)
     else:
-        found.set_status(Challenge.Status.DECLINED)
+        found.set_status(MatchChallenge.Status.DECLINED)
     found.answered_at = timezone.now()
     found.save()
     return found

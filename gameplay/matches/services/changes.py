@@ -17,7 +17,7 @@ from gameplay.matches.services.views import Views, views_for
 
 
 @dataclass(frozen=True)
-class Outcome:
+class ChangeResult:
     """What a move did: the match afterwards, a refusal to report if the move came too late, and
     the views it was pushed with (each connected seat's, the mover's, and the public one if watched)."""
 

@@ -53,9 +53,9 @@ def restart_clock(match: PlayMatch, pending: Decision | None, now: Any, new_turn
     clock_left = timedelta(milliseconds=max(0, match.remaining_ms[pending.seat]))
     window = timedelta(seconds=match.window_seconds)
     if pending.windowed and window < clock_left:
-        match.deadline, match.deadline_kind = now + window, PlayMatch.DeadlineKind.WINDOW
+        match.deadline, match.deadline_kind = now + window, PlayMatch.TimerKind.WINDOW
     else:
-        match.deadline, match.deadline_kind = now + clock_left, PlayMatch.DeadlineKind.CLOCK
+        match.deadline, match.deadline_kind = now + clock_left, PlayMatch.TimerKind.CLOCK
 
 
 def turn_clock(match: PlayMatch, seat: int, now: Any, new_turn: bool) -> None:
@@ -72,7 +72,7 @@ def turn_clock(match: PlayMatch, seat: int, now: Any, new_turn: bool) -> None:
         remaining[seat] = match.turn_seconds * 1000
     match.remaining_ms, match.clock_since = remaining, now
     match.deadline = now + timedelta(milliseconds=max(0, remaining[seat]))
-    match.deadline_kind = PlayMatch.DeadlineKind.TURN
+    match.deadline_kind = PlayMatch.TimerKind.TURN
 
 
 def await_choice(match: PlayMatch, chooser: int, now: Any) -> None:
@@ -82,9 +82,9 @@ def await_choice(match: PlayMatch, chooser: int, now: Any) -> None:
     clock_left = timedelta(milliseconds=max(0, match.remaining_ms[chooser]))
     window = timedelta(seconds=match.window_seconds)
     if window < clock_left:
-        match.deadline, match.deadline_kind = now + window, PlayMatch.DeadlineKind.CHOICE
+        match.deadline, match.deadline_kind = now + window, PlayMatch.TimerKind.CHOICE
     else:
-        match.deadline, match.deadline_kind = now + clock_left, PlayMatch.DeadlineKind.CLOCK
+        match.deadline, match.deadline_kind = now + clock_left, PlayMatch.TimerKind.CLOCK
 
 
 def await_arrival(match: PlayMatch, now: Any, seconds: int) -> None:
@@ -93,7 +93,7 @@ def await_arrival(match: PlayMatch, now: Any, seconds: int) -> None:
     the clocks start whoever is there (``deadlines.at_deadline``)."""
     match.timer_version += 1
     match.on_clock, match.clock_since = None, None
-    match.deadline, match.deadline_kind = now + timedelta(seconds=seconds), PlayMatch.DeadlineKind.ARRIVAL
+    match.deadline, match.deadline_kind = now + timedelta(seconds=seconds), PlayMatch.TimerKind.ARRIVAL
 
 
 def waiting_for_players(match: PlayMatch) -> bool:

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from gameplay.matches.engines import engine_for
 from gameplay.matches.models import ChoiceBy, Game, PlayMatch
-from gameplay.matches.services.changes import Outcome, locked, publish_change
+from gameplay.matches.services.changes import ChangeResult, locked, publish_change
 from gameplay.matches.services.clock import charge_clock
 from gameplay.matches.services.games import decide_first, restart
 from gameplay.matches.services.moves import flag, move
@@ -53,7 +53,7 @@ def at_deadline(match: PlayMatch, now: Any, viewer: int | None = None, game: Gam
     """The deadline has passed (the match row is locked): charge the seat on the clock up to its
     deadline, not to ``now``, then pass the window, choose for the chooser or flag the clock.
     The next decider's clock starts at ``now``: nobody could act on it before."""
-    if match.deadline_kind == PlayMatch.DeadlineKind.ARRIVAL:  # the grace period is over: clocks run
+    if match.deadline_kind == PlayMatch.TimerKind.ARRIVAL:  # the grace period is over: clocks run
         game = game if game is not None else match.current_game()
         assert game is not None
         restart(match, game, now)
@@ -62,14 +62,14 @@ def at_deadline(match: PlayMatch, now: Any, viewer: int | None = None, game: Gam
     assert seat is not None and match.deadline is not None and match.deadline <= now
     due = match.deadline
     charge_clock(match, now)
-    if match.deadline_kind == PlayMatch.DeadlineKind.CHOICE and match.remaining_ms[seat] > 0:
+    if match.deadline_kind == PlayMatch.TimerKind.CHOICE and match.remaining_ms[seat] > 0:
         game = game if game is not None else match.current_game()
         assert game is not None
         # no answer in time: the chooser plays first
         return "chose first", decide_first(match, game, seat, ChoiceBy.TIMER, now, viewer=viewer)
-    if match.deadline_kind == PlayMatch.DeadlineKind.TURN:  # a table's turn ends with what was done
+    if match.deadline_kind == PlayMatch.TimerKind.TURN:  # a table's turn ends with what was done
         return "turn ended", move(match, seat, turn_end(match, seat, game), now, automatic=True, due=due, game=game)
-    if match.deadline_kind == PlayMatch.DeadlineKind.WINDOW and match.remaining_ms[seat] > 0:
+    if match.deadline_kind == PlayMatch.TimerKind.WINDOW and match.remaining_ms[seat] > 0:
         passing = engine_for(match).window_action(seat)
         return "auto-passed", move(match, seat, passing, now, automatic=True, due=due, game=game)
     return "flagged", flag(match, now, viewer=viewer)
@@ -87,12 +87,12 @@ def turn_end(match: PlayMatch, seat: int, game: Game | None) -> str:
     return ending if ending in legal or not legal else legal[0]
 
 
-def too_late(match: PlayMatch, now: Any, seat: int, game: Game | None = None) -> Outcome:
+def too_late(match: PlayMatch, now: Any, seat: int, game: Game | None = None) -> ChangeResult:
     """A decision that arrived after its deadline, before the timer task ran: the deadline acts as
     if the timer had run on time (the window passes, the chooser plays first, the clock loses),
     and the decision is refused."""
     done, views = at_deadline(match, now, viewer=seat, game=game)
-    return Outcome(match, refused=TOO_LATE[done], views=views)
+    return ChangeResult(match, refused=TOO_LATE[done], views=views)
 
 
 @transaction.atomic

@@ -10,7 +10,7 @@ from django.utils import timezone
 from accounts.models import User
 from gameplay.matches.errors import Conflict, MatchRefusal
 from gameplay.matches.models import ChoiceBy
-from gameplay.matches.services.changes import Outcome, locked, locked_with_game, seat_to_act
+from gameplay.matches.services.changes import ChangeResult, locked, locked_with_game, seat_to_act
 from gameplay.matches.services.clock import charge_clock, past_deadline, waiting_for_players
 from gameplay.matches.services.deadlines import at_deadline, too_late
 from gameplay.matches.services.games import decide_first
@@ -18,7 +18,7 @@ from gameplay.matches.services.moves import flag, move
 
 
 @transaction.atomic
-def choose_first(match_id: int, user: User, play_first: bool, version: int) -> Outcome:
+def choose_first(match_id: int, user: User, play_first: bool, version: int) -> ChangeResult:
     """The chooser says who goes first: themselves (``play_first``) or their opponent."""
     match = locked(match_id)
     seat = seat_to_act(match, user, version)
@@ -42,13 +42,13 @@ def choose_first(match_id: int, user: User, play_first: bool, version: int) -> O
         return too_late(match, now, seat)
     if charge_clock(match, now):
         flag(match, now)
-        return Outcome(match, refused="Your clock ran out before your choice arrived.")
+        return ChangeResult(match, refused="Your clock ran out before your choice arrived.")
     decide_first(match, game, seat if play_first else 1 - seat, ChoiceBy.PLAYER, now)
-    return Outcome(match)
+    return ChangeResult(match)
 
 
 @transaction.atomic
-def play(match_id: int, user: User, action: str | dict[str, Any], version: int) -> Outcome:
+def play(match_id: int, user: User, action: str | dict[str, Any], version: int) -> ChangeResult:
     """A player's move. Refuses a stale version (409), a move out of turn or an illegal one (400)."""
     match, game = locked_with_game(match_id)
     seat = seat_to_act(match, user, version)
@@ -57,5 +57,5 @@ def play(match_id: int, user: User, action: str | dict[str, Any], version: int) 
         return too_late(match, now, seat, game)
     if charge_clock(match, now) and match.on_clock == seat:
         views = flag(match, now, viewer=seat)
-        return Outcome(match, refused="Your match clock ran out before this move arrived.", views=views)
-    return Outcome(match, views=move(match, seat, action, now, automatic=False, game=game))
+        return ChangeResult(match, refused="Your match clock ran out before this move arrived.", views=views)
+    return ChangeResult(match, views=move(match, seat, action, now, automatic=False, game=game))

@@ -177,7 +177,7 @@ def players_arrived(match_id: int) -> bool:
     """Both players of a match waiting for them have its page open (their sockets marked presence):
     the clocks start now, with the choice of who goes first. False (nothing changes) when the match
     is not waiting or a seat is still away. Called by the socket as a player's page connects."""
-    if not PlayMatch.objects.filter(pk=match_id, deadline_kind=PlayMatch.DeadlineKind.ARRIVAL).exists():
+    if not PlayMatch.objects.filter(pk=match_id, deadline_kind=PlayMatch.TimerKind.ARRIVAL).exists():
         return False  # the usual case, decided without a lock
     with transaction.atomic():
         match = PlayMatch.objects.select_for_update().get(pk=match_id)
@@ -193,7 +193,7 @@ def players_arrived(match_id: int) -> bool:
 def restart(match: PlayMatch, game: Game, now: Any) -> None:
     """Start the clock of whoever decides now: the chooser before the game, else the engine's decider.
     A match that waited for both players starts here (``match_started`` after commit)."""
-    if match.deadline_kind == PlayMatch.DeadlineKind.ARRIVAL:
+    if match.deadline_kind == PlayMatch.TimerKind.ARRIVAL:
         started = match
         transaction.on_commit(lambda: match_started.send(sender=PlayMatch, match=started))
     if game.awaiting_choice and not game.finished:
@@ -209,7 +209,7 @@ def end_game(
     """``game`` is over: ``winner`` (None for a draw or a co-operative game, whose ``outcome``,
     won or lost, is the table's)."""
     game.finished, game.winner, game.end_reason, game.finished_at = True, winner, reason, now
-    if outcome in PlayMatch.Outcome.values:
+    if outcome in PlayMatch.TableOutcome.values:
         match.outcome = outcome
     game.save()
     wins = list(match.wins)

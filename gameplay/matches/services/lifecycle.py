@@ -18,10 +18,10 @@ from accounts.models import User
 from gameplay.matches import oversight
 from gameplay.matches.engines import engine_for
 from gameplay.matches.errors import Conflict, Forbidden, MatchRefusal
-from gameplay.matches.models import Challenge, PlayMatch
+from gameplay.matches.models import MatchChallenge, PlayMatch
 from gameplay.matches.protocol import is_cooperative
 from gameplay.matches.push import push_rematch
-from gameplay.matches.services.changes import Outcome, locked, publish_change, seat_to_act
+from gameplay.matches.services.changes import ChangeResult, locked, publish_change, seat_to_act
 from gameplay.matches.services.clock import charge_clock, past_deadline
 from gameplay.matches.services.deadlines import at_deadline
 from gameplay.matches.services.games import create_match, end_game, end_match
@@ -36,7 +36,7 @@ def concession_loses_match(match: PlayMatch) -> bool:
 
 
 @transaction.atomic
-def concede(match_id: int, user: User, version: int) -> Outcome:
+def concede(match_id: int, user: User, version: int) -> ChangeResult:
     """``user`` concedes the current game (an event's match) or the match (practice, challenges).
 
     Refused like a move: not a player (403), the match paused or over (409), an old version (409).
@@ -50,16 +50,16 @@ def concede(match_id: int, user: User, version: int) -> Outcome:
         views = at_deadline(match, now, viewer=seat, game=game)[1]
         game.refresh_from_db()
         if game.finished:
-            return Outcome(match, refused="The game ended before your concession arrived.", views=views)
+            return ChangeResult(match, refused="The game ended before your concession arrived.", views=views)
     charge_clock(match, now)
-    return Outcome(match, views=_concede_game(match, seat, now))
+    return ChangeResult(match, views=_concede_game(match, seat, now))
 
 
 def _concede_game(match: PlayMatch, seat: int, now: Any) -> Views:
     game = match.current_game()
     assert game is not None
     if is_cooperative(engine_for(match)):  # the seats give up together, and the game is lost
-        end_game(match, game, None, CONCESSION, now, outcome=PlayMatch.Outcome.LOST)
+        end_game(match, game, None, CONCESSION, now, outcome=PlayMatch.TableOutcome.LOST)
     elif concession_loses_match(match):
         game.finished, game.winner, game.end_reason, game.finished_at = True, 1 - seat, CONCESSION, now
         game.save()
@@ -77,12 +77,12 @@ class Rematch:
     """What asking for a rematch did: a new match started (``match``), or an offer made (``offer``)."""
 
     match: PlayMatch | None = None
-    offer: Challenge | None = None
+    offer: MatchChallenge | None = None
 
 
-def open_offer(match: PlayMatch) -> Challenge | None:
+def open_offer(match: PlayMatch) -> MatchChallenge | None:
     """The rematch offered from this finished match that nobody has answered yet."""
-    return match.rematch_offers.filter(status=Challenge.Status.OPEN).order_by("-created_at").first()
+    return match.rematch_offers.filter(status=MatchChallenge.Status.OPEN).order_by("-created_at").first()
 
 
 @transaction.atomic
@@ -109,7 +109,7 @@ def rematch(match_id: int, user: User) -> Rematch:
         return Rematch(match=_accept(match, offer, seat))
     opponent = match.player2 if seat == 0 else match.player1
     assert opponent is not None
-    made = Challenge.objects.create(
+    made = MatchChallenge.objects.create(
         challenger=user, opponent=opponent, challenger_deck=match.decks[seat], best_of=match.best_of,
         rematch_of=match,
     )  # fmt: skip
@@ -117,12 +117,12 @@ def rematch(match_id: int, user: User) -> Rematch:
     return Rematch(offer=made)
 
 
-def _accept(match: PlayMatch, offer: Challenge, seat: int) -> PlayMatch:
+def _accept(match: PlayMatch, offer: MatchChallenge, seat: int) -> PlayMatch:
     """The other player accepts the offer: a new challenge match with the same decks."""
     challenger_seat = 1 - seat
     new = _again(match, offer.challenger, offer.opponent, [offer.challenger_deck, match.decks[seat]], "challenge")
     offer.match = new
-    offer.set_status(Challenge.Status.ACCEPTED)
+    offer.set_status(MatchChallenge.Status.ACCEPTED)
     offer.answered_at = timezone.now()
     offer.save()
     started = {"type": "rematch", "offered_by": f"p{challenger_seat + 1}", "match": new.pk}

@@ -56,7 +56,7 @@ def resume(match_id: int, by: User) -> PlayMatch:
     match.set_status(PlayMatch.Status.PLAYING)
     match.paused_at = None
     now = timezone.now()
-    waiting = match.deadline_kind == PlayMatch.DeadlineKind.ARRIVAL and match.deadline and match.deadline > now
+    waiting = match.deadline_kind == PlayMatch.TimerKind.ARRIVAL and match.deadline and match.deadline > now
     if waiting and not all(connected_seats(match.pk, match.seat_count).values()):
         match.timer_version += 1  # still waiting for both players, until the same end
     else:

@@ -7,7 +7,7 @@ from typing import Any
 
 from gameplay.matches.engines import engine_for
 from gameplay.matches.errors import Conflict, Invalid, MatchRefusal
-from gameplay.matches.models import Challenge, Game, PlayMatch
+from gameplay.matches.models import Game, MatchChallenge, PlayMatch
 from gameplay.matches.protocol import GameEngine, SetupError, move_entry, view_words
 from gameplay.matches.push import connected_seats
 from gameplay.matches.selectors import Sight
@@ -176,7 +176,7 @@ def rematch_offer(match: PlayMatch) -> dict[str, Any] | None:
     if not match.is_finished or match.bot or match.seated:
         return None
     offer = match.rematch_offers.order_by("-created_at").values("challenger_id", "status", "match_id").first()
-    if offer is None or offer["status"] not in (Challenge.Status.OPEN, Challenge.Status.ACCEPTED):
+    if offer is None or offer["status"] not in (MatchChallenge.Status.OPEN, MatchChallenge.Status.ACCEPTED):
         return None
     seat = match.seat_of(offer["challenger_id"])
     return {"offered_by": None if seat is None else f"p{seat + 1}", "match": offer["match_id"]}

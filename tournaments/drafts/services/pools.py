@@ -21,7 +21,7 @@ from accounts.models import User
 from common import deadlines
 from gameplay.cards.schema import CardClass
 from gameplay.formats import Deck
-from gameplay.services import DeckCheck, check_deck, current_catalog
+from gameplay.services import DeckReport, check_deck, current_catalog
 from tournaments.drafts.errors import DraftRefusal
 from tournaments.drafts.models import Pod, Pool, Seat
 from tournaments.drafts.services import clock, push
@@ -124,7 +124,7 @@ def pool_counts(pool: Pool) -> dict[str, int]:
     return dict(Counter(pool.cards))
 
 
-def check_pool_deck(pool: Pool, deck: Deck) -> DeckCheck:
+def check_pool_deck(pool: Pool, deck: Deck) -> DeckReport:
     """Live legality of a deck against the pool under the event's format (nothing is stored)."""
     return check_deck(pool.event.format, deck, current_catalog(), pool_counts(pool))
 

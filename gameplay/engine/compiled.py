@@ -1,8 +1,8 @@
 """The catalog compiled for play: cards, abilities and effect lists addressed by small ints.
 
 PURE apart from reading the card data through `gameplay.cards.catalog`. The state refers to a
-card kind by its *kind index* (position in `Tables.kinds`) and to a list of effects by its *list
-id* (position in `Tables.lists`), so frames on the effect stack serialise as ints.
+card kind by its *kind index* (position in `CompiledCards.kinds`) and to a list of effects by its *list
+id* (position in `CompiledCards.lists`), so frames on the effect stack serialise as ints.
 Words: a *slot* is a place in an action where the player declares something: a *target slot*
 (one per chosen-target effect, in written order, every bullet of a Choice/Fate card included)
 and an *ailment slot* (one per "chosen" ailment type).
@@ -175,7 +175,7 @@ class Kind:
 
 
 @dataclass
-class Tables:
+class CompiledCards:
     catalog: Catalog
     kinds: list[Kind] = field(default_factory=list)
     kind_index: dict[str, int] = field(default_factory=dict)
@@ -220,8 +220,8 @@ class Tables:
 
 
 class _Compiler:
-    def __init__(self, tables: Tables) -> None:
-        self.t = tables
+    def __init__(self, compiled: CompiledCards) -> None:
+        self.t = compiled
 
     def script(self, script: Script) -> list[CAbility]:
         return [self.ability(a) for a in script]
@@ -287,46 +287,46 @@ class _Compiler:
         return slots
 
 
-def compile_catalog(catalog: Catalog, classic: ClassicCatalog | None = None) -> Tables:
-    tables = Tables(catalog, classic=classic)
-    comp = _Compiler(tables)
+def compile_catalog(catalog: Catalog, classic: ClassicCatalog | None = None) -> CompiledCards:
+    compiled = CompiledCards(catalog, classic=classic)
+    comp = _Compiler(compiled)
     for i, card in enumerate(catalog.cards.values()):
         kws = tuple((str(k.keyword.value), int(k.value or 0)) for k in card.keywords)
-        tables.kinds.append(Kind(i, card, comp.script(card.script), kws))
-        tables.kind_index[card.id] = i
+        compiled.kinds.append(Kind(i, card, comp.script(card.script), kws))
+        compiled.kind_index[card.id] = i
     for rid, r in catalog.runeslingers.items():
-        tables.runeslingers[rid] = comp.script(r.inherent.script)
+        compiled.runeslingers[rid] = comp.script(r.inherent.script)
     for eid, eq in catalog.equips.items():
-        tables.equips[eid] = comp.script(eq.script)
+        compiled.equips[eid] = comp.script(eq.script)
     for atype, ail in catalog.ailments.items():
-        tables.ailments[(AIL_INDEX[atype.value], 1)] = comp.script(ail.level_1.script)
-        tables.ailments[(AIL_INDEX[atype.value], 2)] = comp.script(ail.level_2.script)
+        compiled.ailments[(AIL_INDEX[atype.value], 1)] = comp.script(ail.level_1.script)
+        compiled.ailments[(AIL_INDEX[atype.value], 2)] = comp.script(ail.level_2.script)
     for rid, r in catalog.runeslingers.items():
-        ab = _activated(tables.runeslingers[rid])
-        tables.inherent_activate[rid] = (ab, r.inherent.light_cost) if ab is not None else None
+        ab = _activated(compiled.runeslingers[rid])
+        compiled.inherent_activate[rid] = (ab, r.inherent.light_cost) if ab is not None else None
     for eid, eq in catalog.equips.items():
-        ab = _activated(tables.equips[eid])
+        ab = _activated(compiled.equips[eid])
         ok = ab is not None and eq.determinations is not None
-        tables.equip_activate[eid] = (ab, int(eq.determinations or 0)) if ok and ab is not None else None
-    tables.ailment_statics = {key: statics_of(abs_) for key, abs_ in tables.ailments.items()}
-    tables.ailment_when = {key: by_when(abs_) for key, abs_ in tables.ailments.items()}
+        compiled.equip_activate[eid] = (ab, int(eq.determinations or 0)) if ok and ab is not None else None
+    compiled.ailment_statics = {key: statics_of(abs_) for key, abs_ in compiled.ailments.items()}
+    compiled.ailment_when = {key: by_when(abs_) for key, abs_ in compiled.ailments.items()}
     if classic is not None:
-        _compile_classic(tables, comp, classic)
-    tables.equip_statics = {eid: statics_of(abs_) for eid, abs_ in tables.equips.items()}
-    tables.equip_when = {eid: by_when(abs_) for eid, abs_ in tables.equips.items()}
-    return tables
+        _compile_classic(compiled, comp, classic)
+    compiled.equip_statics = {eid: statics_of(abs_) for eid, abs_ in compiled.equips.items()}
+    compiled.equip_when = {eid: by_when(abs_) for eid, abs_ in compiled.equips.items()}
+    return compiled
 
 
-def _compile_classic(tables: Tables, comp: _Compiler, classic: ClassicCatalog) -> None:
+def _compile_classic(compiled: CompiledCards, comp: _Compiler, classic: ClassicCatalog) -> None:
     for card in classic.cards.values():
-        i = len(tables.kinds)
+        i = len(compiled.kinds)
         kws = tuple((str(k.keyword.value), int(k.value or 0)) for k in card.keywords)
-        tables.kinds.append(Kind(i, card, comp.script(card.script), kws))
-        tables.classic_index[card.id] = i
+        compiled.kinds.append(Kind(i, card, comp.script(card.script), kws))
+        compiled.classic_index[card.id] = i
     for aid, ability in classic.abilities.items():
-        tables.equips[aid] = comp.script(ability.script)
-        ab = _activated(tables.equips[aid])
-        tables.equip_activate[aid] = (ab, int(ability.determinations or 0)) if ab is not None else None
+        compiled.equips[aid] = comp.script(ability.script)
+        ab = _activated(compiled.equips[aid])
+        compiled.equip_activate[aid] = (ab, int(ability.determinations or 0)) if ab is not None else None
 
 
 def _activated(abilities: list[CAbility]) -> CAbility | None:
@@ -344,7 +344,7 @@ def unsupported_reasons(kind: Kind) -> list[str]:
 
 
 @lru_cache(maxsize=4)
-def default_tables() -> Tables:
+def default_compiled() -> CompiledCards:
     catalog = load_catalog()
     return compile_catalog(catalog, catalog.classic)
 
