@@ -11,9 +11,8 @@ import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gameplay import engine
+from gameplay import engine, tutorials
 from gameplay.engine import bots, describe, rules, search
-from gameplay import tutorials
 from gameplay.matches.protocol import DUEL, Decision, IllegalMove, Result, SetupError
 from gameplay.services import current_catalog
 

@@ -68,7 +68,7 @@ def play_home(request: HttpRequest) -> HttpResponse:
             (PlayMatch.Pace.UNTIMED, "Untimed"),
             (PlayMatch.Pace.LEARNING, "Learning (long windows)"),
             (PlayMatch.Pace.STANDARD, "Standard"),
-        ],  # fmt: skip
+        ],
         "challenges": challenges.select_related("challenger", "opponent"),
         **coop_views.form_context(),
     }

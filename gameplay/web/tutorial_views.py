@@ -76,6 +76,7 @@ def tutorial_step(request: HttpRequest, pk: int) -> JsonResponse:
         raise Http404("No such tutorial.")
     match, seen = found
     seat = seen.seat
+    assert seat is not None
     tutorial = _tutorial(match.tutorial)
     game = match.games.order_by("-number").first()
     assert game is not None

@@ -65,12 +65,7 @@ def create_match(
     ``pace``: ``standard`` (the clocks given), ``learning`` (at least ``LEARNING_WINDOW`` seconds
     to answer and ``LEARNING_CLOCK`` on the clock) or ``untimed`` (no clock, no deadline at all).
     ``tutorial``: the tutorial whose script this match plays (its bot is the tutor)."""
-    if pace not in PlayMatch.Pace.values:
-        raise Invalid(MatchRefusal.BAD_CLOCK, "Choose a pace: standard, learning or untimed.")
-    if (bot == PlayMatch.Bot.TUTOR) != bool(tutorial):
-        raise Invalid(MatchRefusal.UNKNOWN_BOT, "The tutor plays only in a tutorial, and a tutorial only with it.")
-    if pace == PlayMatch.Pace.LEARNING:
-        window_seconds, clock_seconds = max(window_seconds, LEARNING_WINDOW), max(clock_seconds, LEARNING_CLOCK)
+    window_seconds, clock_seconds = paced(pace, bot, tutorial, window_seconds, clock_seconds)
     if (player2 is None) == (not bot):
         raise Invalid(MatchRefusal.NOT_TWO_PLAYERS, "A match is between two players, or a player and a bot.")
     levels = [value for value in PlayMatch.Bot.values if value != PlayMatch.Bot.TUTOR]
@@ -93,7 +88,8 @@ def create_match(
     match = PlayMatch.objects.create(
         player1=player1, player2=player2, bot=bot, engine=engine, decks=seats, best_of=best_of,
         clock_seconds=clock_seconds, window_seconds=window_seconds, clock_loses_match=clock_loses_match,
-        public=public, label=label, pace=pace, tutorial=tutorial, seed=secrets.randbits(62) if seed is None else seed, wins=[0, 0],
+        public=public, label=label, pace=pace, tutorial=tutorial, wins=[0, 0],
+        seed=secrets.randbits(62) if seed is None else seed,
         remaining_ms=[clock_seconds * 1000, clock_seconds * 1000],
     )  # fmt: skip
     dice = roll_dice(match.seed)
@@ -105,6 +101,18 @@ def create_match(
     match.save()
     after_commit(match)
     return match
+
+
+def paced(pace: str, bot: str, tutorial: str, window_seconds: int, clock_seconds: int) -> tuple[int, int]:
+    """The answer window and clock of a match at ``pace`` (refused in words if the pace is unknown,
+    or the tutor is asked for outside a tutorial, or a tutorial without it)."""
+    if pace not in PlayMatch.Pace.values:
+        raise Invalid(MatchRefusal.BAD_CLOCK, "Choose a pace: standard, learning or untimed.")
+    if (bot == PlayMatch.Bot.TUTOR) != bool(tutorial):
+        raise Invalid(MatchRefusal.UNKNOWN_BOT, "The tutor plays only in a tutorial, and a tutorial only with it.")
+    if pace == PlayMatch.Pace.LEARNING:
+        return max(window_seconds, LEARNING_WINDOW), max(clock_seconds, LEARNING_CLOCK)
+    return window_seconds, clock_seconds
 
 
 def seat_setup(deck: dict[str, Any], engine: GameEngine | None = None) -> dict[str, Any]:
