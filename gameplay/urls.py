@@ -7,7 +7,7 @@ from typing import Any
 from django.urls import path
 
 from gameplay.decks import views as deck_views
-from gameplay.web import learn_views, play_views, runebound_views, tutorial_views, views
+from gameplay.web import learn_views, passing_views, play_views, runebound_views, tutorial_views, views
 
 app_name = "gameplay"
 urlpatterns: list[Any] = [
@@ -44,4 +44,5 @@ urlpatterns: list[Any] = [
     path("play/<id:pk>/", play_views.play_page, name="play"),
     path("play/<id:pk>/replay/", play_views.replay_page, name="replay"),
     path("play/<id:pk>/tutorial/", tutorial_views.tutorial_step, name="tutorial-step"),
+    path("play/<id:pk>/passing/", passing_views.passing, name="passing"),
 ]

@@ -93,6 +93,9 @@ class PlayMatch(StatusMachine, models.Model):
         default=Pace.STANDARD,
         help_text="Untimed: no clock, no answer window and no deadline is ever scheduled.",
     )
+    holds = models.JSONField(
+        default=list, blank=True, help_text="Per seat: the turn in which its player holds priority (no auto-pass)."
+    )
     tutorial = models.CharField(
         max_length=30, blank=True, help_text="The tutorial this match plays (its script), empty for any other match."
     )
