@@ -60,9 +60,8 @@
   }
   function refresh() {
     var mine = ++asked;
-    fetch(coach.dataset.stepUrl, { credentials: "same-origin", headers: { Accept: "application/json" } })
-      .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (body) { if (body && mine > shown) { shown = mine; show(body); } })
+    window.Fett.request(coach.dataset.stepUrl)
+      .then(function (r) { if (r.ok && mine > shown) { shown = mine; show(r.data); } })
       .catch(function () { /* the next change asks again */ });
   }
   function soon() { clearTimeout(timer); timer = setTimeout(refresh, 50); }

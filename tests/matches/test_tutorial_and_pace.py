@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from gameplay.matches import services
-from gameplay.matches.errors import Invalid
+from gameplay.matches.errors import Conflict, Invalid
 from gameplay.matches.models import PlayMatch
 from tests.factories import UserFactory
 
@@ -124,3 +124,16 @@ def test_an_untimed_match_between_two_players_never_schedules_a_deadline() -> No
         services.play(match.pk, [one, two][seat], view["board"]["legal"][0], view["version"])
     match.refresh_from_db()
     assert match.remaining_ms == [25 * 60 * 1000] * 2  # nothing was ever charged
+
+
+def test_an_accepted_challenge_waits_for_both_players_before_anyone_chooses_who_goes_first() -> None:
+    ann, bob = UserFactory.create(username="ann"), UserFactory.create(username="bob")
+    offered = services.challenge(ann, bob, {"starter": "eva-starter"})
+    accepted = services.answer_challenge(offered.pk, bob, True, {"starter": "romin-starter"})
+    match = accepted.match
+    assert match is not None and match.is_waiting_for_players
+    assert match.deadline_kind == PlayMatch.DeadlineKind.ARRIVAL and match.on_clock is None
+    game = match.current_game()
+    assert game is not None and game.awaiting_choice
+    with pytest.raises(Conflict, match="has not connected yet"):
+        services.choose_first(match.pk, [ann, bob][game.chooser], True, match.version)
