@@ -15,7 +15,6 @@ from gameplay.matches.models import Challenge
 from gameplay.matches.protocol import SetupError
 from gameplay.matches.services.games import create_match, seat_setup
 
-
 #: No clock runs in an accepted challenge (not even the choice of who goes first) until both
 #: players have the match open, or this long has passed.
 CHALLENGE_ARRIVAL = 120
