@@ -35,7 +35,9 @@ def play_out(match: PlayMatch, players: list[Any], moves: int, seen: list[tuple[
         assert seat is not None
         view = services.player_view(match, seat)
         legal = view["board"]["legal"]
-        state = services.load_state(match.current_game())
+        current = match.current_game()
+        assert current is not None
+        state = services.load_state(current)
         pending = RUNESLINGERS.pending(state)
         if pending is not None and pending.windowed:
             seen.append((pending.seat, legal))
@@ -81,7 +83,9 @@ def test_holding_priority_keeps_the_turns_windows_open_for_a_player_who_passes_t
         match.refresh_from_db()
         if match.status != PlayMatch.Status.PLAYING:
             break
-        state = services.load_state(match.current_game())
+        current = match.current_game()
+        assert current is not None
+        state = services.load_state(current)
         match.holds = [RUNESLINGERS.turn(state), None]  # Ann holds priority in every turn as it comes
         match.save(update_fields=["holds"])
         seat = match.on_clock
