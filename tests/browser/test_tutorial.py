@@ -20,6 +20,8 @@ COACH = '[data-testid="coach"]'
 # the coach points at something, or the game is over
 READY = f"document.querySelector('{TARGET}') !== null || document.querySelector('{COACH}').dataset.over === 'yes'"
 PRESSES = 200  # far more than the tutorial needs
+PHONE, LAPTOP = {"width": 390, "height": 844}, {"width": 1200, "height": 900}
+FITS = "document.documentElement.scrollWidth <= window.innerWidth"
 
 
 def sign_up(page: Any, url: str) -> None:
@@ -34,16 +36,22 @@ def sign_up(page: Any, url: str) -> None:
     page.wait_for_url(f"{url}/")
 
 
-def test_a_newcomer_completes_the_awakening_tutorial_by_following_the_coach(browser: Any) -> None:
+@pytest.mark.parametrize("screen", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_a_newcomer_completes_the_awakening_tutorial_by_following_the_coach(
+    browser: Any, screen: dict[str, int]
+) -> None:
     with asgi_server("tests.browser.bot_asgi:application") as url:
-        page = browser.new_page(viewport={"width": 1200, "height": 900})
+        page = browser.new_page(viewport=screen)
         sign_up(page, url)
+        if screen is PHONE:
+            page.get_by_role("button", name="Menu").click()  # the phone-width menu
         page.get_by_test_id("nav-learn").click()
         page.wait_for_url(f"{url}/learn/")
         page.get_by_test_id("tutorial-link").click()
         page.get_by_test_id("tutorial-start").click()
         page.wait_for_url(f"{url}/play/**")
         page.get_by_test_id("coach").wait_for()
+        assert page.evaluate(FITS)  # nothing wider than the screen
         steps = []
         for _ in range(PRESSES):
             wait_in_page(page, READY, timeout=60_000)
