@@ -19,6 +19,11 @@ class User(AbstractUser):
         max_length=60, blank=True, help_text="The name shown on pairings and standings; your username if empty."
     )
     is_organiser = models.BooleanField(default=False, help_text="May create and run events.")
+    auto_pass = models.BooleanField(
+        default=False,
+        db_default=False,
+        help_text="Pass every answer window automatically, unless holding priority for the turn.",
+    )
     is_guest = models.BooleanField(
         default=False,
         db_default=False,  # rows written by code that predates the field (older migrations' models) are not guests

@@ -7,7 +7,7 @@ from typing import Any
 from django.urls import path
 
 from gameplay.decks import views as deck_views
-from gameplay.web import learn_views, play_views, runebound_views, views
+from gameplay.web import learn_views, passing_views, play_views, runebound_views, tutorial_views, views
 
 app_name = "gameplay"
 urlpatterns: list[Any] = [
@@ -17,6 +17,8 @@ urlpatterns: list[Any] = [
     path("learn/runemasters/", learn_views.runemasters_rules, name="learn-runemasters"),
     path("learn/runebound/", learn_views.runebound_rules, name="learn-runebound"),
     path("learn/glossary/", learn_views.glossary_page, name="glossary"),
+    path("learn/tutorial/<slug:slug>/", tutorial_views.tutorial_page, name="tutorial"),
+    path("learn/tutorial-practice/", tutorial_views.practice_after_tutorial, name="tutorial-practice"),
     path("cards/", views.card_list, name="card-list"),
     path("cards/<slug:slug>/", views.card_detail, name="card-detail"),
     path("runeslingers/", views.runeslinger_list, name="runeslinger-list"),
@@ -41,4 +43,6 @@ urlpatterns: list[Any] = [
     path("play/", play_views.play_home, name="play-home"),
     path("play/<id:pk>/", play_views.play_page, name="play"),
     path("play/<id:pk>/replay/", play_views.replay_page, name="replay"),
+    path("play/<id:pk>/tutorial/", tutorial_views.tutorial_step, name="tutorial-step"),
+    path("play/<id:pk>/passing/", passing_views.passing, name="passing"),
 ]

@@ -49,10 +49,11 @@ class FirstSerializer(serializers.Serializer[Any]):
 
 
 class PracticeSerializer(serializers.Serializer[Any]):
-    bot = serializers.ChoiceField(choices=PlayMatch.Bot.choices)
+    bot = serializers.ChoiceField(choices=[c for c in PlayMatch.Bot.choices if c[0] != PlayMatch.Bot.TUTOR])
     starter = serializers.CharField(max_length=60, help_text=f"Your deck: {DECK_HELP}.")
     bot_starter = serializers.CharField(max_length=60, help_text="The bot's deck: a starter deck id.")
     best_of = serializers.ChoiceField(choices=[1, 3], default=1)
+    pace = serializers.ChoiceField(choices=PlayMatch.Pace.choices, default=PlayMatch.Pace.STANDARD)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         starters = current_catalog().playable_starters
@@ -141,7 +142,7 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
         match = services.create_match(
             signed_in_user(request), None,
             [saved_decks.seat_deck(signed_in_user(request), d["starter"]), {"starter": d["bot_starter"]}],
-            bot=d["bot"], best_of=int(d["best_of"]), label="practice",
+            bot=d["bot"], best_of=int(d["best_of"]), label="practice", pace=d["pace"],
         )  # fmt: skip
         return Response(MatchSummarySerializer(match).data, status=status.HTTP_201_CREATED)
 

@@ -31,6 +31,14 @@ class PlayMatch(StatusMachine, models.Model):
         RANDOM = "random", "Easy bot"
         GREEDY = "greedy", "Normal bot"
         HARD = "hard", "Hard bot"
+        TUTOR = "tutor", "Tutor"
+
+    class Pace(models.TextChoices):
+        """How a two-seat match is timed: the usual clocks, long answer windows, or no clock at all."""
+
+        STANDARD = "standard", "Standard"
+        LEARNING = "learning", "Learning (long windows)"
+        UNTIMED = "untimed", "Untimed"
 
     class TimerKind(models.TextChoices):
         """Which of the match's timers its deadline is (``deadline_kind``). Every one of them is fired
@@ -82,6 +90,18 @@ class PlayMatch(StatusMachine, models.Model):
     best_of = models.PositiveSmallIntegerField(default=1)
     clock_seconds = models.PositiveIntegerField(default=25 * 60)
     window_seconds = models.PositiveIntegerField(default=20)
+    pace = models.CharField(
+        max_length=10,
+        choices=Pace.choices,
+        default=Pace.STANDARD,
+        help_text="Untimed: no clock, no answer window and no deadline is ever scheduled.",
+    )
+    holds = models.JSONField(
+        default=list, blank=True, help_text="Per seat: the turn in which its player holds priority (no auto-pass)."
+    )
+    tutorial = models.CharField(
+        max_length=30, blank=True, help_text="The tutorial this match plays (its script), empty for any other match."
+    )
     clock_loses_match = models.BooleanField(default=False, help_text="An empty clock loses the match, not the game.")
     label = models.CharField(max_length=120, blank=True, help_text="Where the match comes from, e.g. an event table.")
     public = models.BooleanField(default=False, help_text="Anyone may watch (public information only).")

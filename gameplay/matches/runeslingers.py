@@ -11,7 +11,7 @@ import threading
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gameplay import engine
+from gameplay import engine, tutorials
 from gameplay.engine import bots, describe, rules, search
 from gameplay.matches.protocol import DUEL, Decision, IllegalMove, Result, SetupError
 from gameplay.services import current_catalog
@@ -58,6 +58,9 @@ class Runeslingers:
                 "equips": [str(e) for e in deck.get("equips", [])],
                 "deck": [card for card, count in sorted(cards.items()) for _ in range(int(count))],
             }
+        for key in ("power", "determination"):  # a tutorial's seat may start with less
+            if key in deck:
+                seat[key] = int(deck[key])
         return seat if rules == AWAKENING else {**seat, "rules": rules}
 
     def check_seat(self, seat_setup: Mapping[str, Any]) -> None:
@@ -130,6 +133,8 @@ class Runeslingers:
     def bot_action(self, state: engine.State, seat: int, bot: str, seed: int) -> str:
         """The bot's move: "hard" searches (`engine.search`), "greedy" looks one action ahead,
         anything else ("random") plays a random legal action."""
+        if bot == "tutor":  # the tutorial's tutor plays from its script
+            return tutor_move(tutorials.load("awakening"), self, state, seat)
         agent_class = BOT_AGENTS.get(bot, bots.RandomAgent)
         return agent_class(seed=seed).act(state, seat).to_text()
 
@@ -175,6 +180,25 @@ def _public(board: dict[str, Any]) -> dict[str, Any]:
 
 
 RUNESLINGERS = Runeslingers()
+
+
+def seat_situation(
+    tutorial: tutorials.Tutorial, game: Runeslingers, state: engine.State, seat: int, done: Sequence[str] = ()
+) -> tutorials.Situation:
+    """What a tutorial sees of one seat's moment (its view, decision and legal actions in words)."""
+    pending = game.pending(state)
+    names = ["You", "Tutor"] if seat == 0 else ["Tutor", "You"]
+    mine = pending is not None and pending.seat == seat
+    legal = game.legal_actions(state, seat) if mine else []
+    labels = describe.labels(state, seat, names) if mine else {}
+    board = engine.view(state, seat)
+    return tutorials.situation(
+        tutorial, board, seat, None if pending is None else (pending.seat, pending.kind), legal, labels, done
+    )
+
+
+def tutor_move(tutorial: tutorials.Tutorial, game: Runeslingers, state: engine.State, seat: int) -> str:
+    return tutorials.tutor_action(tutorial, seat_situation(tutorial, game, state, seat))
 
 
 def _why_lost(loser: Any) -> str:

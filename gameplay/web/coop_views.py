@@ -104,7 +104,7 @@ def start_table(request: HttpRequest, user: User) -> PlayMatch | None:
                 messages.error(request, f"Who plays {guardian.capitalize()}? No player is called {name or '(empty)'}.")
                 return None
             seats.append(SeatSpec(other))
-        elif holder in PlayMatch.Bot.values:
+        elif holder in PlayMatch.Bot.values and holder != PlayMatch.Bot.TUTOR:
             seats.append(SeatSpec(None, holder))
         else:
             messages.error(request, f"Choose who plays {guardian.capitalize()}: you, a bot or another player.")

@@ -64,6 +64,11 @@ def play_home(request: HttpRequest) -> HttpResponse:
         "my_decks": saved_decks.playable_decks(user),
         "bot_levels": BOT_LEVELS,
         "default_bot_level": DEFAULT_BOT_LEVEL,
+        "paces": [
+            (PlayMatch.Pace.UNTIMED, "Untimed"),
+            (PlayMatch.Pace.LEARNING, "Learning (long windows)"),
+            (PlayMatch.Pace.STANDARD, "Standard"),
+        ],
         "challenges": challenges.select_related("challenger", "opponent"),
         **coop_views.form_context(),
     }
@@ -76,17 +81,20 @@ def _start_practice(request: HttpRequest, user: User) -> PlayMatch | None:
     with the reason in the page's messages."""
     starters = current_catalog().playable_starters
     mine, theirs = request.POST.get("starter", ""), request.POST.get("bot_starter", "")
-    bot = request.POST.get("bot", "")
+    bot, pace = request.POST.get("bot", ""), request.POST.get("pace", PlayMatch.Pace.STANDARD)
     if (
         not (mine in starters or mine.startswith(saved_decks.SAVED_PREFIX))
         or theirs not in starters
-        or (bot not in PlayMatch.Bot.values)
+        or bot not in {level.value for level in BOT_LEVELS}
+        or pace not in PlayMatch.Pace.values
     ):
-        messages.error(request, "Choose your deck, the bot's deck and the bot's level (Easy, Normal or Hard).")
+        messages.error(
+            request, "Choose your deck, the bot's deck, the bot's level (Easy, Normal or Hard) and the pace."
+        )
         return None
     try:
         deck = saved_decks.seat_deck(user, mine)
-        return services.create_match(user, None, [deck, {"starter": theirs}], bot=bot, label="practice")
+        return services.create_match(user, None, [deck, {"starter": theirs}], bot=bot, label="practice", pace=pace)
     except Refusal as exc:
         messages.error(request, str(exc))
         return None

@@ -93,12 +93,15 @@ def test_restarting_the_web_server_mid_game_loses_nothing_and_keeps_the_clocks()
     with asgi_server() as url:
         play_some(url, 15)
     before = PlayMatch.objects.get(pk=match.pk)
-    logged = GameAction.objects.filter(game__match=match).count()
+    made = GameAction.objects.filter(
+        game__match=match, automatic=False
+    )  # (windows with only a pass pass by themselves)
+    logged = made.count()
     with asgi_server() as url:
         after_restart = services.clocks(PlayMatch.objects.get(pk=match.pk))
         play_some(url, 15)
     assert logged == 15
-    assert GameAction.objects.filter(game__match=match).count() == 30
+    assert made.count() == 30
     seat = before.on_clock
     assert seat is not None
     # The deciding seat's clock kept running while the server was down; the other's stood still.

@@ -15,6 +15,10 @@ from gameplay.matches.models import MatchChallenge
 from gameplay.matches.protocol import SetupError
 from gameplay.matches.services.games import create_match, seat_setup
 
+#: No clock runs in an accepted challenge (not even the choice of who goes first) until both
+#: players have the match open, or this long has passed.
+CHALLENGE_ARRIVAL = 120
+
 
 def challenge(challenger: User, opponent: User, deck: dict[str, Any], best_of: int = 1) -> MatchChallenge:
     if opponent.pk == challenger.pk:
@@ -61,7 +65,12 @@ def answer_challenge(challenge_id: int, by: User, accept: bool, deck: dict[str, 
             raise Invalid(MatchRefusal.NO_DECK_CHOSEN, "Choose your deck to accept.")
         check_deck(deck)
         found.match = create_match(
-            found.challenger, found.opponent, [found.challenger_deck, deck], best_of=found.best_of, label="challenge"
+            found.challenger,
+            found.opponent,
+            [found.challenger_deck, deck],
+            best_of=found.best_of,
+            label="challenge",
+            arrival_seconds=CHALLENGE_ARRIVAL,
         )
         found.set_status(MatchChallenge.Status.ACCEPTED)
     else:

@@ -49,6 +49,9 @@ def restart_clock(match: PlayMatch, pending: Decision | None, now: Any, new_turn
     if match.seated:
         turn_clock(match, pending.seat, now, new_turn)
         return
+    if untimed(match):
+        match.on_clock, match.clock_since, match.deadline, match.deadline_kind = pending.seat, None, None, ""
+        return
     match.on_clock, match.clock_since = pending.seat, now
     clock_left = timedelta(milliseconds=max(0, match.remaining_ms[pending.seat]))
     window = timedelta(seconds=match.window_seconds)
@@ -78,6 +81,9 @@ def turn_clock(match: PlayMatch, seat: int, now: Any, new_turn: bool) -> None:
 def await_choice(match: PlayMatch, chooser: int, now: Any) -> None:
     """The chooser's clock runs for the answer window (or what is left of the clock, if less)."""
     match.timer_version += 1
+    if untimed(match):
+        match.on_clock, match.clock_since, match.deadline, match.deadline_kind = chooser, None, None, ""
+        return
     match.on_clock, match.clock_since = chooser, now
     clock_left = timedelta(milliseconds=max(0, match.remaining_ms[chooser]))
     window = timedelta(seconds=match.window_seconds)
@@ -85,6 +91,12 @@ def await_choice(match: PlayMatch, chooser: int, now: Any) -> None:
         match.deadline, match.deadline_kind = now + window, PlayMatch.TimerKind.CHOICE
     else:
         match.deadline, match.deadline_kind = now + clock_left, PlayMatch.TimerKind.CLOCK
+
+
+def untimed(match: PlayMatch) -> bool:
+    """An untimed match (a tutorial, an untimed practice game) runs no clock and schedules no
+    deadline: whoever decides is on the clock without a start time, so nothing is ever charged."""
+    return bool(match.pace == PlayMatch.Pace.UNTIMED)
 
 
 def await_arrival(match: PlayMatch, now: Any, seconds: int) -> None:
@@ -111,4 +123,5 @@ def clocks(match: PlayMatch, now: Any = None) -> dict[str, Any]:
         "on_clock": None if match.on_clock is None else f"p{match.on_clock + 1}",
         "deadline": match.deadline.isoformat() if match.deadline else None,
         "deadline_kind": match.deadline_kind,
+        "untimed": untimed(match),
     }

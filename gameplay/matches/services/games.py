@@ -28,6 +28,10 @@ match_finished = Signal()
 match_started = Signal()
 
 
+LEARNING_WINDOW = 120  # seconds to answer or block at the learning pace
+LEARNING_CLOCK = 60 * 60  # a learning game's clock, in seconds
+
+
 def bot_seat(match: PlayMatch) -> int | None:
     """The seat a bot holds in a two-seat match (None against a person); a table's bots are its
     seats' (``PlayMatch.bot_of``)."""
@@ -50,16 +54,23 @@ def create_match(
     seed: int | None = None,
     engine: str = DEFAULT,
     arrival_seconds: int = 0,
+    pace: str = PlayMatch.Pace.STANDARD,
+    tutorial: str = "",
 ) -> PlayMatch:
     """A match between two players, or a player and a bot; the winner of the die roll chooses who
     goes first. ``engine``: the registered game engine that plays it (Runeslingers by default).
     ``arrival_seconds``: between two players, no clock runs (not even the choice of who goes
     first) until both have the match's page open or this grace period has passed (an event's
-    matches, made when the round is published, before anyone is at the table)."""
+    matches, made when the round is published, before anyone is at the table).
+    ``pace``: ``standard`` (the clocks given), ``learning`` (at least ``LEARNING_WINDOW`` seconds
+    to answer and ``LEARNING_CLOCK`` on the clock) or ``untimed`` (no clock, no deadline at all).
+    ``tutorial``: the tutorial whose script this match plays (its bot is the tutor)."""
+    window_seconds, clock_seconds = paced(pace, bot, tutorial, window_seconds, clock_seconds)
     if (player2 is None) == (not bot):
         raise Invalid(MatchRefusal.NOT_TWO_PLAYERS, "A match is between two players, or a player and a bot.")
+    levels = [value for value in PlayMatch.Bot.values if value != PlayMatch.Bot.TUTOR]
     if bot and bot not in PlayMatch.Bot.values:
-        raise Invalid(MatchRefusal.UNKNOWN_BOT, f"Unknown bot {bot!r}; choose {' or '.join(PlayMatch.Bot.values)}.")
+        raise Invalid(MatchRefusal.UNKNOWN_BOT, f"Unknown bot {bot!r}; choose {' or '.join(levels)}.")
     if player2 is not None and player2.pk == player1.pk:
         raise Invalid(MatchRefusal.SELF_MATCH, "You cannot play against yourself.")
     if best_of not in (1, 3):
@@ -77,17 +88,31 @@ def create_match(
     match = PlayMatch.objects.create(
         player1=player1, player2=player2, bot=bot, engine=engine, decks=seats, best_of=best_of,
         clock_seconds=clock_seconds, window_seconds=window_seconds, clock_loses_match=clock_loses_match,
-        public=public, label=label, seed=secrets.randbits(62) if seed is None else seed, wins=[0, 0],
+        public=public, label=label, pace=pace, tutorial=tutorial, wins=[0, 0],
+        seed=secrets.randbits(62) if seed is None else seed,
         remaining_ms=[clock_seconds * 1000, clock_seconds * 1000],
     )  # fmt: skip
     dice = roll_dice(match.seed)
     now = timezone.now()
-    start_game(match, 1, 0 if dice[0] > dice[1] else 1, now, die_roll=dice)
+    # a tutorial's player goes first at once (its script is written for that): nobody chooses
+    start_game(match, 1, 0 if tutorial or dice[0] > dice[1] else 1, now, die_roll=dice)
     if arrival_seconds > 0 and player2 is not None:
         await_arrival(match, now, arrival_seconds)
     match.save()
     after_commit(match)
     return match
+
+
+def paced(pace: str, bot: str, tutorial: str, window_seconds: int, clock_seconds: int) -> tuple[int, int]:
+    """The answer window and clock of a match at ``pace`` (refused in words if the pace is unknown,
+    or the tutor is asked for outside a tutorial, or a tutorial without it)."""
+    if pace not in PlayMatch.Pace.values:
+        raise Invalid(MatchRefusal.BAD_CLOCK, "Choose a pace: standard, learning or untimed.")
+    if (bot == PlayMatch.Bot.TUTOR) != bool(tutorial):
+        raise Invalid(MatchRefusal.UNKNOWN_BOT, "The tutor plays only in a tutorial, and a tutorial only with it.")
+    if pace == PlayMatch.Pace.LEARNING:
+        return max(window_seconds, LEARNING_WINDOW), max(clock_seconds, LEARNING_CLOCK)
+    return window_seconds, clock_seconds
 
 
 def seat_setup(deck: dict[str, Any], engine: GameEngine | None = None) -> dict[str, Any]:
@@ -117,7 +142,12 @@ def roll_dice(seed: int) -> tuple[int, int]:
 
 
 def game_seed(match: PlayMatch, number: int) -> int:
-    return int.from_bytes(hashlib.sha256(f"fett-game:{match.seed}:{number}".encode()).digest()[:7], "big")
+    return seed_of_game(match.seed, number)
+
+
+def seed_of_game(match_seed: int, number: int) -> int:
+    """The engine seed of game ``number`` of a match with seed ``match_seed``."""
+    return int.from_bytes(hashlib.sha256(f"fett-game:{match_seed}:{number}".encode()).digest()[:7], "big")
 
 
 def start_game(match: PlayMatch, number: int, chooser: int, now: Any, die_roll: Sequence[int] = ()) -> Game:
@@ -127,7 +157,8 @@ def start_game(match: PlayMatch, number: int, chooser: int, now: Any, die_roll: 
     again with the other seat first (same seed, so the same shuffles).
     """
     engine = engine_for(match)
-    bot_chooses = bot_seat(match) == chooser or match.seated  # a table's setup says who goes first
+    # a table's setup says who goes first; a tutorial's player goes first
+    bot_chooses = bot_seat(match) == chooser or match.seated or bool(match.tutorial)
     setup = dict(match.setup) if match.seated and match.setup else game_setup(engine, match.decks, chooser)
     seed = game_seed(match, number)
     state = new_state(engine, setup, seed)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from accounts.models import User
 from gameplay.matches import rows
 from gameplay.matches.engines import engine_for
 from gameplay.matches.errors import Conflict, Invalid, MatchRefusal
 from gameplay.matches.models import Game, GameAction, PlayMatch
-from gameplay.matches.protocol import IllegalMove, game_outcome, move_entry
+from gameplay.matches.protocol import GameEngine, IllegalMove, game_outcome, move_entry
 from gameplay.matches.services.changes import publish_change
 from gameplay.matches.services.clock import restart_clock
 from gameplay.matches.services.games import end_game, end_match
@@ -25,9 +26,12 @@ def move(
     automatic: bool,
     due: Any = None,
     game: Game | None = None,
+    viewer: int | None = None,
 ) -> Views:
     """Apply one seat's action (in ``game``, the current one, if the caller holds it); returns the
-    views pushed after commit (the mover's among them)."""
+    views pushed after commit (the mover's, or ``viewer``'s, among them). An answer window that
+    opens after it and closes at once (``closes_at_once``) is passed in the same change."""
+    viewer = seat if viewer is None else viewer
     engine = engine_for(match)
     game = game if game is not None else match.current_game()
     assert game is not None
@@ -56,13 +60,44 @@ def move(
         logged.save()
         winner, reason = (None, "time") if result is None else (result.winner, result.reason)
         end_game(match, game, winner, reason, now, outcome=game_outcome(engine, new_state))
-        return publish_change(match, viewer=seat)
+        return publish_change(match, viewer=viewer)
+    passing = closes_at_once(match, engine, new_state)
+    if passing is not None:  # logged now; the pass follows in the same change, automatic
+        logged.save()
+        game.save()
+        return move(match, passing, engine.window_action(passing), now, automatic=True, game=game, viewer=viewer)
     restart_clock(match, engine.pending(new_state), now, new_turn=engine.turn(new_state) != engine.turn(state))
 
     def save() -> None:  # the usual move: its rows in one statement
         rows.save_move(match, game, MOVE_GAME_FIELDS, logged)
 
-    return publish_change(match, viewer=seat, current=(game, new_state), save=save)
+    return publish_change(match, viewer=viewer, current=(game, new_state), save=save)
+
+
+def closes_at_once(match: PlayMatch, engine: GameEngine, state: Any) -> int | None:
+    """The seat whose answer window, just opened, passes at once instead of waiting: passing is
+    its only legal action, or its player asked to pass every window (``User.auto_pass``) and did
+    not hold priority this turn (``PlayMatch.holds``). None otherwise, and always in a tutorial,
+    whose coach explains each window, and for a bot (it passes on its own)."""
+    pending = engine.pending(state)
+    if pending is None or not pending.windowed or match.tutorial or match.bot_of(pending.seat):
+        return None
+    passing = engine.window_action(pending.seat)
+    legal = engine.legal_actions(state, pending.seat)
+    if passing not in legal:
+        return None
+    if legal == [passing]:
+        return pending.seat
+    return pending.seat if auto_passes(match, pending.seat, engine.turn(state)) else None
+
+
+def auto_passes(match: PlayMatch, seat: int, turn: int) -> bool:
+    """The seat's player passes every window automatically, and holds no priority this turn."""
+    holds = list(match.holds or [])
+    if seat < len(holds) and holds[seat] == turn:
+        return False
+    user_id = match.holders()[seat].user_id
+    return user_id is not None and User.objects.filter(pk=user_id, auto_pass=True).exists()
 
 
 def flag(match: PlayMatch, now: Any, viewer: int | None = None) -> Views:

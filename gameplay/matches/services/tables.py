@@ -22,6 +22,7 @@ from gameplay.matches.services.changes import after_commit
 from gameplay.matches.services.games import new_state, start_game
 
 MAX_SEATS = 4
+LEVELS = ("random", "greedy", "hard")  # the bot levels a table seats (the tutor plays only tutorials)
 TURN_SECONDS = (10, 3600)  # a turn clock's shortest and longest
 
 
@@ -58,10 +59,8 @@ def create_table(
     if all(spec.user is None for spec in seats):
         raise Invalid(MatchRefusal.NO_PERSON_AT_TABLE, "A table needs at least one person; bots fill the other seats.")
     bots = [spec.bot or PlayMatch.Bot.GREEDY for spec in seats if spec.user is None]
-    if any(bot not in PlayMatch.Bot.values for bot in bots) or any(s.user is not None and s.bot for s in seats):
-        raise Invalid(
-            MatchRefusal.UNKNOWN_BOT, f"A seat is a person's or a bot's; a bot is {' or '.join(PlayMatch.Bot.values)}."
-        )
+    if any(bot not in LEVELS for bot in bots) or any(s.user is not None and s.bot for s in seats):
+        raise Invalid(MatchRefusal.UNKNOWN_BOT, f"A seat is a person's or a bot's; a bot is {' or '.join(LEVELS)}.")
     if turn_seconds is not None and not TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1]:
         shortest = TURN_SECONDS[0]
         raise Invalid(

@@ -1,0 +1,74 @@
+// The tutorial's coach box on the play page (templates/gameplay/_tutorial_coach.html).
+// After every change of the page's controls it asks the server for the current step
+// (gameplay/web/tutorial_views.py: what to say, why, the glossary words, the action to press) and
+// marks what to press with data-tutorial-target: the action's button if it is shown, else the card
+// or Runeslinger the action is about (pressing it shows the button). The page's own controls work
+// as ever; the coach only points.
+(function () {
+  "use strict";
+
+  var root = document.getElementById("play");
+  var coach = root && root.querySelector('[data-testid="coach"]');
+  if (!coach) return;
+  var controls = root.querySelector('[data-testid="controls"]');
+  var asked = 0, shown = 0, step = null, timer = null;
+
+  function clearMarks() {
+    root.querySelectorAll("[data-tutorial-target]").forEach(function (node) { node.removeAttribute("data-tutorial-target"); });
+  }
+  function visible(node) { return node && node.getClientRects().length > 0; }
+  // The element to press for an action: its button, else the thing it is about ("play c12 ..." -> c12).
+  function targetFor(action) {
+    var buttons = controls.querySelectorAll("button[data-action]");
+    for (var i = 0; i < buttons.length; i++) if (buttons[i].dataset.action === action && visible(buttons[i])) return buttons[i];
+    var subject = action.split(" ")[1];
+    if (!subject || subject.indexOf("=") >= 0) return null;
+    var things = root.querySelectorAll("[data-subject]");
+    for (var j = 0; j < things.length; j++) if (things[j].dataset.subject === subject && visible(things[j])) return things[j];
+    return null;
+  }
+  function mark() {
+    clearMarks();
+    if (!step || !step.action) return;
+    var node = targetFor(step.action);
+    if (node) node.setAttribute("data-tutorial-target", step.id);
+  }
+  function terms(list) {
+    var box = coach.querySelector('[data-testid="coach-terms"]');
+    box.replaceChildren();
+    (list || []).forEach(function (t) {
+      var a = document.createElement("a");
+      a.href = t.url; a.textContent = t.term; a.title = t.short; a.target = "_blank"; a.rel = "noopener";
+      box.appendChild(a);
+    });
+    box.hidden = !(list && list.length);
+  }
+  function show(body) {
+    step = body.step;
+    coach.dataset.version = String(body.version);
+    coach.dataset.step = step ? step.id : "";
+    coach.querySelector('[data-testid="coach-say"]').textContent = step ? step.say : "Follow the prompt under the board.";
+    var why = coach.querySelector('[data-testid="coach-why"]');
+    why.textContent = step && step.why ? "Why: " + step.why : "";
+    why.hidden = !(step && step.why);
+    terms(step ? step.terms : []);
+    var end = coach.querySelector('[data-testid="coach-end"]');
+    end.hidden = !body.over;
+    coach.querySelector('[data-testid="coach-finish"]').textContent = body.finish || "";
+    coach.dataset.over = body.over ? "yes" : "no";
+    mark();
+  }
+  function refresh() {
+    var mine = ++asked;
+    window.Fett.request(coach.dataset.stepUrl)
+      .then(function (r) { if (r.ok && mine > shown) { shown = mine; show(r.data); } })
+      .catch(function () { /* the next change asks again */ });
+  }
+  function soon() { clearTimeout(timer); timer = setTimeout(refresh, 50); }
+  // A press on what the coach points at: the mark goes at once, the next step comes with the change.
+  root.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("[data-tutorial-target]")) { clearMarks(); step = null; soon(); }
+  }, true);
+  new MutationObserver(function () { if (step) mark(); soon(); }).observe(controls, { childList: true, subtree: true });
+  refresh();
+})();
