@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('gameplay', '0015_match_pace_and_tutorial'),
+        ('gameplay', '0016_match_pace_and_tutorial'),
     ]
 
     operations = [

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('gameplay', '0014_arrival_deadline'),
+        ('gameplay', '0015_match_challenge'),
     ]
 
     operations = [
