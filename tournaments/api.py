@@ -54,12 +54,11 @@ from tournaments.serializers import (
     TablesSerializer,
     WalkInSerializer,
     places_of,
-    pod_standing_data,
-    standing_data,
 )
 from tournaments.services import decks, pods, registration, results, rounds
 from tournaments.services.desk import NoListChoice
-from tournaments.services.standings import bracket, standings
+from tournaments.services.standings import bracket
+from tournaments.structures import structure_of
 
 EMPTY = extend_schema(request=None)
 
@@ -242,10 +241,7 @@ class EventViewSet(viewsets.ModelViewSet[Event]):
     def standings(self, request: Request, pk: str) -> Response:
         """Swiss rows (match points and tiebreaks) or, in a pod event, pod rows (points, opponents'
         average points per round, placement history)."""
-        event = self.get_object()
-        if event.plays_in_pods:
-            return Response([pod_standing_data(row) for row in pods.standings(event)])
-        return Response([standing_data(row) for row in standings(event)])
+        return Response(structure_of(self.get_object()).standings_data())
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     @action(detail=True, methods=["get"])

@@ -11,3 +11,8 @@ class TournamentsConfig(AppConfig):
         from tournaments import receivers  # models load only once the app registry is ready
 
         receivers.connect()
+
+        from tournaments import structures
+        from tournaments.structures.installed import STRUCTURES  # it imports the pages and services
+
+        structures.install(STRUCTURES)

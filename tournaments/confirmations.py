@@ -12,18 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from django.utils.translation import ngettext
-
 from common.words import agree, count
 from tournaments.errors import EventError
-from tournaments.models import DeckVersion, Event, Match, Registration, Round
+from tournaments.models import DeckVersion, Event, Registration, Round
 from tournaments.pairing import NotEnoughPlayersError, cut_stage_matches, cut_stage_words, top_cut_players
-from tournaments.services import pods
 from tournaments.services import registration as registrations
 from tournaments.services import rounds as round_steps
 from tournaments.services import standings as reading
-from tournaments.services.common import active_registrations, names_of, played_round_count, rounds_of
+from tournaments.services.common import active_registrations, played_round_count, rounds_of
 from tournaments.services.desk import NO_LIST_FIELD, NoListChoice, start_warnings, without_legal_list
+from tournaments.structures import structure_of
 
 
 @dataclass(frozen=True)
@@ -76,12 +74,7 @@ def start(event: Event) -> Confirmation:
 
 def _rounds_planned(event: Event, rounds: int) -> str:
     """The rounds the start fixes, as the structure plays them (a pod event has no Swiss)."""
-    if event.structure == Event.Structure.ROUND_ROBIN:
-        return f"{count(rounds, 'round', 'rounds')} of round robin, everyone playing everyone."
-    if event.plays_in_pods:
-        return f"{count(rounds, 'round', 'rounds')} in pods of about {event.pod_size} players."
-    cut = f", then a top cut of {event.top_cut}" if event.wants_top_cut else ""
-    return f"{count(rounds, 'Swiss round', 'Swiss rounds')}{cut}."
+    return structure_of(event).rounds_planned_words(rounds)
 
 
 START_DROP = "Drop them: they become no-shows"
@@ -109,10 +102,10 @@ def pair(event: Event) -> Confirmation:
     else:
         question = f"Pair round {number} of {event.rounds}?"
         playing = active_registrations(event).count()
-        into = f" in pods of about {event.pod_size}" if event.plays_in_pods else ""
+        into = structure_of(event).pairing_words()[0]
         still = count(playing, "player still in the event is", "players still in the event are")
         consequences = [f"{still} paired{into} as a preview."]
-    tables = "move players between pods" if event.plays_in_pods else "change tables"
+    tables = structure_of(event).pairing_words()[1]
     consequences.append(f"Players see nothing until you publish it; you can {tables} or discard it first.")
     cut = event.status == Event.Status.TOP_CUT
     state = reading.bracket(event) if cut else None
@@ -190,13 +183,10 @@ def publish(round_: Round, edits: PreviewEdits | None = None) -> Confirmation:
     question, label = f"Publish {round_.label.lower()}?", f"Publish {round_.label.lower()}"
     changes: list[str] = []
     carry = edits.fields if edits is not None else []
+    structure = structure_of(round_.event)
     try:
-        if edits is not None and edits.tables is not None:
-            round_steps.check_tables(round_, edits.tables)
-            changes = round_steps.table_changes(round_steps.current_tables(round_), edits.tables)
-        if edits is not None and edits.seating is not None:
-            pods.checked_pods(round_.event, round_, edits.seating)
-            changes = pods.pod_changes(pods.current_pods(round_), edits.seating)
+        if edits is not None:
+            changes = structure.preview_changes(round_, edits)
     except EventError as exc:
         blocker = f"Your unsaved changes cannot be used: {exc} Change them and press Publish again, or discard them."
         return Confirmation(question, label, blocker=blocker)
@@ -204,14 +194,7 @@ def publish(round_: Round, edits: PreviewEdits | None = None) -> Confirmation:
         changes = ["Your changes, not saved yet, are saved as the round is published:"] + [
             line[0].upper() + line[1:] for line in changes
         ]
-    if round_.event.plays_in_pods:
-        seating = edits.seating if edits is not None and edits.seating is not None else pods.current_pods(round_)
-        consequences = _publish_pods(round_, seating)
-        players = [p for pod in seating for p in pod]
-    else:
-        tables = edits.tables if edits is not None and edits.tables is not None else round_steps.current_tables(round_)
-        consequences = _publish_tables(round_, tables)
-        players = [p for table in tables for p in table if p is not None]
+    consequences, players = structure.publish_consequences(round_, edits)
     unlisted = without_legal_list(round_.event, players)
     drop = None if round_.is_top_cut else PUBLISH_DROP
     choices = _unlisted_choice(unlisted, "Publish with them, marked as without a legal list", drop)
@@ -230,24 +213,6 @@ def _cannot_play_here(event: Event, unlisted: list[Registration]) -> list[str]:
     return [
         f"{_names(missing)}: no list at all, and a match played here needs one to start. Enter their lists, "
         "or drop them; publishing with them is refused."
-    ]
-
-
-def _publish_tables(round_: Round, tables: list[round_steps.Table]) -> list[str]:
-    names = names_of([a for a, _b in tables])
-    consequences = [
-        f"{count(sum(b is not None for _a, b in tables), 'table goes', 'tables go')} up; players see their pairings.",
-        f"The {round_.event.round_minutes}-minute round clock starts.",
-    ]
-    return consequences + [f"{names[a]} gets the bye (a 2-0 win)." for a, b in tables if b is None]
-
-
-def _publish_pods(round_: Round, seating: list[list[int]]) -> list[str]:
-    sizes = [len(pod) for pod in seating]
-    pods_, players = count(len(sizes), "pod", "pods"), count(sum(sizes), "player", "players")
-    return [
-        f"{pods_} ({players}) {agree(len(sizes), 'goes', 'go')} up; players see their pods and seats.",
-        f"The {round_.event.round_minutes}-minute round clock starts.",
     ]
 
 
@@ -279,40 +244,11 @@ def end(round_: Round) -> Confirmation:
     if stale:
         return stale
     question = f"End {round_.label.lower()}?"
-    if round_.event.plays_in_pods:
-        return _end_pods(round_, question)
-    pending = list(round_.matches.exclude(status=Match.Status.CONFIRMED).select_related("player_a", "player_b"))
-    if pending:
-        tables = "; ".join(f"table {m.table}: {_table_names(m)}" for m in pending)
-        blocker = (
-            f"{count(len(pending), 'table has', 'tables have')} no confirmed result ({tables}). "
-            "Set or confirm those results first."
-        )
-        return Confirmation(question, f"End {round_.label.lower()}", blocker=blocker)
-    played = round_.matches.exclude(player_b=None).count()  # a bye is not a result anyone reports
-    results_in = ngettext("The %(n)d result is in", "All %(n)d results are in", played) % {"n": played}
-    consequences = [f"{results_in}; the standings update.", _after_end(round_)]
-    return Confirmation(question, f"End {round_.label.lower()}", consequences)
+    return structure_of(round_.event).end_confirmation(round_, question)
 
 
-def _end_pods(round_: Round, question: str) -> Confirmation:
-    tables = list(round_.pod_tables.order_by("table"))
-    open_ = [table for table in tables if not table.is_confirmed]
-    if open_:
-        listed = "; ".join(f"pod {t.table}: {t.get_status_display().lower()}" for t in open_)
-        open_pods = count(len(open_), "pod has", "pods have")
-        blocker = f"{open_pods} no confirmed places ({listed}). Set or confirm them first."
-        return Confirmation(question, f"End {round_.label.lower()}", blocker=blocker)
-    places = ngettext("The places of the %(n)d pod are in", "The places of all %(n)d pods are in", len(tables))
-    consequences = [f"{places % {'n': len(tables)}}; the standings update.", _after_end(round_)]
-    return Confirmation(question, f"End {round_.label.lower()}", consequences)
-
-
-def _table_names(match: Match) -> str:
-    return f"{match.player_a.public_name} v {match.player_b.public_name if match.player_b else 'a bye'}"
-
-
-def _after_end(round_: Round) -> str:
+def after_end(round_: Round) -> str:
+    """What comes after ending the round, in words (the last line of its confirmation)."""
     event = round_.event
     if round_.stage == Round.Stage.TOP_CUT and event.cut_matches(round_.number) == 1:
         return "That was the final; next: finish the event."

@@ -18,7 +18,7 @@ from accounts.models import User
 from common.refusals import Forbidden, Refusal
 from common.words import count
 from gameplay.deckformats import deck_format
-from tournaments import confirmations, pod_views, selectors
+from tournaments import confirmations, selectors
 from tournaments.errors import EventRefusal, Invalid
 from tournaments.floor_actions import allowed_event_actions
 from tournaments.forms import AddTimeForm, EventForm, TableScoreForm
@@ -28,6 +28,7 @@ from tournaments.permissions import Perm, has_permission, require
 from tournaments.presentation import at_the_tables, entry_words, with_names
 from tournaments.services import capacity, desk, registration, results, rounds
 from tournaments.services.desk import NO_LIST_FIELD, NoListChoice, no_list_choice
+from tournaments.structures import structure_of
 from tournaments.web import (
     CONFIRM_FIELD,
     View,
@@ -122,8 +123,7 @@ def _manage_page(
         "places": capacity.places_words(event),
         "no_place_free": capacity.is_full(event),  # a dropped player cannot come back: no button to refuse
     }
-    if event.plays_in_pods:
-        context |= pod_views.manage_context(event, current, request.user)
+    context |= structure_of(event).manage_context(current, request.user)
     return render(request, "tournaments/manage.html", context, status=status)
 
 
@@ -255,11 +255,8 @@ def round_action(request: HttpRequest, round_id: int, action: str) -> HttpRespon
         rounds.add_time(round_, form.cleaned_data["minutes"], user)
         changed = count(form.cleaned_data["minutes"], "minute", "minutes")
         messages.success(request, f"{round_.label}'s clock changed by {changed}.")
-    elif action == "pairings" and round_.event.plays_in_pods:
-        pod_views.edit_preview(request, round_)
     elif action == "pairings":
-        rounds.edit_pairings(round_, _tables_from(request, round_), user)
-        messages.success(request, "Pairings updated.")
+        structure_of(round_.event).edit_preview(request, round_)
     else:
         raise Invalid(EventRefusal.UNKNOWN_ACTION, f"Unknown action {action!r}.")
     return redirect("tournaments:manage", pk=round_.event_id)
@@ -314,8 +311,19 @@ def _preview_edits(request: HttpRequest, round_: Round) -> confirmations.Preview
     fields = [(name, str(request.POST.get(name, ""))) for name in request.POST if PREVIEW_FIELD.fullmatch(name)]
     if not fields:
         return None
-    if round_.event.plays_in_pods:
-        return confirmations.PreviewEdits(fields, seating=pod_views.moved_pods(request, round_))
+    return structure_of(round_.event).preview_edits(request, round_, fields)
+
+
+def pairs_edit_preview(request: HttpRequest, round_: Round) -> None:
+    """Save the preview's tables as the organiser changed them (``Pairs.edit_preview``)."""
+    rounds.edit_pairings(round_, _tables_from(request, round_), signed_in_user(request))
+    messages.success(request, "Pairings updated.")
+
+
+def pairs_preview_edits(
+    request: HttpRequest, round_: Round, fields: list[tuple[str, str]]
+) -> confirmations.PreviewEdits | None:
+    """The preview's tables sent with Publish (``Pairs.preview_edits``)."""
     if round_.stage == Round.Stage.TOP_CUT:
         return None  # the bracket decides a cut round's tables; its preview has nothing to change
     return confirmations.PreviewEdits(fields, tables=_tables_from(request, round_))

@@ -210,11 +210,6 @@ class Event(StatusMachine, models.Model):
         return self.structure in (self.Structure.SWISS, self.Structure.SWISS_TOP_CUT)
 
     @property
-    def plays_in_pods(self) -> bool:
-        """A multiplayer event: each round seats players in pods and results are placements."""
-        return self.structure == self.Structure.PODS
-
-    @property
     def wants_top_cut(self) -> bool:
         return self.structure == self.Structure.SWISS_TOP_CUT and self.top_cut > 0
 

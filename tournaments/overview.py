@@ -22,6 +22,7 @@ from tournaments.presentation import (
 )
 from tournaments.services import pod_reading
 from tournaments.services.standings import StandingRow, bracket, cut_games, history, standings
+from tournaments.structures import structure_of
 
 FINAL_STANDINGS_SHOWN = 8
 
@@ -44,8 +45,11 @@ class Champion:
 
 def finished_context(event: Event) -> dict[str, Any]:
     """The finished overview: champion, the top of the final placings, the bracket, the players."""
-    if event.plays_in_pods:
-        return pod_finished_context(event)
+    return structure_of(event).finished_context()
+
+
+def pairs_finished_context(event: Event) -> dict[str, Any]:
+    """A finished event played in pairs (``Pairs.finished_context``)."""
     rows = standings(event)
     # An event finished before any result was in has no champion and no places to show.
     played = any(r.standing.wins + r.standing.losses + r.standing.draws for r in rows)

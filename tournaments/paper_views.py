@@ -4,29 +4,32 @@ reader, through the same selectors; slips are for the event's staff."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
 from common.qr import qr_svg
-from tournaments import live, pod_views, selectors
+from tournaments import live, selectors
 from tournaments.deck_views import version_faces
 from tournaments.errors import EventRefusal, Forbidden
-from tournaments.models import Match, PodTable
+from tournaments.models import Event, Round
 from tournaments.paper import event_url, projector_state, table_url, tables_line
 from tournaments.permissions import Perm, has_permission, require
 from tournaments.presentation import seats_by_name
 from tournaments.services import decks
 from tournaments.services.standings import standings
+from tournaments.structures import structure_of
 from tournaments.web import refusals_shown
 
 
 def print_pairings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     round_ = selectors.public_round(request.user, event, number)
-    if event.plays_in_pods:
-        return pod_views.print_pairings(request, event, round_)
+    return structure_of(event).print_pairings(request, round_)
+
+
+def pairs_print_pairings(request: HttpRequest, event: Event, round_: Round) -> HttpResponse:
     matches = list(round_.matches.select_related("player_a", "player_b"))
     context = {
         "event": event,
@@ -40,8 +43,10 @@ def print_pairings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 def print_standings(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
-    if event.plays_in_pods:
-        return pod_views.print_standings(request, event)
+    return structure_of(event).print_standings(request)
+
+
+def pairs_print_standings(request: HttpRequest, event: Event) -> HttpResponse:
     context = {"event": event, "rows": standings(event), "follow_qr": qr_svg(event_url(request, event))}
     return render(request, "tournaments/print/standings.html", context)
 
@@ -51,8 +56,10 @@ def print_slips(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     require(request.user, Perm.RECORD_RESULTS, event)
     round_ = selectors.public_round(request.user, event, number)
-    if event.plays_in_pods:
-        return pod_views.print_slips(request, event, round_)
+    return structure_of(event).print_slips(request, round_)
+
+
+def pairs_print_slips(request: HttpRequest, event: Event, round_: Round) -> HttpResponse:
     matches = round_.matches.exclude(player_b=None).select_related("player_a", "player_b")
     slips = [(match, qr_svg(table_url(request, match), f"Report table {match.table}'s result")) for match in matches]
     context = {
@@ -81,21 +88,21 @@ def print_decklists(request: HttpRequest, pk: int) -> HttpResponse:
 def projector(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     current = selectors.current_round(request.user, event)
-    matches = list(current.matches.select_related("player_a", "player_b", "play")) if current else []
-    pods = pod_views.round_pods(current, None) if current and event.plays_in_pods else []
-    tables: Sequence[Match | PodTable] = pods
-    if not event.plays_in_pods:
-        tables = [m for m in matches if not m.is_bye]
     context = {
+        **structure_of(event).projector_context(current),
         "event": event,
         "round": current,
-        "matches": matches,
-        "pods": pods,
-        "tables_line": tables_line(tables, event.plays_in_pods),
         "state": projector_state(current),
         "follow_qr": qr_svg(event_url(request, event), f"Follow {event.name}"),
     }
     return render(request, "tournaments/projector.html", context)
+
+
+def pairs_projector_context(current: Round | None) -> dict[str, Any]:
+    """The projector's matches of the current round (``Pairs.projector_context``)."""
+    matches = list(current.matches.select_related("player_a", "player_b", "play")) if current else []
+    tables = [m for m in matches if not m.is_bye]
+    return {"matches": matches, "pods": [], "tables_line": tables_line(tables, pods=False)}
 
 
 def projector_poll(request: HttpRequest, pk: int) -> JsonResponse:

@@ -6,17 +6,14 @@ from django.http import HttpRequest, HttpResponse
 
 from common.downloads import csv_download
 from tournaments import selectors
-from tournaments.errors import EventRefusal, NotFound
 from tournaments.models import Event
 from tournaments.pairing.pod_standings import ordinal
 from tournaments.services import pods
+from tournaments.structures import require_pods
 
 
 def _pod_event(request: HttpRequest, pk: int) -> Event:
-    event = selectors.event_for(request.user, pk)
-    if not event.plays_in_pods:
-        raise NotFound(EventRefusal.NOT_A_POD_ROUND, f"{event.name} is played in pairs; it has no pods.")
-    return event
+    return require_pods(selectors.event_for(request.user, pk))
 
 
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:

@@ -3,8 +3,9 @@ the event page, the pod's own page (where a slip's QR code leads), reporting, co
 disputing places, the staff's reports page and settings, the organiser's preview and its moves,
 the standings and the printed sheets.
 
-The Swiss views call in here when ``event.plays_in_pods`` (``tournaments.views``,
-``manage_views``, ``paper_views``), so the addresses stay those of every event. The services
+The pages every event has (``tournaments.views``, ``manage_views``, ``paper_views``) call in here
+through the event's structure (``tournaments.structures.game_pods``), so the addresses stay those
+of every event. The services
 (``tournaments.services.pods``) do the work; this module reads rows, shapes them
 (``tournaments.pod_presentation``) and renders.
 """
@@ -24,9 +25,9 @@ from accounts.auth import signed_in_user
 from common.qr import qr_svg
 from tournaments import pod_downloads, selectors
 from tournaments.errors import EventRefusal, Invalid
-from tournaments.models import Event, PodReport, PodSeat, PodTable, Round
+from tournaments.models import Event, PodReport, PodSeat, PodTable, Registration, Round
 from tournaments.pairing.pod_standings import ordinal, placement_problems
-from tournaments.paper import event_url, pod_url
+from tournaments.paper import event_url, pod_url, tables_line
 from tournaments.permissions import Perm, has_permission, require
 from tournaments.pod_presentation import (
     POD_TIEBREAKS,
@@ -99,6 +100,11 @@ def _dressed_one(found: PodTable, viewer: Any) -> PodTable:
 def player_pods(event: Event, player_id: int, viewer: Any) -> list[PodTable]:
     """The player's pods in the event's published rounds, by round, dressed for the viewer."""
     return [dressed(pod, viewer) for pod in selectors.player_pods(event, player_id)]
+
+
+def player_history_page(request: HttpRequest, event: Event, entry: Registration) -> HttpResponse:
+    context = {"event": event, "entry": entry, "pods": player_pods(event, entry.player_id, request.user)}
+    return render(request, "tournaments/pods/player_history.html", context)
 
 
 def round_page(request: HttpRequest, event: Event, round_: Round) -> HttpResponse:
@@ -399,6 +405,12 @@ def print_slips(request: HttpRequest, event: Event, round_: Round) -> HttpRespon
         (pod, qr_svg(pod_url(request, pod), f"Report pod {pod.table}'s places")) for pod in round_pods(round_, None)
     ]
     return render(request, "tournaments/pods/print_slips.html", {"event": event, "round": round_, "slips": slips})
+
+
+def projector_context(current: Round | None) -> dict[str, Any]:
+    """The projector's pods of the current round (``Pods.projector_context``)."""
+    pods = round_pods(current, None) if current else []
+    return {"matches": [], "pods": pods, "tables_line": tables_line(pods, pods=True)}
 
 
 def print_standings(request: HttpRequest, event: Event) -> HttpResponse:

@@ -18,7 +18,7 @@ from common.qr import qr_svg
 from common.refusals import Refusal
 from gameplay.matches import selectors as play_selectors
 from gameplay.matches.oversight import Oversight
-from tournaments import confirmations, outcomes, overview, playoff_views, pod_views, selectors
+from tournaments import confirmations, outcomes, overview, playoff_views, selectors
 from tournaments.errors import EventRefusal, Invalid, NotFound
 from tournaments.forms import ScoreForm
 from tournaments.models import Event, Match, Registration, Round
@@ -35,6 +35,7 @@ from tournaments.presentation import (
 )
 from tournaments.services import capacity, decks, desk, onsite, registration, results
 from tournaments.services.standings import standings
+from tournaments.structures import structure_of
 from tournaments.web import confirmation_page, form_refusal, refusals_shown, refusals_shown_on, require_confirmed
 
 
@@ -81,19 +82,13 @@ def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         and not registration.undo_drop_refusal(mine, event)
         and not capacity.is_full(event)
     )
-    in_pods = event.plays_in_pods
-    my_match = selectors.my_match(user, current) if current is not None and not in_pods else None
-    pods = pod_views.event_context(user, current) if in_pods else {}
     taken = capacity.places_taken(event)
     return {
-        **pods,
+        **structure_of(event).live_panel(user, current),
         "event": event,
         "registration": mine,
         "can_undo_drop": can_undo_drop,
         "current_round": current,
-        "my_match": my_match,
-        "report_choices": outcomes.report_choices(my_match) if my_match is not None and not my_match.is_bye else [],
-        "my_claims": _my_claims(my_match, user),
         "manages": has_permission(user, Perm.MANAGE, event),
         "records": has_permission(user, Perm.RECORD_RESULTS, event),
         "rounds": shown,
@@ -101,6 +96,16 @@ def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "player_count": taken,
         "places": capacity.places_words(event, taken),
         "full": capacity.is_full(event, taken),
+    }
+
+
+def pairs_live_panel(user: Any, current: Round | None) -> dict[str, Any]:
+    """The reader's match in the current round (``Pairs.live_panel``)."""
+    my_match = selectors.my_match(user, current) if current is not None else None
+    return {
+        "my_match": my_match,
+        "report_choices": outcomes.report_choices(my_match) if my_match is not None and not my_match.is_bye else [],
+        "my_claims": _my_claims(my_match, user),
     }
 
 
@@ -114,8 +119,11 @@ def _my_claims(match: Match | None, user: Any) -> list[str]:
 def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     round_ = selectors.public_round(request.user, event, number)
-    if event.plays_in_pods:
-        return pod_views.round_page(request, event, round_)
+    return structure_of(event).round_page(request, round_)
+
+
+def pairs_round_page(request: HttpRequest, event: Event, round_: Round) -> HttpResponse:
+    """A round's tables, two players each (``Pairs.round_page``)."""
     matches = list(round_.matches.select_related("player_a", "player_b", "play"))
     # Each table's link follows the rule every match path follows (gameplay's ``sight``): a
     # player's own match, a match the viewer may watch (public, or refereed by them), or none.
@@ -148,8 +156,11 @@ def _match_link(match: Match, user: Any, known: Oversight | None) -> str:
 
 def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
-    if event.plays_in_pods:
-        return pod_views.standings_page(request, event)
+    return structure_of(event).standings_page(request)
+
+
+def pairs_standings_page(request: HttpRequest, event: Event) -> HttpResponse:
+    """Match points and tiebreaks, or their CSV (``Pairs.standings_page``)."""
     rows = standings(event)
     if request.GET.get("format") == "csv":
         return _standings_csv(event, rows)
@@ -167,7 +178,7 @@ def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 def crosstable_page(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
-    if event.structure != Event.Structure.ROUND_ROBIN:
+    if not structure_of(event).has_crosstable:
         raise NotFound(EventRefusal.NO_CROSSTABLE, f"{event.name} is not a round robin; it has no crosstable.")
     context = {"event": event, "grid": overview.event_crosstable(event)}
     return render(request, "tournaments/crosstable.html", context)
@@ -195,10 +206,12 @@ def bracket_page(request: HttpRequest, pk: int) -> HttpResponse:
 def player_history(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
     event = selectors.event_for(request.user, pk)
     entry = get_object_or_404(Registration.objects.select_related("player"), event=event, player_id=player_id)
-    if event.plays_in_pods:
-        context = {"event": event, "entry": entry, "pods": pod_views.player_pods(event, player_id, request.user)}
-        return render(request, "tournaments/pods/player_history.html", context)
-    rows = history_rows(selectors.player_matches(event, player_id), player_id)
+    return structure_of(event).player_history_page(request, entry)
+
+
+def pairs_player_history(request: HttpRequest, event: Event, entry: Registration) -> HttpResponse:
+    """A player's matches, round by round (``Pairs.player_history_page``)."""
+    rows = history_rows(selectors.player_matches(event, entry.player_id), entry.player_id)
     context = {"event": event, "entry": entry, "rows": rows}
     return render(request, "tournaments/player_history.html", context)
 

@@ -83,7 +83,7 @@ def settle(table: PodTable, places: list[int]) -> PodTable:
 
 def test_a_pod_round_is_previewed_in_the_pure_plans_order_with_its_words() -> None:
     event, organiser, _players = pod_event()
-    assert event.rounds == 3 and event.plays_in_pods
+    assert event.rounds == 3 and event.structure == Event.Structure.PODS
     plan = pods.plan_round(event, 1)
     round_ = rounds.pair_next_round(event, organiser)
     assert round_.is_preview and round_.stage == Round.Stage.PODS

@@ -26,6 +26,10 @@ KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset()
 #: Imports within the engine's core are its own business and not listed.
 FUNCTION_LEVEL_IMPORTS: dict[tuple[str, str], str] = {
     ("tournaments.apps", "tournaments.receivers"): "AppConfig.ready: models load only once the registry is ready",
+    ("tournaments.apps", "tournaments.structures"): "AppConfig.ready: the structures are installed once the apps load",
+    ("tournaments.apps", "tournaments.structures.installed"): (
+        "AppConfig.ready: the structures' implementations import the pages, services and webhooks that ask the seam"
+    ),
     ("tournaments.swaps.apps", "tournaments.swaps.receivers"): "AppConfig.ready: as tournaments.apps",
     ("tournaments.coop.apps", "tournaments.coop.receivers"): "AppConfig.ready, as for tournaments.apps",
     ("config.celery", "common.push"): "the Celery app loads with the settings, before the apps",

@@ -24,6 +24,7 @@ from tournaments.pairing.pod_standings import ordinal
 from tournaments.permissions import Perm, require
 from tournaments.services.common import locked_event, rounds_of
 from tournaments.services.standings import entries, history, standings_settings
+from tournaments.structures import structure_of
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ class Tie:
 
 def ties(event: Event) -> list[Tie]:
     """The round robin's ties, each with its playoff when one was ordered (none for other structures)."""
-    if event.structure != Event.Structure.ROUND_ROBIN:
+    if not structure_of(event).round_robin:
         return []
     settings, past = standings_settings(event), history(event)
     rows = compute_standings(entries(event), past, settings, seed=event.seed)
@@ -63,7 +64,7 @@ def ties(event: Event) -> list[Tie]:
 
 def playoff_refusal(event: Event) -> str:
     """Why no playoff can be ordered now, in words ("" when one can)."""
-    if event.structure != Event.Structure.ROUND_ROBIN:
+    if not structure_of(event).round_robin:
         return f"{event.name} is not a round robin; playoffs decide a round robin's ties."
     if event.status != Event.Status.RUNNING:
         return f"Playoffs are ordered while the event runs; {event.name} is {event.get_status_display().lower()}."

@@ -30,7 +30,6 @@ from tournaments.models import (
     ResultReport,
     Round,
 )
-from tournaments.pairing import recommended_pod_rounds, recommended_rounds, round_robin_rounds
 from tournaments.permissions import Perm, require
 from tournaments.services import capacity, desk, pods
 from tournaments.services.common import (
@@ -40,6 +39,7 @@ from tournaments.services.common import (
     refuse_if_finished,
     rounds_of,
 )
+from tournaments.structures import structure_of
 from tournaments.swaps.models import CardPass, SwapSeat
 
 #: Formats whose events are best of three when the organiser does not say (000: "winner-takes-all,
@@ -92,14 +92,15 @@ def validate_settings(event: Event) -> None:
     on_site_problem = played_on_site_problem(event.format, event.played_on_site)
     if on_site_problem:
         raise Invalid(EventRefusal.NOT_PLAYABLE_ON_SITE, on_site_problem)
-    if event.structure == Event.Structure.SWISS_TOP_CUT and event.top_cut not in (2, 4, 8):
+    structure = structure_of(event)
+    if structure.has_top_cut and event.top_cut not in (2, 4, 8):
         raise Invalid(EventRefusal.BAD_TOP_CUT, "A Swiss + top cut event needs a top cut of 2, 4 or 8.")
-    if event.structure != Event.Structure.SWISS_TOP_CUT and event.top_cut:
+    if not structure.has_top_cut and event.top_cut:
         raise Invalid(
             EventRefusal.TOP_CUT_WITHOUT_STRUCTURE,
             "Only a Swiss + top cut event has a top cut; choose that structure or no cut.",
         )
-    if event.structure == Event.Structure.ROUND_ROBIN and event.late_entry_until_round:
+    if structure.round_robin and event.late_entry_until_round:
         raise Invalid(
             EventRefusal.ROUND_ROBIN_LATE_ENTRY, "A round robin is scheduled at the start; it takes no late entries."
         )
@@ -110,11 +111,8 @@ def validate_settings(event: Event) -> None:
             EventRefusal.BAD_ARRIVAL_WAIT,
             "Wait between 0 and 30 minutes for both players of a match played here to connect.",
         )
-    if event.plays_in_pods and event.played_on_site:
-        raise Invalid(
-            EventRefusal.PODS_NOT_ON_SITE,
-            "Pod games are played at the table; the site plays only two-player matches. Untick “played on the site”.",
-        )
+    if structure.on_site_refusal and event.played_on_site:
+        raise Invalid(EventRefusal.PODS_NOT_ON_SITE, structure.on_site_refusal)
     pods.validate_pod_settings(event)
     _validate_round_count(event)
     capacity.validate_capacity(event)
@@ -283,7 +281,7 @@ def readd(registration: Registration, by: User) -> Registration:
             EventRefusal.NOT_DROPPED,
             f"{registration.player.public_name} is still in the event; there is nothing to re-add.",
         )
-    if event.structure == Event.Structure.ROUND_ROBIN and event.status != Event.Status.REGISTRATION:
+    if structure_of(event).round_robin and event.status != Event.Status.REGISTRATION:
         raise Conflict(
             EventRefusal.ROUND_ROBIN_FIXED, "A round robin's schedule is fixed; a dropped player cannot come back."
         )
@@ -320,20 +318,11 @@ def start_plan(event: Event) -> StartPlan:
     if any(r.checked_in for r in players):
         no_shows = [r for r in players if not r.checked_in]
         players = [r for r in players if r.checked_in]
-    if event.structure == Event.Structure.ROUND_ROBIN:
-        rounds = round_robin_rounds(len(players)) if len(players) >= 2 else None
-    elif event.plays_in_pods:
-        enough = len(players) >= event.pod_minimum
-        rounds = event.rounds or (recommended_pod_rounds(len(players), pods.pod_settings(event)) if enough else None)
-    else:
-        rounds = event.rounds or (recommended_rounds(len(players)) if players else None)
-    return StartPlan(players, no_shows, rounds)
+    return StartPlan(players, no_shows, structure_of(event).planned_rounds(len(players)))
 
 
 def players_needed(event: Event) -> int:
-    if event.plays_in_pods:
-        return event.pod_minimum
-    return max(2, event.top_cut if event.wants_top_cut else 2)
+    return structure_of(event).players_needed()
 
 
 @transaction.atomic

@@ -31,6 +31,7 @@ from tournaments.services import desk, onsite, pods
 from tournaments.services import standings as reading
 from tournaments.services.common import locked_event, names_of, played_round_count, rounds_of
 from tournaments.services.timers import schedule_round_timer
+from tournaments.structures import structure_of
 from tournaments.webhooks import announce
 
 
@@ -71,13 +72,16 @@ def pair_next_round(event: Event, by: User, no_legal_list: desk.NoListChoice | N
         then = "cut to the top players" if event.wants_top_cut else "finish the event"
         played = ngettext("The %(n)d round has", "All %(n)d rounds have", event.rounds) % {"n": event.rounds}
         raise Conflict(EventRefusal.ALL_ROUNDS_PLAYED, f"{played} been played; {then}.")
-    if event.plays_in_pods:
-        return pods.create_preview(event, number)
+    return structure_of(event).create_preview(number)
+
+
+def create_pairs_preview(event: Event, number: int, round_robin: bool) -> Round:
+    """Round ``number`` of Swiss or of the round robin, as a preview (``Pairs.create_preview``)."""
     try:
-        plan = _plan(event, number)
+        plan = _plan(event, number, round_robin)
     except PairingError as exc:
         raise Conflict(EventRefusal.CANNOT_PAIR, f"Round {number} cannot be paired: {exc}") from None
-    stage = Round.Stage.ROUND_ROBIN if event.structure == Event.Structure.ROUND_ROBIN else Round.Stage.SWISS
+    stage = Round.Stage.ROUND_ROBIN if round_robin else Round.Stage.SWISS
     return _create_round(event, number, stage, plan.pairings, plan.bye_explanation)
 
 
@@ -103,8 +107,8 @@ def _decide_unlisted(
     return desk.decide_unlisted(event, unlisted, choice, by, when, played_round_count(event))
 
 
-def _plan(event: Event, number: int) -> RoundPlan:
-    if event.structure == Event.Structure.ROUND_ROBIN:
+def _plan(event: Event, number: int, round_robin: bool) -> RoundPlan:
+    if round_robin:
         starters = Registration.objects.filter(event=event).exclude(dropped_after_round=0)
         seats = round_robin_seats([r.player_id for r in starters], event.seed)
         dropped = {r.player_id for r in starters if r.dropped_after_round is not None}

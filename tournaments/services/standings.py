@@ -20,6 +20,7 @@ from tournaments.pairing import (
     compute_standings,
     tied_runs,
 )
+from tournaments.structures import structure_of
 
 
 def standings_settings(event: Event) -> StandingsSettings:
@@ -72,7 +73,7 @@ def standings(event: Event) -> list[StandingRow]:
     (``tournaments.services.playoffs``)."""
     settings, past = standings_settings(event), history(event)
     rows = compute_standings(entries(event), past, settings, seed=event.seed)
-    if event.structure == Event.Structure.ROUND_ROBIN:
+    if structure_of(event).round_robin:
         decided = [(p.winner_id, p.loser_id()) for p in Playoff.objects.filter(event=event, winner__isnull=False)]
         if decided:
             rows = apply_playoffs(

@@ -23,7 +23,6 @@ from django.utils import timezone
 from accounts.models import User
 from common import deadlines
 from common.words import count
-from gameplay.deckformats import RUNEBOUND
 from gameplay.runebound import swap as rules
 from gameplay.runebound.catalog import shipped_runebound
 from gameplay.runebound.decks import RuneboundDeck
@@ -32,6 +31,7 @@ from tournaments.errors import Conflict, Forbidden, Invalid, NotFound
 from tournaments.models import Event, PodSeat, PodTable, Round
 from tournaments.permissions import Perm, require
 from tournaments.services.decks import registered_runebound_deck
+from tournaments.structures import structure_of
 from tournaments.swaps.errors import SwapRefusal
 from tournaments.swaps.models import DEFAULT_MINUTES, CardPass, PodSwap, SwapPlan, SwapSeat
 
@@ -43,7 +43,7 @@ MAX_ROUNDS = 50
 
 
 def is_runebound_pod_event(event: Event) -> bool:
-    return event.plays_in_pods and event.game == RUNEBOUND
+    return structure_of(event).offers_deck_swap
 
 
 def plan_of(event: Event) -> SwapPlan:

@@ -15,6 +15,7 @@ from accounts.models import User
 from tournaments.models import Event, Match, Round
 from tournaments.services import pod_reading as pods
 from tournaments.services import standings as reading
+from tournaments.structures import structure_of
 from tournaments.webhooks.models import Kind
 from tournaments.webhooks.outbox import emit, site_url
 
@@ -70,11 +71,11 @@ def match_info(match: Match) -> dict[str, Any]:
 
 
 def standings_info(event: Event) -> dict[str, Any]:
-    rows: list[Any] = pods.standings(event) if event.plays_in_pods else reading.standings(event)
-    shown = pod_standing_info if event.plays_in_pods else standing_info
+    structure = structure_of(event)
+    rows = structure.standing_rows()
     return {
         "players": len(rows),
-        "top": [shown(row) for row in rows[:TOP_STANDINGS]],
+        "top": [structure.webhook_row(row) for row in rows[:TOP_STANDINGS]],
         "url": site_url(reverse("tournaments:standings", args=[event.pk])),
     }
 
@@ -152,7 +153,7 @@ def champion(event: Event) -> dict[str, Any] | None:
     bracket = reading.bracket(event)
     if bracket is not None:
         return person(User.objects.get(pk=bracket.champion)) if bracket.champion else None
-    rows: list[Any] = pods.standings(event) if event.plays_in_pods else reading.standings(event)
+    rows = structure_of(event).standing_rows()
     return person(rows[0].player) if rows else None
 
 
