@@ -132,7 +132,7 @@ def test_an_accepted_challenge_waits_for_both_players_before_anyone_chooses_who_
     accepted = services.answer_challenge(offered.pk, bob, True, {"starter": "romin-starter"})
     match = accepted.match
     assert match is not None and match.is_waiting_for_players
-    assert match.deadline_kind == PlayMatch.DeadlineKind.ARRIVAL and match.on_clock is None
+    assert match.deadline_kind == PlayMatch.TimerKind.ARRIVAL and match.on_clock is None
     game = match.current_game()
     assert game is not None and game.awaiting_choice
     with pytest.raises(Conflict, match="has not connected yet"):
