@@ -1,7 +1,7 @@
-"""The event's websocket (``ws/events/<id>/``): who may follow it, and what the projector, the
-players' event pages and the deck-swap pages are pushed (``tournaments.live``): a table whose result
-moves (reported, corrected, confirmed, disputed, set), a round that moves or whose time is called,
-a swap."""
+"""The event on the site socket (``ws/live/``, topic ``event``): who may follow it, and what the
+projector, the players' event pages and the deck-swap pages are pushed (``tournaments.live``): a
+table whose result moves (reported, corrected, confirmed, disputed, set), a round that moves or
+whose time is called, a swap."""
 
 from __future__ import annotations
 
