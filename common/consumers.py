@@ -139,8 +139,11 @@ class LiveConsumer(SiteConsumer):
         for group in opened.groups:
             self.topic_of_group.setdefault(group, key)
             await self.channel_layer.group_add(group, self.channel_name)
+        # "subscribed" says the page is in its groups and the topic's opening work is done (a match
+        # seat is marked present and its arrival counted): the page's re-read then misses nothing.
+        first = await opened.first() if opened.first is not None else []
         await self.send_json({"type": "subscribed", "topic": key})
-        for message in await opened.first() if opened.first is not None else []:
+        for message in first:
             await self.send_topic(key, message)
 
     async def unsubscribe(self, key: str) -> None:
