@@ -99,8 +99,11 @@ def send_to_groups(messages: list[tuple[str, dict[str, Any]]]) -> None:
 
 def push_json(messages: list[tuple[str, dict[str, Any]]]) -> None:
     """Push each ``(group, payload)`` to every socket of the group as JSON text, encoded once here
-    (on the sender's thread), not by every receiving consumer on its loop (``SiteConsumer.site_text``)."""
-    send_to_groups([(group, {"type": "site.text", "text": json.dumps(payload)}) for group, payload in messages])
+        (on the sender's thread), not by every receiving consumer on its loop (``LiveConsumer.site_text``,
+    which wraps it with the topic the socket follows ``group`` under)."""
+    send_to_groups(
+        [(group, {"type": "site.text", "group": group, "text": json.dumps(payload)}) for group, payload in messages]
+    )
 
 
 _publishers: dict[asyncio.AbstractEventLoop, Any] = {}

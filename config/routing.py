@@ -1,4 +1,4 @@
-"""Websocket routes: each app adds its own (match, pod, event groups)."""
+"""Websocket routes: the one site socket (``ws/live/``) with every app's topics, and the ping socket."""
 
 from __future__ import annotations
 
@@ -6,14 +6,14 @@ from typing import Any
 
 from django.urls import path
 
-from common.consumers import PingConsumer
-from gameplay.routing import websocket_urlpatterns as play_routes
-from tournaments.drafts.routing import websocket_urlpatterns as draft_routes
-from tournaments.routing import websocket_urlpatterns as event_routes
+from common.consumers import LiveConsumer, PingConsumer
+from gameplay.matches.consumers import MatchTopic
+from tournaments.consumers import EventTopic
+from tournaments.drafts.consumers import PodTopic
+
+TOPICS = {"event": EventTopic(), "match": MatchTopic(), "pod": PodTopic()}
 
 websocket_urlpatterns: list[Any] = [
     path("ws/ping/", PingConsumer.as_asgi()),
-    *draft_routes,
-    *event_routes,
-    *play_routes,
+    path("ws/live/", LiveConsumer.as_asgi(topics=TOPICS)),
 ]

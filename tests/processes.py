@@ -37,11 +37,12 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def celery_process(*args: str) -> subprocess.Popen[bytes]:
-    """A real Celery process (worker or beat) over the test database and the test run's Redis."""
+def celery_process(*args: str, app: str = "config") -> subprocess.Popen[bytes]:
+    """A real Celery process (worker or beat) over the test database and the test run's Redis
+    (``app="tests.browser.redis_celery"``: its pushes go over Redis too)."""
     env = {**os.environ, "DATABASE_URL": database_url(), "FETT_ENV": "test"}
     return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", *args, "--loglevel", "WARNING"],
+        [sys.executable, "-m", "celery", "-A", app, *args, "--loglevel", "WARNING"],
         cwd=ROOT, env=env, start_new_session=True,
     )  # fmt: skip
 

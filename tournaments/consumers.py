@@ -1,9 +1,9 @@
-"""The event's websocket (``ws/events/<id>/``): the projector, the players' event pages and the
-deck-swap pages follow it.
+"""The event on the site socket: the ``event`` topic (``common.consumers.LiveConsumer``), followed by
+the projector, the players' event pages and the deck-swap pages.
 
 Whoever may see the event (anonymous too, once it is public) joins its group ``event-<id>``
-(``tournaments.live``, which says what is pushed); anyone else is closed with code 4403. Pushes are
-at most once: a page re-reads over HTTP whenever its socket (re)opens.
+(``tournaments.live``, which says what is pushed); anyone else is refused. Pushes are at most
+once: a page re-reads over HTTP whenever its subscription (re)opens.
 """
 
 from __future__ import annotations
@@ -12,11 +12,9 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 
-from common.consumers import SiteConsumer
+from common.consumers import LiveConsumer, Messages, Subscription, Topic
 from tournaments.live import event_group
 from tournaments.selectors import visible_events
-
-FORBIDDEN = 4403
 
 
 @database_sync_to_async
@@ -26,24 +24,16 @@ def _may_follow(user: Any, event_id: int) -> bool:
     return visible_events(user).filter(pk=event_id).exists()
 
 
-class EventConsumer(SiteConsumer):
-    message_key = "kind"
-    group: str | None = None
+class EventTopic(Topic):
+    """``{"type": "subscribe", "topic": "event", "id": <event>}``; it opens with ``{"kind": "hello"}``."""
 
-    async def connect(self) -> None:
-        event_id = int(self.scope["url_route"]["kwargs"]["event_id"])
-        if not await _may_follow(self.scope.get("user"), event_id):
-            await self.close(code=FORBIDDEN)
-            return
-        self.group = event_group(event_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
-        await self.send_json({"kind": "hello"})
+    async def open(self, socket: LiveConsumer, user: Any, ident: int, seat: int | None) -> Subscription | str:
+        if seat is not None:
+            return "An event has no seats to follow."
+        if not await _may_follow(user, ident):
+            return "You may not follow this event."
 
-    async def disconnect(self, code: int) -> None:
-        if self.group is not None:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        async def first() -> Messages:
+            return [{"kind": "hello"}]
 
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        if isinstance(content, dict) and content.get("kind") == "ping":
-            await self.send_json({"kind": "pong"})
+        return Subscription(groups=[event_group(ident)], first=first)

@@ -1,9 +1,9 @@
 """The event's live group: what the projector, the players' event pages and the deck-swap pages
 follow over the socket.
 
-Every socket of ``ws/events/<id>/`` (``tournaments.consumers.EventConsumer``: whoever may see the
-event) joins the group ``event-<id>``. Pushes are sent after commit, at most once, and say only
-what anyone who may see the event may know:
+Every subscription to the topic ``event`` of the site socket (``ws/live/``,
+``tournaments.consumers.EventTopic``: whoever may see the event) joins the group ``event-<id>``.
+Pushes are sent after commit, at most once, and say only what anyone who may see the event may know:
 
 - ``{"kind": "table", "round": 2, "table": 5, "finished": true, "waiting": false}``: the result of
   a table (a match or a pod) of a published round moved: reported, corrected, confirmed, disputed

@@ -1,18 +1,18 @@
-"""Live match pages: the socket of each seat's page (and of watchers'), on its own push group.
+"""Live match pages on the site socket: the ``match`` topic (``common.consumers.LiveConsumer``).
 
-What is pushed, and presence, live in ``push``; a socket opens with its viewer's view.
+A seat's page joins its own seat's push group and a watcher's the public one; anyone else is
+refused. What is pushed, and presence, live in ``push``; a subscription opens with its viewer's view.
 """
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
 from channels.db import database_sync_to_async
 from django.db import transaction
 
-from common.consumers import SiteConsumer
+from common.consumers import LiveConsumer, Messages, Subscription, Topic
 from gameplay.matches.chat import say
 from gameplay.matches.models import PlayMatch
 from gameplay.matches.push import group_name, mark_presence, mark_watching, view_message
@@ -20,56 +20,56 @@ from gameplay.matches.selectors import sight
 from gameplay.matches.services import player_view, players_arrived
 
 
-class MatchConsumer(SiteConsumer):
-    async def connect(self) -> None:
-        user = self.scope.get("user")
-        match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
-        seat, self.seat_count = await self._seat(match_id, user)
-        if seat is False:
-            await self.close(code=4403)
-            return
-        self.group = group_name(match_id, seat if isinstance(seat, int) else None)
-        self.match_id, self.seat = match_id, seat if isinstance(seat, int) else None
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        # Presence is marked before the socket opens, and the view sent on opening is read after
-        # any move in flight commits: a move pushes only to the seats it sees present, so a move
-        # that looked before the mark reaches this page by that first view instead.
-        if self.seat is not None:
-            await database_sync_to_async(mark_presence)(match_id, self.seat, self.channel_name, True, self.seat_count)
-            await database_sync_to_async(players_arrived)(match_id)  # both here: the clocks of a waiting match start
-        else:
-            await database_sync_to_async(mark_watching)(match_id, self.channel_name, True)
-        await self.accept()
-        view = await database_sync_to_async(view_after_moves_in_flight)(match_id, self.seat)
-        await self.send(text_data=json.dumps(view_message(view, time.time())))
+class MatchTopic(Topic):
+    """``{"type": "subscribe", "topic": "match", "id": <match>}``: the viewer's own seat (the first
+    they hold at the table), or the public view for a watcher. A ``seat`` asked for must be their own."""
 
-    @database_sync_to_async
-    def _seat(self, match_id: int, user: Any) -> tuple[int | bool | None, int]:
-        """The user's seat (the first they hold at a table), None for a spectator who may watch,
-        False for anyone else; and the match's number of seats."""
-        match = PlayMatch.objects.filter(pk=match_id).first()
-        seen = None if match is None else sight(match, user)
-        return (False, 0) if match is None or seen is None else (seen.seat, match.seat_count)
+    async def open(self, socket: LiveConsumer, user: Any, ident: int, seat: int | None) -> Subscription | str:
+        own, seat_count = await _seat(ident, user)
+        if own is False:
+            return "You may not follow this match."
+        mine = own if isinstance(own, int) else None
+        if seat is not None and seat != mine:
+            return "That seat is not yours: you may follow only your own seat's view."
+        channel = socket.channel_name
 
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        """A player's preset message to the opponent (``chat``); watchers may send nothing."""
-        if not isinstance(content, dict) or content.get("type") != "say":
-            return await self.refuse('This socket takes only {"type": "say", "message": …} from players.')
-        if getattr(self, "seat", None) is None:
-            return await self.send_json({"type": "say-refused", "detail": "Watchers cannot send messages."})
-        refused = await database_sync_to_async(say)(self.match_id, self.seat, content.get("message"))
-        if refused:
-            await self.send_json({"type": "say-refused", "detail": refused})
+        async def first() -> Messages:
+            # Presence is marked once the page is in its group, and the view sent then is read after
+            # any move in flight commits: a move pushes only to the seats it sees present, so a move
+            # that looked before the mark reaches this page by that first view instead.
+            if mine is not None:
+                await database_sync_to_async(mark_presence)(ident, mine, channel, True, seat_count)
+                await database_sync_to_async(players_arrived)(ident)  # all here: the clocks of a waiting match start
+            else:
+                await database_sync_to_async(mark_watching)(ident, channel, True)
+            view = await database_sync_to_async(view_after_moves_in_flight)(ident, mine)
+            return [view_message(view, time.time())]
 
-    async def disconnect(self, code: int) -> None:
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-        if getattr(self, "seat", None) is not None:
-            await database_sync_to_async(mark_presence)(
-                self.match_id, self.seat, self.channel_name, False, self.seat_count
-            )
-        elif hasattr(self, "group"):
-            await database_sync_to_async(mark_watching)(self.match_id, self.channel_name, False)
+        async def leave() -> None:
+            if mine is not None:
+                await database_sync_to_async(mark_presence)(ident, mine, channel, False, seat_count)
+            else:
+                await database_sync_to_async(mark_watching)(ident, channel, False)
+
+        async def receive(content: dict[str, Any]) -> dict[str, Any] | None:
+            """A player's preset message to the others (``chat``); watchers may send nothing."""
+            if content.get("type") != "say":
+                return {"type": "error", "detail": 'A match takes only {"type": "say", "message": …} from players.'}
+            if mine is None:
+                return {"type": "say-refused", "detail": "Watchers cannot send messages."}
+            refused = await database_sync_to_async(say)(ident, mine, content.get("message"))
+            return {"type": "say-refused", "detail": refused} if refused else None
+
+        return Subscription(groups=[group_name(ident, mine)], first=first, leave=leave, receive=receive)
+
+
+@database_sync_to_async
+def _seat(match_id: int, user: Any) -> tuple[int | bool | None, int]:
+    """The user's seat (the first they hold at a table), None for a spectator who may watch,
+    False for anyone else; and the match's number of seats."""
+    match = PlayMatch.objects.filter(pk=match_id).first()
+    seen = None if match is None else sight(match, user)
+    return (False, 0) if match is None or seen is None else (seen.seat, match.seat_count)
 
 
 def view_after_moves_in_flight(match_id: int, seat: int | None) -> dict[str, Any]:

@@ -1,12 +1,13 @@
-// The pick screen and the live pod. State comes from the API; the pod's websocket says when it
-// changed. Every message carries the pod version: on a gap, a reconnect or no socket at all
-// (polling every 2 s) the page re-reads the state over the API. No CDN, no framework.
+// The pick screen and the live pod. State comes from the API; the pod, followed on the page's one
+// site socket (live.js), says when it changed. Every message carries the pod version: on a gap,
+// or whenever the subscription (re)opens, the page re-reads the state over the API. Nothing polls:
+// while the socket is down the page says it is reconnecting. No CDN, no framework.
 (function () {
   "use strict";
   var app = document.getElementById("draft-app");
   if (!app) return;
   var player = app.dataset.role === "player";
-  var version = -1, podVersion = -1, state = null, selected = [], socket = null, poller = null, busy = false;
+  var version = -1, podVersion = -1, state = null, selected = [], busy = false;
   var $ = function (sel) { return app.querySelector(sel); };
 
   var el = window.Fett.el;
@@ -16,7 +17,7 @@
   function reload() {
     return api(app.dataset.stateUrl).then(function (res) {
       if (res.status === 200) render(res.data, true);
-    }).catch(function () { /* offline for a moment: the next poll or push tries again */ });
+    }).catch(function () { /* offline for a moment: the next push or reconnect tries again */ });
   }
 
   function message(text) { var m = $("[data-testid=draft-message]"); if (m) m.textContent = text || ""; }
@@ -166,7 +167,7 @@
 
   function onPush(msg) {
     if (msg.kind === "seat" && player) { render(msg.state); return; }
-    if (msg.kind === "hello") { reload(); return; }
+    if (msg.kind === "hello") return;  // the subscription's re-read (live.js) reads the state
     if (msg.kind !== "pod") return;
     var gap = podVersion >= 0 && msg.version > podVersion + 1;
     podVersion = Math.max(podVersion, msg.version);
@@ -178,28 +179,15 @@
     if (gap || missed || moved) reload();
   }
 
-  function startPolling() {
-    if (!poller) poller = setInterval(reload, 2000);
-    $("[data-testid=live-mode]").textContent = "Updating every 2 seconds.";
-  }
-  function stopPolling() {
-    if (poller) { clearInterval(poller); poller = null; }
-    $("[data-testid=live-mode]").textContent = "Live.";
-  }
-
-  function connect() {
-    if (!("WebSocket" in window)) { startPolling(); return; }
-    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    try { socket = new WebSocket(scheme + location.host + app.dataset.wsPath); } catch (e) { startPolling(); return; }
-    socket.onopen = function () { stopPolling(); reload(); };
-    socket.onmessage = function (event) { try { onPush(JSON.parse(event.data)); } catch (e) { reload(); } };
-    socket.onclose = function () { socket = null; startPolling(); setTimeout(connect, 5000); };
-  }
+  function mode(text) { $("[data-testid=live-mode]").textContent = text; }
 
   if (player) document.getElementById("pick-button").addEventListener("click", submitPick);
   reload();
-  startPolling();
-  connect();
-  // A slow safety net while the socket is up: pushes are at most once.
-  setInterval(function () { if (socket && socket.readyState === 1) reload(); }, 15000);
+  if (!window.FettLive) return;
+  window.FettLive.subscribe("pod", app.dataset.pod, {
+    reread: function () { mode("Live."); reload(); },
+    message: function (msg) { try { onPush(msg); } catch (e) { reload(); } },
+    state: function (up) { if (!up) mode("Reconnecting…"); },
+    refused: function (detail) { mode(detail); },
+  });
 })();

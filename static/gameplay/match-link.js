@@ -1,13 +1,16 @@
 // The link between a match page and the server, shared by the play page (play.js) and a table's
-// page (coop-play.js): the REST reads and posts (with the CSRF token), the one socket of the page
-// with its reconnects, and keeping in step by version: a push that skips a version, a socket that
-// (re)opens, or no live socket at all (polled once a second) makes the page re-read its view.
+// page (coop-play.js): the REST reads and posts (with the CSRF token), the match followed on the
+// page's one site socket (live.js, which reconnects), and keeping in step by version: a push that
+// skips a version, or a subscription that (re)opens, makes the page re-read its view. Nothing polls:
+// while the socket is down the page says it is reconnecting.
 //
 // window.FettMatchLink(root, page): root carries data-api (the view) and data-match, and holds the
 // error line [data-testid=play-error]; page gives
 // accept(view) (draw a view; old versions are the page's to ignore), version() (the version it
 // shows) and, optionally, message(message) for every other message (presence, chat, rematch).
-// The socket is announced with the "fett:socket" event and every message with "fett:message".
+// The socket is announced with the "fett:socket" event (its detail sends JSON text under the match's
+// topic, as table.js's chat does, and has readyState 1 while live; null when down) and every
+// message with "fett:message".
 (function () {
   "use strict";
 
@@ -55,35 +58,41 @@
 
     function connect() {
       var status = root.querySelector('[data-testid="connection"]');
-      if (!("WebSocket" in window)) return;
-      var url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/play/" + root.dataset.match + "/";
-      var socket = new WebSocket(url);
-      link.socket = socket;
-      socket.onopen = function () {
-        if (status) status.textContent = "live";
-        root.dispatchEvent(new CustomEvent("fett:socket", { detail: socket }));
-        reread();
+      if (!window.FettLive) return;
+      var handle = null;
+      var socket = {  // what table.js sends its chat through
+        get readyState() { return handle && handle.live() ? 1 : 3; },
+        send: function (text) { if (handle) handle.send(JSON.parse(text)); },
       };
-      socket.onmessage = function (event) {
-        var message = JSON.parse(event.data);
-        root.dispatchEvent(new CustomEvent("fett:message", { detail: message }));
-        if (message.type !== "view") { if (page.message) page.message(message); return; }
-        if (message.version > page.version() + 1) reread(); else page.accept(message.view);
-      };
-      socket.onclose = function () {
-        if (status) status.textContent = "reconnecting…";
-        link.socket = null;
-        root.dispatchEvent(new CustomEvent("fett:socket", { detail: null }));
-        setTimeout(connect, 2000);
-      };
+      handle = window.FettLive.subscribe("match", root.dataset.match, {
+        reread: function () {  // the subscription (re)opened
+          link.socket = socket;
+          if (status) status.textContent = "live";
+          root.dispatchEvent(new CustomEvent("fett:socket", { detail: socket }));
+          reread();
+        },
+        message: function (message) {
+          root.dispatchEvent(new CustomEvent("fett:message", { detail: message }));
+          if (message.type !== "view") { if (page.message) page.message(message); return; }
+          if (message.version > page.version() + 1) reread(); else page.accept(message.view);
+        },
+        state: function (up) {
+          if (up) return;
+          if (status) status.textContent = "reconnecting…";
+          link.socket = null;
+          root.dispatchEvent(new CustomEvent("fett:socket", { detail: null }));
+        },
+        refused: function (detail) {
+          if (status) status.textContent = "not followed";
+          var error = root.querySelector('[data-testid="play-error"]');
+          if (error) error.textContent = detail;
+        },
+      });
     }
 
-    // Read the view now, open the socket, and once a second run ``tick`` and poll while no socket is live.
+    // Read the view now, follow the match, and run ``tick`` (the clocks drawn) once a second.
     function start(tick) {
-      setInterval(function () {
-        if (tick) tick();
-        if (!live()) reread();
-      }, 1000);
+      if (tick) setInterval(tick, 1000);  // live-ok: a clock display tick, it reads nothing
       reread();
       connect();
     }

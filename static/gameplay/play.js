@@ -403,5 +403,5 @@
 
   bindReferee();
   bindSound();
-  link.start(tick);  // no live socket: it polls instead
+  link.start(tick);  // the clocks tick; the match is followed on the site socket (match-link.js)
 })();

@@ -246,5 +246,6 @@
   });
   bindConcede();
   bindSay();
+  // live-ok: the next line redraws the absence countdown from the view in hand; it reads nothing
   setInterval(function () { if (state.view) renderAbsent(state.view); }, 1000);
 })();

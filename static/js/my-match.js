@@ -1,13 +1,13 @@
-// The player's table on the event page (#my-match, tournaments/_my_match.html) follows the event's
-// socket (event-live.js) instead of a timer: a push about this table (a report, a correction, a
+// The player's table on the event page (#my-match, tournaments/_my_match.html) follows the event on
+// the site socket (live.js) instead of a timer: a push about this table (a report, a correction, a
 // confirmation, a dispute, a result set) or about the round (published, ended, time added or
 // called) makes it re-read the panel over HTTP and swap it in place (htmx; a half-filled report
-// is kept by hx-preserve). It re-reads whenever the socket (re)opens, so a push lost meanwhile
-// costs nothing, and only while no socket is live every 10 s.
+// is kept by hx-preserve). It re-reads whenever its subscription (re)opens, so a push lost
+// meanwhile costs nothing; nothing polls.
 (function () {
   "use strict";
   var first = document.getElementById("my-match");
-  if (!first || !window.htmx || !window.FettEventLive) return;
+  if (!first || !window.htmx || !window.FettLive) return;
 
   function reread() {
     var panel = document.getElementById("my-match");
@@ -22,7 +22,7 @@
       String(message.round) === panel.dataset.round && String(message.table) === panel.dataset.table;
   }
 
-  window.FettEventLive(first.dataset.event, {
+  window.FettLive.subscribe("event", first.dataset.event, {
     reread: reread,
     message: function (message) { if (aboutMe(message)) reread(); },
   });

@@ -1,14 +1,14 @@
-// The projector page follows the event's socket (event-live.js): a table whose result comes in
+// The projector page follows the event on the site socket (live.js): a table whose result comes in
 // turns "Finished" in place, a match played here that waited for its players turns "Playing" when
 // it starts, with the count of tables still playing (and still waiting); a new round, a round ended or
-// time added (a "round" push) makes it re-read its small state and reload when that changed. It
-// re-reads the state with every table whenever the socket (re)opens, and every 10 s while no
-// socket is live.
+// time added (a "round" push) makes it re-read its small state and, when that changed, the page,
+// whose body it swaps in place (the pairings of a new round are a new list). It re-reads the state
+// with every table whenever its subscription (re)opens; nothing polls.
 (function () {
   "use strict";
   var body = document.body;
   var url = body.dataset.poll;
-  if (!url || !window.Fett || !window.FettEventLive) return;
+  if (!url || !window.Fett || !window.FettLive) return;
 
   function key(state) {
     return [state.round, state.status, state.ends_at].map(function (v) { return v === null || v === undefined ? "" : v; }).join("|");
@@ -41,13 +41,13 @@
   function reread() {
     window.Fett.request(url + "?tables=1").then(function (answer) {
       if (!answer.ok) return;
-      if (key(answer.data) !== body.dataset.state) { window.location.reload(); return; }
+      if (key(answer.data) !== body.dataset.state) { window.FettLive.redraw("body"); return; }
       (answer.data.tables || []).forEach(function (t) { mark(t.table, t.finished, t.waiting); });
       count();
     }, function () { /* offline for a moment: the socket's reconnect re-reads */ });
   }
 
-  window.FettEventLive(body.dataset.event, {
+  window.FettLive.subscribe("event", body.dataset.event, {
     reread: reread,
     message: function (message) {
       if (message.kind === "table" && String(message.round) === body.dataset.round) {

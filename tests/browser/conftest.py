@@ -97,3 +97,22 @@ def page(browser: Any) -> Iterator[Any]:
     page.set_default_timeout(60_000)  # generous: a loaded machine is slow, not wrong
     yield page
     context.close()
+
+
+@pytest.fixture
+def live_site(transactional_db: None, fresh_redis_state: None) -> Iterator[Any]:
+    """The site served as in production for pages that follow the site socket (they never poll):
+    a real ASGI server (uvicorn) on the Redis pub/sub layer, with the same layer on the test's side,
+    so a push sent here (a bot's pick, a deadline, a service the test calls) reaches the page.
+    It has ``url``, as pytest-django's ``live_server`` does."""
+    from django.test import override_settings
+
+    from tests.browser.asgi import asgi_server
+    from tests.browser.onsite import Live
+    from tests.browser.redis_layer import redis_channel_layers
+
+    with (
+        override_settings(CHANNEL_LAYERS=redis_channel_layers()),
+        asgi_server("tests.browser.redis_asgi:application") as url,
+    ):
+        yield Live(url)

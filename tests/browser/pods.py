@@ -69,9 +69,10 @@ def choose_on_the_page(page: Any, left: str, right: str) -> None:
 
 def deadline_chooses(swap: PodSwap) -> None:
     """A real Celery worker on the timers queue; the swap's deadline moves to now and the worker
-    makes the automatic choice for every seat that has not chosen, then the cards pass."""
+    makes the automatic choice for every seat that has not chosen, then the cards pass. Its pushes
+    go over Redis, to the pages open on a ``live_site``."""
     name = f"swap-{os.getpid()}"
-    worker = celery_process("worker", "-Q", "timers", "-c", "1", "-n", f"{name}@%h")
+    worker = celery_process("worker", "-Q", "timers", "-c", "1", "-n", f"{name}@%h", app="tests.browser.redis_celery")
     try:
         wait_for_worker(name)
         PodSwap.objects.filter(pk=swap.pk).update(deadline=timezone.now())  # the time runs out now

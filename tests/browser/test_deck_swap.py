@@ -27,22 +27,22 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(trans
 
 
 def test_a_pod_of_three_chooses_on_the_page_and_the_deadline_chooses_for_the_third(
-    browser: Any, live_server: Any
+    browser: Any, live_site: Any
 ) -> None:
     event = runebound_pod_event(3)
     services.set_plan(event, event.organiser, [1], 10)
     pod = seat_pod(event)
     (swap,) = services.open_swaps(pod.round)
     ada, bo, cy = pod.players
-    url = f"{live_server.url}/events/{event.pk}/swaps/{swap.pk}/"
+    url = f"{live_site.url}/events/{event.pk}/swaps/{swap.pk}/"
 
-    ada_page = logged_in_page(browser, live_server, ada)
+    ada_page = logged_in_page(browser, live_site, ada)
     ada_page.goto(url)
     ada_page.get_by_test_id("swap-clock").wait_for()
     choose_on_the_page(ada_page, "Bo", "Cy")
     ada_page.get_by_test_id("swap-progress").filter(has_text="waiting for 2 players").wait_for()
 
-    bo_page = logged_in_page(browser, live_server, bo)
+    bo_page = logged_in_page(browser, live_site, bo)
     bo_page.goto(url)
     assert "Ada: has chosen" in bo_page.inner_text("body")
     choose_on_the_page(bo_page, "Cy", "Ada")
@@ -58,7 +58,7 @@ def test_a_pod_of_three_chooses_on_the_page_and_the_deadline_chooses_for_the_thi
     assert deck.locator(".swap-borrowed").count() == 10
     assert ada_page.evaluate(NO_SIDEWAYS_SCROLL)
 
-    cy_page = logged_in_page(browser, live_server, cy)
+    cy_page = logged_in_page(browser, live_site, cy)
     cy_page.goto(url)
     cy_page.get_by_test_id("swap-automatic").wait_for()
     assert cy_page.get_by_test_id("received-from").all_inner_texts() == ["From Ada", "From Bo"]

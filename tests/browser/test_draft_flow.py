@@ -68,7 +68,7 @@ def finished(page: Any) -> bool:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_six_seat_draft_with_two_bots_runs_to_registered_decks(browser: Any, live_server: Any, sweeper: None) -> None:
+def test_a_six_seat_draft_with_two_bots_runs_to_registered_decks(browser: Any, live_site: Any, sweeper: None) -> None:
     organiser = OrganiserFactory.create(username="draft-boss", display_name="Boss")
     event = EventFactory.create(organiser=organiser, format="draft", name="Browser Draft")
     players = [UserFactory.create(username=f"drafter{i}", display_name=f"Drafter {i}") for i in range(4)]
@@ -76,8 +76,8 @@ def test_a_six_seat_draft_with_two_bots_runs_to_registered_decks(browser: Any, l
         RegistrationFactory.create(event=event, player=player)
     registration.start_event(event, organiser)
 
-    boss = logged_in_page(browser, live_server, organiser)
-    boss.goto(f"{live_server.url}/events/{event.pk}/draft/")
+    boss = logged_in_page(browser, live_site, organiser)
+    boss.goto(f"{live_site.url}/events/{event.pk}/draft/")
     boss.fill("#seats_per_pod", "6")
     boss.check("input[name=fill_with_bots]")
     boss.locator("details summary").click()
@@ -96,13 +96,13 @@ def test_a_six_seat_draft_with_two_bots_runs_to_registered_decks(browser: Any, l
     idle, *active = players
     pages = []
     for player in active:
-        page = logged_in_page(browser, live_server, player)
-        page.goto(f"{live_server.url}/events/{event.pk}/draft/")
+        page = logged_in_page(browser, live_site, player)
+        page.goto(f"{live_site.url}/events/{event.pk}/draft/")
         page.get_by_test_id("my-pod-link").click()
         page.wait_for_load_state()
         pages.append(page)
-    idle_page = logged_in_page(browser, live_server, idle)
-    idle_page.goto(f"{live_server.url}/pods/{pod.pk}/")  # opens the pick screen, then never picks
+    idle_page = logged_in_page(browser, live_site, idle)
+    idle_page.goto(f"{live_site.url}/pods/{pod.pk}/")  # opens the pick screen, then never picks
 
     deadline = time.monotonic() + 200
     while time.monotonic() < deadline and not all(finished(p) for p in pages):
@@ -127,5 +127,5 @@ def test_a_six_seat_draft_with_two_bots_runs_to_registered_decks(browser: Any, l
     versions = DeckVersion.objects.filter(deck__event=event)
     assert versions.count() == 4 and versions.filter(automatic=True, deck__player=idle).count() == 1
     assert Pool.objects.get(pod=pod, registration__player=idle).auto_built
-    boss.goto(f"{live_server.url}/events/{event.pk}/draft/")
+    boss.goto(f"{live_site.url}/events/{event.pk}/draft/")
     assert "built at the deadline" in boss.content()

@@ -156,15 +156,15 @@ def drag_until(page: Any, card: Any, column: Any, expression: str) -> None:
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_a_whole_draft_and_a_deck_through_the_pages(browser: Any, live_server: Any, size: str) -> None:
+def test_a_whole_draft_and_a_deck_through_the_pages(browser: Any, live_site: Any, size: str) -> None:
     table = draft_table(2, username=f"screen-{size}")
     pod = started_pod(table, seats=4, settings=TIMES)
     me, other = human_seats(pod)
     pods.swap_for_bot(pod, other.index, table.organiser)
     player = me.registration.player  # type: ignore[union-attr]
 
-    page = signed_in(browser, live_server, player, size)
-    page.goto(f"{live_server.url}/pods/{pod.pk}/")
+    page = signed_in(browser, live_site, player, size)
+    page.goto(f"{live_site.url}/pods/{pod.pk}/")
     wait_in_page(page, "document.querySelectorAll('[data-testid=pack] [data-testid=card]').length === 18")
     check_first_pack(page, size)
     assert internal_ids(page.inner_text("main")) == []

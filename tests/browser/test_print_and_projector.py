@@ -93,13 +93,13 @@ def test_result_slips_print_one_per_table_three_to_a_sheet(browser: Any, live_se
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_projector_shows_clock_and_pairings_and_follows_the_round(browser: Any, live_server: Any) -> None:
+def test_the_projector_shows_clock_and_pairings_and_follows_the_round(browser: Any, live_site: Any) -> None:
     event, round_ = event_in_round_one()
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
     violations: list[str] = []
     screen = watched(context.new_page(), violations)
     screen.set_default_timeout(60_000)
-    screen.goto(f"{live_server.url}/events/{event.pk}/projector/")
+    screen.goto(f"{live_site.url}/events/{event.pk}/projector/")
     assert screen.title().startswith("Paper Open · Round 1")
     clock = screen.get_by_test_id("round-clock")
     wait_in_page(screen, r"/^\d+:\d\d$/.test(document.querySelector('.clock-text').textContent)")
@@ -115,7 +115,7 @@ def test_the_projector_shows_clock_and_pairings_and_follows_the_round(browser: A
     assert screen.evaluate(scrolling) == "none", "still for those who ask for reduced motion"
     for match in tables(round_):
         results.set_result(match, event.organiser, results.Score(2, 0))
-    rounds.end_round(round_, event.organiser)  # the page polls its state and reloads
+    rounds.end_round(round_, event.organiser)  # pushed: the page re-reads its state and redraws
     wait_in_page(screen, "document.querySelector('.projector-round').textContent.includes('ended')")
     screen.evaluate("1")
     assert violations == []

@@ -1,7 +1,7 @@
-"""The event's websocket (``ws/events/<id>/``): who may follow it, and what the projector, the
-players' event pages and the deck-swap pages are pushed (``tournaments.live``): a table whose result
-moves (reported, corrected, confirmed, disputed, set), a round that moves or whose time is called,
-a swap."""
+"""The event on the site socket (``ws/live/``, topic ``event``): who may follow it, and what the
+projector, the players' event pages and the deck-swap pages are pushed (``tournaments.live``): a
+table whose result moves (reported, corrected, confirmed, disputed, set), a round that moves or
+whose time is called, a swap."""
 
 from __future__ import annotations
 
@@ -12,30 +12,29 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.routing import URLRouter
-from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q
 from django.utils import timezone
 
+from config.routing import websocket_urlpatterns
 from tests.conftest import Personas
 from tests.events.test_paper import started
+from tests.live_socket import TopicSocket
 from tests.swaps.helpers import runebound_pod_event, seat_pod
 from tests.swaps.test_services import choose
 from tournaments.models import Event, Match, Round
-from tournaments.routing import websocket_urlpatterns
 from tournaments.services import results, rounds, timers
 from tournaments.swaps import services as swaps
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def communicator(event: Event, user: Any) -> WebsocketCommunicator:
-    talk = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/events/{event.pk}/")
-    talk.scope["user"] = user
-    return talk
+def communicator(event: Event, user: Any) -> TopicSocket:
+    """The event's topic on the site socket, for ``user``."""
+    return TopicSocket("event", event.pk, user=user, application=URLRouter(websocket_urlpatterns))
 
 
-async def next_message(talk: WebsocketCommunicator) -> dict[str, Any]:
+async def next_message(talk: TopicSocket) -> dict[str, Any]:
     message: dict[str, Any] = await talk.receive_json_from(timeout=5)
     return message
 
@@ -45,15 +44,15 @@ def test_anyone_who_may_see_the_event_follows_it_and_nobody_else(personas: Perso
 
     async def follows(user: Any) -> tuple[bool, Any]:
         talk = communicator(event, user)
-        connected, code = await talk.connect()
+        connected, refusal = await talk.connect()
         hello = await next_message(talk) if connected else None
         await talk.disconnect()
-        return connected, hello if connected else code
+        return connected, hello if connected else refusal
 
     assert async_to_sync(follows)(AnonymousUser()) == (True, {"kind": "hello"})  # a public event
     Event.objects.filter(pk=event.pk).update(status=Event.Status.DRAFT)
-    assert async_to_sync(follows)(AnonymousUser()) == (False, 4403)
-    assert async_to_sync(follows)(personas.outsider) == (False, 4403)
+    assert async_to_sync(follows)(AnonymousUser()) == (False, "You may not follow this event.")
+    assert async_to_sync(follows)(personas.outsider) == (False, "You may not follow this event.")
     assert async_to_sync(follows)(personas.organiser)[0] is True
 
 
@@ -158,7 +157,7 @@ def test_the_players_event_page_follows_the_socket_instead_of_polling(personas: 
     match = round_.matches.get(Q(player_a=personas.player) | Q(player_b=personas.player))
     page = personas.client("player").get(f"/events/{personas.event.pk}/").content.decode()
     assert 'hx-trigger="every' not in page  # no timer: pushes, and a re-read when the socket (re)opens
-    assert 'src="/static/js/event-live.js"' in page and 'src="/static/js/my-match.js"' in page
+    assert 'src="/static/js/live.js"' in page and 'src="/static/js/my-match.js"' in page
     assert f'data-round="1" data-table="{match.table}"' in page  # which pushes are about this reader
     live = personas.client("player").get(f"/events/{personas.event.pk}/live/").content.decode()
     assert "hx-trigger" not in live and f'data-table="{match.table}"' in live

@@ -80,18 +80,16 @@ def test_acting_needs_the_current_version_and_a_seat() -> None:
 @pytest.mark.django_db(transaction=True)
 def test_each_seat_gets_its_own_view_pushed_over_its_websocket(fresh_redis_state: None) -> None:
     from asgiref.sync import async_to_sync
-    from channels.testing import WebsocketCommunicator
 
     from config.asgi import application
+    from tests.live_socket import TopicSocket
 
     players = [UserFactory.create(username="ann"), UserFactory.create(username="bob")]
     match = services.create_match(players[0], players[1], [{"starter": "eva-starter"}, {"starter": "romin-starter"}])
     match = play_first(match, players)
 
-    async def connect(user: User | None) -> tuple[WebsocketCommunicator, bool]:
-        communicator = WebsocketCommunicator(
-            application, f"/ws/play/{match.pk}/", headers=[(b"origin", b"http://localhost")]
-        )
+    async def connect(user: User | None) -> tuple[TopicSocket, bool]:
+        communicator = TopicSocket("match", match.pk, application=application)
         communicator.scope["user"] = user
         connected, _ = await communicator.connect()
         return communicator, connected
@@ -108,8 +106,8 @@ def test_each_seat_gets_its_own_view_pushed_over_its_websocket(fresh_redis_state
         received = [await latest(s, match.version + 1) for s, _ in sockets]
         for s, _ in sockets:
             await s.disconnect()
-        if stranger_connected:
-            await stranger.disconnect()
+        await stranger.disconnect()  # a refused subscription leaves the site socket open, with its reason
+        assert stranger.refusal == "You may not follow this match."
         return received, stranger_connected
 
     def _act(match_id: int, user: User, move: str, version: int) -> None:
@@ -131,10 +129,10 @@ def test_a_socket_opens_with_a_view_that_includes_a_move_in_flight(fresh_redis_s
     import threading
 
     from asgiref.sync import async_to_sync
-    from channels.testing import WebsocketCommunicator
     from django.db import connection, transaction
 
     from config.asgi import application
+    from tests.live_socket import TopicSocket
     from tests.waiting import wait_until
 
     if not connection.features.has_select_for_update:
@@ -147,7 +145,7 @@ def test_a_socket_opens_with_a_view_that_includes_a_move_in_flight(fresh_redis_s
     opened, first_view = threading.Event(), []
 
     async def open_page() -> None:
-        socket = WebsocketCommunicator(application, f"/ws/play/{match.pk}/", headers=[(b"origin", b"http://localhost")])
+        socket = TopicSocket("match", match.pk, application=application)
         socket.scope["user"] = players[1 - mover]
         assert (await socket.connect())[0]
         opened.set()
@@ -191,9 +189,9 @@ async def database_sync(function: Any, *args: Any) -> Any:
 @pytest.mark.django_db(transaction=True)
 def test_the_opponent_sees_when_a_player_disconnects(fresh_redis_state: None) -> None:
     from asgiref.sync import async_to_sync
-    from channels.testing import WebsocketCommunicator
 
     from config.asgi import application
+    from tests.live_socket import TopicSocket
 
     players = [UserFactory.create(username="ann"), UserFactory.create(username="bob")]
     match = services.create_match(players[0], players[1], [{"starter": "eva-starter"}, {"starter": "romin-starter"}])
@@ -201,9 +199,7 @@ def test_the_opponent_sees_when_a_player_disconnects(fresh_redis_state: None) ->
     async def scenario() -> tuple[dict[str, bool], dict[str, bool]]:
         sockets = []
         for user in players:
-            socket = WebsocketCommunicator(
-                application, f"/ws/play/{match.pk}/", headers=[(b"origin", b"http://localhost")]
-            )
+            socket = TopicSocket("match", match.pk, application=application)
             socket.scope["user"] = user
             assert (await socket.connect())[0]
             sockets.append(socket)

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.test import Client
 from django.utils import timezone
 
@@ -25,6 +24,7 @@ from gameplay.matches.timers import MATCH_CLOCK
 from gameplay.services import current_catalog
 from tests.clients import api_client as api
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
+from tests.live_socket import TopicSocket
 from tournaments.models import Event, Match
 from tournaments.services import decks, registration, rounds
 
@@ -84,10 +84,10 @@ def test_an_event_without_a_wait_starts_the_choice_at_once() -> None:
     assert match.deadline_kind == PlayMatch.TimerKind.CHOICE and match.on_clock == chooser_of(match)
 
 
-async def open_page(match_id: int, user: User) -> WebsocketCommunicator:
+async def open_page(match_id: int, user: User) -> TopicSocket:
     from config.asgi import application
 
-    socket = WebsocketCommunicator(application, f"/ws/play/{match_id}/", headers=[(b"origin", b"http://localhost")])
+    socket = TopicSocket("match", match_id, application=application)
     socket.scope["user"] = user
     connected, _code = await socket.connect()
     assert connected

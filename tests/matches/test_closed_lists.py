@@ -260,17 +260,15 @@ def test_a_judge_added_after_the_round_was_published_referees_its_matches() -> N
 @pytest.mark.django_db(transaction=True)  # the socket's threads close connections: each step commits
 def test_the_play_socket_follows_the_event_judges(fresh_redis_state: None) -> None:
     from channels.db import database_sync_to_async
-    from channels.testing import WebsocketCommunicator
 
     from config.asgi import application
+    from tests.live_socket import TopicSocket
 
     t = table(public=False)
     late = UserFactory.create(username="lately")
 
     async def opens(user: User) -> tuple[bool, Any]:
-        socket = WebsocketCommunicator(
-            application, f"/ws/play/{t.match.pk}/", headers=[(b"origin", b"http://localhost")]
-        )
+        socket = TopicSocket("match", t.match.pk, application=application)
         socket.scope["user"] = user
         connected, _code = await socket.connect()
         first = await socket.receive_json_from(timeout=5) if connected else None

@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
 from accounts.models import User
@@ -23,6 +22,7 @@ from gameplay.matches.models import MatchChallenge, PlayMatch
 from gameplay.matches.protocol import Result
 from tests.clients import api_client as api
 from tests.factories import UserFactory
+from tests.live_socket import TopicSocket
 from tests.matches.test_event_matches import onsite_event
 from tests.matches.test_services import play_first
 from tournaments.models import Match, ResultReport
@@ -163,8 +163,8 @@ def test_a_challenge_rematch_is_offered_then_accepted_by_the_other_player() -> N
     assert services.player_view(match, 1)["rematch"] == {"offered_by": "p2", "match": again.pk}
 
 
-async def _socket(match_id: int, user: Any) -> WebsocketCommunicator:
-    socket = WebsocketCommunicator(application, f"/ws/play/{match_id}/", headers=[(b"origin", b"http://localhost")])
+async def _socket(match_id: int, user: Any) -> TopicSocket:
+    socket = TopicSocket("match", match_id, application=application)
     socket.scope["user"] = user
     connected, _ = await socket.connect()
     assert connected
@@ -172,7 +172,7 @@ async def _socket(match_id: int, user: Any) -> WebsocketCommunicator:
     return socket
 
 
-async def _next(socket: WebsocketCommunicator, kind: str) -> dict[str, Any]:
+async def _next(socket: TopicSocket, kind: str) -> dict[str, Any]:
     """The next message of ``kind`` (presence messages come and go in between)."""
     while True:
         message = await socket.receive_json_from(timeout=5)
@@ -180,7 +180,7 @@ async def _next(socket: WebsocketCommunicator, kind: str) -> dict[str, Any]:
             return message
 
 
-async def _nothing_but_presence(socket: WebsocketCommunicator) -> bool:
+async def _nothing_but_presence(socket: TopicSocket) -> bool:
     while not await socket.receive_nothing(timeout=0.3):
         if (await socket.receive_json_from())["type"] != "presence":
             return False

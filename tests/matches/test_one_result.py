@@ -152,9 +152,9 @@ def test_both_players_pages_are_pushed_the_judges_result(
     fresh_redis_state: None, django_capture_on_commit_callbacks: Any
 ) -> None:
     from asgiref.sync import async_to_sync
-    from channels.testing import WebsocketCommunicator
 
     from config.asgi import application
+    from tests.live_socket import TopicSocket
     from tests.matches.test_api import database_sync, latest
 
     _event, organiser, table = published(django_capture_on_commit_callbacks)
@@ -164,9 +164,7 @@ def test_both_players_pages_are_pushed_the_judges_result(
     async def scenario() -> list[dict[str, Any]]:
         sockets = []
         for user in players:
-            socket = WebsocketCommunicator(
-                application, f"/ws/play/{played.pk}/", headers=[(b"origin", b"http://localhost")]
-            )
+            socket = TopicSocket("match", played.pk, application=application)
             socket.scope["user"] = user
             connected, _ = await socket.connect()
             assert connected

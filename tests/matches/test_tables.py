@@ -340,9 +340,9 @@ def test_the_api_serves_a_table_to_each_person_to_watchers_and_to_nobody_else() 
 @pytest.mark.django_db(transaction=True)
 def test_each_person_at_a_table_gets_one_view_pushed_over_the_one_socket_path(fresh_redis_state: None) -> None:
     from asgiref.sync import async_to_sync
-    from channels.testing import WebsocketCommunicator
 
     from config.asgi import application
+    from tests.live_socket import TopicSocket
     from tests.matches.test_api import database_sync, latest
 
     match, ann, bob = ann_bob_table()
@@ -351,9 +351,7 @@ def test_each_person_at_a_table_gets_one_view_pushed_over_the_one_socket_path(fr
     async def scenario() -> list[dict[str, Any]]:
         sockets = []
         for person in (ann, bob):
-            socket = WebsocketCommunicator(
-                application, f"/ws/play/{match.pk}/", headers=[(b"origin", b"http://localhost")]
-            )
+            socket = TopicSocket("match", match.pk, application=application)
             socket.scope["user"] = person
             assert (await socket.connect())[0]
             sockets.append(socket)

@@ -108,9 +108,9 @@ def test_a_watcher_sees_no_hidden_card_not_even_a_face_down_concentration(person
 def test_a_watcher_of_a_public_match_gets_the_public_view_pushed_live(fresh_redis_state: None) -> None:
     from asgiref.sync import async_to_sync
     from channels.db import database_sync_to_async
-    from channels.testing import WebsocketCommunicator
 
     from config.asgi import application
+    from tests.live_socket import TopicSocket
     from tests.matches.test_api import latest
 
     players = [UserFactory.create(username="ann"), UserFactory.create(username="bob")]
@@ -118,8 +118,8 @@ def test_a_watcher_of_a_public_match_gets_the_public_view_pushed_live(fresh_redi
     match = services.create_match(players[0], players[1], STARTERS, seed=1)
     PlayMatch.objects.filter(pk=match.pk).update(public=True)
 
-    async def connect(user: User) -> tuple[WebsocketCommunicator, bool]:
-        socket = WebsocketCommunicator(application, f"/ws/play/{match.pk}/", headers=[(b"origin", b"http://localhost")])
+    async def connect(user: User) -> tuple[TopicSocket, bool]:
+        socket = TopicSocket("match", match.pk, application=application)
         socket.scope["user"] = user
         return socket, (await socket.connect())[0]
 

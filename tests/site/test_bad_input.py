@@ -142,14 +142,14 @@ def _frames_answer_errors(application: Any, path: str, user: Any, key: str) -> l
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_play_socket_answers_a_frame_that_is_not_json_and_stays_open(fresh_redis_state: None) -> None:
+def test_the_site_socket_answers_a_frame_that_is_not_json_and_stays_open(fresh_redis_state: None) -> None:
     from config.asgi import application
     from gameplay.matches import services
     from tests.factories import UserFactory
 
     players = [UserFactory.create(username="fay"), UserFactory.create(username="gus")]
-    match = services.create_match(players[0], players[1], [{"starter": "eva-starter"}, {"starter": "romin-starter"}])
-    answers = _frames_answer_errors(application, f"/ws/play/{match.pk}/", players[0], "type")
+    services.create_match(players[0], players[1], [{"starter": "eva-starter"}, {"starter": "romin-starter"}])
+    answers = _frames_answer_errors(application, "/ws/live/", players[0], "type")
     assert [a["detail"] for a in answers] == [
         "The message is not valid JSON.",
         "The message is JSON nested too deeply.",
@@ -159,25 +159,23 @@ def test_the_play_socket_answers_a_frame_that_is_not_json_and_stays_open(fresh_r
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_pod_socket_answers_a_frame_that_is_not_json_and_stays_open() -> None:
+def test_a_followed_pod_survives_a_frame_that_is_not_json() -> None:
+    from config.routing import websocket_urlpatterns
     from tests.drafts.helpers import draft_table, human_seats, started_pod
-    from tournaments.drafts.routing import websocket_urlpatterns
+    from tests.live_socket import TopicSocket
 
     table = draft_table(4, username="badws")
     pod = started_pod(table)
     player = human_seats(pod)[0].registration.player  # type: ignore[union-attr]
-    router = URLRouter(websocket_urlpatterns)
-    answers = _frames_answer_errors(router, f"/ws/pods/{pod.pk}/", player, "kind")
-    assert answers[1]["detail"] == "The message is JSON nested too deeply."
 
     async def still_answers() -> None:
-        talk = WebsocketCommunicator(router, f"/ws/pods/{pod.pk}/")
-        talk.scope["user"] = player
+        talk = TopicSocket("pod", pod.pk, user=player, application=URLRouter(websocket_urlpatterns))
         assert (await talk.connect())[0]
+        assert (await talk.receive_json_from(timeout=5))["kind"] == "hello"
         await talk.send_to(text_data="nope")
-        assert (await _next_error(talk, "kind"))["detail"] == "The message is not valid JSON."
-        await talk.send_json_to({"kind": "ping"})
-        assert (await talk.receive_json_from(timeout=5))["kind"] == "pong"
+        assert (await _next_error(talk.talk, "type"))["detail"] == "The message is not valid JSON."
+        await talk.talk.send_json_to({"type": "ping"})
+        assert await talk.receive_json_from(timeout=5) == {"type": "pong"}
         await talk.disconnect()
 
     async_to_sync(still_answers)()
