@@ -84,6 +84,7 @@ class CAbility:
     card_types: tuple[str, ...] | None
     modifiers: tuple[Modifier, ...]
     tslots: list[str] = field(default_factory=list)  # target word per slot
+    troles: list[CEffect] = field(default_factory=list)  # the effect that aims each slot (its role)
     aslots: int = 0
     bullets: list[tuple[int, ...]] = field(default_factory=list)  # target slots per bullet
     chooser: str | None = None
@@ -251,6 +252,7 @@ class _Compiler:
         if ce.target is not None and TARGETS[ce.target].chosen:
             ce.tslot = len(ab.tslots)
             ab.tslots.append(ce.target)
+            ab.troles.append(ce)
         ce.aslots = self._ailment_slots(e, ab)
         for key in ("on_hit", "then", "else"):
             sub = e.params.get(key)

@@ -116,9 +116,41 @@ Phrase = tuple[str, str, str]
 Ctx = tuple[State, int, Names, int | None]  # the state before, the actor, names, the viewer
 
 
-def _aimed(state: State, act: Action, names: Names, viewer: int | None) -> str:
+# What an effect does to the target it aims at, for a card whose targets play different roles.
+_ROLES: dict[str, str] = {
+    "damage": "{amount} damage to {x}",
+    "lose_health": "{amount} health loss to {x}",
+    "gain_health": "{amount} health to {x}",
+    "sear": "sear {x}",
+    "destroy": "destroy {x}",
+    "apply_ailment": "an ailment on {x}",
+    "discard": "{x} discards",
+    "draw": "{x} draws",
+}
+
+
+def _roles(state: State, act: Action, ab: Any, names: Names, viewer: int | None) -> str:
+    """ "3 damage to Eva's Aegis, sear Romin": each target with what the card does to it, when the
+    ability aims at two or more different targets with different effects; "" otherwise."""
+    if ab is None or len(ab.troles) != len(act.targets) or len(act.targets) < 2:
+        return ""
+    if len({(ce.op, ce.params.get("amount")) for ce in ab.troles}) < 2:
+        return ""
+    if len({t for t in act.targets if t != "-"}) < 2:  # all on one: "at Romin" says it
+        return ""
+    parts = []
+    for t, ce in zip(act.targets, ab.troles, strict=True):
+        if t == "-":
+            continue
+        x = target_name(state, t, names, viewer)
+        parts.append(_ROLES.get(ce.op, "{x}").format(x=x, amount=ce.params.get("amount", "")))
+    return ", ".join(parts)
+
+
+def _aimed(state: State, act: Action, names: Names, viewer: int | None, ab: Any = None) -> str:
+    roles = _roles(state, act, ab, names, viewer)
     at = _targets(state, act.targets, names, viewer)
-    out = f" at {at}" if at else ""
+    out = f": {roles}" if roles else f" at {at}" if at else ""
     if act.choice is not None:
         out += f" (option {act.choice})"
     if act.ailments:
@@ -150,7 +182,7 @@ def _play(act: Action, ctx: Ctx) -> Phrase:
     rest = f" {name}"
     if kind.ctype == "boon" and spot is not None:
         rest += f" on {target_name(state, spot, names, viewer)}"
-    rest += _aimed(state, act, names, viewer)
+    rest += _aimed(state, act, names, viewer, kind.ability("play"))
     ail = act.option("ail")
     if ail is not None:
         rest += f", taking {ailment_name(ail)}"
@@ -333,6 +365,9 @@ def describe_action(state: State, player: int, action: Action | str, names: Name
 def action_label(state: State, player: int, action: Action | str, names: Names) -> str:
     """ "Sling Fireball at Romin": a button for the player's own legal action."""
     verb, _third, rest = action_phrase(state, player, action, names, player)
+    act = parse_action(action) if isinstance(action, str) else action
+    if act.kind == "pass" and act.subject == "draw" and _deck_empty(state, player):
+        rest += " (your deck is empty: this costs you a power)"
     return f"{verb}{rest}"
 
 
@@ -497,13 +532,27 @@ def _count(n: int, one: str, many: str) -> str:
     return one if n == 1 else f"{n} {many}"
 
 
+def _deck_empty(state: State, p: int) -> bool:
+    return not state.players[p].deck
+
+
+def _remove_cost(decision: dict[str, Any]) -> str:
+    """The Ailment Phase's removal (8+ exposed ailments) costs a power whatever is chosen."""
+    if decision.get("why") != "phase":
+        return ""
+    return f". This costs you a power: you have {decision.get('n')} or more exposed ailments"
+
+
 def _prompt_mine(state: State, kind: str, names: Names, viewer: int) -> str:
     d = state.decision or {}
     n = int(d.get("n", 1))
     prompts: dict[str, Callable[[], str]] = {
         "setup": lambda: "Choose a card from your hand to set as a concentration",
         "play": lambda: "Your Play Phase: play cards, or end the phase",
-        "draw": lambda: "Go on to the Play Phase, or skip it to draw or return a concentration",
+        "draw": lambda: (
+            "Go on to the Play Phase, or skip it to draw or return a concentration"
+            + (". Your deck is empty: drawing costs you a power" if _deck_empty(state, viewer) else "")
+        ),
         "answer": lambda: _answer_prompt(state, viewer),
         "charge": lambda: f"Charge {_decision_card(state)}, or sling it now",
         "block": lambda: f"Block the damage to {_block_target(state, names, viewer)} by discarding a card, or pass",
@@ -511,7 +560,7 @@ def _prompt_mine(state: State, kind: str, names: Names, viewer: int) -> str:
         "fate": lambda: f"Choose which option of {_decision_card(state)} {names[1 - viewer]} gets",
         "targets": lambda: f"Choose the targets of {_decision_card(state)}",
         "order": lambda: "Choose which effect resolves first",
-        "remove": lambda: f"Choose {_count(n, 'an ailment', 'ailments')} to remove",
+        "remove": lambda: f"Choose {_count(n, 'an ailment', 'ailments')} to remove" + _remove_cost(d),
         "unique": lambda: f"Choose {n} different ailments for {names[int(d.get('target', 0))]}",
         "return": lambda: f"Choose {_count(n, 'a card', 'cards')} to return from your discard pile",
         "copy": lambda: f"Choose how to copy {_decision_card(state)}",

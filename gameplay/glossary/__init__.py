@@ -49,6 +49,22 @@ MAX_SHORT = 260  # a card face shows `short` as a keyword's help: it must stay s
 SLUG = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 FIELDS = frozenset({"slug", "term", "game", "kind", "short", "more", "classic", "only", "see"})
 REQUIRED = frozenset({"slug", "term", "game", "kind", "short"})
+# The words behind every counter and chip the two play boards draw (static/gameplay/board.js and
+# runemasters-board.js mark each with `data-explain="slug"`); a board page renders these
+# explanations once (`{% board_explanations %}`) and static/js/explain.js shows them.
+BOARD_COUNTERS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "runeslingers": (
+            "health", "power", "light", "determination", "block", "hand", "deck", "discard-pile",
+            "void-pile", "concentration", "ailment", "burn", "curse", "fragment", "weaken", "insanity",
+            "debilitate",
+        ),
+        "runemasters": (
+            "temple-hp", "hp", "mp", "ultimate", "path", "rune", "round", "difficulty", "sage",
+            "new-monster", "event-card",
+        ),
+    }
+)  # fmt: skip
 
 
 class GlossaryError(ValueError):
@@ -198,6 +214,12 @@ def glossary() -> Glossary:
 
 def term(slug: str) -> Term:
     return glossary()[slug]
+
+
+def board_explanations(board: str, edition: str = "awakening") -> list[dict[str, str]]:
+    """The explanations a board's counters show: ``[{"slug", "term", "short", "url"}]`` in
+    ``BOARD_COUNTERS`` order (``board`` is "runeslingers" or "runemasters")."""
+    return [{"slug": slug, **explain(slug, edition)} for slug in BOARD_COUNTERS[board]]
 
 
 def explain(slug: str, edition: str = "awakening") -> dict[str, str]:

@@ -24,3 +24,11 @@ def explain(slug: str, words: str = "", edition: str = "awakening") -> SafeStrin
 @register.simple_tag
 def glossary_url(slug: str) -> str:
     return glossary.explain(slug)["url"]
+
+
+@register.inclusion_tag("includes/board_explanations.html")
+def board_explanations(board: str, edition: str = "awakening") -> dict[str, object]:
+    """``{% board_explanations "runeslingers" edition %}``: the explanations of every counter a
+    play board draws, rendered once into the page (hidden); the counters point at them with
+    ``aria-describedby`` and ``static/js/explain.js`` shows them on hover, focus and tap."""
+    return {"terms": glossary.board_explanations(board, edition)}

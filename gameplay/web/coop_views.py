@@ -62,8 +62,33 @@ def table_context(match: PlayMatch, seen: selectors.Sight) -> dict[str, Any]:
     }
 
 
+def play_again_fields(match: PlayMatch, user: User) -> list[tuple[str, str]]:
+    """The play home's table form filled in as this table was set up (the same guardians, each held
+    as before: by the viewer ("me"), another player (by username) or the same bot; the same
+    difficulty and turn clock): "Play again" posts it (``start_table``)."""
+    holders = match.holders()
+    usernames = dict(
+        User.objects.filter(pk__in=[h.user_id for h in holders if h.user_id]).values_list("pk", "username")
+    )
+    fields = [("action", "table"), ("difficulty", str((match.setup or {}).get("difficulty", "initiate")))]
+    fields.append(("turn_seconds", str(match.turn_seconds or 0)))
+    for seat, holder in zip(match.decks, holders, strict=False):
+        guardian = str(seat.get("guardian", ""))
+        fields.append((f"guardian_{guardian}", "1"))
+        if holder.user_id == user.pk:
+            fields.append((f"holder_{guardian}", "me"))
+        elif holder.user_id:
+            fields += [(f"holder_{guardian}", "player"), (f"player_{guardian}", usernames.get(holder.user_id, ""))]
+        else:
+            fields.append((f"holder_{guardian}", str(holder.bot)))
+    return fields
+
+
 def play_page(request: HttpRequest, match: PlayMatch, seen: selectors.Sight) -> HttpResponse:
-    return render(request, "gameplay/coop_play.html", table_context(match, seen))
+    context = table_context(match, seen)
+    if seen.seat is not None and isinstance(request.user, User):
+        context["play_again"] = play_again_fields(match, request.user)
+    return render(request, "gameplay/coop_play.html", context)
 
 
 def replay_page(request: HttpRequest, match: PlayMatch, seen: selectors.Sight) -> HttpResponse:

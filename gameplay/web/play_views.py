@@ -108,11 +108,16 @@ def _seen_match(request: HttpRequest, pk: int) -> tuple[PlayMatch, selectors.Sig
     return found
 
 
+def _edition(match: PlayMatch) -> str:
+    """The rules the match plays: "classic" when its seats carry the Classic rules, else "awakening"."""
+    rules = {str(seat.get("rules", "awakening")) for seat in match.decks}
+    return "classic" if rules == {"classic"} else "awakening"
+
+
 def _board_faces(match: PlayMatch) -> dict[str, Any]:
     """Every catalog object's face (card, Runeslinger, stance, ability) in the edition the match
     plays (a Classic match's seats carry ``rules``): the board draws them."""
-    rules = {str(seat.get("rules", "awakening")) for seat in match.decks}
-    return catalog_faces(current_catalog(), "classic" if rules == {"classic"} else "awakening")
+    return catalog_faces(current_catalog(), _edition(match))
 
 
 def _seat_names(match: PlayMatch) -> dict[str, str]:
@@ -149,6 +154,7 @@ def play_page(request: HttpRequest, pk: int) -> HttpResponse:
         "names": names,
         "has_finished_game": match.games.filter(finished=True).exists(),
         "faces": _board_faces(match),
+        "edition": _edition(match),  # the counters' explanations ({% board_explanations %})
         "concedes_match": services.concession_loses_match(match),  # else a concession loses a game (events)
     }
     return render(request, "gameplay/play.html", context)
@@ -170,6 +176,7 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
         "games": [(g.number, game_label(g, names)) for g in games],
         "seats": seats,
         "faces": _board_faces(match),
+        "edition": _edition(match),
     }
     problem, status, chosen = _replay_choice(request, games, seen, match.seat_count, match.is_finished)
     if problem:

@@ -109,8 +109,11 @@
       return words || capital(a.kind);
     }
 
-    function zone(name, cards, extra) {
-      return el("div", { className: "zone" + (extra ? " " + extra : "") }, [el("h3", { text: name }),
+    // A zone of cards under its heading; `explain`: the glossary word its heading explains (explain.js).
+    function zone(name, cards, extra, explain) {
+      var head = el("h3", { text: name });
+      if (explain) head.dataset.explain = explain;
+      return el("div", { className: "zone" + (extra ? " " + extra : "") }, [head,
         el("div", { className: "cards-row" }, cards.length ? cards : [el("span", { className: "muted empty", text: "none" })])]);
     }
 
@@ -142,7 +145,7 @@
     function statChip(p, key, label, where, player) {
       var value = key === "health" ? p.health + "/" + p.max_health : String(p[key]);
       if (key === "block" && p.barrier) label += " (+" + p.barrier + " barrier)";
-      var chip = el("span", { className: "stat stat-" + key, "data-testid": key === "health" ? where + "-health" : null },
+      var chip = el("span", { className: "stat stat-" + key, "data-explain": key, "data-testid": key === "health" ? where + "-health" : null },
         [el("b", { text: value }), el("small", { text: " " + label })]);
       if (key !== "health") chip.removeAttribute("data-testid");
       var before = previous[player];
@@ -160,8 +163,8 @@
       return (p.ailments || []).map(function (a) {
         var parts = [];
         if (a.type) {
-          parts.push(el("span", { className: "ailment-name", text: titled(a.type) + " × " + a.count }));
-          parts.push(el("small", { text: a.count >= 4 ? "level II" : "level I" }));
+          parts.push(el("span", { className: "ailment-name", "data-explain": a.type, text: titled(a.type) + " × " + a.count }));
+          parts.push(el("small", { "data-explain": "ailment", text: a.count >= 4 ? "level II" : "level I" }));
         }
         var slot = el("div", { className: "ailment" + (a.boon ? " has-boon" : "") + (a.type ? "" : " bare"),
           "data-target": a.type ? p.player + ":" + a.type : null }, [el("div", { className: "ailment-chip" }, parts)]);
@@ -198,13 +201,13 @@
       // Classic (rulebook 000) has no light: its board shows no light counter.
       var shown = board.rules === "classic" ? STATS.filter(function (s) { return s[0] !== "light"; }) : STATS;
       var stats = el("div", { className: "stats" }, shown.map(function (s) { return statChip(p, s[0], s[1], where, player); }));
-      var handCount = Array.isArray(p.hand) ? null : el("span", { className: "pile", "data-testid": where === "me" ? "my-hand-count" : "their-hand",
+      var handCount = Array.isArray(p.hand) ? null : el("span", { className: "pile", "data-explain": "hand", "data-testid": where === "me" ? "my-hand-count" : "their-hand",
         text: p.hand_count + (p.hand_count === 1 ? " card in hand" : " cards in hand") });
       var piles = el("div", { className: "piles" }, [
         handCount,
-        el("span", { className: "pile", text: "Deck " + p.deck }),
-        el("span", { className: "pile", text: "Discard " + count(p.discard) }),
-        el("span", { className: "pile", text: "Void " + count(p.void) }),
+        el("span", { className: "pile", "data-explain": "deck", text: "Deck " + p.deck }),
+        el("span", { className: "pile", "data-explain": "discard-pile", text: "Discard " + count(p.discard) }),
+        el("span", { className: "pile", "data-explain": "void-pile", text: "Void " + count(p.void) }),
       ]);
       var equips = el("div", { className: "equips-row" }, (p.equips || []).map(function (id) {
         return cardNode(id, { subject: where === "me" ? id : null }, "", opts, "equip-face");
@@ -219,13 +222,13 @@
       var boons = {};
       (p.ailments || []).forEach(function (a) { if (a.boon) boons[a.boon] = true; });
       var parts = [seatHead(board, p, where, opts)];
-      if (p.ailments && p.ailments.length) parts.push(zone("Ailments and boons", ailmentNodes(p, opts), "ailments"));
+      if (p.ailments && p.ailments.length) parts.push(zone("Ailments and boons", ailmentNodes(p, opts), "ailments", "ailment"));
       parts.push(zone("Concentrations", (p.concentrations || []).map(function (c) {
         var on = c.covered_by ? (opts.ids[c.covered_by] ? faceName(opts.ids[c.covered_by]) : "a card") : "";
         // Classic: no ready or used states; a concentration holds one card, or is empty for the next.
         var note = board.rules === "classic" ? (on ? "holds " + on : "empty") : (c.used ? "used" : "ready") + (on ? " · under " + on : "");
         return cardNode(c.id, { card: c.card, subject: c.card, target: c.card }, note, opts, c.used ? "used" : "");
-      }), "concentrations"));
+      }), "concentrations", "concentration"));
       parts.push(zone("In play", (p.field || []).filter(function (c) { return !boons[c.card]; }).map(function (c) {
         return cardNode(c.id, { card: c.card, subject: c.card, target: c.card }, fieldNote(c), opts, (c.used ? "used" : "") + (c.defense !== undefined ? " defense-card" : ""));
       }), "field"));
@@ -233,7 +236,7 @@
       if (Array.isArray(p.hand)) {
         var hand = zone("Your hand (" + p.hand.length + ")", p.hand.map(function (c) {
           return cardNode(c.id, { card: c.card, subject: c.card, target: c.card }, "", opts, "");
-        }), "hand");
+        }), "hand", "hand");
         // The play page docks your hand at the bottom of the screen, with the prompt and the buttons.
         if (dock) dock.replaceChildren(hand); else parts.push(hand);
         if (dock) dock.hidden = false;
@@ -241,7 +244,7 @@
         if (dock) { dock.replaceChildren(); dock.hidden = true; }
         var backs = [];
         for (var i = 0; i < Math.min(p.hand_count, 7); i++) backs.push(Cards.back({ size: "small" }));
-        parts.push(zone("Hand", backs, "hand hidden-hand"));
+        parts.push(zone("Hand", backs, "hand hidden-hand", "hand"));
       }
       var section = root.querySelector('[data-side="' + where + '"]');
       section.dataset.player = player;

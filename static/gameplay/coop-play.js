@@ -92,6 +92,8 @@
       if (replay) replay.hidden = view.status !== "finished";
       var giveUp = q("give-up");
       if (giveUp) giveUp.hidden = view.status === "finished";
+      var again = q("play-again");  // over: a new table set up as this one, instead of giving up
+      if (again) again.hidden = view.status !== "finished";
       if (board) board.render(view, act);
       drawActions(view);
       showLog(q("log"), view.log);

@@ -103,15 +103,17 @@
 
     function facts(board) {
       var sage = board.guardians[board.sage];
-      var items = [
-        ["Round", String(board.round)], ["Turn", String(board.turns)],
-        ["Difficulty", LEVELS[board.difficulty] || capital(board.difficulty)],
-        ["Sage", sage ? sage.name : ""],
-        ["Monster deck", plural(board.monster_deck, "card")],
-        ["Events to come", plural(board.event_deck, "card")],
+      var items = [  // [name, value, the glossary word it explains (static/js/explain.js)]
+        ["Round", String(board.round), "round"], ["Turn", String(board.turns), null],
+        ["Difficulty", LEVELS[board.difficulty] || capital(board.difficulty), "difficulty"],
+        ["Sage", sage ? sage.name : "", "sage"],
+        ["Monster deck", plural(board.monster_deck, "card"), "new-monster"],
+        ["Events to come", plural(board.event_deck, "card"), "event-card"],
       ];
       return el("dl", { className: "rm-facts" }, items.map(function (item) {
-        return el("div", {}, [el("dt", {}, item[0]), el("dd", {}, item[1])]);
+        var name = el("dt", {}, item[0]);
+        if (item[2]) name.dataset.explain = item[2];
+        return el("div", {}, [name, el("dd", {}, item[1])]);
       }));
     }
 
@@ -138,7 +140,7 @@
           "aria-valuenow": String(hp), "aria-label": "Temple health" }, [
           fill,
         ]),
-        el("p", { className: "rm-temple-hp" }, "Temple " + hp + " / " + max + " HP"),
+        el("p", { className: "rm-temple-hp", "data-explain": "temple-hp" }, "Temple " + hp + " / " + max + " HP"),
       ]);
     }
 
@@ -189,7 +191,7 @@
       });
       var quiet = front === null ? " quiet" : "";
       return el("section", { className: "rm-path rune-bg-" + colour + quiet + (path.blocked ? " blocked" : ""), "aria-label": RUNES[colour] + " path" }, [
-        el("h3", { className: "rm-path-head", "data-target": "path:" + colour }, [
+        el("h3", { className: "rm-path-head", "data-target": "path:" + colour, "data-explain": "path" }, [
           rune(colour), document.createTextNode(" " + RUNES[colour] + " path"),
           guard ? el("span", { className: "rm-portrait rm-mini rm-portrait-" + guard.id, "aria-hidden": "true" }, guard.name.charAt(0)) : null,
           el("span", { className: "rm-guard" }, guard ? guard.name + " guards it" : "Unguarded: monsters hit the temple"),
@@ -214,7 +216,7 @@
     function pips(kind, label, value, max) {
       var dots = [];
       for (var i = 0; i < max; i++) dots.push(el("span", { className: "rm-pip" + (i < value ? " on" : "") }));
-      return el("div", { className: "rm-pips rm-" + kind, role: "img", "aria-label": label + " " + value + " of " + max }, [
+      return el("div", { className: "rm-pips rm-" + kind, role: "img", "aria-label": label + " " + value + " of " + max, "data-explain": kind }, [
         el("span", { className: "rm-pips-label", "aria-hidden": "true" }, label),
       ].concat(dots, [el("span", { className: "rm-pips-n", "aria-hidden": "true" }, value + "/" + max)]));
     }
@@ -225,7 +227,7 @@
       for (var i = 0; i <= 4; i++) spaces.push(el("span", { className: "rm-ult-space" + (uses && g.ult === i ? " token" : "") + (i === 4 ? " full" : "") }));
       var state = !uses ? "used up" : g.ult >= 4 ? "charged" : "charge " + g.ult + " of 4";
       return el("div", {
-        className: "rm-ult" + (uses ? "" : " gone"), "data-target": "ultimate:" + index,
+        className: "rm-ult" + (uses ? "" : " gone"), "data-target": "ultimate:" + index, "data-explain": "ultimate",
         role: "img", "aria-label": g.ultimate + ": " + state + ", " + plural(uses, "use") + " left",
       }, [
         el("span", { className: "rm-pips-label", "aria-hidden": "true" }, "Ultimate"),
@@ -292,7 +294,7 @@
         free.push(button);
       });
       return el("section", { className: "rm-dice", "aria-label": "Dice" }, [
-        heading(2, choices.length ? "Your dice" : "The dice of " + ((board.guardians[board.active] || {}).name || "the turn")),
+        el("h2", { "data-explain": "rune" }, choices.length ? "Your dice" : "The dice of " + ((board.guardians[board.active] || {}).name || "the turn")),
         el("div", { className: "rm-dice-row" }, free.length ? free : [el("span", { className: "rm-note" }, "Every die is used.")]),
         aside.length ? el("div", { className: "rm-aside" }, [el("span", { className: "rm-aside-label" }, "Set aside"), el("div", { className: "rm-dice-row" }, aside)]) : null,
       ]);

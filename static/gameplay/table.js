@@ -244,8 +244,21 @@
     state.view = view; state.at = Date.now();
     render();
   });
+  // --- the action dock keeps your side in view -----------------------------------------------------
+  // The dock (your hand, the prompt, the buttons) is sticky at the bottom of the window: the page
+  // scrolls whatever it brings into view (a focused counter, your Runeslinger) clear of it and of
+  // the top bar, through scroll-padding (table.css) sized to the dock's height as it changes.
+  function watchDock() {
+    var dock = root.querySelector(".action-dock");
+    if (!dock || !window.ResizeObserver) return;
+    new ResizeObserver(function () {
+      document.documentElement.style.setProperty("--dock-h", dock.offsetHeight + "px");  // the CSSOM: allowed by the policy
+    }).observe(dock);
+  }
+
   bindConcede();
   bindSay();
+  watchDock();
   // live-ok: the next line redraws the absence countdown from the view in hand; it reads nothing
   setInterval(function () { if (state.view) renderAbsent(state.view); }, 1000);
 })();

@@ -127,10 +127,12 @@
     ];
     if (size !== "full") {
       var label = "Show " + data.name + " in full";
-      // Inside a button face the zoom control cannot be a button itself: a focusable span.
+      // Inside a button face the zoom control cannot be a control itself (nested controls reach
+      // no one): a magnifier for the pointer only; the keyboard opens the zoom with Z on the face.
       children.push(tag === "button"
-        ? el("span", { className: "face-zoom", role: "button", tabindex: "0", "aria-label": label })
+        ? el("span", { className: "face-zoom", "aria-hidden": "true" })
         : el("button", { type: "button", className: "face-zoom", "aria-label": label }));
+      if (tag === "button") attrs["aria-keyshortcuts"] = "Z";
     }
     if (opts.note) children.push(el("p", { className: "face-note" }, opts.note));
     return el(tag, attrs, children);
@@ -305,12 +307,11 @@
     zoomNode(node);
   }, true);
 
-  // The zoom control inside a button face is a span: Enter and Space open it.
+  // A button face (its magnifier is for the pointer only): Z on the focused face opens its zoom.
   document.addEventListener("keydown", function (event) {
     swallowClick = false;
-    if (event.key !== "Enter" && event.key !== " ") return;
-    var button = event.target.closest ? event.target.closest("span.face-zoom") : null;
-    var node = button ? smallFace(button) : null;
+    if ((event.key !== "z" && event.key !== "Z") || event.ctrlKey || event.metaKey || event.altKey) return;
+    var node = event.target.matches && event.target.matches("button.face") ? smallFace(event.target) : null;
     if (!node) return;
     event.preventDefault();
     event.stopPropagation();

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from gameplay.engine import State, apply, legal_actions, new_game, pending
+from gameplay.engine import State, apply, legal_actions, new_game, pending, scenario
 from gameplay.engine import describe as words
 from gameplay.engine.actions import KINDS
 from gameplay.engine.bots import RandomAgent
@@ -382,3 +382,65 @@ def test_a_target_named_twice_is_said_once() -> None:
     cinder = handle(s, 0, "cinder")
     twice = [a for a in legal_actions(s, 0) if a.subject == cinder and a.targets == ("p2", "p2")]
     assert twice and words.action_label(s, 0, twice[0], NAMES) == "Sling Cinder at Romin"
+
+
+def test_the_ailment_phase_removal_says_it_costs_a_power_before_the_choice() -> None:
+    """8+ exposed ailments at the Ailment Phase: whichever 8 the player removes, a power goes (001
+    p.11); the prompt says so before the choice. A removal by a cleanse costs nothing and says nothing."""
+    s = scenario(
+        {
+            "turn": 3,
+            "active": "p2",
+            "phase": "discard",
+            "players": [
+                {
+                    "runeslinger": "eva",
+                    "deck": ["spark"] * 10,
+                    "ailments": [{"type": "curse", "count": 5}, {"type": "fragment", "count": 4}],
+                },
+                {"runeslinger": "romin", "deck": ["spark"] * 10},
+            ],
+        }
+    )
+    assert pending(s).kind == "remove"  # type: ignore[union-attr]
+    assert words.prompt(s, 0, NAMES) == (
+        "Choose 8 ailments to remove. This costs you a power: you have 8 or more exposed ailments"
+    )
+    assert words.prompt(s, 1, NAMES) == "Eva is choosing ailments to remove"
+
+
+def test_skipping_to_draw_from_an_empty_deck_says_it_costs_a_power() -> None:
+    s = scenario(
+        {
+            "turn": 3,
+            "active": "p1",
+            "phase": "draw",
+            "players": [
+                {
+                    "runeslinger": "eva",
+                    "equips": ["talakas-heart", "flame-of-nim"],
+                    "deck": [],
+                    "discard": ["spark"] * 3,
+                },
+                {"runeslinger": "romin", "deck": ["spark"] * 10},
+            ],
+        }
+    )
+    assert pending(s).kind == "draw"  # type: ignore[union-attr]
+    assert (
+        words.labels(s, 0, NAMES)["pass draw"]
+        == "Skip the Play Phase and draw (your deck is empty: this costs you a power)"
+    )
+    assert words.prompt(s, 0, NAMES).endswith(". Your deck is empty: drawing costs you a power")
+    after, entry = step(s, "pass draw")
+    assert after.players[0].power == s.players[0].power - 1
+    assert "you" not in entry["text"].split(" (")[0].lower().split()
+
+
+def test_a_card_whose_targets_play_two_roles_names_both() -> None:
+    """Cinder deals 3 damage to any target and sears the enemy Runeslinger: its choices say which is which."""
+    s = position({"hand": ["cinder"], "concentrations": ["spark"]}, {})
+    texts = words.labels(s, 0, NAMES)
+    cinder = handle(s, 0, "cinder")
+    assert texts[f"play {cinder} target=p2 target=p2"] == "Sling Cinder at Romin"  # both on one: said once
+    assert texts[f"play {cinder} target=p1 target=p2"] == "Sling Cinder: 3 damage to Eva, sear Romin"

@@ -100,6 +100,18 @@ def test_explain_under_classic_gives_the_classic_meaning_where_it_differs() -> N
     assert explain("fate", "classic")["short"] == explain("fate")["short"]  # no Classic text: the same
 
 
+def test_the_boards_counters_are_all_explained_and_every_ailment_among_them() -> None:
+    """Each counter the two play boards mark (``BOARD_COUNTERS``) has an entry; the Runeslingers board
+    explains every ailment type (its chips name them) and ailments' levels."""
+    for board in ("runeslingers", "runemasters"):
+        found = glossary.board_explanations(board)
+        assert [f["slug"] for f in found] == list(glossary.BOARD_COUNTERS[board])
+        assert all(f["short"] == glossary.term(f["slug"]).short for f in found)
+    assert {a.value for a in AilmentType} | {"ailment"} <= set(glossary.BOARD_COUNTERS["runeslingers"])
+    classic = {f["slug"]: f["short"] for f in glossary.board_explanations("runeslingers", "classic")}
+    assert classic["determination"] == glossary.term("determination").classic
+
+
 def test_explain_refuses_a_word_the_glossary_lacks() -> None:
     with pytest.raises(KeyError, match="no term 'mana-crystal'"):
         explain("mana-crystal")

@@ -95,3 +95,27 @@ def test_the_replay_api_gives_each_steps_hash_as_the_log_has_it() -> None:
     for step, logged in enumerate(hashes, start=1):
         body = client.get(f"/api/play/{match.pk}/replay/?game=1&step={step}&seat=public").json()
         assert body["hash"] == logged
+
+
+def test_a_finished_table_offers_play_again_instead_of_give_up_and_it_sets_the_same_table_up() -> None:
+    client, ann = signed_in()
+    bob = UserFactory.create(username="bob")
+    setup = {"guardians": ["neltai", "kulak", "kyreas"], "difficulty": "hero"}
+    seats = [SeatSpec(ann), SeatSpec(bob), SeatSpec(None, "greedy")]  # type: ignore[arg-type]
+    match = services.create_table("runemasters", setup, seats, seed=3, turn_seconds=60)
+    playing = client.get(f"/play/{match.pk}/").content.decode()
+    assert 'data-testid="give-up">' in playing and 'data-testid="play-again" hidden' in playing
+    services.concede(match.pk, ann, match.version)  # type: ignore[arg-type]
+    over = client.get(f"/play/{match.pk}/").content.decode()
+    assert 'data-testid="give-up" hidden' in over and 'data-testid="play-again">' in over
+    assert 'name="player_kulak" value="bob"' in over and 'name="holder_kyreas" value="greedy"' in over
+    form = {"action": "table", "difficulty": "hero", "turn_seconds": "60", "guardian_neltai": "1",
+            "holder_neltai": "me", "guardian_kulak": "1", "holder_kulak": "player", "player_kulak": "bob",
+            "guardian_kyreas": "1", "holder_kyreas": "greedy"}  # fmt: skip
+    for name, value in form.items():
+        assert f'name="{name}" value="{value}"' in over, name
+    again = client.post("/play/", form)
+    new = PlayMatch.objects.exclude(pk=match.pk).get()
+    assert again.status_code == 302 and again["Location"] == f"/play/{new.pk}/"
+    assert new.setup == match.setup and new.turn_seconds == 60
+    assert [(h.user_id, h.bot) for h in new.holders()] == [(h.user_id, h.bot) for h in match.holders()]
