@@ -124,9 +124,9 @@ def test_the_poison_marker_is_removed_with_the_hp_at_the_end_of_the_round() -> N
 
 
 def test_whirlwind_killing_a_monster_gives_kyreas_its_reward() -> None:
-    """003 "Whirlwind: Strike any weak point of the first monster on your path." and 003 "It is then automatically
-    destroyed, regardless of the number" (a killed monster's rewards go to its killer): the troll on Kyreas's path
-    has only its blue weak point left; Whirlwind strikes it, the troll dies, and Kyreas gains its 2 MP."""
+    """003 "Whirlwind: Strike any weak point of the first monster on your path." and 003 "the guardian who delivered
+    the fatal blow immediately earns the awards": the troll on Kyreas's path has only its blue weak point left;
+    Whirlwind strikes it, the troll dies and is discarded, and Kyreas gains its 2 MP."""
     state = scenario(dice=["white"], active=3, monsters={("yellow", 1): "yellow-troll"})
     state.paths["yellow"][0]["struck"] = [True, True, False]  # type: ignore[index]
     state.guardians[3]["mp"] = 1
