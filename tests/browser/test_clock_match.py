@@ -48,10 +48,15 @@ def wait_for_clock_below(page: Any, player: str, seconds: int) -> int:
 
 
 def listen_to_socket(frames: list[dict[str, Any]]) -> Any:
-    """Keep every message the page's websocket receives (to tell a push from a reload)."""
+    """Keep every message the page's site socket receives (to tell a push from a reload): a topic's
+    push as the message it carries, the socket's own messages (subscribed, refused) as they are."""
+
+    def keep(data: str) -> None:
+        frame = json.loads(data)
+        frames.append(frame["data"] if "topic" in frame and "data" in frame else frame)
 
     def attach(page: Any) -> None:
-        page.on("websocket", lambda socket: socket.on("framereceived", lambda data: frames.append(json.loads(data))))
+        page.on("websocket", lambda socket: socket.on("framereceived", keep))
 
     return attach
 
