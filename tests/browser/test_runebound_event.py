@@ -41,7 +41,7 @@ def places_of(names: list[str]) -> dict[str, str]:
     return {name: PLACES[n] for n, name in enumerate(order)}
 
 
-def swap_round_one(pages: dict[str, Any], live_server: Any, event: Event) -> None:
+def swap_round_one(pages: dict[str, Any], live_site: Any, event: Event) -> None:
     """Eight players choose on the page; the last seat of pod 1 is left to the deadline."""
     swaps = list(PodSwap.objects.filter(round__event=event, round__number=1).order_by("table__table"))
     assert len(swaps) == 3 and all(swap.is_choosing for swap in swaps)
@@ -52,14 +52,14 @@ def swap_round_one(pages: dict[str, Any], live_server: Any, event: Event) -> Non
             if names[player_id] == late:
                 continue
             page = pages[names[player_id]]
-            page.goto(f"{live_server.url}/events/{event.pk}/swaps/{swap.pk}/")
+            page.goto(f"{live_site.url}/events/{event.pk}/swaps/{swap.pk}/")
             choose_on_the_page(page, names[left], names[right])
     revealed = PodSwap.objects.filter(round__event=event, revealed_at__isnull=False)
     assert sorted(revealed.values_list("pk", flat=True)) == [swaps[1].pk, swaps[2].pk]
     deadline_chooses(swaps[0])
     automatic = SwapSeat.objects.filter(swap__round__event=event, automatic=True)
     assert [seat.player.public_name for seat in automatic] == [late]
-    pages[late].goto(f"{live_server.url}/events/{event.pk}/swaps/{swaps[0].pk}/")
+    pages[late].goto(f"{live_site.url}/events/{event.pk}/swaps/{swaps[0].pk}/")
     pages[late].get_by_test_id("swap-automatic").wait_for()
     # Every swap page shows what came from each neighbour once it has reloaded by itself (it polls
     # only while the pod chooses), so no reload of its own interrupts the next step's navigation.
@@ -68,19 +68,19 @@ def swap_round_one(pages: dict[str, Any], live_server: Any, event: Event) -> Non
         assert len(page.get_by_test_id("received-from").all_inner_texts()) == 2, name
 
 
-def settle_pods(pages: dict[str, Any], live_server: Any, event: Event, number: int, points: Counter[str]) -> None:
+def settle_pods(pages: dict[str, Any], live_site: Any, event: Event, number: int, points: Counter[str]) -> None:
     """In every pod, the first seat reports the places on the event page and the second confirms."""
     for table in PodTable.objects.filter(round__event=event, round__number=number).order_by("table"):
         names = seated(table)
         places = places_of(names)
         reporter, checker = pages[names[0]], pages[names[1]]
-        reporter.goto(f"{live_server.url}/events/{event.pk}/")
+        reporter.goto(f"{live_site.url}/events/{event.pk}/")
         assert f"Pod {table.table}" in reporter.get_by_test_id("my-pod").inner_text()
         place_choices(reporter, places)
         reporter.get_by_role("button", name="Report these places").click()
         reporter.wait_for_load_state()
         assert "waiting for another player of the pod to confirm" in reporter.get_by_test_id("my-result").inner_text()
-        checker.goto(f"{live_server.url}/events/{event.pk}/")
+        checker.goto(f"{live_site.url}/events/{event.pk}/")
         said = ", ".join(f"{'you' if name == names[1] else name} {place}" for name, place in places.items())
         said = said[:1].upper() + said[1:]  # "You 1st, …" when the checker came first
         assert f"{names[0]} reported: {said}." in checker.get_by_test_id("my-result").inner_text()
@@ -93,29 +93,29 @@ def settle_pods(pages: dict[str, Any], live_server: Any, event: Event, number: i
 
 
 def play_round(
-    boss: Any, pages: dict[str, Any], live_server: Any, event: Event, number: int, points: Counter[str]
+    boss: Any, pages: dict[str, Any], live_site: Any, event: Event, number: int, points: Counter[str]
 ) -> None:
     """The organiser pairs and publishes the round, the pods play it (round 1 with the swap), the round ends."""
-    boss.goto(f"{live_server.url}/events/{event.pk}/manage/")
+    boss.goto(f"{live_site.url}/events/{event.pk}/manage/")
     confirmed(boss, "Pair next round")
     assert "9 players in 3 pods of 3" in boss.get_by_test_id("preview").get_by_test_id("pod-sizes").inner_text()
     confirmed(boss, f"Publish round {number}")
     assert f"Round {number} is published" in boss.content()
     if number == 1:
-        swap_round_one(pages, live_server, event)
-    settle_pods(pages, live_server, event, number, points)
-    boss.goto(f"{live_server.url}/events/{event.pk}/manage/")
+        swap_round_one(pages, live_site, event)
+    settle_pods(pages, live_site, event, number, points)
+    boss.goto(f"{live_site.url}/events/{event.pk}/manage/")
     confirmed(boss, f"End round {number}")
     assert f"Round {number} has ended." in boss.content()
 
 
-def test_nine_players_play_three_rounds_of_pods_with_the_swap_in_round_one(browser: Any, live_server: Any) -> None:
+def test_nine_players_play_three_rounds_of_pods_with_the_swap_in_round_one(browser: Any, live_site: Any) -> None:
     organiser = OrganiserFactory.create(username="orla", display_name="Orla")
-    boss = logged_in_page(browser, live_server, organiser, viewport={"width": 1280, "height": 900})
-    event = create_pod_event(boss, live_server, "Runebound Nine", rounds=3, pod_size=3, format="runebound-custom")
+    boss = logged_in_page(browser, live_site, organiser, viewport={"width": 1280, "height": 900})
+    event = create_pod_event(boss, live_site, "Runebound Nine", rounds=3, pod_size=3, format="runebound-custom")
     assert (event.format, event.structure, event.pod_size, event.rounds) == ("runebound-custom", "pods", 3, 3)
 
-    boss.goto(f"{live_server.url}/events/{event.pk}/swaps/")
+    boss.goto(f"{live_site.url}/events/{event.pk}/swaps/")
     boss.fill("#swap-rounds", "1")
     boss.fill("#swap-minutes", "30")
     boss.get_by_role("button", name="Save the plan").click()
@@ -128,13 +128,13 @@ def test_nine_players_play_three_rounds_of_pods_with_the_swap_in_round_one(brows
         players[name] = UserFactory.create(username=name.lower(), display_name=name)
         RegistrationFactory.create(event=event, player=players[name])
         register_deck(event, players[name], published(DECKS[n % len(DECKS)]), players[name])
-    boss.goto(f"{live_server.url}/events/{event.pk}/manage/")
+    boss.goto(f"{live_site.url}/events/{event.pk}/manage/")
     confirmed(boss, "Start the event")
 
-    pages = {name: logged_in_page(browser, live_server, player) for name, player in players.items()}
+    pages = {name: logged_in_page(browser, live_site, player) for name, player in players.items()}
     points: Counter[str] = Counter()
     for number in (1, 2, 3):
-        play_round(boss, pages, live_server, event, number, points)
+        play_round(boss, pages, live_site, event, number, points)
     assert not PodSwap.objects.filter(round__event=event, round__number__in=(2, 3)).exists()  # round 1 only
 
     confirmed(boss, "Finish the event")
@@ -142,7 +142,7 @@ def test_nine_players_play_three_rounds_of_pods_with_the_swap_in_round_one(brows
     event.refresh_from_db()
     assert event.status == Event.Status.FINISHED
 
-    boss.goto(f"{live_server.url}/events/{event.pk}/standings/")
+    boss.goto(f"{live_site.url}/events/{event.pk}/standings/")
     rows = boss.get_by_test_id("standings").locator("tbody tr")
     assert rows.count() == 9
     shown = {}
