@@ -20,6 +20,11 @@ from pathlib import Path
 BASELINE = Path(__file__).with_name("baseline.json")
 
 
+def shown(value: float) -> str:
+    """A figure as a person reads it: 26,446 and 0.087, never 2.645e+04."""
+    return f"{value:,.0f}" if abs(value) >= 1000 else f"{value:.4g}"
+
+
 def compare(bench: str, figures: dict[str, float]) -> None:
     """Print ``figure  value  (baseline X, ratio Y)`` for each of ``figures``."""
     entry = json.loads(BASELINE.read_text()).get(bench, {})
@@ -31,7 +36,7 @@ def compare(bench: str, figures: dict[str, float]) -> None:
         if then is None:
             note = "no baseline"
         elif then == 0 or math.isnan(value):
-            note = f"baseline {then:.4g}"
+            note = f"baseline {shown(then)}"
         else:
-            note = f"baseline {then:.4g}, ratio {value / then:.2f}"
-        print(f"  {name:<{width}}  {value:.4g}  ({note})")
+            note = f"baseline {shown(then)}, ratio {value / then:.2f}"
+        print(f"  {name:<{width}}  {shown(value)}  ({note})")
