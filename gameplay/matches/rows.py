@@ -21,7 +21,7 @@ from functools import cache
 from typing import Any
 
 from django.db import connection
-from django.db.models import Field, Model
+from django.db.models import Field, ForeignKey, Model
 
 from accounts.models import User
 from gameplay.matches.models import Game, GameAction, PlayMatch
@@ -61,6 +61,12 @@ def _instance(model: type[Model], values: Sequence[Any]) -> Any:
 PLAYERS = ("player1", "player2")  # the match's user fields the locked read brings along
 
 
+def _player_field(name: str) -> ForeignKey[Any, Any]:
+    field = PlayMatch._meta.get_field(name)
+    assert isinstance(field, ForeignKey)
+    return field
+
+
 @cache
 def _lock_sql(vendor: str) -> str:
     """The locked read's SQL, built once per database vendor (the lock clause depends on it): the
@@ -74,7 +80,7 @@ def _lock_sql(vendor: str) -> str:
     for n, name in enumerate(PLAYERS):
         alias = f"u{n + 1}"
         user_columns += "".join(f", {alias}.{_quote(f.column)}" for f in _fields(User))
-        column = _quote(PlayMatch._meta.get_field(name).column)
+        column = _quote(_player_field(name).column)
         joins += f" LEFT JOIN {user_table} {alias} ON {alias}.{user_key} = m.{column}"
     lock = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else ""
     return (
@@ -104,7 +110,7 @@ def locked_match_and_game(match_id: int) -> tuple[PlayMatch, Game] | None:
     for n, name in enumerate(PLAYERS):
         values = row[match_end + n * width : match_end + (n + 1) * width]
         player = None if values[key] is None else _instance(User, values)  # no player: a bot's seat
-        PlayMatch._meta.get_field(name).set_cached_value(match, player)
+        _player_field(name).set_cached_value(match, player)
     return match, game
 
 
