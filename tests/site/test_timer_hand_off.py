@@ -75,7 +75,6 @@ def test_the_beat_schedule_names_tasks_the_worker_knows_and_sweeps_on_the_timers
     assert routes.route({}, "tournaments.webhooks.tasks.deliver")["queue"].name == "default"
 
 
-
 @pytest.mark.django_db(transaction=True)
 def test_a_task_handed_off_by_name_leaves_the_result_backend_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     """No caller reads a task's result: sending one must not have the sending thread's result
