@@ -11,6 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks._baseline import compare
 from gameplay.engine import apply, new_game, pending
 from gameplay.engine.bots import GreedyAgent, RandomAgent
 
@@ -27,6 +28,7 @@ def main(games: int) -> None:
         wins += state.winner == greedy
     elapsed = time.perf_counter() - started
     print(f"Greedy vs Random: {wins}/{games} wins = {100 * wins / games:.1f}% ({elapsed:.1f} s)")
+    compare("bench_bots", {"Greedy's wins against Random (%)": 100 * wins / games, "seconds": elapsed})
 
 
 if __name__ == "__main__":

@@ -51,6 +51,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks._baseline import compare  # noqa: E402
 from benchmarks._client import Connection  # noqa: E402
 
 
@@ -452,6 +453,12 @@ def main() -> None:
     print(f"auto-pick lateness after the deadline: n={len(late)}, p50 {percentile(late, 50) * ms:.0f} ms, "
           f"p95 {percentile(late, 95) * ms:.0f} ms, max {max(late, default=float('nan')) * ms:.0f} ms, "
           f"mean {mean * ms:.0f} ms")  # fmt: skip
+    compare("bench_drafts", {
+        "picks per second": rate,
+        "pick request p95 (ms)": percentile(figures.request_time, 95) * ms,
+        "pick to next pack pushed p95 (ms)": percentile(pushes, 95) * ms,
+        "auto-pick lateness max (ms)": max(late, default=float("nan")) * ms,
+    })  # fmt: skip
 
 
 if __name__ == "__main__":

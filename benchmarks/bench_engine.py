@@ -15,6 +15,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks._baseline import compare
 from gameplay.engine import apply, from_json, legal_actions, new_game, pending, to_json
 from gameplay.engine.compiled import default_compiled
 
@@ -25,7 +26,7 @@ CLASSIC_SETUP: dict[str, Any] = {
 }
 
 
-def playouts(games: int, setup: dict[str, Any] = SETUP, label: str = "Awakening") -> None:
+def playouts(games: int, setup: dict[str, Any] = SETUP, label: str = "Awakening") -> float:
     actions = 0
     apply_time = 0.0
     started = time.process_time()
@@ -42,6 +43,7 @@ def playouts(games: int, setup: dict[str, Any] = SETUP, label: str = "Awakening"
     print(f"{label} random playouts: {games} games, {actions} actions, {actions / games:.0f} actions/game")
     print(f"  with legal_actions + apply: {actions / total:,.0f} actions/s (CPU time, one core)")
     print(f"  apply alone:                {actions / apply_time:,.0f} actions/s")
+    return actions / total
 
 
 def mid_game_state() -> object:
@@ -55,7 +57,7 @@ def mid_game_state() -> object:
     return state
 
 
-def serialisation(rounds: int = 2000) -> None:
+def serialisation(rounds: int = 2000) -> float:
     state = mid_game_state()
     text = to_json(state)  # type: ignore[arg-type]
     started = time.process_time()
@@ -63,11 +65,14 @@ def serialisation(rounds: int = 2000) -> None:
         from_json(to_json(state))  # type: ignore[arg-type]
     per = (time.process_time() - started) / rounds * 1000
     print(f"to_json + from_json of a mid-game state ({len(text)} bytes): {per:.3f} ms")
+    return per
 
 
 if __name__ == "__main__":
     default_compiled()
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    playouts(games)
-    playouts(games, CLASSIC_SETUP, "Classic")
-    serialisation()
+    compare("bench_engine", {
+        "Awakening actions/s (legal_actions + apply)": playouts(games),
+        "Classic actions/s (legal_actions + apply)": playouts(games, CLASSIC_SETUP, "Classic"),
+        "to_json + from_json (ms)": serialisation(),
+    })  # fmt: skip

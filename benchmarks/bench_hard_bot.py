@@ -20,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks._baseline import compare
 from gameplay.engine import apply, new_game, pending
 from gameplay.engine.bots import GreedyAgent
 from gameplay.engine.search import SearchAgent
@@ -104,6 +105,10 @@ def main() -> None:
         f"p50 {1000 * percentile(cpu, 0.5):.0f} ms, p95 {1000 * percentile(cpu, 0.95):.0f} ms, "
         f"max {1000 * max(cpu, default=0.0):.0f} ms"
     )
+    compare("bench_hard_bot", {
+        "Hard's score against Normal (%)": 100 * score / args.games,
+        "CPU per searched decision p95 (ms)": 1000 * percentile(cpu, 0.95),
+    })  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks._baseline import compare
 from gameplay.cards.catalog import load_catalog
 from tournaments.limited import (
     DRAFT_DECK,
@@ -37,6 +38,9 @@ from tournaments.limited.draft import all_picks
 SEATS = tuple(f"player-{i}" for i in range(8))
 
 
+FIGURES: dict[str, float] = {}  # each line's median, in ms, for the baseline
+
+
 def timed(label: str, runs: int, work: Callable[[], object]) -> None:
     times = []
     for _ in range(runs):
@@ -45,6 +49,7 @@ def timed(label: str, runs: int, work: Callable[[], object]) -> None:
         times.append(time.perf_counter() - start)
     best, median = min(times), statistics.median(times)
     print(f"{label:<48} median {median * 1000:9.2f} ms   best {best * 1000:9.2f} ms   ({runs} runs)")
+    FIGURES[f"{label.split(',')[0] if label.startswith('JSON') else label} median (ms)"] = median * 1000
 
 
 def main() -> None:
@@ -72,6 +77,7 @@ def main() -> None:
     sealed = [sealed_cards(sealed_pool(card_set, "bench", i)) for i in range(8)]
     timed("8 sealed pools (6 boosters each)", 10, lambda: [sealed_pool(card_set, "bench", i) for i in range(8)])
     timed("auto-build 8 sealed decks (40 of 54)", 10, lambda: [build_deck(card_set, p, SEALED_DECK) for p in sealed])
+    compare("bench_limited", FIGURES)
 
 
 if __name__ == "__main__":

@@ -37,6 +37,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks._baseline import compare  # noqa: E402
 from benchmarks._client import Connection  # noqa: E402
 from benchmarks._database import ensure_database  # noqa: E402
 
@@ -271,6 +272,29 @@ def run_clients(seats: list[dict[str, Any]], base: str, stop_at: float, dawdle: 
     return merged
 
 
+def tree_cpu(pid: int) -> float:
+    """CPU seconds (user + system) used so far by process ``pid`` and its descendants (Linux's
+    /proc; 0 where it cannot be read)."""
+    parents: dict[int, int] = {}
+    used: dict[int, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry.name)] = int(fields[1])
+        used[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick
+    tree, grew = {pid}, True
+    while grew:
+        found = {child for child, parent in parents.items() if parent in tree} - tree
+        tree |= found
+        grew = bool(found)
+    return sum(used.get(p, 0.0) for p in tree)
+
+
 def percentile(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
@@ -318,16 +342,21 @@ def main() -> int:
         start(["celery", "-A", "config", "beat", "--loglevel", "WARNING", "--schedule", "/tmp/fett-bench-beat"], env),
     ]  # fmt: skip
     try:
-        for _ in range(100):
+        up_by = time.monotonic() + 120  # a loaded machine takes a while to start the processes
+        while True:
             try:
                 urllib.request.urlopen(f"{base}/api/", timeout=1)
                 break
             except OSError:
+                if time.monotonic() > up_by:
+                    raise SystemExit("the web server did not answer within 120 s") from None
                 time.sleep(0.2)
         began = time.time()
+        cpu_before = [tree_cpu(server.pid) for server in servers]
         stop_at = began + args.seconds
         figures = run_clients(seats, base, stop_at, args.dawdle, args.think, args.client_processes)
         elapsed = time.time() - began
+        web_cpu, worker_cpu, _beat = (tree_cpu(s.pid) - then for s, then in zip(servers, cpu_before, strict=True))
         late = timer_lateness(began)
     finally:
         for server in servers:
@@ -351,9 +380,21 @@ def main() -> int:
     else:
         print("timer expiries: none in this run")
     print(f"refusals: {figures.errors or 'none'}")
+    moves = max(1, len(trips))
+    print(f"CPU a move: web processes {web_cpu / moves * 1000:.1f} ms, Celery worker "
+          f"{worker_cpu / moves * 1000:.1f} ms (their CPU time over the run divided by the moves)")  # fmt: skip
     for i, leg_name in enumerate(("POST to the server's push", "the push to the opponent's socket")):
         leg = [x[i] * 1000 for x in figures.legs]
         print(f"  of which {leg_name}: p50 {percentile(leg, 50):.0f} ms, p95 {percentile(leg, 95):.0f} ms")
+    compare("bench_matches", {
+        "moves per second": len(trips) / elapsed,
+        "round trip p50 (ms)": percentile(trips, 50),
+        "round trip p95 (ms)": percentile(trips, 95),
+        "round trip p99 (ms)": percentile(trips, 99),
+        "opponent's push p95 (ms)": percentile(pushes, 95),
+        "timer lateness p99 (ms)": percentile(late, 99) * 1000 if late else float("nan"),
+        "web CPU a move (ms)": web_cpu / moves * 1000,
+    })  # fmt: skip
     return 0
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks._baseline import compare
 from tournaments.pairing import (
     MatchRecord,
     PlayerEntry,
@@ -78,9 +79,11 @@ def main() -> None:
     active = sum(not p.dropped for p in players)
     best, median = timed(5, lambda: pair_swiss_round(players, history, 9, SEED))
     print(f"Pair round 9 of 4,096 players ({active} active): best {best * 1000:.0f} ms, median {median * 1000:.0f} ms")
+    figures = {"Swiss round 9 of 4,096, best (ms)": best * 1000}
     problem = build_swiss_problem(players, history, 9, SEED)
     best, median = timed(3, lambda: solve_split(problem, list(problem.ranked)))
     print(f"  exact fallback alone (split banded matching): best {best * 1000:.0f} ms, median {median * 1000:.0f} ms")
+    figures["exact fallback alone, best (ms)"] = best * 1000
 
     players12, history12, _ = event(4096, 12, drops_per_round=5)
     best, median = timed(5, lambda: compute_standings(players12, history12, seed=SEED))
@@ -88,11 +91,13 @@ def main() -> None:
         f"Standings, 4,096 players x 12 rounds ({len(history12)} results): "
         f"best {best * 1000:.0f} ms, median {median * 1000:.0f} ms"
     )
+    figures["standings 4,096 x 12 rounds, best (ms)"] = best * 1000
 
     for count, rounds in ((64, 6), (1000, 10)):
         _, _, timings = event(count, rounds, drops_per_round=1)
-        figures = ", ".join(f"r{i} {t * 1000:.1f}" for i, t in enumerate(timings, 1))
-        print(f"Per-round pairing, {count} players (ms): {figures}")
+        rounds_ms = ", ".join(f"r{i} {t * 1000:.1f}" for i, t in enumerate(timings, 1))
+        print(f"Per-round pairing, {count} players (ms): {rounds_ms}")
+    compare("bench_pairing", figures)
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ from typing import TypeVar
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks._baseline import compare  # noqa: E402
 from benchmarks._database import ensure_database  # noqa: E402
 
 T = TypeVar("T")
@@ -89,6 +90,10 @@ def run(players: int, target: int, rounds_wanted: int) -> None:
     pods_played = len(per_pod)
     print(f"  report + confirm       mean {statistics.mean(per_pod) * 1000:7.1f} ms a pod ({pods_played} pods), "
           f"p95 {sorted(per_pod)[int(0.95 * (pods_played - 1))] * 1000:.1f} ms")  # fmt: skip
+    compare("bench_pod_events", {
+        **{f"{step} mean (s)": statistics.mean(seconds) for step, seconds in figures.items()},
+        "report + confirm a pod, mean (ms)": statistics.mean(per_pod) * 1000,
+    })  # fmt: skip
 
 
 def main() -> int:

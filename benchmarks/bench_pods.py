@@ -18,6 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks._baseline import compare
 from tournaments.pairing import (
     PlayerEntry,
     PodPlan,
@@ -81,13 +82,16 @@ def main() -> None:
     best, median = timed(5, lambda: pair_pod_round(players, results, 9, SEED))
     figures = f"best {best * 1000:.0f} ms, median {median * 1000:.0f} ms"
     print(f"Pair round 9 ({active} active, 8 rounds of history): {figures}")
+    baseline = {"pod round 9 of 1,024, best (ms)": best * 1000}
     best, median = timed(5, lambda: compute_pod_standings(entries, results, seed=SEED))
     print(
         f"Standings, 1,024 players x 8 rounds ({len(results)} pods): "
         f"best {best * 1000:.0f} ms, median {median * 1000:.0f} ms"
     )
+    baseline["pod standings 1,024 x 8 rounds, best (ms)"] = best * 1000
     _, _, lines = event(12, 5, drops=0)
     print("Per-round pairing, 12 players (exhaustive search): " + "; ".join(lines))
+    compare("bench_pods", baseline)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks._baseline import compare
 from gameplay.runemasters import game
 
 TEAMS = {2: ["neltai", "kulak"], 3: ["neltai", "ismoros", "kulak"], 4: ["neltai", "ismoros", "kulak", "kyreas"]}
@@ -27,7 +28,7 @@ def play(guardians: list[str], bot: str, seed: int) -> tuple[str | None, int]:
     return game.outcome(state), actions
 
 
-def speed(games: int) -> None:
+def speed(games: int) -> float:
     actions = 0
     started = time.process_time()
     for seed in range(games):
@@ -35,18 +36,23 @@ def speed(games: int) -> None:
     total = time.process_time() - started
     print(f"random games (4 guardians): {games} games, {actions / games:.0f} actions/game")
     print(f"  bot_action + apply: {actions / total:,.0f} actions/s (CPU time, one core)")
+    return actions / total
 
 
-def win_rates(games: int) -> None:
+def win_rates(games: int) -> dict[str, float]:
+    greedy: dict[str, float] = {}
     for count, team in TEAMS.items():
         rates = []
         for bot in ("greedy", "random"):
             wins = sum(play(team, bot, seed)[0] == "won" for seed in range(games))
             rates.append(f"{bot} {wins}/{games} ({100 * wins / games:.0f}%)")
+            if bot == "greedy":
+                greedy[f"Initiate, {count} guardians: greedy wins (%)"] = 100 * wins / games
         print(f"Initiate, {count} guardians: " + ", ".join(rates))
+    return greedy
 
 
 if __name__ == "__main__":
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-    speed(games)
-    win_rates(games)
+    rate = speed(games)
+    compare("bench_runemasters", {"actions/s (bot_action + apply)": rate, **win_rates(games)})

@@ -34,6 +34,7 @@ from typing import Any, cast
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks._baseline import compare  # noqa: E402
 from benchmarks._database import ensure_database  # noqa: E402
 
 
@@ -158,13 +159,15 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
-def report(name: str, late: list[float], early: int) -> None:
+def report(name: str, late: list[float], early: int) -> float:
+    """Print how late the clocks ran out; returns p95, in ms."""
     print(
         f"{name}: {len(late)} clocks, late by p50 {percentile(late, 50) * 1000:.0f} ms, "
         f"p95 {percentile(late, 95) * 1000:.0f} ms, max {max(late) * 1000:.0f} ms"
         + (f" ({early} flagged BEFORE their deadline)" if early else ""),
         flush=True,
     )
+    return percentile(late, 95) * 1000
 
 
 def main() -> int:
@@ -201,7 +204,7 @@ def main() -> int:
         # The normal path: a worker holds each clock's ETA task and fires it at the deadline.
         normal = celery.worker("bench-normal")
         deadlines = set_clocks(args.clocks, args.lead, args.spread)
-        report("normal (ETA task)", *lateness(deadlines, 120 + args.lead + args.spread))
+        normal_p95 = report("normal (ETA task)", *lateness(deadlines, 120 + args.lead + args.spread))
         celery.kill(normal, signal.SIGTERM)
 
         # A worker killed before the deadlines: a new one starts at once, with beat running throughout.
@@ -219,7 +222,10 @@ def main() -> int:
             wait_until(lambda: time.monotonic() - killed_at >= args.down, args.down + 1, "the worker's down time")
         celery.worker("bench-rescue")
         print(f"  the new worker consumed {time.monotonic() - killed_at:.1f} s after the kill", flush=True)
-        report(f"killed worker (sweeper), down {args.down:.0f} s", *lateness(deadlines, 180 + args.lead + args.spread))
+        killed_p95 = report(
+            f"killed worker (sweeper), down {args.down:.0f} s", *lateness(deadlines, 180 + args.lead + args.spread)
+        )
+        compare("bench_timers", {"normal lateness p95 (ms)": normal_p95, "killed worker lateness p95 (ms)": killed_p95})
         celery.kill(beat, signal.SIGTERM)
     finally:
         celery.stop_all()

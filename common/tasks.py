@@ -25,7 +25,11 @@ def queue_after_commit(name: str, *args: Any, eta: datetime | None = None) -> No
 
     def send() -> None:
         try:
-            current_app.send_task(name, args=args, eta=eta, retry=False)
+            # ignore_result: no caller reads a result (``task_ignore_result``); without it
+            # ``send_task`` (unlike ``apply_async`` on a task that ignores results) has the
+            # sending thread's result backend subscribe to the task's result, one more Redis
+            # round trip per task sent and a subscription kept for the life of the process.
+            current_app.send_task(name, args=args, eta=eta, retry=False, ignore_result=True)
         except Exception as exc:
             log.warning("could not queue %s%r (%s); its sweeper will catch it", name, args, exc)
 

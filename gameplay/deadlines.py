@@ -12,8 +12,9 @@ from gameplay.matches.timers import MATCH_CLOCK as NAME
 
 
 def expire(match_id: int, timer_version: int, now: datetime) -> bool:
-    """The match's deadline passed; True if that changed the match."""
-    return services.expire(match_id, timer_version, now) not in services.NOTHING_DONE
+    """The match's deadline passed; True if that changed the match. The deadline helper has just
+    read that the match carries ``timer_version`` (``DeadlineKind.carries``): not read again."""
+    return services.expire(match_id, timer_version, now, checked=True) not in services.NOTHING_DONE
 
 
 MATCH_CLOCK = DeadlineKind(

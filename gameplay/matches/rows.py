@@ -1,6 +1,6 @@
 """A move's rows in as few statements as the database allows: the hot path of a live match.
 
-A move reads the match (locked) with its current game and writes three rows: the action, the
+A move reads the match (locked) with its current game and its players and writes three rows: the action, the
 game's new state, and the match's clocks and version. Through the ORM every one of those
 statements is compiled again on every move, which took about a third of a web process's CPU per
 move under the match benchmark (``docs/matches.md``). Here each statement's SQL is built once
@@ -21,8 +21,9 @@ from functools import cache
 from typing import Any
 
 from django.db import connection
-from django.db.models import Field, Model
+from django.db.models import Field, ForeignKey, Model
 
+from accounts.models import User
 from gameplay.matches.models import Game, GameAction, PlayMatch
 
 
@@ -57,33 +58,59 @@ def _instance(model: type[Model], values: Sequence[Any]) -> Any:
     return model.from_db(connection.alias, names, converted)
 
 
+PLAYERS = ("player1", "player2")  # the match's user fields the locked read brings along
+
+
+def _player_field(name: str) -> ForeignKey[Any, Any]:
+    field = PlayMatch._meta.get_field(name)
+    assert isinstance(field, ForeignKey)
+    return field
+
+
 @cache
 def _lock_sql(vendor: str) -> str:
-    """The locked read's SQL, built once per database vendor (the lock clause depends on it)."""
+    """The locked read's SQL, built once per database vendor (the lock clause depends on it): the
+    current game, the match, and both players' user rows (a move's log words name them), so a
+    move reads no more rows while it holds the match's lock. Only the match's row is locked."""
     game_columns = ", ".join(f"g.{_quote(f.column)}" for f in _fields(Game))
     match_columns = ", ".join(f"m.{_quote(f.column)}" for f in _fields(PlayMatch))
+    user_table = _quote(User._meta.db_table)
+    user_key = _quote(User._meta.pk.column)
+    joins, user_columns = "", ""
+    for n, name in enumerate(PLAYERS):
+        alias = f"u{n + 1}"
+        user_columns += "".join(f", {alias}.{_quote(f.column)}" for f in _fields(User))
+        column = _quote(_player_field(name).column)
+        joins += f" LEFT JOIN {user_table} {alias} ON {alias}.{user_key} = m.{column}"
     lock = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else ""
     return (
-        f"SELECT {game_columns}, {match_columns} FROM {_quote(Game._meta.db_table)} g "
+        f"SELECT {game_columns}, {match_columns}{user_columns} FROM {_quote(Game._meta.db_table)} g "
         f"INNER JOIN {_quote(PlayMatch._meta.db_table)} m ON m.{_quote(PlayMatch._meta.pk.column)} = g."
-        f"{_quote(Game._meta.get_field('match').column)} "
+        f"{_quote(Game._meta.get_field('match').column)}{joins} "
         f"WHERE g.{_quote(Game._meta.get_field('match').column)} = %s "
         f"ORDER BY g.{_quote(Game._meta.get_field('number').column)} DESC LIMIT 1{lock}"
     )
 
 
 def locked_match_and_game(match_id: int) -> tuple[PlayMatch, Game] | None:
-    """The match row locked (until the transaction ends) with its current game, in one query;
-    None if there is no such match or it has no game yet. Call inside ``transaction.atomic``."""
+    """The match row locked (until the transaction ends) with its current game and its players,
+    in one query; None if there is no such match or it has no game yet. Call inside
+    ``transaction.atomic``."""
     with connection.cursor() as cursor:
         cursor.execute(_lock_sql(connection.vendor), [match_id])
         row = cursor.fetchone()
     if row is None:
         return None
-    split = len(_fields(Game))
-    game: Game = _instance(Game, row[:split])
-    match: PlayMatch = _instance(PlayMatch, row[split:])
+    game_end = len(_fields(Game))
+    match_end = game_end + len(_fields(PlayMatch))
+    game: Game = _instance(Game, row[:game_end])
+    match: PlayMatch = _instance(PlayMatch, row[game_end:match_end])
     Game._meta.get_field("match").set_cached_value(game, match)
+    width, key = len(_fields(User)), _fields(User).index(User._meta.pk)
+    for n, name in enumerate(PLAYERS):
+        values = row[match_end + n * width : match_end + (n + 1) * width]
+        player = None if values[key] is None else _instance(User, values)  # no player: a bot's seat
+        _player_field(name).set_cached_value(match, player)
     return match, game
 
 

@@ -73,3 +73,20 @@ def test_token_authentication_is_one_query_and_refuses_unknown_tokens_and_inacti
     assert inactive.status_code == 401 and inactive.json()["detail"] == "User inactive or deleted."
     spec = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
     assert spec["components"]["securitySchemes"]["tokenAuth"]["type"] == "apiKey"
+
+
+def test_the_api_is_resolved_before_the_pages_and_no_page_address_starts_with_api() -> None:
+    """API requests (every move) resolve without trying the pages' patterns first; moving the API
+    first changed no address, because no page's address starts with ``api/``."""
+    from django.urls import URLPattern, URLResolver, get_resolver
+
+    def addresses(pattern: URLPattern | URLResolver, prefix: str = "") -> list[str]:
+        here = prefix + str(pattern.pattern)
+        if isinstance(pattern, URLResolver):
+            return [address for inner in pattern.url_patterns for address in addresses(inner, here)]
+        return [here]
+
+    first, *pages = get_resolver().url_patterns
+    assert isinstance(first, URLResolver) and str(first.pattern) == "api/"
+    page_addresses = [address for pattern in pages for address in addresses(pattern)]
+    assert len(page_addresses) > 50 and not [a for a in page_addresses if a.startswith("api/")]

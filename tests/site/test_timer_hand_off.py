@@ -73,3 +73,20 @@ def test_the_beat_schedule_names_tasks_the_worker_knows_and_sweeps_on_the_timers
     for name in (FIRE_TASK, "common.deadlines.sweep_deadlines", "common.deadlines.feed_deadlines"):
         assert routes.route({}, name)["queue"].name == "timers"
     assert routes.route({}, "tournaments.webhooks.tasks.deliver")["queue"].name == "default"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_task_handed_off_by_name_leaves_the_result_backend_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No caller reads a task's result: sending one must not have the sending thread's result
+    backend start consuming its result (``send_task`` does unless told to ignore results: more
+    Redis work on every move, and a subscription kept for the life of the web process)."""
+    from celery.backends.redis import ResultConsumer
+
+    from common.tasks import queue_after_commit
+
+    consumed: list[str] = []
+    monkeypatch.setattr(ResultConsumer, "consume_from", lambda _self, task_id: consumed.append(task_id))
+    before = queued_timers()
+    queue_after_commit(FIRE_TASK, "no-such-kind", 1, 1)  # outside a transaction: sent at once
+    assert [h["task"] for h in queued_timers() if h["id"] not in {b["id"] for b in before}] == [FIRE_TASK]
+    assert consumed == []

@@ -8,6 +8,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from gameplay.matches import rows
 from gameplay.matches.engines import engine_for
 from gameplay.matches.models import ChoiceBy, Game, PlayMatch
 from gameplay.matches.services.changes import ChangeResult, locked, publish_change
@@ -29,24 +30,30 @@ TOO_LATE = {
 NOTHING_DONE = frozenset({"stale timer", "nothing due"})
 
 
-def expire(match_id: int, timer_version: int | None, now: Any = None) -> str:
+def expire(match_id: int, timer_version: int | None, now: Any = None, *, checked: bool = False) -> str:
     """A deadline passed: auto-pass an answer window, or flag an empty clock. Idempotent.
 
     Most timer tasks find that a move came first and moved ``timer_version`` on: one plain read
-    tells, before a transaction and a row lock are taken."""
-    if timer_version is not None and not PlayMatch.objects.filter(pk=match_id, timer_version=timer_version).exists():
+    tells, before a transaction and a row lock are taken (``checked``: the caller has just made
+    that read, as the deadline helper does before it fires a deadline)."""
+    if (
+        not checked
+        and timer_version is not None
+        and not PlayMatch.objects.filter(pk=match_id, timer_version=timer_version).exists()
+    ):
         return "stale timer"
     return _expire(match_id, timer_version, now or timezone.now())
 
 
 @transaction.atomic
 def _expire(match_id: int, timer_version: int | None, now: Any) -> str:
-    match = locked(match_id)
+    found = rows.locked_match_and_game(match_id)  # the match locked, with its game and players: one query
+    match, game = found if found is not None else (locked(match_id), None)
     if match.status != PlayMatch.Status.PLAYING or match.deadline is None or match.deadline > now:
         return "nothing due"
     if timer_version is not None and timer_version != match.timer_version:
         return "stale timer"
-    return at_deadline(match, now)[0]
+    return at_deadline(match, now, game=game)[0]
 
 
 def at_deadline(match: PlayMatch, now: Any, viewer: int | None = None, game: Game | None = None) -> tuple[str, Views]:
