@@ -65,9 +65,9 @@ def test_a_deadline_task_reads_its_version_once_and_the_match_with_its_game_and_
     rng = random.Random(5)
     for _ in range(3000):
         match.refresh_from_db()
-        if match.deadline_kind == PlayMatch.DeadlineKind.WINDOW or not step(match, players, rng):
+        if match.deadline_kind == PlayMatch.TimerKind.WINDOW or not step(match, players, rng):
             break
-    assert match.deadline_kind == PlayMatch.DeadlineKind.WINDOW, "no answer window came up"
+    assert match.deadline_kind == PlayMatch.TimerKind.WINDOW, "no answer window came up"
     PlayMatch.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
     with CaptureQueriesContext(connection) as queries:
         assert deadlines.fire(MATCH_CLOCK, match.pk, match.timer_version) == 1
