@@ -1,8 +1,8 @@
 """axe-core (the copy bundled by axe-playwright-python) finds no serious or critical violation on the
-site's main pages: home, the rules (Learn to play), a match's play page and its replay, a draft's
-pick screen, a sealed pool, the deck builder, an event page and its manage page; each at a phone's
-width and a laptop's. Every violation found is printed (rule, impact, the elements) before the
-test fails, so one run lists all there is to fix.
+site's main pages: home, the rules (Learn to play), the tutorial's page and its table with the
+coach, a match's play page and its replay, a draft's pick screen, a sealed pool, the deck builder,
+an event page and its manage page; each at a phone's width and a laptop's. Every violation found
+is printed (rule, impact, the elements) before the test fails, so one run lists all there is to fix.
 
 The pages' titles end with the site's name ("… · Fett"), and each page links the site's icon."""
 
@@ -15,7 +15,9 @@ from axe_playwright_python.sync_playwright import Axe
 from django.urls import reverse
 
 from accounts.models import User
+from gameplay import tutorials
 from gameplay.matches import services
+from gameplay.web import tutorial_views
 from tests.browser.asgi import asgi_server
 from tests.browser.onsite import Live
 from tests.browser.test_event_flow import logged_in_page
@@ -48,14 +50,17 @@ def pages_to_check() -> list[tuple[str, str, User | None, str]]:
     services.choose_first(over.pk, ann, True, over.version)
     over.refresh_from_db()
     services.concede(over.pk, ann, over.version)
+    tutorial = tutorial_views.start_tutorial(ann, tutorials.load("awakening"))
     drawn = "document.readyState === 'complete'"
+    coached = "(document.querySelector('[data-testid=coach-say]') || {}).textContent > ''"
     board = "document.querySelector('.side.me .stats') !== null"
     pack = "document.querySelectorAll('[data-testid=pack] [data-testid=card]').length > 0"
     pool_cards = "document.querySelectorAll('[data-testid=side-cards] [data-face-id]').length > 0"
     return [
         ("home", "/", None, drawn),
         ("rules", reverse("gameplay:learn-awakening"), None, drawn),
-        # ("tutorial", reverse("gameplay:tutorial"), None, drawn),  # being built: add it here when it lands
+        ("tutorial", reverse("gameplay:tutorial", args=["awakening"]), ann, drawn),
+        ("tutorial's table", f"/play/{tutorial.pk}/", ann, coached),
         ("play", f"/play/{live.pk}/", ann, "window.__playVersion !== undefined"),
         ("replay", reverse("gameplay:replay", args=[over.pk]), ann, board),
         ("draft pick", f"/pods/{pod.pk}/", drafter, pack),
