@@ -57,7 +57,8 @@ def timed(step: str, figures: dict[str, list[float]], call: Callable[[], T]) -> 
 def run(players: int, target: int, rounds_wanted: int) -> None:
     from accounts.models import User
     from tournaments.models import Event, Registration
-    from tournaments.services import pods, registration, rounds
+    from tournaments.pods import services as pods
+    from tournaments.services import registration, rounds
 
     organiser = User.objects.create(username="bench-organiser", is_organiser=True)
     event = registration.create_event(

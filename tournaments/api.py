@@ -30,6 +30,7 @@ from tournaments import selectors
 from tournaments.errors import EventRefusal, Invalid, NotFound
 from tournaments.models import DeckVersion, Event, Match, PodTable, Registration, Round
 from tournaments.permissions import Perm, has_permission, require
+from tournaments.pods import services as pods
 from tournaments.serializers import (
     AddTimeSerializer,
     CheckInSerializer,
@@ -55,7 +56,7 @@ from tournaments.serializers import (
     WalkInSerializer,
     places_of,
 )
-from tournaments.services import decks, pods, registration, results, rounds
+from tournaments.services import decks, registration, results, rounds
 from tournaments.services.desk import NoListChoice
 from tournaments.services.standings import bracket
 from tournaments.structures import structure_of

@@ -12,6 +12,7 @@ from django.db.models import Q, QuerySet
 from tournaments import selectors
 from tournaments.models import DeckVersion, Event, Round
 from tournaments.pairing.pod_standings import ordinal
+from tournaments.pods import reading as pod_reading
 from tournaments.presentation import (
     BracketLayout,
     CrossRow,
@@ -20,7 +21,6 @@ from tournaments.presentation import (
     crosstable,
     final_placings,
 )
-from tournaments.services import pod_reading
 from tournaments.services.standings import StandingRow, bracket, cut_games, history, standings
 from tournaments.structures import structure_of
 

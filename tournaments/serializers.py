@@ -21,7 +21,8 @@ from tournaments.models import (
     Round,
 )
 from tournaments.outcomes import report_words, result_words
-from tournaments.services import capacity, pods
+from tournaments.pods import services as pods
+from tournaments.services import capacity
 from tournaments.services.standings import StandingRow
 
 

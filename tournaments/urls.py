@@ -10,10 +10,10 @@ from tournaments import (
     manage_views,
     paper_views,
     playoff_views,
-    pod_downloads,
-    pod_views,
     views,
 )
+from tournaments.pods import downloads as pod_downloads
+from tournaments.pods import views as pod_views
 
 app_name = "tournaments"
 

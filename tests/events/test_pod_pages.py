@@ -427,7 +427,7 @@ def test_places_in_words_name_ties_and_the_reader() -> None:
     from types import SimpleNamespace
 
     from tournaments.pairing.pod_standings import PlacementPoints
-    from tournaments.pod_presentation import beside_words, placement_words, points_table_words
+    from tournaments.pods.presentation import beside_words, placement_words, points_table_words
 
     names = {1: "Eva", 2: "Corvin", 3: "Dara", 4: "Tobin"}
     assert placement_words({2: 2, 1: 1, 4: 4, 3: 2}, names) == "Eva 1st, Corvin and Dara tied 2nd, Tobin 4th"

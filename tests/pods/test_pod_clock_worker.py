@@ -10,7 +10,8 @@ from tests.pods.test_pod_services import members, pod_event, publish, settle
 from tests.processes import celery_process, stop_process
 from tests.waiting import wait_until
 from tournaments.models import PodTable, Round
-from tournaments.services import pods, rounds
+from tournaments.pods import services as pods
+from tournaments.services import rounds
 
 
 @pytest.mark.slow

@@ -16,7 +16,8 @@ from tournaments import selectors
 from tournaments.errors import Conflict, EventError, Forbidden, Invalid
 from tournaments.models import AuditEntry, Event, PodReport, PodSeat, PodTable, Registration, Round
 from tournaments.pairing import PastPod
-from tournaments.services import pods, registration, rounds, timers
+from tournaments.pods import services as pods
+from tournaments.services import registration, rounds, timers
 
 pytestmark = pytest.mark.django_db
 

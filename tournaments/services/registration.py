@@ -31,7 +31,8 @@ from tournaments.models import (
     Round,
 )
 from tournaments.permissions import Perm, require
-from tournaments.services import capacity, desk, pods
+from tournaments.pods import services as pods
+from tournaments.services import capacity, desk
 from tournaments.services.common import (
     active_registrations,
     locked_event,

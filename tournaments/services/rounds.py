@@ -27,7 +27,8 @@ from tournaments.pairing import Pairing as PlannedTable
 from tournaments.pairing.pod_standings import ordinal
 from tournaments.pairing.records import BYE_GAMES
 from tournaments.permissions import Perm, require
-from tournaments.services import desk, onsite, pods
+from tournaments.pods import services as pods
+from tournaments.services import desk, onsite
 from tournaments.services import standings as reading
 from tournaments.services.common import locked_event, names_of, played_round_count, rounds_of
 from tournaments.services.timers import schedule_round_timer

@@ -1,7 +1,7 @@
 """Events played in game pods: multiplayer games, each pod's players placed 1st, 2nd, … .
 
 This class is what the seam hands out for a pod event; it calls the pod code (the pages in
-``tournaments.pod_views``, the services in ``tournaments.services.pods`` and ``pod_reading``, the
+``tournaments.pods.views``, the services in ``tournaments.pods.services`` and ``tournaments.pods.reading``, the
 pure pairer and standings in ``tournaments.pairing``) and says the pod event's words.
 """
 
@@ -15,12 +15,13 @@ from django.utils.translation import ngettext
 
 from common.words import agree, count
 from gameplay.deckformats import RUNEBOUND
-from tournaments import confirmations, overview, pod_views
+from tournaments import confirmations, overview
 from tournaments.models import Event, Registration, Round
 from tournaments.pairing import recommended_pod_rounds
+from tournaments.pods import reading as pod_reading
+from tournaments.pods import services as pod_service
+from tournaments.pods import views as pod_views
 from tournaments.serializers import pod_standing_data
-from tournaments.services import pod_reading
-from tournaments.services import pods as pod_service
 from tournaments.structures import PODS
 from tournaments.webhooks.announce import pod_standing_info
 

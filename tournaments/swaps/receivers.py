@@ -8,7 +8,7 @@ from typing import Any
 from django.dispatch import receiver
 
 from tournaments.models import Round
-from tournaments.services.pods import pod_round_published
+from tournaments.pods.services import pod_round_published
 from tournaments.swaps import services
 
 

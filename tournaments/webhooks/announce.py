@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from tournaments.models import Event, Match, Round
-from tournaments.services import pod_reading as pods
+from tournaments.pods import reading as pods
 from tournaments.services import standings as reading
 from tournaments.structures import structure_of
 from tournaments.webhooks.models import Kind

@@ -8,7 +8,7 @@ from common.downloads import csv_download
 from tournaments import selectors
 from tournaments.models import Event
 from tournaments.pairing.pod_standings import ordinal
-from tournaments.services import pods
+from tournaments.pods import services as pods
 from tournaments.structures import require_pods
 
 

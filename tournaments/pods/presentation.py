@@ -1,6 +1,6 @@
 """How the pages of a pod event lay out a pod: seats in order with each player's neighbours,
 placements in words, the placement controls and the standings explained. No queries here: the
-views gather (``tournaments.pod_views``), these shape, the templates render.
+views gather (``tournaments.pods.views``), these shape, the templates render.
 
 A pod's seats are in clockwise order (seat 1 plays first). Facing the table, the next seat
 clockwise is on a player's left and the one before it on their right; in a pod of two the other
@@ -217,7 +217,7 @@ def average_text(value: Fraction) -> str:
 
 
 class StandingRowLike(Protocol):
-    """A pod standings row (``tournaments.services.pods.PodStandingRow``)."""
+    """A pod standings row (``tournaments.pods.services.PodStandingRow``)."""
 
     @property
     def standing(self) -> PodStanding: ...

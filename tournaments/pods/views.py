@@ -6,8 +6,8 @@ the standings and the printed sheets.
 The pages every event has (``tournaments.views``, ``manage_views``, ``paper_views``) call in here
 through the event's structure (``tournaments.structures.game_pods``), so the addresses stay those
 of every event. The services
-(``tournaments.services.pods``) do the work; this module reads rows, shapes them
-(``tournaments.pod_presentation``) and renders.
+(``tournaments.pods.services``) do the work; this module reads rows, shapes them
+(``tournaments.pods.presentation``) and renders.
 """
 
 from __future__ import annotations
@@ -23,13 +23,16 @@ from django.views.decorators.http import require_POST
 
 from accounts.auth import signed_in_user
 from common.qr import qr_svg
-from tournaments import pod_downloads, selectors
+from tournaments import selectors
 from tournaments.errors import EventRefusal, Invalid
 from tournaments.models import Event, PodReport, PodSeat, PodTable, Registration, Round
 from tournaments.pairing.pod_standings import ordinal, placement_problems
 from tournaments.paper import event_url, pod_url, tables_line
 from tournaments.permissions import Perm, has_permission, require
-from tournaments.pod_presentation import (
+from tournaments.pods import downloads as pod_downloads
+from tournaments.pods import reading as pod_reading
+from tournaments.pods import services as pod_service
+from tournaments.pods.presentation import (
     POD_TIEBREAKS,
     finder_seats,
     place_choices,
@@ -41,8 +44,6 @@ from tournaments.pod_presentation import (
     seat_views,
 )
 from tournaments.presentation import with_names
-from tournaments.services import pod_reading
-from tournaments.services import pods as pod_service
 from tournaments.web import CONFIRM_FIELD, refusals_shown
 
 # --- reading pods -------------------------------------------------------------------------

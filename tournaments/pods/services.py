@@ -5,7 +5,7 @@ The bridge between the pod rows (``PodTable``, ``PodSeat``, ``PodReport``) and t
 published, timed and ended by ``tournaments.services.rounds`` like any round (it calls
 ``create_preview`` and ``published`` here); this module makes and edits the pods and holds
 everything about placements. Reading (settings, results, standings, a round's pods) lives in
-``tournaments.services.pod_reading``; its names are re-exported here. Every refusal is an
+``tournaments.pods.reading``; its names are re-exported here. Every refusal is an
 ``EventError`` raised before anything is written; every change of places is a ``PodReport`` row
 and an entry in the event's history, in words.
 """
@@ -36,16 +36,16 @@ from tournaments.pairing import (
 )
 from tournaments.pairing.pod_standings import ordinal
 from tournaments.permissions import Perm, require
+from tournaments.pods.reading import PodStandingRow as PodStandingRow
+from tournaments.pods.reading import history as history
+from tournaments.pods.reading import placement_points as placement_points
+from tournaments.pods.reading import pod_settings as pod_settings
+from tournaments.pods.reading import pure_standings as pure_standings
+from tournaments.pods.reading import results as results
+from tournaments.pods.reading import seat_data as seat_data
+from tournaments.pods.reading import standings as standings
+from tournaments.pods.reading import tables_of as tables_of
 from tournaments.services.common import locked_event, names_of
-from tournaments.services.pod_reading import PodStandingRow as PodStandingRow
-from tournaments.services.pod_reading import history as history
-from tournaments.services.pod_reading import placement_points as placement_points
-from tournaments.services.pod_reading import pod_settings as pod_settings
-from tournaments.services.pod_reading import pure_standings as pure_standings
-from tournaments.services.pod_reading import results as results
-from tournaments.services.pod_reading import seat_data as seat_data
-from tournaments.services.pod_reading import standings as standings
-from tournaments.services.pod_reading import tables_of as tables_of
 from tournaments.webhooks import announce
 
 log = logging.getLogger(__name__)
@@ -59,7 +59,7 @@ pod_round_published = Signal()
 NOTE_LENGTH = 500
 
 
-# --- settings (read them with ``pod_reading``, re-exported here) ------------------------------
+# --- settings (read them with ``tournaments.pods.reading``, re-exported here) ------------------------------
 
 
 def validate_pod_settings(event: Event) -> None:
