@@ -7,7 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from accounts.api import MeView, ObtainToken
 from config.api import api_root
 from config.health import healthz
-from tournaments.views import home
+from tournaments.web.views import home
 
 api_patterns: list[URLPattern | URLResolver] = [
     path("", api_root, name="api-root"),

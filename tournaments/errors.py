@@ -1,7 +1,7 @@
 """The events app's refusals (errors a person can fix): one reason enum, and the common refusal
 categories as its own classes.
 
-Pages (``tournaments.web.refusals_shown``) and the API (``common.api.exception_handler``) turn any
+Pages (``common.web.refusals_shown``) and the API (``common.api.exception_handler``) turn any
 refusal into its status and message; nothing has changed when one is raised (services raise
 before they write). ``except EventError`` catches only this app's refusals (the drafts app's too).
 """

@@ -28,9 +28,9 @@ from tournaments.errors import EventRefusal, Invalid
 from tournaments.models import Playoff
 from tournaments.pairing import TiebreakSystem
 from tournaments.pairing.pod_standings import ordinal
-from tournaments.presentation import tie_words
 from tournaments.services import playoffs
 from tournaments.services.standings import standings_settings
+from tournaments.web.presentation import tie_words
 
 
 class PlayoffSerializer(serializers.ModelSerializer[Playoff]):

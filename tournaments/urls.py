@@ -4,16 +4,9 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments import (
-    deck_views,
-    desk_views,
-    manage_views,
-    paper_views,
-    playoff_views,
-    views,
-)
 from tournaments.pods import downloads as pod_downloads
 from tournaments.pods import views as pod_views
+from tournaments.web import deck_views, desk_views, manage_views, paper_views, playoff_views, views
 
 app_name = "tournaments"
 

@@ -11,12 +11,12 @@ from accounts.models import User
 from common.words import agree, count
 from gameplay.deck_words import deck_summary
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
-from tournaments import confirmations
 from tournaments.models import Event, Round
-from tournaments.presentation import points_explained
 from tournaments.services import registration, results, rounds
 from tournaments.services.desk import start_warnings
 from tournaments.services.results import Score
+from tournaments.web import confirmations
+from tournaments.web.presentation import points_explained
 
 NAMES = ["Eva", "Corvin", "Mira", "Tobin"]
 

@@ -14,13 +14,13 @@ from tests.factories import EventFactory, UserFactory
 from tournaments.errors import Invalid
 from tournaments.models import DeckVersion, Event, EventDeck, Match, Round
 from tournaments.pairing import MatchRecord, Standing, TiebreakSystem, advance_bracket, build_bracket
-from tournaments.presentation import (
+from tournaments.services import registration, rounds
+from tournaments.web.presentation import (
     crosstable,
     final_placings,
     points_explained,
     tiebreak_cells,
 )
-from tournaments.services import registration, rounds
 
 
 def cut_round(number: int, swiss_rounds: int, top_cut: int) -> Round:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tournaments.models import Match
 from tournaments.pairing import advance_bracket, build_bracket
-from tournaments.presentation import bracket_layout, outcome_for
+from tournaments.web.presentation import bracket_layout, outcome_for
 
 NAMES = {1: "Ann", 2: "Bob", 3: "Cleo", 4: "Dan"}
 

@@ -9,11 +9,11 @@ from django.test import Client
 from accounts.models import User
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 from tournaments.errors import Conflict, Forbidden
-from tournaments.floor_actions import allowed_event_actions
 from tournaments.models import AuditEntry, Event, Match, Registration, Round
-from tournaments.presentation import with_names
 from tournaments.services import registration, results, rounds
 from tournaments.services.results import Score
+from tournaments.web.floor_actions import allowed_event_actions
+from tournaments.web.presentation import with_names
 
 pytestmark = pytest.mark.django_db
 

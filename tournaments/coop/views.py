@@ -16,14 +16,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.auth import signed_in_user
 from common.downloads import csv_download
+from common.web import Confirmation, confirmation_page, refusals_shown, require_confirmed
 from common.words import agree, count
-from tournaments.confirmations import Confirmation
 from tournaments.coop import services
 from tournaments.coop.forms import ChallengeForm, GuardiansForm, TeamForm
 from tournaments.coop.models import Challenge
 from tournaments.errors import EventError
 from tournaments.permissions import Perm, has_permission
-from tournaments.web import confirmation_page, refusals_shown, require_confirmed
 
 
 def challenge_list(request: HttpRequest) -> HttpResponse:
@@ -80,7 +79,7 @@ def daily_page(request: HttpRequest) -> HttpResponse:
 
 
 def _not_allowed(request: HttpRequest, message: str) -> HttpResponse:
-    return render(request, "tournaments/refused.html", {"message": message, "back": "/"}, status=403)
+    return render(request, "common/refused.html", {"message": message, "back": "/"}, status=403)
 
 
 def _back(challenge: Challenge) -> str:

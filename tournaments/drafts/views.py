@@ -27,7 +27,7 @@ from tournaments.drafts.services import pods, pools, reading
 from tournaments.errors import Forbidden, Invalid
 from tournaments.limited import DEFAULT_TIMES, DRAFT_BOT_LEVELS, MAX_SEATS, MIN_SEATS
 from tournaments.permissions import Perm, has_permission
-from tournaments.views import refusals_shown
+from tournaments.web.views import refusals_shown
 
 
 def catalog_json() -> dict[str, Any]:

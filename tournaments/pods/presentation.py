@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from common.words import count
 from tournaments.pairing.pod_standings import PlacementPoints, PodStanding, ordinal
 from tournaments.pairing.records import join_names
-from tournaments.presentation import with_names
+from tournaments.web.presentation import with_names
 
 
 class SeatLike(Protocol):

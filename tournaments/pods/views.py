@@ -3,7 +3,7 @@ the event page, the pod's own page (where a slip's QR code leads), reporting, co
 disputing places, the staff's reports page and settings, the organiser's preview and its moves,
 the standings and the printed sheets.
 
-The pages every event has (``tournaments.views``, ``manage_views``, ``paper_views``) call in here
+The pages every event has (``tournaments.web.views``, ``manage_views``, ``paper_views``) call in here
 through the event's structure (``tournaments.structures.game_pods``), so the addresses stay those
 of every event. The services
 (``tournaments.pods.services``) do the work; this module reads rows, shapes them
@@ -23,11 +23,11 @@ from django.views.decorators.http import require_POST
 
 from accounts.auth import signed_in_user
 from common.qr import qr_svg
+from common.web import CONFIRM_FIELD, refusals_shown
 from tournaments import selectors
 from tournaments.errors import EventRefusal, Invalid
 from tournaments.models import Event, PodReport, PodSeat, PodTable, Registration, Round
 from tournaments.pairing.pod_standings import ordinal, placement_problems
-from tournaments.paper import event_url, pod_url, tables_line
 from tournaments.permissions import Perm, has_permission, require
 from tournaments.pods import downloads as pod_downloads
 from tournaments.pods import reading as pod_reading
@@ -43,8 +43,8 @@ from tournaments.pods.presentation import (
     points_table_words,
     seat_views,
 )
-from tournaments.presentation import with_names
-from tournaments.web import CONFIRM_FIELD, refusals_shown
+from tournaments.web.paper import event_url, pod_url, tables_line
+from tournaments.web.presentation import with_names
 
 # --- reading pods -------------------------------------------------------------------------
 

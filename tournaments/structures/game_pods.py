@@ -15,7 +15,6 @@ from django.utils.translation import ngettext
 
 from common.words import agree, count
 from gameplay.deckformats import RUNEBOUND
-from tournaments import confirmations, overview
 from tournaments.models import Event, Registration, Round
 from tournaments.pairing import recommended_pod_rounds
 from tournaments.pods import reading as pod_reading
@@ -23,6 +22,7 @@ from tournaments.pods import services as pod_service
 from tournaments.pods import views as pod_views
 from tournaments.serializers import pod_standing_data
 from tournaments.structures import PODS
+from tournaments.web import confirmations, overview
 from tournaments.webhooks.announce import pod_standing_info
 
 

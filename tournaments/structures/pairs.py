@@ -1,6 +1,6 @@
 """Events played in pairs: Swiss, Swiss with a top cut and round robin (two players a table).
 
-The pages, services and rows stay where every event's code is (``tournaments.views``,
+The pages, services and rows stay where every event's code is (``tournaments.web.views``,
 ``paper_views``, ``manage_views``, ``services.rounds``, ``overview``, ``webhooks.announce``); this
 class is what the seam hands out for such an event, and calls them.
 """
@@ -14,7 +14,6 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import ngettext
 
 from common.words import count
-from tournaments import confirmations, manage_views, overview, paper_views, views
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.pairing import recommended_rounds, round_robin_rounds
 from tournaments.serializers import standing_data
@@ -22,6 +21,7 @@ from tournaments.services import rounds
 from tournaments.services import standings as reading
 from tournaments.services.common import names_of
 from tournaments.structures import PAIRS
+from tournaments.web import confirmations, manage_views, overview, paper_views, views
 from tournaments.webhooks.announce import standing_info
 
 

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponse
 
-    from tournaments.confirmations import Confirmation, PreviewEdits
+    from common.web import Confirmation
     from tournaments.models import Event, Registration, Round
+    from tournaments.web.confirmations import PreviewEdits
 
 
 class Structure(Protocol):

@@ -12,13 +12,13 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from accounts.auth import signed_in_user
+from common.web import refusals_shown
 from tournaments import selectors
 from tournaments.errors import EventError, Forbidden, Invalid
 from tournaments.permissions import Perm, has_permission
 from tournaments.swaps import reading, services
 from tournaments.swaps.errors import SwapRefusal
 from tournaments.swaps.models import PodSwap
-from tournaments.web import refusals_shown
 
 MAX_FIELD = 200
 

@@ -12,11 +12,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.auth import signed_in_user
+from common.web import refusals_shown
 from tournaments import selectors
 from tournaments.errors import EventError, Invalid
 from tournaments.models import Event
 from tournaments.permissions import Perm, require
-from tournaments.web import refusals_shown
 from tournaments.webhooks import services
 from tournaments.webhooks.errors import WebhookRefusal
 from tournaments.webhooks.forms import EndpointForm

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts.auth import signed_in_user
 from accounts.models import User
 from common.ids import parse_id
+from common.web import refusals_shown
 from gameplay.cards.faces import deck_faces
 from gameplay.deckformats import RUNEBOUND, RUNESLINGERS, AnyDeck, deck_format, runebound_deck_of
 from gameplay.decks import services as saved_decks
@@ -27,7 +28,6 @@ from tournaments.errors import EventRefusal, Invalid
 from tournaments.models import DeckVersion, Event, EventDeck, Registration
 from tournaments.permissions import Perm, has_permission, require
 from tournaments.services import decks
-from tournaments.web import refusals_shown
 
 
 @login_required

@@ -14,15 +14,15 @@ from django.views.decorators.http import require_POST
 
 from accounts.auth import signed_in_user
 from common.ids import parse_id
+from common.web import refusals_shown
 from tournaments import selectors
 from tournaments.errors import EventRefusal, Invalid
 from tournaments.models import Event, Playoff
 from tournaments.pairing import TiebreakSystem
 from tournaments.pairing.pod_standings import ordinal
 from tournaments.permissions import Perm, has_permission
-from tournaments.presentation import tie_words
 from tournaments.services import playoffs
-from tournaments.web import refusals_shown
+from tournaments.web.presentation import tie_words
 
 
 def ties_context(request: HttpRequest, event: Event, system: TiebreakSystem) -> dict[str, Any]:

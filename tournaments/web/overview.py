@@ -1,6 +1,6 @@
 """What the event pages gather beyond the live round: the bracket with its scores, the final
 placings and champion of a finished event, and a round robin's crosstable. Reads only; the
-shaping is in ``tournaments.presentation``."""
+shaping is in ``tournaments.web.presentation``."""
 
 from __future__ import annotations
 
@@ -13,7 +13,9 @@ from tournaments import selectors
 from tournaments.models import DeckVersion, Event, Round
 from tournaments.pairing.pod_standings import ordinal
 from tournaments.pods import reading as pod_reading
-from tournaments.presentation import (
+from tournaments.services.standings import StandingRow, bracket, cut_games, history, standings
+from tournaments.structures import structure_of
+from tournaments.web.presentation import (
     BracketLayout,
     CrossRow,
     Placing,
@@ -21,8 +23,6 @@ from tournaments.presentation import (
     crosstable,
     final_placings,
 )
-from tournaments.services.standings import StandingRow, bracket, cut_games, history, standings
-from tournaments.structures import structure_of
 
 FINAL_STANDINGS_SHOWN = 8
 

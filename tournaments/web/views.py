@@ -16,16 +16,21 @@ from common.downloads import csv_download
 from common.ids import parse_id
 from common.qr import qr_svg
 from common.refusals import Refusal
+from common.web import confirmation_page, form_refusal, refusals_shown, refusals_shown_on, require_confirmed
 from gameplay.matches import selectors as play_selectors
 from gameplay.matches.oversight import Oversight
-from tournaments import confirmations, outcomes, overview, playoff_views, selectors
+from tournaments import outcomes, selectors
 from tournaments.errors import EventRefusal, Invalid, NotFound
 from tournaments.forms import ScoreForm
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.pairing import TiebreakSystem
-from tournaments.paper import event_url
 from tournaments.permissions import Perm, has_permission
-from tournaments.presentation import (
+from tournaments.services import capacity, decks, desk, onsite, registration, results
+from tournaments.services.standings import standings
+from tournaments.structures import structure_of
+from tournaments.web import confirmations, overview, playoff_views
+from tournaments.web.paper import event_url
+from tournaments.web.presentation import (
     TIEBREAKS,
     history_rows,
     my_seat,
@@ -33,10 +38,6 @@ from tournaments.presentation import (
     seats_by_name,
     tiebreak_cells,
 )
-from tournaments.services import capacity, decks, desk, onsite, registration, results
-from tournaments.services.standings import standings
-from tournaments.structures import structure_of
-from tournaments.web import confirmation_page, form_refusal, refusals_shown, refusals_shown_on, require_confirmed
 
 
 def home(request: HttpRequest) -> HttpResponse:

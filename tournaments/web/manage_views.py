@@ -16,20 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts.auth import signed_in_user
 from accounts.models import User
 from common.refusals import Forbidden, Refusal
-from common.words import count
-from gameplay.deckformats import deck_format
-from tournaments import confirmations, selectors
-from tournaments.errors import EventRefusal, Invalid
-from tournaments.floor_actions import allowed_event_actions
-from tournaments.forms import AddTimeForm, EventForm, TableScoreForm
-from tournaments.models import Event, Match, Registration, Round
-from tournaments.outcomes import claims, outcome_words, report_words
-from tournaments.permissions import Perm, has_permission, require
-from tournaments.presentation import at_the_tables, entry_words, with_names
-from tournaments.services import capacity, desk, registration, results, rounds
-from tournaments.services.desk import NO_LIST_FIELD, NoListChoice, no_list_choice
-from tournaments.structures import structure_of
-from tournaments.web import (
+from common.web import (
     CONFIRM_FIELD,
     View,
     confirmation_page,
@@ -38,6 +25,20 @@ from tournaments.web import (
     refusals_shown_on,
     require_confirmed,
 )
+from common.words import count
+from gameplay.deckformats import deck_format
+from tournaments import selectors
+from tournaments.errors import EventRefusal, Invalid
+from tournaments.forms import AddTimeForm, EventForm, TableScoreForm
+from tournaments.models import Event, Match, Registration, Round
+from tournaments.outcomes import claims, outcome_words, report_words
+from tournaments.permissions import Perm, has_permission, require
+from tournaments.services import capacity, desk, registration, results, rounds
+from tournaments.services.desk import NO_LIST_FIELD, NoListChoice, no_list_choice
+from tournaments.structures import structure_of
+from tournaments.web import confirmations
+from tournaments.web.floor_actions import allowed_event_actions
+from tournaments.web.presentation import at_the_tables, entry_words, with_names
 
 HISTORY_SHOWN = 30  # the newest audit entries on the manage page
 

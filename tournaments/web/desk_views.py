@@ -24,6 +24,7 @@ from accounts.auth import signed_in_user
 from accounts.models import User
 from common.ids import parse_id
 from common.refusals import Refusal
+from common.web import refusals_shown, refusals_shown_on
 from gameplay.deckformats import deck_format
 from tournaments import selectors
 from tournaments.errors import EventRefusal, Invalid
@@ -31,7 +32,6 @@ from tournaments.models import Event, Registration
 from tournaments.permissions import Perm, has_permission, require
 from tournaments.services import desk as desk_service
 from tournaments.services import registration
-from tournaments.web import refusals_shown, refusals_shown_on
 
 NAME_FILTER_LENGTH = 60
 

@@ -10,17 +10,17 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
 from common.qr import qr_svg
+from common.web import refusals_shown
 from tournaments import live, selectors
-from tournaments.deck_views import version_faces
 from tournaments.errors import EventRefusal, Forbidden
 from tournaments.models import Event, Round
-from tournaments.paper import event_url, projector_state, table_url, tables_line
 from tournaments.permissions import Perm, has_permission, require
-from tournaments.presentation import seats_by_name
 from tournaments.services import decks
 from tournaments.services.standings import standings
 from tournaments.structures import structure_of
-from tournaments.web import refusals_shown
+from tournaments.web.deck_views import version_faces
+from tournaments.web.paper import event_url, projector_state, table_url, tables_line
+from tournaments.web.presentation import seats_by_name
 
 
 def print_pairings(request: HttpRequest, pk: int, number: int) -> HttpResponse:

@@ -3,15 +3,16 @@
 Each function reads the event as it is now and returns a :class:`Confirmation`: the question
 ("Start UX Swiss Open with 8 players?"), the consequences, any warnings, and a ``blocker`` when
 the step cannot be taken yet (the page then shows the reason and no Confirm button). The page
-itself is ``templates/tournaments/confirm.html``; the POST it sends carries ``confirm=yes``
-(``tournaments.web.require_confirmed``).
+itself is ``templates/common/confirm.html``; the POST it sends carries ``confirm=yes``
+(``common.web.require_confirmed``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from common.web import Choice, Confirmation
 from common.words import agree, count
 from tournaments.errors import EventError
 from tournaments.models import DeckVersion, Event, Registration, Round
@@ -22,28 +23,6 @@ from tournaments.services import standings as reading
 from tournaments.services.common import active_registrations, played_round_count, rounds_of
 from tournaments.services.desk import NO_LIST_FIELD, NoListChoice, start_warnings, without_legal_list
 from tournaments.structures import structure_of
-
-
-@dataclass(frozen=True)
-class Choice:
-    """A question the confirmation asks before its step (radio buttons, one must be picked)."""
-
-    name: str  # the POST field
-    legend: str
-    options: list[tuple[str, str]]  # (value, words)
-
-
-@dataclass(frozen=True)
-class Confirmation:
-    question: str
-    confirm_label: str
-    consequences: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-    blocker: str = ""
-    danger: bool = False
-    changes: list[str] = field(default_factory=list)  # unsaved edits the step takes with it, in words
-    carry: list[tuple[str, str]] = field(default_factory=list)  # form fields the Confirm POST sends again
-    choices: list[Choice] = field(default_factory=list)
 
 
 def _names(registrations_: list[Registration]) -> str:
