@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from gameplay.engine import State, apply, scenario, view
-from gameplay.engine.core import block_value
+from gameplay.engine.core import block_value, defense
 from gameplay.engine.describe import describe_move
 from gameplay.engine.state import F_BARRIER, F_DMG
 from tests.engine.helpers import EVA, FILLER, ROMIN, handle, position, run
@@ -360,3 +360,122 @@ def test_relentless_sears_on_a_hit_of_an_attack_runespell_only() -> None:
     assert seat(s, 1) == {**them, "health": 14, "deck": 9, "discard": ["spark"]}
     assert seat(s, 0) == {**me, "hand": [], "field": ["jab", "spark"], "concs": [(False, True), (True, True)]}
     assert awaiting(s) == ("play", 0)
+
+
+# --- the state checks: losing and drawing the encounter --------------------------------------------------------
+
+
+@pytest.mark.parametrize("active", ["p1", "p2"])
+def test_drawing_the_last_card_with_an_empty_discard_pile_loses_at_once(active: str) -> None:
+    """001 p.4 "If you have no cards in both your discard pile and your deck at the same time; you lose the
+    encounter": the active player (Eva as p1, or Romin as p2) has one card left in her deck and none in her discard
+    pile, and plays Hold the Line ("Your block is +3 until end of turn. Draw 1 card"). The draw takes the last card:
+    deck and discard pile are both empty, and she loses there and then, before any other step; the other player wins.
+    (Either seat: each has its own check.)"""
+    me_spec = {"hand": ["hold-the-line"], "concentrations": ["spark"], "deck": ["spark"]}
+    p = 0 if active == "p1" else 1
+    s = position(me_spec, {}, active=active) if p == 0 else position({}, me_spec, active=active)
+    me, them = seat(s, p), seat(s, 1 - p)
+    assert (me["deck"], me["discard"], awaiting(s)) == (1, [], ("play", p))
+    s = answered(run(s, f"play {handle(s, p, 'hold-the-line')}"))
+    assert seat(s, p) == {**me, "hand": ["spark"], "deck": 0, "field": ["hold-the-line"], "concs": [(True, True)]}
+    assert seat(s, 1 - p) == them
+    assert (s.over, s.winner, awaiting(s)) == (True, 1 - p, None)
+
+
+def test_a_game_still_running_after_400_turns_is_a_draw() -> None:
+    """The engine's turn cap (docs/rules.md, "Turn cap", a safety stop the rulebooks do not have): when turn 399
+    ends, turn 400 is played (Romin is asked how to draw); when turn 400 ends, the game is over as a draw, with no
+    winner and no decision left."""
+    s = run(position({}, {}, turn=399), "end")
+    assert (s.turn, s.active, s.over, awaiting(s)) == (400, 1, False, ("draw", 1))
+    s = position({}, {}, turn=400)
+    me, them = seat(s, 0), seat(s, 1)
+    s = run(s, "end")
+    assert (s.turn, s.over, s.winner, awaiting(s)) == (401, True, -1, None)
+    assert seat(s, 0) == me and seat(s, 1) == them
+
+
+@pytest.mark.parametrize("damage", [2, 3])
+def test_fragment_destroys_a_defense_card_whose_damage_reaches_its_lowered_defense(damage: int) -> None:
+    """001 p.6 "When a defense card is dealt damage" "that is equal to or greater than its defense value in a single
+    turn, it is destroyed and discarded", with Fragment I ("Defense cards you control have -1 defense (one reduced
+    to 0 is destroyed)"): Romin's Flame Shield (defense 4, "When Flame Shield is destroyed: deal 3 damage to each
+    enemy Runeslinger") has taken 3 damage this turn when Eva's Splinter ("Apply 2 Fragment to target Runeslinger")
+    lowers its defense to 3: its damage now equals its defense, so it is destroyed and discarded, and its trigger
+    deals 3 to Eva. With 2 damage it stays, at defense 3."""
+    s = position(
+        {"hand": ["splinter"], "concentrations": ["spark"]},
+        {**ROMIN, "field": [{"card": "flame-shield", "on": "spark", "damage": damage}]},
+    )
+    me, them = seat(s, 0), seat(s, 1)
+    shield = int(handle(s, 1, "flame-shield", "field")[1:])
+    assert defense(s, shield, 1) == 4
+    s = run(s, f"play {handle(s, 0, 'splinter')} target=p2")
+    assert awaiting(s) == ("answer", 1)
+    after, events = apply(s, "pass")
+    fragment = [("fragment", 2, False)]
+    mine = {**me, "hand": [], "field": ["splinter"], "concs": [(True, True)]}
+    if damage == 2:
+        assert seat(after, 0) == mine
+        assert seat(after, 1) == {**them, "ailments": fragment}
+        assert defense(after, shield, 1) == 3 and after.players[1].field[shield][F_DMG] == 2
+    else:
+        assert seat(after, 0) == {**mine, "health": 17}
+        assert seat(after, 1) == {**them, "field": [], "discard": ["flame-shield"], "concs": [(True, False)],
+            "ailments": fragment}  # fmt: skip
+        entry = describe_move(s, "pass", events, after, ("Eva", "Romin"))
+        assert entry["text"] == (
+            "Romin does not answer: Romin gets Fragment ×2; Flame Shield goes to the discard pile; Eva takes 3 damage"
+        )
+    assert awaiting(after) == ("play", 0)
+
+
+@pytest.mark.parametrize("seed", [0, HANDLE_0_SEED])
+def test_flaming_fists_placed_under_stone_trap_has_no_effect_whatever_its_handle(seed: int) -> None:
+    """001 p.15 "Stone Trap resolves first (rung 2)" and 001 p.15 "When it comes time for Flaming Fists (rung 1)":
+    Eva answers Romin's Flaming Fists ("Sear 2. Deal 5 damage to target enemy Runeslinger. A hit inflicts 2 Burn")
+    with Stone Trap, which places the Flaming Fists under itself; when rung 1 comes, its card is not in play and it
+    has no effect: Eva takes no damage and no Burn. Under the second seed the Flaming Fists is c0 (a handle like any
+    other)."""
+    s = _position(
+        {**ROMIN, "hand": ["spark", "flaming-fists"], "concentrations": ["jab"] * 2},
+        {**EVA, "hand": ["stone-trap"], "concentrations": ["spark"] * 2},
+        seed,
+    )
+    assert seed != HANDLE_0_SEED or handle(s, 0, "flaming-fists") == "c0"
+    me, them = seat(s, 0), seat(s, 1)
+    s = run(s, f"play {handle(s, 0, 'flaming-fists')} target=p2")
+    fists = handle(s, 0, "flaming-fists", "field")
+    assert awaiting(s) == ("answer", 1)
+    s = answered(run(s, f"play {handle(s, 1, 'stone-trap')} target={fists}"))
+    assert seat(s, 1) == {**them, "hand": [], "field": ["stone-trap"], "concs": [(True, False), (True, False)]}
+    assert seat(s, 0) == {**me, "hand": ["spark"], "deck": 8, "discard": ["spark", "spark"], "concs": [
+        (True, False), (True, False)]}  # fmt: skip
+    trap = int(handle(s, 1, "stone-trap", "field")[1:])
+    assert s.players[1].field[trap][9] == [int(fists[1:])] and awaiting(s) == ("play", 0)
+
+
+# --- health loss past 0 ----------------------------------------------------------------------------------------
+
+
+def test_health_loss_past_zero_goes_on_after_the_power_loss_and_is_told_whole() -> None:
+    """001 p.4 "Next, if there is unresolved pierce damage or health loss that was paused when you lost a power, it
+    is now applied to your newly reset health total": Romin, at 1 health with Burn and Curse on him, is the target of
+    Eva's Soul Tax ("Target Runeslinger loses 2 health for each unique ailment type on it"): 4 health loss. The first
+    point brings him to 0: he loses a power, his health resets to 20, and the 3 left are lost from it (17). The log
+    tells the whole 4."""
+    s = position(
+        {"hand": ["soul-tax"], "concentrations": ["spark"] * 3},
+        {"health": 1, "ailments": [{"type": "burn", "count": 1}, {"type": "curse", "count": 1}]},
+    )
+    me, them = seat(s, 0), seat(s, 1)
+    s = run(s, f"play {handle(s, 0, 'soul-tax')} target=p2")
+    assert awaiting(s) == ("answer", 1)
+    after, events = apply(s, "pass")
+    assert seat(after, 1) == {**them, "health": 17, "power": 4, "det": 1}
+    assert seat(after, 0) == {**me, "hand": [], "field": ["soul-tax"], "concs": [(True, True), (True, False),
+        (False, False)]}  # fmt: skip
+    assert awaiting(after) == ("play", 0)
+    entry = describe_move(s, "pass", events, after, ("Eva", "Romin"))
+    assert entry["text"] == "Romin does not answer: Romin loses a power (4 left); Romin loses 4 health"
