@@ -108,9 +108,14 @@
   // A server-drawn page that changed: read the page again and put the new `selector` element in
   // place of the old one ("body": its attributes and children). Resolves to the element drawn, or
   // null when the page could not be read (the next push or reconnect tries again).
+  var asked = {};  // selector -> the number of the newest redraw asked for
   function redraw(selector) {
+    var mine = (asked[selector] || 0) + 1;
+    asked[selector] = mine;
     return window.Fett.page(location.href).then(function (answer) {
-      if (!answer.ok) return null;
+      // Two pushes close together ask twice; answers can come back out of order. Only the newest
+      // is drawn, so an older page never replaces a newer one (and no later push would fix it).
+      if (mine !== asked[selector] || !answer.ok) return null;
       var fresh = new DOMParser().parseFromString(answer.html, "text/html").querySelector(selector);
       var old = document.querySelector(selector);
       if (!fresh || !old) return null;
