@@ -140,20 +140,23 @@ async def client(seat: dict[str, Any], base: str, figures: Figures, pool: Thread
     async def http(method: str, path: str, body: dict[str, Any] | None = None) -> tuple[int, dict[str, Any]]:
         return await loop.run_in_executor(pool, connection.request, method, path, token, body)
 
-    ws_url = base.replace("http://", "ws://") + f"/ws/play/{match}/"
+    ws_url = base.replace("http://", "ws://") + "/ws/live/"  # the one site socket, as the play page
     waiting = asyncio.Event()
     waiting.set()
 
     await asyncio.sleep(rng.random() * ramp)  # clients arrive over the ramp-up, not all in one instant
     headers = {"Cookie": seat["cookie"], "Origin": base}
     async with websockets.connect(ws_url, additional_headers=headers, open_timeout=60) as socket_:
+        await socket_.send(json.dumps({"type": "subscribe", "topic": "match", "id": match}))
+        while json.loads(await socket_.recv()).get("type") != "subscribed":
+            pass  # the socket's hello, until the match's topic is followed
         # Read the view once the socket listens, so no change falls between the two.
         view: dict[str, Any] = (await http("GET", f"/api/play/{match}/"))[1]
 
         async def listen() -> None:
             nonlocal view
             async for raw in socket_:
-                message = json.loads(raw)
+                message = json.loads(raw).get("data") or {}  # a topic's push: {"topic": ..., "data": ...}
                 if message.get("type") != "view":
                     continue
                 arrived = time.perf_counter()
