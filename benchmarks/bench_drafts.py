@@ -252,9 +252,12 @@ class Player:
     async def run(self) -> None:
         import websockets
 
-        url = f"ws://127.0.0.1:{self.port}/ws/pods/{self.info['pod']}/"
+        url = f"ws://127.0.0.1:{self.port}/ws/live/"  # the one site socket, as the draft page
         headers = {"Cookie": f"sessionid={self.info['session']}", "Origin": f"http://127.0.0.1:{self.port}"}
         async with websockets.connect(url, additional_headers=headers, max_size=2**22, open_timeout=120) as ws:
+            await ws.send(json.dumps({"type": "subscribe", "topic": "pod", "id": self.info["pod"]}))
+            while json.loads(await ws.recv()).get("type") != "subscribed":
+                pass  # the socket's hello, until the pod's topic (and the seat's own stream) is followed
             self.connected.set()
             while not self.done.is_set():
                 try:
@@ -264,10 +267,10 @@ class Player:
                 received = time.monotonic()
                 # Most messages are the pod's progress (8 sockets per pick): a client process serving
                 # hundreds of players on this machine decodes only those that can end its draft.
-                progress = isinstance(raw, str) and raw.startswith('{"kind": "pod"')
+                progress = isinstance(raw, str) and '"data": {"kind": "pod"' in raw[:80]
                 if progress and '"status": "building"' not in raw and '"status": "done"' not in raw:
                     continue
-                message = json.loads(raw)
+                message = json.loads(raw).get("data") or {}  # a topic's push: {"topic": ..., "data": ...}
                 if message.get("kind") == "seat":
                     await self.on_state(message["state"], received)
                 elif message.get("kind") == "pod" and message["pod"]["status"] in ("building", "done"):
