@@ -129,6 +129,13 @@ class Figures:
         self.errors[what] = self.errors.get(what, 0) + 1
 
 
+async def follow(socket_: Any, match: int) -> None:
+    """Subscribe to the match's topic on the site socket; return once the server says it is followed."""
+    await socket_.send(json.dumps({"type": "subscribe", "topic": "match", "id": match}))
+    while json.loads(await socket_.recv()).get("type") != "subscribed":
+        pass  # the socket's hello, until the match's topic is followed
+
+
 async def client(seat: dict[str, Any], base: str, figures: Figures, pool: ThreadPoolExecutor, stop_at: float,
                  dawdle: float, think: float, ramp: float, rng: random.Random) -> None:  # fmt: skip
     import websockets
@@ -147,9 +154,7 @@ async def client(seat: dict[str, Any], base: str, figures: Figures, pool: Thread
     await asyncio.sleep(rng.random() * ramp)  # clients arrive over the ramp-up, not all in one instant
     headers = {"Cookie": seat["cookie"], "Origin": base}
     async with websockets.connect(ws_url, additional_headers=headers, open_timeout=60) as socket_:
-        await socket_.send(json.dumps({"type": "subscribe", "topic": "match", "id": match}))
-        while json.loads(await socket_.recv()).get("type") != "subscribed":
-            pass  # the socket's hello, until the match's topic is followed
+        await follow(socket_, match)
         # Read the view once the socket listens, so no change falls between the two.
         view: dict[str, Any] = (await http("GET", f"/api/play/{match}/"))[1]
 

@@ -3,7 +3,8 @@
 // it starts, with the count of tables still playing (and still waiting); a new round, a round ended or
 // time added (a "round" push) makes it re-read its small state and, when that changed, the page,
 // whose body it swaps in place (the pairings of a new round are a new list). It re-reads the state
-// with every table whenever its subscription (re)opens; nothing polls.
+// with every table whenever its subscription (re)opens (an answer older than a push is asked
+// again); nothing polls.
 (function () {
   "use strict";
   var body = document.body;
@@ -38,10 +39,17 @@
     status.textContent = finished ? status.dataset.finished : waiting ? status.dataset.waiting : status.dataset.playing;
   }
 
+  // A re-read asked before a table's push can be answered after it: its tables are then older than
+  // the mark the push made. Such an answer is not drawn; it is asked again (pushes follow commits,
+  // so the next answer holds them).
+  var pushes = 0;
+
   function reread() {
+    var asked = pushes;
     window.Fett.request(url + "?tables=1").then(function (answer) {
       if (!answer.ok) return;
       if (key(answer.data) !== body.dataset.state) { window.FettLive.redraw("body"); return; }
+      if (asked !== pushes) { reread(); return; }
       (answer.data.tables || []).forEach(function (t) { mark(t.table, t.finished, t.waiting); });
       count();
     }, function () { /* offline for a moment: the socket's reconnect re-reads */ });
@@ -51,6 +59,7 @@
     reread: reread,
     message: function (message) {
       if (message.kind === "table" && String(message.round) === body.dataset.round) {
+        pushes += 1;
         mark(message.table, message.finished, message.waiting);
         count();
       } else if (message.kind === "round") {

@@ -182,3 +182,46 @@ def test_the_projector_shows_a_table_finish_by_push_without_reloading(browser: A
         screen.evaluate("1")
         assert violations == []
         context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_reread_answered_after_a_push_does_not_undo_the_push(browser: Any) -> None:
+    """The projector re-reads every table when its subscription opens. Under load that answer can be
+    read before a result commits and arrive after the result's push: the page must not turn the
+    finished table back to "Playing". Here the re-read is held (its answer is the state from before
+    the report) and let go only after the push has been drawn."""
+    event, round_ = event_in_round_one()
+    first, *_ = tables(round_)
+    held: list[Any] = []
+    asked: list[str] = []
+
+    def hold_the_first(route: Any) -> None:
+        asked.append(route.request.url)
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    with override_settings(CHANNEL_LAYERS=redis_channel_layers()), asgi_server(REDIS_ASGI) as url:
+        context = browser.new_context(viewport={"width": 1920, "height": 1080})
+        violations: list[str] = []
+        screen = watched(context.new_page(), violations)
+        screen.set_default_timeout(60_000)
+        screen.route(re.compile(r"/projector/state/\?tables=1$"), hold_the_first)
+        screen.goto(f"{url}/events/{event.pk}/projector/")
+        wait_until(lambda: screen.evaluate("1") and held, message="the projector's first re-read")
+        stale = context.request.get(f"{url}/events/{event.pk}/projector/state/?tables=1").text()
+        assert '"finished": false' in stale
+
+        results.report_result(first, first.player_a, results.Score.from_players_view(first, first.player_a, 2, 0, 0))
+        wait_in_page(screen, finished(first))
+        held[0].fulfill(status=200, content_type="application/json", body=stale)
+        wait_until(
+            lambda: len(asked) >= 2 or not screen.evaluate(f"() => {finished(first)}"),
+            message="the stale answer to be handled",
+        )
+        assert screen.evaluate(f"() => {finished(first)}"), "the stale answer undid the push"
+        wait_in_page(screen, "document.querySelector('[data-testid=projector-playing]').textContent.startsWith('3 ')")
+        assert screen.evaluate(f"() => {finished(first)}")
+        assert violations == []
+        context.close()

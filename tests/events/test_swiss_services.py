@@ -106,6 +106,22 @@ def test_results_are_reported_confirmed_disputed_and_settled_with_every_report_k
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("rounds_set", [None, 3], ids=["rounds-recommended", "rounds-set"])
+@pytest.mark.parametrize("players", [0, 1])
+def test_an_event_with_fewer_than_two_players_is_refused_its_start(players: int, rounds_set: int | None) -> None:
+    """With no rounds set, the rounds are recommended from the players; for fewer than two there is
+    no recommendation, and the start is refused as too few players (not a server error)."""
+    organiser = OrganiserFactory.create(username="oda")
+    event = EventFactory.create(organiser=organiser, rounds=rounds_set, status=Event.Status.REGISTRATION)
+    for index in range(players):
+        RegistrationFactory.create(event=event, player=UserFactory.create(username=f"p{index}"))
+    with pytest.raises(Conflict, match=f"needs at least 2 players to start; it has {players}"):
+        registration.start_event(event, organiser)
+    event.refresh_from_db()
+    assert (event.status, event.rounds) == (Event.Status.REGISTRATION, rounds_set)
+
+
+@pytest.mark.django_db
 def test_refusals_change_nothing() -> None:
     event, organiser, p = five_player_event(best_of=1)
     round_ = rounds.pair_next_round(event, organiser)

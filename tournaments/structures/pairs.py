@@ -63,7 +63,7 @@ class Pairs:
     def planned_rounds(self, players: int) -> int | None:
         if self.round_robin:
             return round_robin_rounds(players) if players >= 2 else None
-        return self.event.rounds or (recommended_rounds(players) if players else None)
+        return self.event.rounds or (recommended_rounds(players) if players >= 2 else None)
 
     def players_needed(self) -> int:
         return max(2, self.event.top_cut if self.event.wants_top_cut else 2)
