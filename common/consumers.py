@@ -192,3 +192,12 @@ class PingConsumer(AsyncWebsocketConsumer):
         user = self.scope.get("user")
         name = user.get_username() if user is not None and user.is_authenticated else None
         await self.send(json.dumps({"type": "pong", "echo": text_data, "user": name}))
+
+
+class NoSuchSocket(AsyncWebsocketConsumer):
+    """Every websocket path the site does not serve (an old page's ``ws/play/...``, a typo): the
+    handshake is refused (HTTP 403 from the server; code 4404 to a test communicator) instead of
+    failing in the router with a server error."""
+
+    async def connect(self) -> None:
+        await self.close(code=4404)
