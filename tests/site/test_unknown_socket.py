@@ -39,7 +39,8 @@ def test_a_real_server_answers_an_unknown_socket_path_with_403() -> None:
             return refused.response.status_code
 
     async def served(url: str, origin: str) -> bool:
-        async with websockets.connect(url + "/ws/ping/", additional_headers={"Origin": origin}, open_timeout=30) as socket:
+        headers = {"Origin": origin}
+        async with websockets.connect(url + "/ws/ping/", additional_headers=headers, open_timeout=30) as socket:
             await socket.send("ping")
             return "pong" in await socket.recv()
 
