@@ -27,6 +27,7 @@ from gameplay.decks import services as saved_decks
 from gameplay.matches import selectors, services
 from gameplay.matches.errors import Forbidden, MatchError
 from gameplay.matches.models import MatchChallenge, PlayMatch
+from gameplay.matches.services.decisions import ACTION_LENGTH
 from gameplay.services import current_catalog
 
 VIEW = OpenApiTypes.OBJECT  # a seat's (or the public) view of the match, as the engine draws it
@@ -36,7 +37,7 @@ DECK_HELP = "a starter deck id, or saved-<id> for one of your saved decks (legal
 
 class ActSerializer(serializers.Serializer[Any]):
     version = serializers.IntegerField(min_value=0)
-    action = serializers.CharField(max_length=200)
+    action = serializers.CharField(max_length=ACTION_LENGTH)
 
 
 class ConcedeSerializer(serializers.Serializer[Any]):

@@ -7,6 +7,7 @@ refused. What is pushed, and presence, live in ``push``; a subscription opens wi
 from __future__ import annotations
 
 import time
+from functools import partial
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -14,10 +15,12 @@ from django.db import transaction
 
 from common.consumers import LiveConsumer, Messages, Subscription, Topic
 from gameplay.matches.chat import say
+from gameplay.matches.errors import MatchError
 from gameplay.matches.models import PlayMatch
 from gameplay.matches.push import group_name, mark_presence, mark_watching, view_message
 from gameplay.matches.selectors import sight
-from gameplay.matches.services import player_view, players_arrived
+from gameplay.matches.services import play, player_view, players_arrived
+from gameplay.matches.services.decisions import ACTION_LENGTH
 
 
 class MatchTopic(Topic):
@@ -51,16 +54,62 @@ class MatchTopic(Topic):
             else:
                 await database_sync_to_async(mark_watching)(ident, channel, False)
 
-        async def receive(content: dict[str, Any]) -> dict[str, Any] | None:
-            """A player's preset message to the others (``chat``); watchers may send nothing."""
-            if content.get("type") != "say":
-                return {"type": "error", "detail": 'A match takes only {"type": "say", "message": …} from players.'}
-            if mine is None:
-                return {"type": "say-refused", "detail": "Watchers cannot send messages."}
-            refused = await database_sync_to_async(say)(ident, mine, content.get("message"))
-            return {"type": "say-refused", "detail": refused} if refused else None
-
+        receive = partial(received, ident, user, mine)
         return Subscription(groups=[group_name(ident, mine)], first=first, leave=leave, receive=receive)
+
+
+TAKES = (
+    'A match takes {"type": "act", "version": n, "action": "…"} (a move) and {"type": "say", "message": …} '
+    "from its players."
+)
+
+
+async def received(ident: int, user: Any, mine: int | None, content: dict[str, Any]) -> dict[str, Any] | None:
+    """What a page sent on its match topic: a player's move (``act``, as ``POST /api/play/<id>/act/``)
+    or preset message to the others (``say``); watchers may send neither."""
+    if content.get("type") == "act":
+        return await database_sync_to_async(act)(ident, user, mine, content)
+    if content.get("type") != "say":
+        return {"type": "error", "detail": TAKES}
+    if mine is None:
+        return {"type": "say-refused", "detail": "Watchers cannot send messages."}
+    refused = await database_sync_to_async(say)(ident, mine, content.get("message"))
+    return {"type": "say-refused", "detail": refused} if refused else None
+
+
+def act(match_id: int, user: Any, seat: int | None, content: dict[str, Any]) -> dict[str, Any]:
+    """A move sent on the socket: the same checks, refusals and answer as the play API's ``act``
+    (a stale version, an illegal move, a move out of turn each refused, nothing changed), answered
+    on the socket as ``acted`` with the mover's view, or ``act-refused`` with the HTTP status the
+    API would have given and, where the match was read, the mover's current view. ``request``
+    (a short text or a number the page chose) comes back, so the page can tell its answers apart."""
+    request = content.get("request")
+    mark = (
+        request
+        if isinstance(request, int | str) and not isinstance(request, bool) and len(str(request)) <= 64
+        else None
+    )
+
+    def refused(status: int, detail: str, **more: Any) -> dict[str, Any]:
+        return {"type": "act-refused", "status": status, "detail": detail, "request": mark, **more}
+
+    version, action = content.get("version"), content.get("action")
+    if seat is None:
+        return refused(403, "You are watching this match, not playing it.")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        return refused(400, "The move needs the version of the view it was made from (a whole number, 0 or more).")
+    if not isinstance(action, str) or not action or len(action) > ACTION_LENGTH:
+        return refused(400, f"The move needs an action: text of 1 to {ACTION_LENGTH} characters.")
+    try:
+        outcome = play(match_id, user, action, version)
+    except PlayMatch.DoesNotExist:
+        return refused(404, "No such match.")
+    except MatchError as error:
+        return refused(error.status_code, error.message, **error.extra)
+    view = outcome.views.get(seat) or player_view(outcome.match, seat)
+    if outcome.refused:
+        return refused(409, outcome.refused, view=view)
+    return {"type": "acted", "view": view, "request": mark}
 
 
 @database_sync_to_async

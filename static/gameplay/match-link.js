@@ -2,7 +2,8 @@
 // page (coop-play.js): the REST reads and posts (with the CSRF token), the match followed on the
 // page's one site socket (live.js, which reconnects), and keeping in step by version: a push that
 // skips a version, or a subscription that (re)opens, makes the page re-read its view. Nothing polls:
-// while the socket is down the page says it is reconnecting.
+// while the socket is down the page says it is reconnecting. Moves go on the socket while it is live
+// (link.act), by POST otherwise.
 //
 // window.FettMatchLink(root, page): root carries data-api (the view) and data-match, and holds the
 // error line [data-testid=play-error]; page gives
@@ -56,10 +57,49 @@
         .catch(function () { link.sending = false; error.textContent = "Connection trouble; trying again."; reread(); });
     }
 
+    // A move while the socket is live goes on it ({"type": "act"}, answered "acted" or
+    // "act-refused", as the play API answers a POST); when it is down, by POST. A move sent on the
+    // socket is never sent again by POST: if the socket drops or no answer comes, the page gives up
+    // waiting and re-reads its view (the version says whether the move was played), and the player
+    // may move again; a move sent twice is played once anyway (the second's version is stale).
+    var handle = null, waiting = null, asked = 0;
+    var NO_ANSWER_MS = 20000;
+    function giveUpWaiting() {
+      if (!waiting) return;
+      clearTimeout(waiting.timer);
+      waiting = null;
+      link.sending = false;
+      reread();
+    }
+    function act(url, body, answered) {
+      if (link.sending) return;
+      if (!handle || !handle.live()) { submit(url, body, answered); return; }
+      link.sending = true;
+      root.querySelector('[data-testid="play-error"]').textContent = "";
+      asked += 1;
+      waiting = { request: "move-" + asked, answered: answered, timer: setTimeout(giveUpWaiting, NO_ANSWER_MS) };
+      var message = { type: "act", request: waiting.request };
+      Object.keys(body).forEach(function (k) { message[k] = body[k]; });
+      if (!handle.send(message)) { clearTimeout(waiting.timer); waiting = null; link.sending = false; submit(url, body, answered); }
+    }
+    // The answer to this page's move on the socket; true when the message was one.
+    function actAnswer(message) {
+      if (message.type !== "acted" && message.type !== "act-refused") return false;
+      if (!waiting || message.request !== waiting.request) return true;  // an answer to a move given up on
+      var answered = waiting.answered;
+      clearTimeout(waiting.timer);
+      waiting = null;
+      link.sending = false;
+      if (answered) answered();
+      if (message.type === "acted") { page.accept(message.view); return true; }
+      root.querySelector('[data-testid="play-error"]').textContent = message.detail || "That did not work.";
+      if (message.view) page.accept(message.view); else reread();
+      return true;
+    }
+
     function connect() {
       var status = root.querySelector('[data-testid="connection"]');
       if (!window.FettLive) return;
-      var handle = null;
       var socket = {  // what table.js sends its chat through
         get readyState() { return handle && handle.live() ? 1 : 3; },
         send: function (text) { if (handle) handle.send(JSON.parse(text)); },
@@ -72,12 +112,14 @@
           reread();
         },
         message: function (message) {
+          if (actAnswer(message)) return;
           root.dispatchEvent(new CustomEvent("fett:message", { detail: message }));
           if (message.type !== "view") { if (page.message) page.message(message); return; }
           if (message.version > page.version() + 1) reread(); else page.accept(message.view);
         },
         state: function (up) {
           if (up) return;
+          giveUpWaiting();
           if (status) status.textContent = "reconnecting…";
           link.socket = null;
           root.dispatchEvent(new CustomEvent("fett:socket", { detail: null }));
@@ -99,6 +141,7 @@
 
     link.post = post;
     link.submit = submit;
+    link.act = act;
     link.reread = reread;
     link.live = live;
     link.start = start;

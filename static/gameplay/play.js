@@ -306,13 +306,14 @@
     if (moved) blip();
   }
   var reread = link.reread;
-  // A player's move or choice: one at a time; a refusal is shown and the view re-read (match-link.js).
+  // A player's move (on the socket while it is live) or choice: one at a time; a refusal is shown and
+  // the view re-read (match-link.js).
   function submit(url, body) {
     link.submit(url, body, function () { state.selected = null; state.target = null; });
   }
   function send(action) {
     state.selected = null; state.target = null;
-    submit(root.dataset.act, { version: state.version, action: action });
+    link.act(root.dataset.act, { version: state.version, action: action }, function () { state.selected = null; state.target = null; });
   }
   function choose(first) { submit(root.dataset.first, { version: state.version, first: first }); }
 

@@ -111,6 +111,8 @@ def test_a_practice_game_is_played_by_tapping_cards_and_targets(browser: Any, sc
     with asgi_server("tests.browser.bot_asgi:application") as url:
         page = logged_in_page(browser, Live(url), user)
         page.set_viewport_size(screen)
+        sent: list[str] = []  # moves sent on the site socket (by POST only while it is down)
+        page.on("websocket", lambda socket: socket.on("framesent", lambda frame: sent.append(str(frame))))
         page.goto(f"{url}/play/{match.pk}/")
         wait_until_live(page)
         zoomed = False
@@ -135,5 +137,6 @@ def test_a_practice_game_is_played_by_tapping_cards_and_targets(browser: Any, sc
         assert zoomed, "no card was zoomed"
         assert len(how) >= 5, f"only {len(how)} moves were made"
         assert "target" in how, f"no target was chosen on the board ({how})"
+        assert sum('"type":"act"' in frame.replace(" ", "") for frame in sent) >= 1, "no move went on the socket"
         assert page.get_by_test_id("log").locator("li").count() > 0
         no_internal_ids(page)

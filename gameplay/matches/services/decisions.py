@@ -47,6 +47,9 @@ def choose_first(match_id: int, user: User, play_first: bool, version: int) -> C
     return ChangeResult(match)
 
 
+ACTION_LENGTH = 200  # the longest move text taken, by the play API and on the socket
+
+
 @transaction.atomic
 def play(match_id: int, user: User, action: str | dict[str, Any], version: int) -> ChangeResult:
     """A player's move. Refuses a stale version (409), a move out of turn or an illegal one (400)."""
