@@ -1,17 +1,18 @@
 """Many concurrent bot-vs-bot matches driven through the HTTP API and websockets; prints figures.
 
     python benchmarks/bench_matches.py [--matches 200] [--seconds 90] [--window 5] [--dawdle 0.2] [--think 1]
-                                       [--client-processes 2]
+                                       [--client-processes 2] [--moves http|socket]
 
 It runs against DATABASE_URL (default: a `fett_bench` database on the local PostgreSQL) and
 REDIS_URL (default: the local Redis), starts its own uvicorn (`--web-workers`, 2), a Celery worker on the
 `timers` and `default` queues and beat, creates the matches, and plays them with two clients per
 match that see only what the API and their websocket send them. Each client thinks for a random
 time (`--think`, mean seconds; 0 plays as fast as the server answers) and answers with a random
-legal action; a `--dawdle` share of answer and block windows is left to expire, so the
-timers have work. Each client keeps one HTTP connection open, as a browser does; the clients run
-in `--client-processes` processes (both seats of a match in one). It prints the action round
-trip (POST to answer), the time until the opponent's websocket receives the new version, and how
+legal action, by POST or (`--moves socket`) on its site socket as the play page does; a
+`--dawdle` share of answer and block windows is left to expire, so the timers have work. Each
+client keeps one HTTP connection open, as a browser does; the clients run in
+`--client-processes` processes (both seats of a match in one). It prints the action round trip
+(the move sent to its answer), the time until the opponent's websocket receives the new version, and how
 late the timers fired (from the game log). Prints only.
 """
 
@@ -136,106 +137,148 @@ async def follow(socket_: Any, match: int) -> None:
         pass  # the socket's hello, until the match's topic is followed
 
 
-async def client(seat: dict[str, Any], base: str, figures: Figures, pool: ThreadPoolExecutor, stop_at: float,
-                 dawdle: float, think: float, ramp: float, rng: random.Random) -> None:  # fmt: skip
-    import websockets
+class Client:
+    """One seat of one match, seeing only what the API and its socket send it. Moves go by
+    ``POST /api/play/<id>/act/`` (``moves="http"``) or on the site socket (``moves="socket"``:
+    ``{"type": "act"}``, answered ``acted`` / ``act-refused``), as the play page sends them."""
 
-    loop = asyncio.get_running_loop()
-    match, token = seat["match"], seat["token"]
-    connection = Connection(int(base.rsplit(":", 1)[1]))
+    def __init__(self, seat: dict[str, Any], base: str, figures: Figures, pool: ThreadPoolExecutor,
+                 rng: random.Random, moves: str) -> None:  # fmt: skip
+        self.seat, self.match, self.figures, self.pool, self.rng, self.moves = (
+            seat,
+            seat["match"],
+            figures,
+            pool,
+            rng,
+            moves,
+        )
+        self.connection = Connection(int(base.rsplit(":", 1)[1]))
+        self.waiting = asyncio.Event()
+        self.waiting.set()
+        self.view: dict[str, Any] = {}
+        self.answers: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self.socket: Any = None
+        self.sent = 0
 
-    async def http(method: str, path: str, body: dict[str, Any] | None = None) -> tuple[int, dict[str, Any]]:
-        return await loop.run_in_executor(pool, connection.request, method, path, token, body)
+    async def http(self, method: str, path: str, body: dict[str, Any] | None = None) -> tuple[int, dict[str, Any]]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.pool, self.connection.request, method, path, self.seat["token"], body)
 
-    ws_url = base.replace("http://", "ws://") + "/ws/live/"  # the one site socket, as the play page
-    waiting = asyncio.Event()
-    waiting.set()
+    async def listen(self) -> None:
+        """The socket's pushes (the opponent's moves, timers) and the answers to this seat's moves."""
+        async for raw in self.socket:
+            message = json.loads(raw).get("data") or {}  # a topic's push: {"topic": ..., "data": ...}
+            if message.get("type") in ("acted", "act-refused"):
+                answer = self.answers.pop(str(message.get("request")), None)
+                if answer is not None and not answer.done():
+                    answer.set_result(message)
+            elif message.get("type") == "view":
+                self.heard(message)
 
-    await asyncio.sleep(rng.random() * ramp)  # clients arrive over the ramp-up, not all in one instant
-    headers = {"Cookie": seat["cookie"], "Origin": base}
-    async with websockets.connect(ws_url, additional_headers=headers, open_timeout=60) as socket_:
-        await follow(socket_, match)
-        # Read the view once the socket listens, so no change falls between the two.
-        view: dict[str, Any] = (await http("GET", f"/api/play/{match}/"))[1]
+    def heard(self, message: dict[str, Any]) -> None:
+        arrived, key = time.perf_counter(), (self.match, message["version"])
+        sent = self.figures.sent_at.get(key)
+        if sent is not None and self.figures.mover.get(key) != self.seat["seat"]:
+            self.figures.push_delays.append(arrived - sent)
+            posted = time.time() - (time.perf_counter() - sent)
+            self.figures.legs.append((message["at"] - posted, time.time() - message["at"]))
+        if message["version"] > self.view["version"]:
+            self.view = message["view"]
+            self.waiting.set()
 
-        async def listen() -> None:
-            nonlocal view
-            async for raw in socket_:
-                message = json.loads(raw).get("data") or {}  # a topic's push: {"topic": ..., "data": ...}
-                if message.get("type") != "view":
-                    continue
-                arrived = time.perf_counter()
-                key = (match, message["version"])
-                sent = figures.sent_at.get(key)
-                if sent is not None and figures.mover.get(key) != seat["seat"]:
-                    figures.push_delays.append(arrived - sent)
-                    posted = time.time() - (time.perf_counter() - sent)
-                    figures.legs.append((message["at"] - posted, time.time() - message["at"]))
-                if message["version"] > view["version"]:
-                    view = message["view"]
-                    waiting.set()
+    async def act(self, version: int, action: str) -> tuple[int, dict[str, Any]]:
+        """A move, by the chosen path; answers (HTTP status, the mover's view or the refusal)."""
+        if self.moves == "http":
+            return await self.http("POST", f"/api/play/{self.match}/act/", {"version": version, "action": action})
+        self.sent += 1
+        request = f"{self.seat['seat']}-{self.sent}"
+        answer = self.answers[request] = asyncio.get_running_loop().create_future()
+        await self.socket.send(json.dumps({"topic": f"match:{self.match}", "type": "act", "version": version,
+                                           "action": action, "request": request}))  # fmt: skip
+        got = await asyncio.wait_for(answer, timeout=60)
+        return (200, got["view"]) if got["type"] == "acted" else (got["status"], got.get("view") or got)
 
-        listener = asyncio.create_task(listen())
-        try:
-            while time.time() < stop_at and view["status"] != "finished":
-                await asyncio.wait_for(waiting.wait(), timeout=max(0.1, stop_at - time.time()))
-                waiting.clear()
-                choice = view.get("choice") or {}
-                if choice.get("pending"):  # before each game the chooser says who goes first: itself
-                    if choice.get("chooser") == view["seat"]:
-                        status, body = await http(
-                            "POST", f"/api/play/{match}/first/", {"version": view["version"], "first": "me"}
-                        )
-                        if status == 200 and body["version"] > view["version"]:
-                            view = body
-                        elif status != 200:
-                            figures.error(f"choosing who goes first: HTTP {status}")
-                            view = (await http("GET", f"/api/play/{match}/"))[1]
-                        waiting.set()
-                    continue
-                pending = view["board"].get("pending") or {}
-                if pending.get("player") != view["seat"] or not view["board"]["legal"]:
-                    continue
-                if pending.get("kind") in ("answer", "block") and rng.random() < dawdle:
-                    continue  # let the window expire; the timer passes for us
-                if think:
-                    await asyncio.sleep(rng.expovariate(1 / think))
-                    if time.time() >= stop_at:
-                        break
-                    pending = view["board"].get("pending") or {}
-                    if pending.get("player") != view["seat"] or not view["board"]["legal"]:
-                        continue  # a timer or the opponent moved while we thought
-                action, version = rng.choice(view["board"]["legal"]), view["version"]
-                figures.mover[(match, version + 1)] = seat["seat"]
-                figures.sent_at[(match, version + 1)] = started = time.perf_counter()
-                status, body = await http("POST", f"/api/play/{match}/act/", {"version": version, "action": action})
-                figures.round_trips.append(time.perf_counter() - started)
-                if status == 200:
-                    if body["version"] > view["version"]:
-                        view = body
-                elif status == 409:
-                    figures.error("409 (stale: a timer moved first)")
-                    view = (await http("GET", f"/api/play/{match}/"))[1]
-                else:
-                    figures.error(f"HTTP {status}")
-                waiting.set()
-            if view["status"] == "finished":
-                figures.finished.add(match)
-        except TimeoutError:
-            pass
-        finally:
-            listener.cancel()
+    async def choose_first(self) -> None:
+        """Before each game the chooser says who goes first: itself."""
+        version = self.view["version"]
+        status, body = await self.http("POST", f"/api/play/{self.match}/first/", {"version": version, "first": "me"})
+        if status == 200 and body["version"] > version:
+            self.view = body
+        elif status != 200:
+            self.figures.error(f"choosing who goes first: HTTP {status}")
+            self.view = (await self.http("GET", f"/api/play/{self.match}/"))[1]
+        self.waiting.set()
+
+    def my_decision(self) -> bool:
+        pending = self.view["board"].get("pending") or {}
+        return pending.get("player") == self.view["seat"] and bool(self.view["board"]["legal"])
+
+    async def move(self, stop_at: float, think: float) -> None:
+        if think:
+            await asyncio.sleep(self.rng.expovariate(1 / think))
+            if time.time() >= stop_at or not self.my_decision():
+                return  # time is up, or a timer or the opponent moved while we thought
+        action, version = self.rng.choice(self.view["board"]["legal"]), self.view["version"]
+        self.figures.mover[(self.match, version + 1)] = self.seat["seat"]
+        self.figures.sent_at[(self.match, version + 1)] = started = time.perf_counter()
+        status, body = await self.act(version, action)
+        self.figures.round_trips.append(time.perf_counter() - started)
+        if status == 200:
+            if body["version"] > self.view["version"]:
+                self.view = body
+        elif status == 409:
+            self.figures.error("409 (stale: a timer moved first)")
+            self.view = (await self.http("GET", f"/api/play/{self.match}/"))[1]
+        else:
+            self.figures.error(f"HTTP {status}")
+        self.waiting.set()
+
+    async def play(self, stop_at: float, dawdle: float, think: float) -> None:
+        while time.time() < stop_at and self.view["status"] != "finished":
+            await asyncio.wait_for(self.waiting.wait(), timeout=max(0.1, stop_at - time.time()))
+            self.waiting.clear()
+            choice = self.view.get("choice") or {}
+            if choice.get("pending"):
+                if choice.get("chooser") == self.view["seat"]:
+                    await self.choose_first()
+                continue
+            if not self.my_decision():
+                continue
+            pending = self.view["board"].get("pending") or {}
+            if pending.get("kind") in ("answer", "block") and self.rng.random() < dawdle:
+                continue  # let the window expire; the timer passes for us
+            await self.move(stop_at, think)
+
+    async def run(self, base: str, stop_at: float, dawdle: float, think: float, ramp: float) -> None:
+        import websockets
+
+        await asyncio.sleep(self.rng.random() * ramp)  # clients arrive over the ramp-up, not all in one instant
+        ws_url = base.replace("http://", "ws://") + "/ws/live/"  # the one site socket, as the play page
+        headers = {"Cookie": self.seat["cookie"], "Origin": base}
+        async with websockets.connect(ws_url, additional_headers=headers, open_timeout=60) as self.socket:
+            await follow(self.socket, self.match)
+            # Read the view once the socket listens, so no change falls between the two.
+            self.view = (await self.http("GET", f"/api/play/{self.match}/"))[1]
+            listener = asyncio.create_task(self.listen())
+            try:
+                await self.play(stop_at, dawdle, think)
+            except TimeoutError:
+                pass
+            finally:
+                listener.cancel()
+            if self.view["status"] == "finished":
+                self.figures.finished.add(self.match)
 
 
 def client_process(seats: list[dict[str, Any]], base: str, stop_at: float, dawdle: float, think: float, seed: int,
-                   out: Any) -> None:  # fmt: skip
+                   moves: str, out: Any) -> None:  # fmt: skip
     figures = Figures()
 
     async def drive() -> None:
         with ThreadPoolExecutor(max_workers=64) as pool:
             rng = random.Random(seed)
-            await asyncio.gather(*(client(s, base, figures, pool, stop_at, dawdle, think, 10.0,
-                                          random.Random(rng.random())) for s in seats))  # fmt: skip
+            clients = [Client(s, base, figures, pool, random.Random(rng.random()), moves) for s in seats]
+            await asyncio.gather(*(c.run(base, stop_at, dawdle, think, 10.0) for c in clients))
 
     try:
         asyncio.run(drive())
@@ -245,7 +288,7 @@ def client_process(seats: list[dict[str, Any]], base: str, stop_at: float, dawdl
 
 
 def run_clients(seats: list[dict[str, Any]], base: str, stop_at: float, dawdle: float, think: float,
-                processes: int) -> Figures:  # fmt: skip
+                processes: int, moves: str = "http") -> Figures:  # fmt: skip
     """The clients in ``processes`` processes (both seats of a match in the same one, so a move's
     send time and its push's arrival are read on one clock); their figures merged."""
     import multiprocessing
@@ -262,7 +305,7 @@ def run_clients(seats: list[dict[str, Any]], base: str, stop_at: float, dawdle: 
         mine = set(matches[index::processes])
         part = [s for s in seats if s["match"] in mine]
         children.append(
-            context.Process(target=client_process, args=(part, base, stop_at, dawdle, think, index + 1, out))
+            context.Process(target=client_process, args=(part, base, stop_at, dawdle, think, index + 1, moves, out))
         )
     for child in children:
         child.start()
@@ -336,6 +379,8 @@ def main() -> int:
     parser.add_argument("--web-workers", type=int, default=2, help="uvicorn processes")
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds a client thinks before a move (0: none)")
     parser.add_argument("--client-processes", type=int, default=2, help="processes the clients run in (by match)")
+    parser.add_argument("--moves", choices=["http", "socket"], default="http",
+                        help="moves by POST act (http) or on the site socket (as the play page)")  # fmt: skip
     args = parser.parse_args()
     env = configure()
     ensure_database(env["DATABASE_URL"])
@@ -362,7 +407,7 @@ def main() -> int:
         began = time.time()
         cpu_before = [tree_cpu(server.pid) for server in servers]
         stop_at = began + args.seconds
-        figures = run_clients(seats, base, stop_at, args.dawdle, args.think, args.client_processes)
+        figures = run_clients(seats, base, stop_at, args.dawdle, args.think, args.client_processes, args.moves)
         elapsed = time.time() - began
         web_cpu, worker_cpu, _beat = (tree_cpu(s.pid) - then for s, then in zip(servers, cpu_before, strict=True))
         late = timer_lateness(began)
@@ -374,13 +419,14 @@ def main() -> int:
 
     trips = [t * 1000 for t in figures.round_trips]
     pushes = [t * 1000 for t in figures.push_delays]
+    by = "POST" if args.moves == "http" else "the site socket"
     print(f"think time {args.think} s (mean), answer window {args.window} s, {args.dawdle:.0%} of windows left to "
-          f"expire, {args.web_workers} web processes")  # fmt: skip
+          f"expire, {args.web_workers} web processes, moves by {by}")  # fmt: skip
     print(f"{args.matches} matches, {len(seats)} clients, {elapsed:.0f} s: {len(trips)} actions "
           f"({len(trips) / elapsed:.0f}/s), {len(figures.finished)} matches finished")  # fmt: skip
-    print(f"action round trip (POST to answer): p50 {percentile(trips, 50):.0f} ms, "
+    print(f"action round trip (move sent to its answer): p50 {percentile(trips, 50):.0f} ms, "
           f"p95 {percentile(trips, 95):.0f} ms, p99 {percentile(trips, 99):.0f} ms")  # fmt: skip
-    print(f"opponent's websocket push after the POST: p50 {percentile(pushes, 50):.0f} ms, "
+    print(f"opponent's websocket push after the move was sent: p50 {percentile(pushes, 50):.0f} ms, "
           f"p95 {percentile(pushes, 95):.0f} ms")  # fmt: skip
     if late:
         print(f"timer expiries: {len(late)}, late by p50 {statistics.median(late) * 1000:.0f} ms, "
@@ -391,10 +437,10 @@ def main() -> int:
     moves = max(1, len(trips))
     print(f"CPU a move: web processes {web_cpu / moves * 1000:.1f} ms, Celery worker "
           f"{worker_cpu / moves * 1000:.1f} ms (their CPU time over the run divided by the moves)")  # fmt: skip
-    for i, leg_name in enumerate(("POST to the server's push", "the push to the opponent's socket")):
+    for i, leg_name in enumerate(("the move sent to the server's push", "the push to the opponent's socket")):
         leg = [x[i] * 1000 for x in figures.legs]
         print(f"  of which {leg_name}: p50 {percentile(leg, 50):.0f} ms, p95 {percentile(leg, 95):.0f} ms")
-    compare("bench_matches", {
+    compare("bench_matches" if args.moves == "http" else "bench_matches (moves on the socket)", {
         "moves per second": len(trips) / elapsed,
         "round trip p50 (ms)": percentile(trips, 50),
         "round trip p95 (ms)": percentile(trips, 95),
