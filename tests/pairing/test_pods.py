@@ -391,6 +391,57 @@ def test_a_simulated_event_of_64_players_never_repeats_in_six_rounds() -> None:
                 points[player] += max(0, 3 - place)
 
 
+def a_seating_without_repeats_exists(players: Sequence[PodPlayer], history: Sequence[PastPod]) -> bool:
+    """The test's own check, independent of the pairer: a plain backtracking search over every
+    seating with the round's pod sizes for one where no two pod-mates have met before."""
+    met: dict[int, set[int]] = {p.id: set() for p in players}
+    for past in history:
+        for a, b in combinations(past.players, 2):
+            met[a].add(b)
+            met[b].add(a)
+    sizes = pod_sizes(len(players))
+    pods: list[list[int]] = [[] for _ in sizes]
+    ids = sorted((p.id for p in players), key=lambda p: -len(met[p]))
+
+    def place(index: int) -> bool:
+        if index == len(ids):
+            return True
+        empty_tried: set[int] = set()  # empty pods of one size are alike: one of each is tried
+        for pod, size in zip(pods, sizes, strict=True):
+            if len(pod) == size or met[ids[index]] & set(pod) or (not pod and size in empty_tried):
+                continue
+            if not pod:
+                empty_tried.add(size)
+            pod.append(ids[index])
+            if place(index + 1):
+                return True
+            pod.pop()
+        return False
+
+    return place(0)
+
+
+@pytest.mark.parametrize(("count", "seed"), [(18, 6), (19, 1), (20, 0), (20, 7)])
+def test_above_the_exact_limit_a_round_repeats_only_when_no_seating_avoids_it(count: int, seed: int) -> None:
+    """Issue 31: above 12 players the pairer seated repeat pod-mates where a seating without any
+    existed (these events, round 4: 1 or 2 repeats). Five rounds of a simulated event; whenever a
+    round repeats, the test's own search must find no seating without repeats."""
+    rng = random.Random(seed)
+    points = dict.fromkeys(range(1, count + 1), 0)
+    history: list[PastPod] = []
+    for round_number in range(1, 6):
+        players = [PodPlayer(p, pts) for p, pts in points.items()]
+        plan = pair_pod_round(players, history, round_number, seed=seed)
+        if seating_cost(players, history, plan).repeats:
+            assert not a_seating_without_repeats_exists(players, history), f"round {round_number} repeats needlessly"
+        for pod in plan.pods:
+            history.append(PastPod(round_number, pod.players))
+            order = list(pod.players)
+            rng.shuffle(order)
+            for place, player in enumerate(order):
+                points[player] += max(0, 3 - place)
+
+
 # --- the organiser's own pods ---------------------------------------------------------
 
 EDIT_PLAYERS = [PodPlayer(p, 10 - p, dropped=(p == 9)) for p in range(1, 10)]

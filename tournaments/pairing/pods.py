@@ -21,7 +21,10 @@ Order of work (see ``docs/pairing.md``, "Pods"):
    so the result is optimal. Larger events are seated top down: each pod takes the best-ranked
    free player and then the next free players down who have sat with nobody in the pod yet.
    If that repeats, the same search tries to beat it for ``search_steps`` steps; if it does not
-   finish, swaps between pods remove repeats until no single swap lowers the cost.
+   finish, swaps between pods remove repeats until no single swap lowers the cost, and a second
+   search that looks at repeats alone (the players who met the most placed first) looks for a
+   seating without any; if it finds one, swaps bring its points close and it is taken when it
+   costs less.
 3. **Numbering and seats.** Pods are numbered best first (highest points, then rank). The seat
    order inside a pod is a seeded shuffle (seat 1 plays first).
 
@@ -395,9 +398,80 @@ def _seat(problem: _Problem, sizes: Sequence[int], settings: PodSettings) -> tup
     if not problem.cost(pods).repeats:
         return pods, True
     pods, finished = _search(problem, sizes, pods, settings.search_steps)
-    if not finished:
-        _repair(problem, pods)
-    return pods, finished
+    if finished:
+        return pods, True
+    _repair(problem, pods)
+    apart = _seat_apart(problem, sizes, settings.search_steps)
+    if apart is not None:
+        _tighten(problem, apart)
+        if problem.cost(apart) < problem.cost(pods):
+            return apart, True  # no repeat at all: none can have fewer
+    return pods, False
+
+
+def _seat_apart(problem: _Problem, sizes: Sequence[int], steps: int) -> list[list[int]] | None:
+    """A seating with no repeat, if ``steps`` steps of a search find one; None otherwise.
+
+    Only repeats count here (the points are ``_tighten``'s): best ranked first, each player goes
+    into the first pod with room where they have met no one (a player with no such pod sends the
+    search back); empty pods of one size are tried once, as they are alike. So the pods stay
+    close to the points order, and the search reaches seatings the points-first search (which
+    weighs every spread) runs out of steps before."""
+    order = problem.ranked
+    pods: list[list[int]] = [[] for _ in sizes]
+    taken = [0]
+
+    def place(index: int) -> bool:
+        taken[0] += 1
+        if taken[0] > steps:
+            raise _OutOfSteps
+        if index == len(order):
+            return True
+        player, empty_sizes = order[index], set()
+        for pod, size in zip(pods, sizes, strict=True):
+            if len(pod) == size or problem.clashes(player, pod):
+                continue
+            if not pod:
+                if size in empty_sizes:
+                    continue
+                empty_sizes.add(size)
+            pod.append(player)
+            if place(index + 1):
+                return True
+            pod.pop()
+        return False
+
+    try:
+        return pods if place(0) else None
+    except _OutOfSteps:
+        return None
+
+
+#: ``_tighten`` swaps players between pods at most this many places apart in the points order.
+TIGHTEN_REACH = 4
+
+
+def _tighten(problem: _Problem, pods: list[list[int]]) -> None:
+    """Swap players between nearby pods while a swap lowers the cost (repeats first, so a seating
+    without repeats keeps none): the best swap of each round, up to a bound on the rounds. Pods
+    are compared only with the ``TIGHTEN_REACH`` next ones in the points order, so a large event
+    costs in proportion to its pods, not to their square."""
+    pods.sort(key=lambda pod: min(problem.position[p] for p in pod))
+    for _ in range(10 * len(problem.ranked)):
+        costs = [problem.pod_cost(pod) for pod in pods]
+        best: tuple[PodCost, int, int, int, int] | None = None
+        near = ((x, y) for x in range(len(pods)) for y in range(x + 1, min(len(pods), x + 1 + TIGHTEN_REACH)))
+        for x, y in near:
+            a, b = pods[x], pods[y]
+            for i in range(len(a)):
+                for k in range(len(b)):
+                    change = _swap_change(problem, a, b, i, k) - costs[x] - costs[y]
+                    if change < PodCost() and (best is None or change < best[0]):
+                        best = (change, x, i, y, k)
+        if best is None:
+            return
+        _, x, i, y, k = best
+        pods[x][i], pods[y][k] = pods[y][k], pods[x][i]
 
 
 def _search(
