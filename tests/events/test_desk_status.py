@@ -6,7 +6,7 @@ import pytest
 
 from gameplay.formats import Deck
 from gameplay.services import current_catalog
-from tests.factories import EventFactory, RegistrationFactory
+from tests.factories import EventFactory, RegistrationFactory, UserFactory
 from tournaments.models import DeckCheck, Event
 from tournaments.services import decks, desk
 
@@ -20,7 +20,11 @@ def eva() -> Deck:
 
 def test_each_status_and_the_start_warning_names_who_has_no_legal_deck() -> None:
     event = EventFactory.create(format="awakening-starter")
-    with_deck, without, failed = (RegistrationFactory.create(event=event) for _ in range(3))
+    # Names of their own: the factory's random first names can repeat (two "Leonard"s failed this once).
+    with_deck, without, failed = (
+        RegistrationFactory.create(event=event, player=UserFactory.create(display_name=name))
+        for name in ("Ada", "Bryn", "Cy")
+    )
     decks.register_deck(event, with_deck.player, eva(), with_deck.player)
     bad = decks.register_deck(event, failed.player, eva(), failed.player)
     DeckCheck.objects.create(version=bad, by=event.organiser, passed=False, note="Marked sleeves")
