@@ -470,7 +470,11 @@ def test_damage_that_costs_a_power_is_told_before_the_power_and_the_reset() -> N
 def test_a_power_lost_to_an_empty_deck_tells_no_reset() -> None:
     """001 p.4: a power lost to an empty deck keeps the health: no reset is told, and the power
     is not moved after damage that did not cause it."""
-    events = [{"e": "power_lost", "p": 0, "power": 3}, {"e": "reshuffled", "p": 0}, {"e": "damage", "p": 0, "amount": 2}]
+    events = [
+        {"e": "power_lost", "p": 0, "power": 3},
+        {"e": "reshuffled", "p": 0},
+        {"e": "damage", "p": 0, "amount": 2},
+    ]
     s = position({}, {})
     told = words.describe_events(events, s, s, NAMES)
     assert told == ["Eva loses a power (3 left)", "Eva shuffles the discard pile into a new deck", "Eva takes 2 damage"]
