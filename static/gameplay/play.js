@@ -307,7 +307,35 @@
     return lines.length ? lines[lines.length - 1] : null;
   }
 
+  // Keyboard play: a redraw replaces the controls and the board, and with them the focused element.
+  // The focus goes to the same thing drawn again (the same action, card, target or control), else
+  // to the controls, so Enter or Space never lands on nothing and Tab goes on from the choices.
+  var KEYS = ["data-action", "data-subject", "data-target", "data-first", "data-testid"];
+  function focusKey() {
+    var at = document.activeElement;
+    if (!at || at === document.body || !root.contains(at)) return null;
+    for (var i = 0; i < KEYS.length; i++) if (at.hasAttribute(KEYS[i])) return [KEYS[i], at.getAttribute(KEYS[i])];
+    return [];
+  }
+  function keepFocus(key) {
+    var at = document.activeElement;
+    if (!key || (at && at !== document.body && document.contains(at))) return;
+    var again = null;
+    if (key.length) {
+      root.querySelectorAll("[" + key[0] + "]").forEach(function (node) {
+        if (!again && node.getAttribute(key[0]) === key[1] && node.getClientRects().length && (node.tabIndex >= 0)) again = node;
+      });
+    }
+    (again || root.querySelector(".controls")).focus({ preventScroll: true });
+  }
+
   function render() {
+    var key = focusKey();
+    draw();
+    keepFocus(key);
+  }
+
+  function draw() {
     var view = state.view;
     if (!view) return;
     var choices = view.status === "playing" ? choicesOf(view) : [];
@@ -414,6 +442,15 @@
     var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     if (!seen) lit[0].scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
   }
+  // A card (or its zoom) reached by Tab is brought whole into view: in a row that scrolls sideways
+  // (the hand on a phone) and clear of the docked hand and the top bar (the page's scroll-padding,
+  // table.css); the browser's own scrolling on focus can leave it cut off or under the dock.
+  root.addEventListener("focusin", function (event) {
+    var node = event.target;
+    if (!node.closest || !node.closest(".cards-row")) return;
+    var face = node.closest(".face") || node;
+    face.scrollIntoView({ block: "nearest", inline: "nearest" });
+  });
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape" && state.selected && !document.querySelector("dialog[open]")) { state.selected = null; state.target = null; render(); }
   });
