@@ -448,8 +448,12 @@
   root.addEventListener("focusin", function (event) {
     var node = event.target;
     if (!node.closest || !node.closest(".cards-row")) return;
-    var face = node.closest(".face") || node;
-    face.scrollIntoView({ block: "nearest", inline: "nearest" });
+    var face = node.closest(".face") || node, row = face.closest(".cards-row");
+    var box = face.getBoundingClientRect(), view = row.getBoundingClientRect();
+    var cut = box.left < view.left - 1 || box.right > view.right + 1;
+    // a cut-off card goes to the row's start: the hand's snap points (play.css) would pull a
+    // "nearest" scroll back to where it was
+    face.scrollIntoView({ block: "nearest", inline: cut ? "start" : "nearest" });
   });
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape" && state.selected && !document.querySelector("dialog[open]")) { state.selected = null; state.target = null; render(); }

@@ -75,6 +75,16 @@ def press_on(page: Any, test_id: str) -> None:
     raise AssertionError(f"Tab never reached {test_id}")
 
 
+def in_sight(page: Any) -> bool:
+    """The focused element comes whole into sight (a row scrolls it in, a card settles after its
+    lift) within a moment, or the focus moved on (a redraw)."""
+    try:
+        wait_in_page(page, f"document.activeElement === document.body || ({IN_SIGHT})()", timeout=3_000)
+    except Exception:
+        return False
+    return True
+
+
 def focus_the_mark(page: Any, blocked: list[str]) -> bool:
     """Moves the focus to what the coach points at, Tab forward or Shift+Tab back as it lies from
     the focus; False when the mark went away (the page redrew) before it was reached. Each stop
@@ -91,7 +101,7 @@ def focus_the_mark(page: Any, blocked: list[str]) -> bool:
             continue  # a redraw took the focus away this moment (the page gives it back)
         if not page.evaluate(RING):
             blocked.append("no ring: " + at)
-        if not page.evaluate(IN_SIGHT):
+        if not in_sight(page):
             blocked.append("hidden: " + at)
     raise AssertionError("the focus never reached what the coach points at: " + page.evaluate(
         "document.querySelector('[data-tutorial-target]').outerHTML.slice(0, 200)"))  # fmt: skip
