@@ -389,7 +389,10 @@ def _ev_lose_health(ev: dict[str, Any], before: State, after: State, names: Name
 
 def _ev_power_lost(ev: dict[str, Any], before: State, after: State, names: Names) -> str:
     left = ev["power"]
-    return f"{names[ev['p']]} loses a power ({left} left)"
+    said = f"{names[ev['p']]} loses a power ({left} left)"
+    if ev.get("reset") and left > 0:  # health reached 0: it returns to its maximum (001 p.4)
+        said += f"; {names[ev['p']]}'s health resets to {core.max_health(after, ev['p'])}"
+    return said
 
 
 def _ev_reshuffled(ev: dict[str, Any], before: State, after: State, names: Names) -> str:
@@ -451,9 +454,33 @@ EVENTS: dict[str, Callable[[dict[str, Any], State, State, Names], str] | None] =
 }
 
 
+_HURTS = ("damage", "lose_health")
+
+
+def cause_first(events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events with each power lost to damage told after that damage. The engine records the
+    power lost (health reached 0) while the damage is dealt, and the damage once it is dealt: the
+    powers lost just before a player's damage or health loss are its effect, and their health
+    resets (``"reset"``)."""
+    out: list[dict[str, Any]] = []
+    held: list[dict[str, Any]] = []
+    for ev in events:
+        if ev["e"] == "power_lost":
+            held.append(ev)
+            continue
+        if held and ev["e"] in _HURTS and all(lost["p"] == ev["p"] for lost in held):
+            out += [ev, *({**lost, "reset": True} for lost in held)]
+        else:
+            out += [*held, ev]
+        held = []
+    return out + held
+
+
 def describe_events(events: Sequence[dict[str, Any]], before: State, after: State, names: Names) -> list[str]:
-    """One public sentence per event worth telling, in order; a player's ailments are counted in
-    one sentence (where the first one came) and health lost in a row is added up."""
+    """One public sentence per event worth telling, cause before effect (`cause_first`); a
+    player's ailments are counted in one sentence (where the first one came) and health lost in
+    a row is added up."""
+    events = cause_first(events)
     out: list[str] = []
     ailments: dict[int, list[str]] = {}
     at: dict[int, int] = {}

@@ -11,7 +11,7 @@ from typing import Any
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotAuthenticated, ValidationError
@@ -95,7 +95,7 @@ class SignedInOrWatching(BasePermission):
     """Signed in for everything; without an account only reading a match (its view, log and
     replays), which ``PlayViewSet._visible`` then allows for public matches only."""
 
-    READS = ("retrieve", "log", "replay")
+    READS = ("retrieve", "log", "entries", "replay")
 
     def has_permission(self, request: Request, view: Any) -> bool:
         if request.user is not None and request.user.is_authenticated:
@@ -233,6 +233,21 @@ class PlayViewSet(viewsets.GenericViewSet[PlayMatch]):
         before that the actions and your own setup only."""
         match, seen = self._seen()
         return Response(services.game_log(match, seen))
+
+    @extend_schema(
+        parameters=[OpenApiParameter("before", int, description="the entries before this move's number")],
+        responses=VIEW,
+    )
+    @action(detail=True, methods=["get"])
+    def entries(self, request: Request, pk: str) -> Response:
+        """The current game's earlier log entries, up to 50 before move ``before``, oldest first, each
+        with its move's number ``n``: a view carries only the newest, and the page reads the rest as
+        the player scrolls back. Public words, as every view's log: no hidden card is named."""
+        match, _seen = self._seen()
+        before = request.query_params.get("before", "")
+        if not before.isdigit():
+            return Response({"detail": "before: give the number of a move (a whole number)."}, status=400)
+        return Response(services.log_page(match, int(before)))
 
     @extend_schema(request=None, responses=VIEW)
     @action(detail=True, methods=["post"])

@@ -221,11 +221,83 @@
     return pend.player === view.seat ? "Your decision" : "Opponent's decision";
   }
 
+  // The whole game's log, kept by move number (entry.n): a view carries the newest entries, which
+  // are added below the ones shown (the list is never drawn again whole); the earlier ones are read
+  // a page at a time (GET .../entries/?before=n) when the player scrolls back or asks for them. The
+  // list follows the newest move unless the player scrolled up to read; then a button brings it back.
+  var gameLog = (function () {
+    var box = root.querySelector('[data-testid="log"]');
+    var earlier = root.querySelector('[data-testid="log-earlier"]');
+    var newest = root.querySelector('[data-testid="log-newest"]');
+    var kept = { game: null, first: 0, last: 0, loading: false };
+    function atBottom() { return box.scrollHeight - box.scrollTop - box.clientHeight < 24; }
+    function toBottom() { box.scrollTop = box.scrollHeight; newest.hidden = true; }
+    function item(line) {
+      var node = el("li", { text: line.text });
+      if (line.n) { node.dataset.move = String(line.n); node.value = line.n; }  // numbered by its move
+      return node;
+    }
+    function showEarlier() {
+      earlier.hidden = !(kept.first > 1);
+      earlier.disabled = kept.loading;
+      earlier.textContent = kept.loading ? "Reading earlier moves…" : "Show earlier moves";
+    }
+    function start(game) {
+      kept.game = game; kept.first = 0; kept.last = 0;
+      box.replaceChildren();
+    }
+    function show(view, lines) {
+      var numbered = lines.length > 0 && lines.every(function (line) { return line.n; });
+      if (!numbered) {  // a server without move numbers: the newest entries only, drawn as they come
+        start(view.game);
+        box.replaceChildren.apply(box, lines.map(item));
+        toBottom();
+        return;
+      }
+      var following = kept.last === 0 || atBottom();
+      var fresh = lines.filter(function (line) { return line.n > kept.last; });
+      if (view.game !== kept.game || (fresh.length && fresh[0].n > kept.last + 1 && kept.last > 0)) {
+        start(view.game);  // a new game, or moves missed (the page was away): the newest again, and the rest on asking
+        fresh = lines;
+      }
+      if (!fresh.length) { showEarlier(); return; }
+      fresh.forEach(function (line) { box.appendChild(item(line)); });
+      if (!kept.first) kept.first = fresh[0].n;
+      kept.last = fresh[fresh.length - 1].n;
+      showEarlier();
+      if (following) toBottom(); else newest.hidden = false;
+    }
+    function readEarlier() {
+      if (kept.loading || kept.first <= 1) return;
+      var game = kept.game, before = kept.first;
+      kept.loading = true; showEarlier();
+      window.Fett.request(root.dataset.entries + "?before=" + before).then(function (answer) {
+        kept.loading = false;
+        var page = answer.data || {};
+        if (!answer.ok || page.game !== game || kept.game !== game || kept.first !== before) { showEarlier(); return; }
+        var height = box.scrollHeight, top = box.scrollTop;
+        var nodes = (page.entries || []).filter(function (line) { return line.n < before; }).map(item);
+        box.prepend.apply(box, nodes);
+        if (nodes.length) kept.first = Number(nodes[0].dataset.move);
+        box.scrollTop = top + box.scrollHeight - height;  // the lines read stay where they were
+        showEarlier();
+      }).catch(function () { kept.loading = false; showEarlier(); });
+    }
+    earlier.addEventListener("click", readEarlier);
+    newest.addEventListener("click", function () { toBottom(); box.focus(); });
+    box.addEventListener("scroll", function () {
+      if (atBottom()) newest.hidden = true;
+      if (box.scrollTop < 8) readEarlier();
+    });
+    root.querySelector(".log").addEventListener("toggle", function () { if (kept.last) toBottom(); });
+    return { show: show };
+  })();
+
   // The log in words: the server's sentences (view.log entries {seat, text, cards}), or the page's own
   // reading of bare action texts when the server sends no words.
   function logLines(view) {
     return (view.log || []).map(function (line) {
-      if (line && typeof line === "object") return { text: line.text, seat: line.seat, cards: line.cards || [] };
+      if (line && typeof line === "object") return { text: line.text, seat: line.seat, cards: line.cards || [], n: line.n || 0 };
       var refs = String(line).match(/\bc\d+\b/g) || [];
       return { text: board.describe(String(line), view.board, who(view)), seat: null, cards: refs };
     });
@@ -235,7 +307,35 @@
     return lines.length ? lines[lines.length - 1] : null;
   }
 
+  // Keyboard play: a redraw replaces the controls and the board, and with them the focused element.
+  // The focus goes to the same thing drawn again (the same action, card, target or control), else
+  // to the controls, so Enter or Space never lands on nothing and Tab goes on from the choices.
+  var KEYS = ["data-action", "data-subject", "data-target", "data-first", "data-testid"];
+  function focusKey() {
+    var at = document.activeElement;
+    if (!at || at === document.body || !root.contains(at)) return null;
+    for (var i = 0; i < KEYS.length; i++) if (at.hasAttribute(KEYS[i])) return [KEYS[i], at.getAttribute(KEYS[i])];
+    return [];
+  }
+  function keepFocus(key) {
+    var at = document.activeElement;
+    if (!key || (at && at !== document.body && document.contains(at))) return;
+    var again = null;
+    if (key.length) {
+      root.querySelectorAll("[" + key[0] + "]").forEach(function (node) {
+        if (!again && node.getAttribute(key[0]) === key[1] && node.getClientRects().length && (node.tabIndex >= 0)) again = node;
+      });
+    }
+    (again || root.querySelector(".controls")).focus({ preventScroll: true });
+  }
+
   function render() {
+    var key = focusKey();
+    draw();
+    keepFocus(key);
+  }
+
+  function draw() {
     var view = state.view;
     if (!view) return;
     var choices = view.status === "playing" ? choicesOf(view) : [];
@@ -258,8 +358,7 @@
     var lastLine = root.querySelector('[data-testid="last-action"]');
     lastLine.textContent = last ? last.text : "";
     lastLine.hidden = !last;
-    var log = root.querySelector('[data-testid="log"]');
-    log.replaceChildren.apply(log, lines.map(function (line) { return el("li", { text: line.text }); }));
+    gameLog.show(view, lines);
     renderControls(view, choices);
     renderReferee(view);
   }
@@ -344,6 +443,19 @@
     var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     if (!seen) lit[0].scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
   }
+  // A card (or its zoom) reached by Tab is brought whole into view: in a row that scrolls sideways
+  // (the hand on a phone) and clear of the docked hand and the top bar (the page's scroll-padding,
+  // table.css); the browser's own scrolling on focus can leave it cut off or under the dock.
+  root.addEventListener("focusin", function (event) {
+    var node = event.target;
+    if (!node.closest || !node.closest(".cards-row")) return;
+    var face = node.closest(".face") || node, row = face.closest(".cards-row");
+    var box = face.getBoundingClientRect(), view = row.getBoundingClientRect();
+    var cut = box.left < view.left - 1 || box.right > view.right + 1;
+    // a cut-off card goes to the row's start: the hand's snap points (play.css) would pull a
+    // "nearest" scroll back to where it was
+    face.scrollIntoView({ block: "nearest", inline: cut ? "start" : "nearest" });
+  });
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape" && state.selected && !document.querySelector("dialog[open]")) { state.selected = null; state.target = null; render(); }
   });

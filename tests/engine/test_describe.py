@@ -444,3 +444,39 @@ def test_a_card_whose_targets_play_two_roles_names_both() -> None:
     cinder = handle(s, 0, "cinder")
     assert texts[f"play {cinder} target=p2 target=p2"] == "Sling Cinder at Romin"  # both on one: said once
     assert texts[f"play {cinder} target=p1 target=p2"] == "Sling Cinder: 3 damage to Eva, sear Romin"
+
+
+def test_damage_that_costs_a_power_is_told_before_the_power_and_the_reset() -> None:
+    """001 p.4: when health reaches 0 the Runeslinger loses a power, and "Your health only resets
+    (returns to) its current maximum when it reaches 0". The log tells it in that order: the
+    damage, then the power lost, then the health reset (the engine records the power first)."""
+    s = position(
+        {"hand": ["fireball"], "concentrations": ["spark"] * 3},
+        {**BRANNOC_SIDE, "health": 3, "hand": [], "concentrations": ["spark"] * 3},
+    )
+    fire = handle(s, 0, "fireball")
+    s, _entry = step(s, f"play {fire} target=p2")
+    after, events = apply(s, "pass")
+    kinds = [ev["e"] for ev in events if ev["e"] in ("damage", "power_lost")]
+    assert kinds == ["power_lost", "damage"]  # what the engine records; the words put it right
+    text = words.describe_move(s, "pass", events, after, NAMES)["text"]
+    assert text == (
+        f"Romin does not answer: Romin takes 3 damage; Romin loses a power (4 left); "
+        f"Romin's health resets to {after.players[1].health}"
+    )
+    assert after.players[1].health > 0 and after.players[1].power == 4
+
+
+def test_a_power_lost_to_an_empty_deck_tells_no_reset() -> None:
+    """001 p.4: a power lost to an empty deck keeps the health: no reset is told, and the power
+    is not moved after damage that did not cause it."""
+    events = [
+        {"e": "power_lost", "p": 0, "power": 3},
+        {"e": "reshuffled", "p": 0},
+        {"e": "damage", "p": 0, "amount": 2},
+    ]
+    s = position({}, {})
+    told = words.describe_events(events, s, s, NAMES)
+    assert told == ["Eva loses a power (3 left)", "Eva shuffles the discard pile into a new deck", "Eva takes 2 damage"]
+    damage_to_other = [{"e": "power_lost", "p": 0, "power": 3}, {"e": "damage", "p": 1, "amount": 2}]
+    assert words.describe_events(damage_to_other, s, s, NAMES) == ["Eva loses a power (3 left)", "Romin takes 2 damage"]

@@ -464,7 +464,7 @@ def test_health_loss_past_zero_goes_on_after_the_power_loss_and_is_told_whole() 
     is now applied to your newly reset health total": Romin, at 1 health with Burn and Curse on him, is the target of
     Eva's Soul Tax ("Target Runeslinger loses 2 health for each unique ailment type on it"): 4 health loss. The first
     point brings him to 0: he loses a power, his health resets to 20, and the 3 left are lost from it (17). The log
-    tells the whole 4."""
+    tells the whole 4, then the power it cost and the reset (cause before effect)."""
     s = position(
         {"hand": ["soul-tax"], "concentrations": ["spark"] * 3},
         {"health": 1, "ailments": [{"type": "burn", "count": 1}, {"type": "curse", "count": 1}]},
@@ -478,4 +478,6 @@ def test_health_loss_past_zero_goes_on_after_the_power_loss_and_is_told_whole() 
         (False, False)]}  # fmt: skip
     assert awaiting(after) == ("play", 0)
     entry = describe_move(s, "pass", events, after, ("Eva", "Romin"))
-    assert entry["text"] == "Romin does not answer: Romin loses a power (4 left); Romin loses 4 health"
+    assert entry["text"] == (
+        "Romin does not answer: Romin loses 4 health; Romin loses a power (4 left); Romin's health resets to 20"
+    )

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from gameplay.matches import selectors, services
+from gameplay.matches.engines import engine_for
 from gameplay.matches.models import PlayMatch
 from tests.factories import UserFactory
 from tests.matches.test_services import STARTERS, play_first
@@ -53,7 +54,9 @@ def test_views_carry_prompt_labels_choices_and_a_log_in_words() -> None:
     assert watcher["labels"] == {} and watcher["choices"] == [] and watcher["prompt"] == other["prompt"]
     log = watcher["log"]
     assert 0 < len(log) <= 30 and watcher["last"] == log[-1]
-    assert all(set(entry) == {"seat", "text", "cards"} and clean(entry["text"]) for entry in log)
+    assert all(set(entry) == {"seat", "text", "cards", "n"} and clean(entry["text"]) for entry in log)
+    game = match.current_game()
+    assert game is not None and [entry["n"] for entry in log] == list(range(game.moves - len(log) + 1, game.moves + 1))
     names = [p.public_name for p in players]
     assert all(entry["text"].startswith(names[int(entry["seat"][1]) - 1] + " ") for entry in log)
     assert mine["log"] == log  # the log is public: every viewer gets the same sentences
@@ -69,7 +72,8 @@ def test_a_game_logged_before_words_is_described_again() -> None:
     match, _players = played(12)
     game = match.current_game()
     assert game is not None
-    described = list(game.recent)
+    described = services.player_view(match, None)["log"]
+    assert [{k: v for k, v in entry.items() if k != "n"} for entry in described] == game.recent
     game.recent = list(game.actions.order_by("seq").values_list("action", flat=True))[-30:]
     game.save(update_fields=["recent"])
     assert services.player_view(match, None)["log"] == described
@@ -91,3 +95,39 @@ def test_the_log_download_and_the_replay_carry_the_sentences() -> None:
     ]
     assert replay["last"] == replay["log"][-1]
     assert services.replay_view(game, 0, 0)["text"] is None
+
+
+def test_the_whole_game_log_is_read_back_page_by_page_to_the_first_move() -> None:
+    """Issue 28: the log keeps the whole game. A view carries the newest 30 entries, numbered by
+    their move; the earlier ones are read in pages before the oldest shown, down to move 1, and
+    together they are the game's every move in order, in the same public words."""
+    match, _players = played(80)
+    game = match.current_game()
+    assert game is not None and game.moves > 60
+    view = services.player_view(match, None)
+    log = list(view["log"])
+    assert len(log) == 30 and log[-1]["n"] == game.moves
+    pages = 0
+    while log[0]["n"] > 1:
+        page = services.log_page(match, log[0]["n"])
+        assert page["game"] == game.number and 0 < len(page["entries"]) <= 50
+        assert page["entries"][-1]["n"] == log[0]["n"] - 1
+        log = page["entries"] + log
+        pages += 1
+    assert pages == 2 and [entry["n"] for entry in log] == list(range(1, game.moves + 1))
+    every = services.views.described_actions(game, engine_for(match), services.views.seat_names(match))
+    assert [{k: v for k, v in entry.items() if k != "n"} for entry in log] == every
+    assert all(clean(entry["text"]) for entry in log)
+    assert services.log_page(match, 1)["entries"] == []
+
+
+def test_the_earlier_log_is_read_over_the_api_by_a_player_and_refused_without_a_move_number(client: Any) -> None:
+    match, players = played(45)
+    client.force_login(players[1])
+    url = f"/api/play/{match.pk}/entries/"
+    answer = client.get(url, {"before": 10})
+    assert answer.status_code == 200
+    assert [entry["n"] for entry in answer.json()["entries"]] == list(range(1, 10))
+    assert all(clean(entry["text"]) for entry in answer.json()["entries"])
+    refused = client.get(url, {"before": "soon"})
+    assert refused.status_code == 400 and "whole number" in refused.json()["detail"]

@@ -15,7 +15,8 @@ from gameplay.matches.services.clock import clocks
 
 Views = dict[int | None, dict[str, Any]]
 Entry = dict[str, Any]
-RECENT_ACTIONS = 30  # the game log a view carries
+RECENT_ACTIONS = 30  # the game log a view carries; the page reads earlier entries by `log_page`
+LOG_PAGE = 50  # the earlier entries one read of `log_page` gives at most
 
 
 def seat_names(match: PlayMatch) -> tuple[str, ...]:
@@ -39,15 +40,18 @@ def seat_list(match: PlayMatch, seat: int | None) -> list[dict[str, Any]]:
     ]
 
 
-def described_actions(game: Game, engine: GameEngine, names: tuple[str, ...], start: int = 0) -> list[Entry] | None:
-    """The log entries of the game's actions from the ``start``-th on, by replaying it from its
-    setup; None when this site can no longer set it up."""
+def described_actions(
+    game: Game, engine: GameEngine, names: tuple[str, ...], start: int = 0, stop: int | None = None
+) -> list[Entry] | None:
+    """The log entries of the game's actions from the ``start``-th on (up to, not with, the
+    ``stop``-th), by replaying it from its setup; None when this site can no longer set it up."""
     try:
         state = engine.new_game(game.setup, game.seed, game.engine_version)
     except SetupError:
         return None
     entries = []
-    for n, (seat, text) in enumerate(game.actions.order_by("seq").values_list("seat", "action")):
+    actions = game.actions.order_by("seq").values_list("seat", "action")
+    for n, (seat, text) in enumerate(actions if stop is None else actions[:stop]):
         after, _text = engine.apply(state, text)
         if n >= start:
             entries.append(move_entry(engine, state, text, after, names, seat))
@@ -64,6 +68,27 @@ def recent_log(game: Game, engine: GameEngine, names: tuple[str, ...]) -> list[E
     if entries is None:
         return [{"seat": None, "text": "An earlier move", "cards": []} for _ in game.recent]
     return entries
+
+
+def numbered(entries: Sequence[Entry], moves: int) -> list[Entry]:
+    """The newest entries of a game of ``moves`` moves, each with its move's number ``n`` (from 1):
+    the page keeps the whole game's log by these numbers and reads what it lacks by `log_page`."""
+    first = moves - len(entries) + 1
+    return [dict(entry, n=first + i) for i, entry in enumerate(entries)]
+
+
+def log_page(match: PlayMatch, before: int, count: int = LOG_PAGE) -> dict[str, Any]:
+    """The current game's log entries numbered ``before - count`` to ``before - 1`` (the earlier
+    part of the log a view does not carry), oldest first, in the public sense that every view's
+    log has: anyone who may read the match may read them."""
+    game = match.current_game()
+    assert game is not None
+    stop = min(max(before - 1, 0), game.moves)
+    start = max(stop - max(count, 1), 0)
+    said = described_actions(game, engine_for(match), seat_names(match), start, stop)
+    if said is None:
+        said = [{"seat": None, "text": "An earlier move", "cards": []} for _ in range(stop - start)]
+    return {"game": game.number, "moves": game.moves, "entries": [dict(e, n=start + 1 + i) for i, e in enumerate(said)]}
 
 
 def load_state(game: Game, engine: GameEngine | None = None) -> Any:
@@ -109,7 +134,7 @@ def views_for(
     shared = {
         "clocks": clocks(match),
         "connected": connected if connected is not None else connected_seats(match.pk, match.seat_count),
-        "log": recent_log(game, engine, names),
+        "log": numbered(recent_log(game, engine, names), game.moves),
         "names": names,
         "games": finished_games(match, game),
         "rematch": rematch_offer(match),
