@@ -147,7 +147,9 @@ def test_a_socket_opens_with_a_view_that_includes_a_move_in_flight(fresh_redis_s
     async def open_page() -> None:
         socket = TopicSocket("match", match.pk, application=application)
         socket.scope["user"] = players[1 - mover]
-        assert (await socket.connect())[0]
+        # The site socket answers "subscribed" once the topic's opening work is done, the first view
+        # read included: here that is after the move commits.
+        assert (await socket.connect(timeout=120))[0]
         opened.set()
         first_view.append(await socket.receive_json_from(timeout=20))
         while first_view[-1]["type"] != "view":
@@ -159,7 +161,6 @@ def test_a_socket_opens_with_a_view_that_includes_a_move_in_flight(fresh_redis_s
         services.play(match.pk, players[mover], view["board"]["legal"][0], view["version"])  # looks, holds the lock
         assert push.connected_seats(match.pk)[f"p{2 - mover}"] is False
         page.start()
-        assert opened.wait(120), "the page never opened its socket"
         with connection.cursor() as cursor:
 
             def page_waits_on_the_lock() -> bool:
@@ -168,6 +169,7 @@ def test_a_socket_opens_with_a_view_that_includes_a_move_in_flight(fresh_redis_s
 
             wait_until(page_waits_on_the_lock, 120, "the page's first read to wait for the move's lock", every=0.05)
     page.join(120)
+    assert opened.is_set(), "the page's subscription never opened"
     assert first_view and first_view[-1]["version"] == view["version"] + 1
     assert first_view[-1]["view"]["seat"] == f"p{2 - mover}"
 
