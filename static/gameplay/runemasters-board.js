@@ -318,7 +318,8 @@
     }
 
     function actionButton(c) {
-      var b = el("button", { type: "button", className: "rm-act rm-act-" + c.aims.verb + (c.aims.verb === "end" ? " secondary" : "") }, c.label);
+      var b = el("button", { type: "button", className: "rm-act rm-act-" + c.aims.verb + (c.aims.verb === "end" ? " secondary" : ""),
+        "data-action": c.action }, c.label);
       b.addEventListener("click", function () { send(c.action); });
       return b;
     }
