@@ -18,7 +18,8 @@
   function clearMarks() {
     root.querySelectorAll("[data-tutorial-target]").forEach(function (node) { node.removeAttribute("data-tutorial-target"); });
   }
-  function visible(node) { return node && node.getClientRects().length > 0; }
+  // Shown: laid out and not inside a closed <details> (whose content keeps its boxes in Chromium).
+  function visible(node) { return !!node && (node.checkVisibility ? node.checkVisibility() : node.getClientRects().length > 0); }
   // The element to press for an action: its button, else the thing it is about ("play c12 ..." -> c12).
   function targetFor(action) {
     var buttons = Array.prototype.filter.call(root.querySelectorAll("button[data-action]"), function (b) { return b.dataset.action === action; });

@@ -5,6 +5,7 @@ half-way and resumes from the tutorial page, then starts the untimed practice ta
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
@@ -20,6 +21,7 @@ PRESSES = 300  # far more than the tutorial needs
 LEAVE_AFTER = 6  # presses before the player leaves and comes back
 LAPTOP = {"width": 1280, "height": 800}
 FITS = "document.documentElement.scrollWidth <= window.innerWidth"
+SHOTS = os.environ.get("FETT_SHOTS", "")  # a folder for screenshots, when a person wants to look
 
 
 def follow_the_coach(page: Any, presses: int, steps: list[str]) -> None:
@@ -63,6 +65,9 @@ def test_a_newcomer_completes_the_runemasters_tutorial_by_following_the_coach(
         page.wait_for_url(f"{url}/play/**")
         match = PlayMatch.objects.get(player1__username="newcomer", tutorial="runemasters")
         assert f"/play/{match.pk}/" in page.url
+        if SHOTS:
+            wait_in_page(page, READY, timeout=60_000)
+            page.screenshot(path=os.path.join(SHOTS, f"tutorial-{screen['width']}.png"))
         follow_the_coach(page, PRESSES, steps)
 
         assert page.locator(COACH).get_attribute("data-over") == "yes"
