@@ -29,8 +29,9 @@
   ];
   var FOLDED = { reroll: 4 };  // the rerolls (up to 31 ways) open on demand when there are more than this
   // A phone: the dice and the actions come first, just above the paths, and a group of more than
-  // PHONE_FOLD ways (the strikes excepted) opens on demand, so dice, actions and monsters share a screen.
-  var PHONE = "(max-width: 719px)", PHONE_FOLD = 1;
+  // PHONE_FOLD ways opens on demand (not the strikes, nor a phase's only choice: the Guardian Angel,
+  // a kill's reward), so dice, actions and monsters share a screen.
+  var PHONE = "(max-width: 719px)", PHONE_FOLD = 1, UNFOLDED = { strike: true, angel: true, reward: true, end: true };
   function phone() { return !!(window.matchMedia && window.matchMedia(PHONE).matches); }
 
   function capital(text) { return text ? text.charAt(0).toUpperCase() + text.slice(1) : ""; }
@@ -347,7 +348,7 @@
         var mine = list.filter(function (c) { return c.aims.verb === group[0]; });
         if (!mine.length) return;
         var buttons = el("div", { className: "rm-buttons" }, mine.map(actionButton));
-        var fold = FOLDED[group[0]] || (phone() && group[0] !== "strike" ? PHONE_FOLD : Infinity);
+        var fold = FOLDED[group[0]] || (phone() && !UNFOLDED[group[0]] ? PHONE_FOLD : Infinity);
         if (mine.length > fold && picked.die === null) {
           parts.push(el("details", { className: "rm-group" }, [el("summary", {}, group[1] + " (" + mine.length + " ways)"), buttons]));
         } else {
