@@ -70,7 +70,12 @@
   function refresh() {
     var mine = ++asked;
     window.Fett.request(coach.dataset.stepUrl)
-      .then(function (r) { if (r.ok && mine > shown) { shown = mine; show(r.data); } })
+      .then(function (r) {
+        if (!r.ok || mine <= shown) return;
+        // an answer about a table older than the one the page shows (asked before a move landed): ask again
+        if (typeof window.__playVersion === "number" && r.data.version < window.__playVersion) { soon(); return; }
+        shown = mine; show(r.data);
+      })
       .catch(function () { /* the next change asks again */ });
   }
   function soon() { clearTimeout(timer); timer = setTimeout(refresh, 50); }
