@@ -76,7 +76,11 @@ def test_a_newcomer_completes_the_runemasters_tutorial_by_following_the_coach(
         assert match.outcome == PlayMatch.TableOutcome.WON and match.pace == PlayMatch.Pace.UNTIMED
         assert match.seated and match.engine == "runemasters"
         for lesson in ("first-strike", "first-move", "first-reroll", "charge", "ultimate", "end-turn"):
-            assert lesson in steps, (lesson, " ".join(steps), list(match.games.get().actions.values_list("action", flat=True)))
+            assert lesson in steps, (
+                lesson,
+                " ".join(steps),
+                list(match.games.get().actions.values_list("action", flat=True)),
+            )
 
         page.get_by_test_id("practice-after-tutorial").click()
         page.wait_for_url(lambda u: "/play/" in u and f"/play/{match.pk}/" not in u)
