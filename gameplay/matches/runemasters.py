@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gameplay import tutorials
 from gameplay.matches.protocol import TABLE, Decision, Result, SetupError
 from gameplay.runemasters import game
 from gameplay.runemasters.data import DIFFICULTIES
@@ -102,3 +103,19 @@ class Runemasters:
 
 
 RUNEMASTERS = Runemasters()
+
+
+def seat_situation(
+    tutorial: tutorials.Tutorial, state: State, held: Sequence[int], done: Sequence[str] = ()
+) -> tutorials.Situation:
+    """What a Runemasters tutorial sees of its player's moment at the table: the decision of
+    whichever of the ``held`` seats is pending (one person may hold every guardian), its legal
+    actions and their labels, and the board every seat sees."""
+    decision = game.pending(state)
+    seat = decision.seat if decision is not None and decision.seat in held else held[0]
+    legal = game.legal_actions(state, seat)
+    labels = game.words(state, seat, [str(n) for n in range(len(state.guardians))])["labels"] if legal else {}
+    return tutorials.situation(
+        tutorial, game.view(state, seat), seat, None if decision is None else (decision.seat, decision.kind), legal,
+        labels, done, held,
+    )  # fmt: skip

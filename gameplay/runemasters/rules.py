@@ -206,7 +206,7 @@ def end_round(state: State) -> None:
     for seat, guardian in enumerate(state.guardians):
         if guardian["alive"] and guardian["poisoned"]:
             guardian["poisoned"] = False
-            lose_health(state, seat, 1)
+            lose_health(state, seat, 1, "poison")
 
 
 # --- Monsters -------------------------------------------------------------------------------
@@ -224,7 +224,7 @@ def new_monster(state: State, data: GameData) -> None:
             slots[space] = {"card": card, "struck": [False] * len(monster.weak_points)}
             return
     state.monster_discard.append(card)
-    damage(state, monster.colour, 1)
+    damage(state, monster.colour, 1, f"a {monster.colour} {monster.type} that found no room on its path")
 
 
 def monster_movement(state: State, data: GameData) -> None:
@@ -250,12 +250,14 @@ def _move_path(state: State, data: GameData, colour: str) -> None:
         if slot is None:
             continue
         kind = data.types[data.monsters[slot["card"]].type]
+        monster = data.monsters[slot["card"]]
+        name = f"{monster.colour} {monster.type}"  # its own colour: Neltai may have swapped it to another path
         if space == 0:
-            damage(state, colour, kind.damage)
+            damage(state, colour, kind.damage, f"the {name}")
         elif slots[space - 1] is None:
             slots[space - 1], slots[space] = slot, None
             if kind.ranged and state.event != "cover" and all(s is None for s in slots[: space - 1]):
-                damage(state, colour, 1)
+                damage(state, colour, 1, f"an arrow of the {name}")
         if over(state):
             return
 
@@ -294,13 +296,15 @@ def first_monster(state: State, colour: str) -> int | None:
 # --- Damage ---------------------------------------------------------------------------------
 
 
-def damage(state: State, colour: str, amount: int) -> None:
-    """An attack on a path: its guardian is hurt (a shield absorbs it), or else the temple."""
+def damage(state: State, colour: str, amount: int, attacker: str = "") -> None:
+    """An attack on a path: its guardian is hurt (a shield absorbs it), or else the temple.
+    ``attacker`` names what attacks ("the red troll"): a lost game's reason says it, and the path."""
     seat = state.guardian_on(colour)
     if seat is None:
         state.temple_hp = max(0, state.temple_hp - amount)
         if state.temple_hp == 0:
-            end_game(state, "lost", "The temple collapsed")
+            how = f": {attacker} struck it from the {colour} path, where no guardian stood" if attacker else ""
+            end_game(state, "lost", "The temple collapsed" + how)
         return
     guardian = state.guardians[seat]
     if guardian["shield"]:
@@ -308,14 +312,17 @@ def damage(state: State, colour: str, amount: int) -> None:
         return
     if state.event == "poison":
         guardian["poisoned"] = True
-    lose_health(state, seat, amount)
+    lose_health(state, seat, amount, f"{attacker} on the {colour} path" if attacker else "")
 
 
-def lose_health(state: State, seat: int, amount: int) -> None:
+def lose_health(state: State, seat: int, amount: int, cause: str = "") -> None:
+    """``cause``: what took the health ("poison", or the attacker and its path), for a lost game's reason."""
     guardian = state.guardians[seat]
     floor = 1 if guardian["angel"] else 0
     guardian["hp"] = max(min(floor, guardian["hp"]), guardian["hp"] - amount)
     if guardian["hp"] == 0:
         guardian.update(alive=False, path=None, shield=False, poisoned=False, angel=False)
         if not any(g["alive"] for g in state.guardians):
-            end_game(state, "lost", "The last guardian fell")
+            name = str(guardian["id"]).capitalize()
+            how = "" if not cause else f": {name} died of poison" if cause == "poison" else f": {name} fell to {cause}"
+            end_game(state, "lost", "The last guardian fell" + how)

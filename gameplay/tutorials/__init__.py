@@ -1,7 +1,8 @@
 """Guided first games: a tutorial's script (``<slug>.yaml`` beside this file) and what it says now.
 
-PURE: no Django. A tutorial is an ordinary match with fixed decks, a fixed seed and no clock,
-played through the same engine and pages as every match; its script says
+PURE: no Django. A tutorial is an ordinary match (or, for a co-operative game, an ordinary table)
+with fixed decks or guardians, a fixed seed and no clock, played through the same engine and pages
+as every other; its script says
 
 - what the coach box says at each moment: an ordered list of steps, each with a condition on the
   player's situation (the decision the engine waits on, what the player may do, what the player
@@ -11,6 +12,9 @@ played through the same engine and pages as every match; its script says
 - what the tutor does: rules by decision, each a list of pointers tried in turn, falling back to
   passing, ending or going on, else the first legal action.
 
+Each game has its own words for decisions, actions and facts (``VOCABULARIES``, keyed by the
+script's ``game``: Runeslingers' for ``awakening``, Runemasters' for ``runemasters``).
+
 ``load(slug)`` reads and checks a script (``TutorialError`` lists every problem at once);
 ``guide(tutorial, situation)`` is the current step; ``tutor_action(tutorial, situation)`` the
 tutor's move.
@@ -18,7 +22,7 @@ tutor's move.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -27,22 +31,45 @@ from typing import Any
 import yaml
 
 HERE = Path(__file__).resolve().parent
-#: The kinds of action a pointer names: the first word of the engine's action text.
-ACTION_TYPES = frozenset(
-    {"set", "light", "play", "activate", "use", "sling", "charge", "pass", "block", "continue", "end", "discard",
-     "choose", "remove", "any"}
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """What a game's script may name: the kinds of action a pointer names (the first word of the
+    engine's action text; "any" for every one), the decisions a step may wait on (the engine's
+    pending kinds, "waiting" while another seat decides, "over" at the end) and the facts the site
+    reads from the board."""
+
+    actions: frozenset[str]
+    kinds: frozenset[str]
+    facts: frozenset[str]
+
+
+RUNESLINGERS_WORDS = Vocabulary(
+    actions=frozenset({"set", "light", "play", "activate", "use", "sling", "charge", "pass", "block", "continue", "end",
+                       "discard", "choose", "remove", "any"}),
+    kinds=frozenset({"setup", "draw", "play", "answer", "block", "discard", "fate", "targets", "order", "remove",
+                     "unique", "return", "copy", "charge", "choose-first", "waiting", "over"}),
+    facts=frozenset({"you-ailed", "tutor-ailed", "you-hurt", "tutor-hurt", "tutor-low", "you-lost-power",
+                     "tutor-lost-power", "won", "lost"}),
 )  # fmt: skip
-#: Decisions a step may wait on (the engine's pending kinds), "waiting" (the other seat decides),
-#: "over" (the game is over).
-KINDS = frozenset(
-    {"setup", "draw", "play", "answer", "block", "discard", "fate", "targets", "order", "remove", "unique", "return",
-     "copy", "charge", "choose-first", "waiting", "over"}
+RUNEMASTERS_WORDS = Vocabulary(
+    actions=frozenset({"strike", "move", "block", "charge", "reroll", "release", "ability", "ultimate", "vivacity",
+                       "end", "angel", "reward", "any"}),
+    kinds=frozenset({"angel", "actions", "reward", "waiting", "over"}),
+    facts=frozenset({"won", "lost", "first-turn", "monster-in-front", "temple-hurt", "guardian-hurt",
+                     "dice-left"}),
 )  # fmt: skip
-#: What the site reads from the board for a step's ``facts``.
-FACTS = frozenset(
-    {"you-ailed", "tutor-ailed", "you-hurt", "tutor-hurt", "tutor-low", "you-lost-power", "tutor-lost-power", "won",
-     "lost"}
-)  # fmt: skip
+#: A script's ``game`` -> its words (a game not named here speaks Runeslingers).
+VOCABULARIES = {"runemasters": RUNEMASTERS_WORDS}
+#: Runeslingers' words, as the Awakening's script uses them (kept for readers of the old names).
+ACTION_TYPES, KINDS, FACTS = RUNESLINGERS_WORDS.actions, RUNESLINGERS_WORDS.kinds, RUNESLINGERS_WORDS.facts
+
+
+def vocabulary(game: str) -> Vocabulary:
+    return VOCABULARIES.get(game, RUNESLINGERS_WORDS)
+
+
 FALLBACK = ("pass", "end", "continue")  # the tutor's moves when no rule applies
 
 
@@ -118,6 +145,8 @@ class Tutorial:
     tutor_rules: tuple[TutorRule, ...]
     finish: str = ""
     terms: tuple[str, ...] = field(default=())
+    table: Mapping[str, Any] = field(default_factory=dict)  # a table game's setup (Runemasters: guardians...)
+    practice: str = ""  # what the untimed practice game offered at the end is, in words
 
     def step(self, step_id: str) -> Step:
         return next(s for s in self.steps if s.id == step_id)
@@ -190,9 +219,12 @@ def parse(slug: str, data: Any) -> Tutorial:
     problems: list[str] = []
     if not isinstance(data, dict):
         raise TutorialError(f"{slug}: the script is not a mapping")
-    steps = tuple(_step(raw, n, problems) for n, raw in enumerate(data.get("steps") or []))
+    words = vocabulary(str(data.get("game", "")))
+    steps = tuple(_step(raw, n, problems, words) for n, raw in enumerate(data.get("steps") or []))
     rules = tuple(
-        TutorRule(_condition(r.get("when"), f"tutor rule {n + 1}", problems), _pointers(r.get("do"), problems))
+        TutorRule(
+            _condition(r.get("when"), f"tutor rule {n + 1}", problems, words), _pointers(r.get("do"), problems, words)
+        )
         for n, r in enumerate(data.get("tutor_rules") or [])
         if isinstance(r, dict)
     )
@@ -201,31 +233,37 @@ def parse(slug: str, data: Any) -> Tutorial:
         problems.append("two steps have the same id")
     if not steps:
         problems.append("no steps")
-    for key in ("title", "game", "seed", "you", "tutor"):
+    # a two-player game names each seat's deck; a table game its setup (guardians, difficulty)
+    seats = ("table",) if words is RUNEMASTERS_WORDS else ("you", "tutor")
+    for key in ("title", "game", "seed", *seats):
         if key not in data:
             problems.append(f"missing {key!r}")
+    if "table" in data and not isinstance(data["table"], dict):
+        problems.append("'table' is not a mapping")
     if problems:
         raise TutorialError(f"{slug}: " + "; ".join(problems))
     return Tutorial(
-        slug=slug, title=str(data["title"]), game=str(data["game"]), seed=int(data["seed"]), you=dict(data["you"]),
-        tutor=dict(data["tutor"]), you_first=bool(data.get("you_first", True)), steps=steps, tutor_rules=rules,
+        slug=slug, title=str(data["title"]), game=str(data["game"]), seed=int(data["seed"]),
+        you=dict(data.get("you") or {}), tutor=dict(data.get("tutor") or {}), table=dict(data.get("table") or {}),
+        practice=str(data.get("practice", "")), you_first=bool(data.get("you_first", True)), steps=steps,
+        tutor_rules=rules,
         finish=str(data.get("finish", "")), terms=tuple(str(t) for t in data.get("terms") or ()),
     )  # fmt: skip
 
 
-def _step(raw: Any, n: int, problems: list[str]) -> Step:
+def _step(raw: Any, n: int, problems: list[str], words: Vocabulary) -> Step:
     if not isinstance(raw, dict) or not raw.get("id") or not raw.get("say"):
         problems.append(f"step {n + 1} needs an id and what it says")
         return Step(f"step-{n + 1}", Condition(), "")
     sid = str(raw["id"])
     return Step(
-        id=sid, when=_condition(raw.get("when"), f"step {sid}", problems), say=str(raw["say"]),
+        id=sid, when=_condition(raw.get("when"), f"step {sid}", problems, words), say=str(raw["say"]),
         why=str(raw.get("why", "")), terms=tuple(str(t) for t in raw.get("terms") or ()),
-        point=_pointers(raw.get("point"), problems, f"step {sid}"),
+        point=_pointers(raw.get("point"), problems, words, f"step {sid}"),
     )  # fmt: skip
 
 
-def _condition(raw: Any, where: str, problems: list[str]) -> Condition:
+def _condition(raw: Any, where: str, problems: list[str], words: Vocabulary) -> Condition:
     raw = raw or {}
     if not isinstance(raw, dict):
         problems.append(f"{where}: 'when' is not a mapping")
@@ -233,13 +271,13 @@ def _condition(raw: Any, where: str, problems: list[str]) -> Condition:
     kinds = _words(raw.get("kind"))
     facts, not_facts = _words(raw.get("facts")), _words(raw.get("not_facts"))
     for kind in kinds:
-        if kind not in KINDS:
+        if kind not in words.kinds:
             problems.append(f"{where}: unknown decision {kind!r}")
     for fact in (*facts, *not_facts):
-        if fact not in FACTS:
+        if fact not in words.facts:
             problems.append(f"{where}: unknown fact {fact!r}")
     for key in ("first_time", "done"):
-        if raw.get(key) and raw[key] not in ACTION_TYPES:
+        if raw.get(key) and raw[key] not in words.actions:
             problems.append(f"{where}: unknown action kind {raw[key]!r}")
     unknown = set(raw) - {"kind", "facts", "not_facts", "first_time", "done"}
     if unknown:
@@ -247,7 +285,7 @@ def _condition(raw: Any, where: str, problems: list[str]) -> Condition:
     return Condition(kinds, facts, not_facts, str(raw.get("first_time") or ""), str(raw.get("done") or ""))
 
 
-def _pointers(raw: Any, problems: list[str], where: str = "tutor") -> tuple[Pointer, ...]:
+def _pointers(raw: Any, problems: list[str], words: Vocabulary, where: str = "tutor") -> tuple[Pointer, ...]:
     items = raw if isinstance(raw, list) else [] if raw is None else [raw]
     pointers = []
     for item in items:
@@ -255,7 +293,7 @@ def _pointers(raw: Any, problems: list[str], where: str = "tutor") -> tuple[Poin
             problems.append(f"{where}: a pointer is a mapping of type, card and has")
             continue
         pointer = Pointer(str(item.get("type", "any")), str(item.get("card", "")), str(item.get("has", "")))
-        if pointer.type not in ACTION_TYPES:
+        if pointer.type not in words.actions:
             problems.append(f"{where}: unknown action kind {pointer.type!r}")
         pointers.append(pointer)
     return tuple(pointers)
@@ -271,7 +309,10 @@ LOW_HEALTH = 8  # "tutor-low": the tutor's health is at most this
 
 
 def facts(tutorial: Tutorial, board: Mapping[str, Any], seat: int) -> frozenset[str]:
-    """What a step may ask of the board (a Runeslingers view, seat ``seat``'s; the tutor is the other)."""
+    """What a step may ask of the board (a Runeslingers view, seat ``seat``'s; the tutor is the other;
+    or a Runemasters view: ``table_facts``)."""
+    if vocabulary(tutorial.game) is RUNEMASTERS_WORDS:
+        return table_facts(board)
     players = board.get("players") or []
     if len(players) != 2:
         return frozenset()
@@ -293,6 +334,33 @@ def facts(tutorial: Tutorial, board: Mapping[str, Any], seat: int) -> frozenset[
     return frozenset(found)
 
 
+def table_facts(board: Mapping[str, Any]) -> frozenset[str]:
+    """What a Runemasters step may ask of the board (the guardian on turn's, as every seat sees it):
+    won, lost; first-turn (the game's first turn); monster-in-front (a monster stands on space 1 of
+    the path of the guardian on turn: it attacks when the turn ends); temple-hurt; guardian-hurt
+    (the guardian on turn has lost health); dice-left (a die of the turn is still unused)."""
+    found = set()
+    if board.get("outcome") in ("won", "lost"):
+        found.add(str(board["outcome"]))
+    if int(board.get("turns", 0)) == 1:
+        found.add("first-turn")
+    temple = board.get("temple") or {}
+    if int(temple.get("hp", 0)) < int(temple.get("max", 0)):
+        found.add("temple-hurt")
+    guardians = board.get("guardians") or []
+    active = board.get("active")
+    if isinstance(active, int) and 0 <= active < len(guardians):
+        guardian = guardians[active]
+        if int(guardian.get("hp", 0)) < int(guardian.get("max_hp", 4)):
+            found.add("guardian-hurt")
+        path = ((board.get("paths") or {}).get(guardian.get("path")) or {}).get("spaces") or []
+        if path and path[0] is not None:
+            found.add("monster-in-front")
+    if any(not die.get("used") for die in board.get("dice") or []):
+        found.add("dice-left")
+    return frozenset(found)
+
+
 def situation(
     tutorial: Tutorial,
     board: Mapping[str, Any],
@@ -301,12 +369,15 @@ def situation(
     legal: Sequence[str],
     labels: Mapping[str, str],
     done: Sequence[str] = (),
+    held: Collection[int] = (),
 ) -> Situation:
     """A seat's situation from its view of the board, the engine's pending decision (seat, kind; None
-    once over), its legal actions with their labels, and the actions it has made this game."""
+    once over), its legal actions with their labels, and the actions it has made this game.
+    ``held``: every seat the player holds (at a table one person may hold several; a decision of
+    any of them is theirs), ``seat`` alone when empty."""
     if pending is None:
         kind = "over"
-    elif pending[0] != seat:
+    elif pending[0] not in (held or (seat,)):
         kind = "waiting"
     else:
         kind = pending[1]

@@ -1,9 +1,11 @@
-"""The guided first game (``/learn/tutorial/<slug>/``) and its coach box's words for the play page.
+"""The guided first games (``/learn/tutorial/<slug>/``) and their coach box's words for the play page.
 
 A tutorial is an ordinary match (``PlayMatch.tutorial`` names its script, ``gameplay/tutorials``):
-fixed decks and seed, the tutor bot in seat 2, no clock. The tutorial page starts it or resumes
-the player's unfinished one; the play page's coach box (``static/gameplay/tutorial.js``) reads
-the current step from ``tutorial_step`` after every change it sees.
+for The Awakening fixed decks and seed, the tutor bot in seat 2; for Runemasters an ordinary
+table of fixed guardians and seed, every seat the player's. Neither has a clock. The tutorial page
+starts it or resumes the player's unfinished one; the coach box of the play page or the table's
+page (``static/gameplay/tutorial.js``) reads the current step from ``tutorial_step`` after every
+change it sees.
 """
 
 from __future__ import annotations
@@ -21,13 +23,17 @@ from accounts.models import User
 from common.refusals import Refusal
 from gameplay import tutorials
 from gameplay.glossary import explain
-from gameplay.matches import selectors, services
-from gameplay.matches.models import PlayMatch
+from gameplay.matches import runemasters, selectors, services
+from gameplay.matches.models import Game, PlayMatch
+from gameplay.matches.runemasters import RUNEMASTERS
 from gameplay.matches.runeslingers import RUNESLINGERS, seat_situation
+from gameplay.matches.services import SeatSpec
 from gameplay.matches.services.views import load_state
 from gameplay.web.presentation import DEFAULT_BOT_LEVEL
 
 PRACTICE_DECKS = ("eva-starter", "vesna-starter")  # the untimed practice game offered at the end
+PRACTICE_WORDS = "untimed, against the Normal bot"
+TABLE_GAME = "runemasters"  # the tutorials played at a table (their script names the table's setup)
 
 
 def _tutorial(slug: str) -> tutorials.Tutorial:
@@ -46,7 +52,14 @@ def open_tutorial(user: User, slug: str) -> PlayMatch | None:
 
 
 def start_tutorial(user: User, tutorial: tutorials.Tutorial) -> PlayMatch:
-    """A new tutorial match: the script's decks and seed, the tutor in seat 2, untimed."""
+    """A new tutorial match: the script's decks and seed, the tutor in seat 2, untimed; or, for a
+    table game, a table of the script's setup and seed whose every seat is the player's."""
+    if tutorial.game == TABLE_GAME:
+        guardians = list(tutorial.table.get("guardians") or [])
+        return services.create_table(
+            TABLE_GAME, dict(tutorial.table), [SeatSpec(user) for _ in guardians], seed=tutorial.seed,
+            label="tutorial", pace=PlayMatch.Pace.UNTIMED, tutorial=tutorial.slug,
+        )  # fmt: skip
     return services.create_match(
         user, None, [dict(tutorial.you), dict(tutorial.tutor)], bot=PlayMatch.Bot.TUTOR, label="tutorial",
         seed=tutorial.seed, pace=PlayMatch.Pace.UNTIMED, tutorial=tutorial.slug,
@@ -80,11 +93,11 @@ def tutorial_step(request: HttpRequest, pk: int) -> JsonResponse:
     tutorial = _tutorial(match.tutorial)
     game = match.games.order_by("-number").first()
     assert game is not None
-    state = load_state(game, RUNESLINGERS)
-    done = list(game.actions.filter(seat=seat).values_list("action", flat=True))
-    step = tutorials.guide(tutorial, seat_situation(tutorial, RUNESLINGERS, state, seat, done))
+    step = tutorials.guide(tutorial, _situation(match, game, tutorial, seat))
     over = match.status == PlayMatch.Status.FINISHED
-    body: dict[str, Any] = {"version": match.version, "over": over, "step": None}
+    body: dict[str, Any] = {
+        "version": match.version, "over": over, "step": None, "practice": tutorial.practice or PRACTICE_WORDS,
+    }  # fmt: skip
     if step is not None:
         body["step"] = {
             "id": step.step.id,
@@ -94,21 +107,42 @@ def tutorial_step(request: HttpRequest, pk: int) -> JsonResponse:
             "action": step.action,
         }
     if over:
-        body["finish"] = tutorial.finish if match.winner == 1 else ""
+        won = match.outcome == PlayMatch.TableOutcome.WON if match.seated else match.winner == 1
+        body["finish"] = tutorial.finish if won else ""
     return JsonResponse(body)
+
+
+def _situation(match: PlayMatch, game: Game, tutorial: tutorials.Tutorial, seat: int) -> tutorials.Situation:
+    """The player's moment: at a table, whichever of their seats decides (they may hold every one)."""
+    if match.seated:
+        held = match.seats_of(match.player1_id)
+        done = list(game.actions.filter(seat__in=held).values_list("action", flat=True))
+        return runemasters.seat_situation(tutorial, load_state(game, RUNEMASTERS), held, done)
+    done = list(game.actions.filter(seat=seat).values_list("action", flat=True))
+    return seat_situation(tutorial, RUNESLINGERS, load_state(game, RUNESLINGERS), seat, done)
 
 
 @login_required
 @require_http_methods(["POST"])
 def practice_after_tutorial(request: HttpRequest) -> HttpResponse:
-    """The end screen's "Play a practice game": an untimed game against the Normal bot."""
+    """The end screen's "Play a practice game": an untimed game against the Normal bot; after a
+    table game's tutorial (``tutorial`` posted), an untimed table of its guardians, the first the
+    player's and the others the Normal bot's."""
     user = request.user
     assert isinstance(user, User)
     refused = throttling.check_page(request, "practice-match")
     if refused is not None:
         messages.error(request, refused.message)
         return redirect("gameplay:play-home")
+    slug = request.POST.get("tutorial", "")
+    tutorial = tutorials.load(slug) if slug in tutorials.names() else None
     try:
+        if tutorial is not None and tutorial.game == TABLE_GAME:
+            guardians = list(tutorial.table.get("guardians") or [])
+            seats = [SeatSpec(user), *(SeatSpec(None, DEFAULT_BOT_LEVEL) for _ in guardians[1:])]
+            setup = {"guardians": guardians, "difficulty": tutorial.table.get("difficulty", "initiate")}
+            match = services.create_table(TABLE_GAME, setup, seats, label="practice", pace=PlayMatch.Pace.UNTIMED)
+            return redirect("gameplay:play", pk=match.pk)
         match = services.create_match(
             user, None, [{"starter": PRACTICE_DECKS[0]}, {"starter": PRACTICE_DECKS[1]}], bot=DEFAULT_BOT_LEVEL,
             label="practice", pace=PlayMatch.Pace.UNTIMED,

@@ -28,6 +28,11 @@
     ["end", "End"],
   ];
   var FOLDED = { reroll: 4 };  // the rerolls (up to 31 ways) open on demand when there are more than this
+  // A phone: the dice and the actions come first, just above the paths, and a group of more than
+  // PHONE_FOLD ways opens on demand (not the strikes, nor a phase's only choice: the Guardian Angel,
+  // a kill's reward), so dice, actions and monsters share a screen.
+  var PHONE = "(max-width: 719px)", PHONE_FOLD = 1, UNFOLDED = { strike: true, angel: true, reward: true, end: true };
+  function phone() { return !!(window.matchMedia && window.matchMedia(PHONE).matches); }
 
   function capital(text) { return text ? text.charAt(0).toUpperCase() + text.slice(1) : ""; }
   function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
@@ -318,7 +323,8 @@
     }
 
     function actionButton(c) {
-      var b = el("button", { type: "button", className: "rm-act rm-act-" + c.aims.verb + (c.aims.verb === "end" ? " secondary" : "") }, c.label);
+      var b = el("button", { type: "button", className: "rm-act rm-act-" + c.aims.verb + (c.aims.verb === "end" ? " secondary" : ""),
+        "data-action": c.action }, c.label);
       b.addEventListener("click", function () { send(c.action); });
       return b;
     }
@@ -342,7 +348,8 @@
         var mine = list.filter(function (c) { return c.aims.verb === group[0]; });
         if (!mine.length) return;
         var buttons = el("div", { className: "rm-buttons" }, mine.map(actionButton));
-        if (mine.length > (FOLDED[group[0]] || Infinity) && picked.die === null) {
+        var fold = FOLDED[group[0]] || (phone() && !UNFOLDED[group[0]] ? PHONE_FOLD : Infinity);
+        if (mine.length > fold && picked.die === null) {
           parts.push(el("details", { className: "rm-group" }, [el("summary", {}, group[1] + " (" + mine.length + " ways)"), buttons]));
         } else {
           parts.push(el("div", { className: "rm-group" }, [el("h3", {}, group[1]), buttons]));
@@ -404,19 +411,18 @@
       var view = last.view, board = view.board, choices = chosen(view);
       if (picked.die !== null && !(board.dice[picked.die] && !board.dice[picked.die].used)) picked.die = null;
       root.classList.add("rm-board");
-      root.replaceChildren(
-        status(view, board),
-        el("div", { className: "rm-top" }, [facts(board), eventCard(board)]),
-        temple(board),
-        el("section", { className: "rm-paths", "aria-label": "The paths" }, [
-          el("p", { className: "rm-note" }, "Monsters walk from space 5 towards space 1, then attack the guardian in front of the path, or the temple."),
-        ].concat(PATHS.map(function (c) { return pathRow(board, c); }))),
-        legend(board),
-        el("div", { className: "rm-turn" }, [diceTray(board, choices), actionList(choices)]),
-        el("section", { className: "rm-guardians", "aria-label": "The guardians" },
-          board.guardians.map(function (g, i) { return guardianBoard(view, board, g, i); })),
-        logList(view)
-      );
+      var top = el("div", { className: "rm-top" }, [facts(board), eventCard(board)]);
+      var paths = el("section", { className: "rm-paths", "aria-label": "The paths" }, [
+        el("p", { className: "rm-note" }, "Monsters walk from space 5 towards space 1, then attack the guardian in front of the path, or the temple."),
+      ].concat(PATHS.map(function (c) { return pathRow(board, c); })));
+      var turn = el("div", { className: "rm-turn" }, [diceTray(board, choices), actionList(choices)]);
+      var guardians = el("section", { className: "rm-guardians", "aria-label": "The guardians" },
+        board.guardians.map(function (g, i) { return guardianBoard(view, board, g, i); }));
+      // The reading order is the order drawn (no CSS reordering), so a keyboard and a screen reader follow it too.
+      root.replaceChildren.apply(root, (phone()
+        ? [status(view, board), turn, temple(board), paths, legend(board), top, guardians, logList(view)]
+        : [status(view, board), top, temple(board), paths, legend(board), turn, guardians, logList(view)]
+      ).filter(Boolean));
       markTargets(choices);
       root.querySelectorAll(".rm-changed").forEach(function (node) {
         node.addEventListener("animationend", function () { node.classList.remove("rm-changed"); }, { once: true });
@@ -432,6 +438,12 @@
       var again = die === null ? null : root.querySelector('[data-die="' + die + '"]');
       if (again) again.focus();
     });
+
+    if (window.matchMedia) {  // turned or resized across the phone width: draw in that width's order
+      var query = window.matchMedia(PHONE);
+      var redraw = function () { if (last.view) draw(); };
+      if (query.addEventListener) query.addEventListener("change", redraw); else if (query.addListener) query.addListener(redraw);
+    }
 
     return {
       render: function (view, act) {

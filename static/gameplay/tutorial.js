@@ -1,26 +1,34 @@
-// The tutorial's coach box on the play page (templates/gameplay/_tutorial_coach.html).
+// The tutorial's coach box on the play page (#play) or a table's page (#coop, Runemasters)
+// (templates/gameplay/_tutorial_coach.html).
 // After every change of the page's controls it asks the server for the current step
 // (gameplay/web/tutorial_views.py: what to say, why, the glossary words, the action to press) and
 // marks what to press with data-tutorial-target: the action's button if it is shown, else the card
-// or Runeslinger the action is about (pressing it shows the button). The page's own controls work
-// as ever; the coach only points.
+// or Runeslinger the action is about (pressing it shows the button), or the folded list that holds
+// the button (pressing it opens the list). The page's own controls work as ever; the coach only points.
 (function () {
   "use strict";
 
-  var root = document.getElementById("play");
+  var root = document.getElementById("play") || document.getElementById("coop");
   var coach = root && root.querySelector('[data-testid="coach"]');
   if (!coach) return;
-  var controls = root.querySelector('[data-testid="controls"]');
+  // Where the page draws what may be pressed: the play page's controls, a table's board and actions.
+  var watched = Array.prototype.slice.call(root.querySelectorAll('[data-testid="controls"], [data-board], [data-testid="actions"]'));
   var asked = 0, shown = 0, step = null, timer = null;
 
   function clearMarks() {
     root.querySelectorAll("[data-tutorial-target]").forEach(function (node) { node.removeAttribute("data-tutorial-target"); });
   }
-  function visible(node) { return node && node.getClientRects().length > 0; }
+  // Shown: laid out and not inside a closed <details> (whose content keeps its boxes in Chromium).
+  function visible(node) { return !!node && (node.checkVisibility ? node.checkVisibility() : node.getClientRects().length > 0); }
   // The element to press for an action: its button, else the thing it is about ("play c12 ..." -> c12).
   function targetFor(action) {
-    var buttons = controls.querySelectorAll("button[data-action]");
-    for (var i = 0; i < buttons.length; i++) if (buttons[i].dataset.action === action && visible(buttons[i])) return buttons[i];
+    var buttons = Array.prototype.filter.call(root.querySelectorAll("button[data-action]"), function (b) { return b.dataset.action === action; });
+    for (var i = 0; i < buttons.length; i++) if (visible(buttons[i])) return buttons[i];
+    for (var k = 0; k < buttons.length; k++) {  // folded away: point at the fold's summary
+      var fold = buttons[k].closest("details:not([open])");
+      var summary = fold && fold.querySelector("summary");
+      if (summary && visible(summary)) return summary;
+    }
     var subject = action.split(" ")[1];
     if (!subject || subject.indexOf("=") >= 0) return null;
     var things = root.querySelectorAll("[data-subject]");
@@ -55,13 +63,19 @@
     var end = coach.querySelector('[data-testid="coach-end"]');
     end.hidden = !body.over;
     coach.querySelector('[data-testid="coach-finish"]').textContent = body.finish || "";
+    if (body.practice) coach.querySelector('[data-testid="coach-practice"]').textContent = body.practice;
     coach.dataset.over = body.over ? "yes" : "no";
     mark();
   }
   function refresh() {
     var mine = ++asked;
     window.Fett.request(coach.dataset.stepUrl)
-      .then(function (r) { if (r.ok && mine > shown) { shown = mine; show(r.data); } })
+      .then(function (r) {
+        if (!r.ok || mine <= shown) return;
+        // an answer about a table older than the one the page shows (asked before a move landed): ask again
+        if (typeof window.__playVersion === "number" && r.data.version < window.__playVersion) { soon(); return; }
+        shown = mine; show(r.data);
+      })
       .catch(function () { /* the next change asks again */ });
   }
   function soon() { clearTimeout(timer); timer = setTimeout(refresh, 50); }
@@ -69,6 +83,7 @@
   root.addEventListener("click", function (event) {
     if (event.target.closest && event.target.closest("[data-tutorial-target]")) { clearMarks(); step = null; soon(); }
   }, true);
-  new MutationObserver(function () { if (step) mark(); soon(); }).observe(controls, { childList: true, subtree: true });
+  var observer = new MutationObserver(function () { if (step) mark(); soon(); });
+  watched.forEach(function (node) { observer.observe(node, { childList: true, subtree: true }); });
   refresh();
 })();

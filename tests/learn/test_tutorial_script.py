@@ -9,6 +9,8 @@ import pytest
 from gameplay import tutorials
 from gameplay.glossary import explain
 from gameplay.matches.protocol import Result
+from gameplay.matches.runemasters import RUNEMASTERS
+from gameplay.matches.runemasters import seat_situation as runemasters_situation
 from gameplay.matches.runeslingers import RUNESLINGERS, seat_situation
 from gameplay.matches.services.games import seed_of_game
 
@@ -95,3 +97,57 @@ def test_following_only_the_pointers_wins_the_awakening_tutorial_through_every_l
     assert set(seen) >= LESSONS, LESSONS - set(seen)
     assert seen[-1] == "won"
     assert seen.index("set-concentration") < seen.index("make-light") < seen.index("play-runespell")
+
+
+# what the Runemasters tutorial must teach (issue 28, its Runemasters part), as the steps that say it
+TABLE_LESSONS = {
+    "first-strike", "strike", "first-move", "first-reroll", "block", "charge", "ultimate", "release", "angel",
+    "reward", "end-turn", "won",
+}  # fmt: skip
+
+
+def test_following_only_the_pointers_wins_the_runemasters_tutorial_through_every_lesson() -> None:
+    """Every guardian is the player's: each decision is the coach's pointer, as at the site's table
+    (its game seed is the table seed's first game's)."""
+    tutorial = tutorials.load("runemasters")
+    assert tutorial.game == "runemasters" and len(tutorial.table["guardians"]) >= 2
+    state = RUNEMASTERS.new_game(tutorial.table, seed_of_game(tutorial.seed, 1))
+    held = list(range(len(tutorial.table["guardians"])))
+    seen: list[str] = []
+    done: list[str] = []
+    for _ in range(300):
+        situation = runemasters_situation(tutorial, state, held, done)
+        guide = tutorials.guide(tutorial, situation)
+        assert guide is not None, f"no step for {situation.kind} {sorted(situation.facts)}"
+        if not seen or seen[-1] != guide.step.id:
+            seen.append(guide.step.id)
+        if RUNEMASTERS.pending(state) is None:
+            break
+        assert guide.action in situation.legal, f"step {guide.step.id} points at nothing legal"
+        done.append(guide.action)
+        state, _ = RUNEMASTERS.apply(state, guide.action)
+    assert RUNEMASTERS.outcome(state) == "won", state.reason
+    assert set(seen) >= TABLE_LESSONS, TABLE_LESSONS - set(seen)
+    assert seen[-1] == "won" and seen[0] in ("first-strike", "angel")
+
+
+def test_a_table_script_names_its_table_and_speaks_the_games_own_words() -> None:
+    data = {
+        "title": "x", "game": "runemasters", "seed": 1,
+        "steps": [{"id": "a", "say": "hi", "when": {"kind": "play", "facts": "tutor-low"}, "point": {"type": "light"}}],
+    }  # fmt: skip
+    with pytest.raises(tutorials.TutorialError) as refused:
+        tutorials.parse("broken", data)
+    words = str(refused.value)
+    for problem in (
+        "missing 'table'",
+        "unknown decision 'play'",
+        "unknown fact 'tutor-low'",
+        "unknown action kind 'light'",
+    ):
+        assert problem in words
+    board = {
+        "outcome": None, "turns": 1, "temple": {"hp": 3, "max": 4}, "active": 0, "dice": [{"used": False}],
+        "guardians": [{"hp": 4, "path": "red"}], "paths": {"red": {"spaces": [{"card": "m"}, None]}},
+    }  # fmt: skip
+    assert tutorials.table_facts(board) == {"first-turn", "temple-hurt", "monster-in-front", "dice-left"}

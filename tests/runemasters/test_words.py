@@ -80,3 +80,42 @@ def test_every_event_and_monster_type_has_words() -> None:
     data = load()
     assert set(wording.EVENT_TEXTS) == set(data.events)
     assert all(wording.type_rule(kind, data) for kind in data.types)
+
+
+def test_a_lost_game_says_which_monster_broke_through_on_which_path_to_the_temple() -> None:
+    """Rulebook 003: the temple falls at 0 health; the reason names what did it, and where (issue 28)."""
+    before = scenario(["kyreas", "ismoros"], monsters={("blue", 1): "blue-troll"}, dice=["red"])
+    before.guardians[0]["path"], before.guardians[1]["path"] = "red", "green"  # nobody guards blue
+    before.temple_hp = 1
+    after, _ = game.apply(before, "end")
+    assert after.outcome == "lost"
+    assert after.reason == "The temple collapsed: the blue troll struck it from the blue path, where no guardian stood"
+    entry = game.describe_move(before, "end", after, NAMES)
+    assert after.reason in entry["text"]  # the log says it too
+    assert game.words(after, 0, NAMES)["prompt"] == after.reason
+
+
+def test_a_lost_game_says_which_monster_felled_the_last_guardian_and_on_which_path() -> None:
+    before = scenario(["kyreas", "ismoros"], monsters={("red", 1): "red-troll"}, dice=["blue"])
+    before.guardians[0].update(path="red", hp=1)
+    before.guardians[1].update(alive=False, path=None, hp=0)
+    after, _ = game.apply(before, "end")
+    assert after.reason == "The last guardian fell: Kyreas fell to the red troll on the red path"
+    assert after.reason in game.describe_move(before, "end", after, NAMES)["text"]
+
+
+def test_a_lost_game_names_an_archers_arrow_and_poison() -> None:
+    before = scenario(["kyreas", "ismoros"], monsters={("green", 3): "green-archer"}, dice=["blue"])
+    before.guardians[0]["path"], before.guardians[1]["path"] = "red", "blue"
+    before.temple_hp = 1
+    after, _ = game.apply(before, "end")
+    assert (
+        after.reason
+        == "The temple collapsed: an arrow of the green archer struck it from the green path, where no guardian stood"
+    )
+    poisoned = scenario(["kyreas", "ismoros"], dice=["blue"], active=1)
+    poisoned.guardians[0].update(alive=False, path=None, hp=0)
+    poisoned.guardians[1].update(hp=1, poisoned=True)
+    poisoned.order_index = len(poisoned.guardians) - 1  # the round's last turn: poison comes at its end
+    after = play(poisoned, "end")
+    assert after.reason == "The last guardian fell: Ismoros died of poison"

@@ -45,10 +45,14 @@ def create_table(
     turn_seconds: int | None = None,
     label: str = "",
     public: bool = False,
+    pace: str = PlayMatch.Pace.STANDARD,
+    tutorial: str = "",
 ) -> PlayMatch:
     """A table of ``engine``'s game set up by ``setup`` (Runemasters: ``{"guardians": [...],
     "difficulty": ...}``, one seat per guardian in that order), ``seats`` held by people or bots.
-    Each turn has ``turn_seconds`` (None: untimed). The same setup and seed deal the same game.
+    Each turn has ``turn_seconds`` (None: untimed turns; ``pace`` untimed: no clock of any kind, as a
+    tutorial's or a practice table's). ``tutorial`` names the tutorial whose script the table plays
+    (``gameplay/tutorials``). The same setup and seed deal the same game.
     Refuses (Invalid) an unknown game, a setup the engine cannot start, seats that do not match it,
     a table with no person, an unknown bot or a turn clock out of range."""
     tabled = sorted(name for name, game in engines.items() if seating_of(game) == TABLE)
@@ -83,7 +87,7 @@ def create_table(
         player1=people[0], engine=engine, seated=True, setup=dict(setup), turn_seconds=turn_seconds,
         decks=seat_setups, best_of=1,
         clock_seconds=turn_seconds or 0, public=public, label=label, seed=seed, wins=[0] * len(seats),
-        remaining_ms=[(turn_seconds or 0) * 1000] * len(seats),
+        remaining_ms=[(turn_seconds or 0) * 1000] * len(seats), pace=pace, tutorial=tutorial,
     )  # fmt: skip
     MatchSeat.objects.bulk_create(
         MatchSeat(match=match, index=n, user=spec.user, bot="" if spec.user else (spec.bot or PlayMatch.Bot.GREEDY))
