@@ -23,8 +23,8 @@ from gameplay import tutorials
 from gameplay.glossary import explain
 from gameplay.matches import selectors, services
 from gameplay.matches.models import PlayMatch
-from gameplay.matches.runeslingers import RUNESLINGERS, seat_situation
 from gameplay.matches.services.views import load_state
+from gameplay.runeslingers.hosting import RUNESLINGERS, seat_situation
 from gameplay.web.presentation import DEFAULT_BOT_LEVEL
 
 PRACTICE_DECKS = ("eva-starter", "vesna-starter")  # the untimed practice game offered at the end

@@ -19,8 +19,8 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.sessions.backends.db import SessionStore
 
 from accounts.models import User
-from gameplay.cards.schema import CardClass
-from gameplay.services import current_catalog
+from gameplay.runeslingers.cards.schema import CardClass
+from gameplay.runeslingers.site_catalog import current_catalog
 from tests.browser.waiting import wait_in_page
 from tests.drafts.helpers import draft_table, human_seats, started_pod
 from tournaments.drafts.models import Pick, Pod, Pool

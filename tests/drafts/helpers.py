@@ -10,8 +10,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from common import deadlines
-from gameplay.formats import Deck
-from gameplay.services import current_catalog
+from gameplay.runeslingers.formats import Deck
+from gameplay.runeslingers.site_catalog import current_catalog
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 from tournaments.drafts.models import Pod, Pool, Seat
 from tournaments.drafts.services import clock, picking, pods

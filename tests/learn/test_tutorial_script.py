@@ -9,8 +9,8 @@ import pytest
 from gameplay import tutorials
 from gameplay.glossary import explain
 from gameplay.matches.protocol import Result
-from gameplay.matches.runeslingers import RUNESLINGERS, seat_situation
 from gameplay.matches.services.games import seed_of_game
+from gameplay.runeslingers.hosting import RUNESLINGERS, seat_situation
 
 # what the Awakening tutorial must teach (issue 28 §2), as the steps that say it
 LESSONS = {

@@ -17,8 +17,14 @@ from rest_framework.response import Response
 
 from accounts.auth import signed_in_user
 from common.ids import ID_PATTERN, parse_id
-from gameplay.formats import Deck
-from gameplay.services import DeckInputError, current_catalog, deck_from_parts, deck_from_text, with_choices
+from gameplay.runeslingers.formats import Deck
+from gameplay.runeslingers.site_catalog import (
+    DeckInputError,
+    current_catalog,
+    deck_from_parts,
+    deck_from_text,
+    with_choices,
+)
 from tournaments import selectors
 from tournaments.api import _valid
 from tournaments.drafts.errors import DraftRefusal

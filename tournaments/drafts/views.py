@@ -17,9 +17,9 @@ from django.views.decorators.http import require_POST
 from accounts.auth import signed_in_user
 from common.ids import parse_id
 from common.words import count
-from gameplay.cards.faces import catalog_faces
-from gameplay.cards.schema import CardClass, CardType
-from gameplay.services import current_catalog
+from gameplay.runeslingers.cards.faces import catalog_faces
+from gameplay.runeslingers.cards.schema import CardClass, CardType
+from gameplay.runeslingers.site_catalog import current_catalog
 from tournaments import selectors
 from tournaments.drafts.errors import DraftRefusal
 from tournaments.drafts.models import Pod, Pool
