@@ -1,4 +1,5 @@
-"""Pod pairing: who sits with whom in the next round of a multiplayer (pod) event, and why.
+"""Pod seating: who sits with whom in the next round of a multiplayer (pod) event, and why (the game
+pods of a pod event; a draft's pods are ``tournaments.drafts.services.draft_pods``).
 
 Decides the pods of one round from the players' points, the pods of earlier rounds and the
 event seed. Words:

@@ -1,4 +1,6 @@
-"""Pods: seat the players (seeded from the event seed), start, pause, resume, swap in a bot."""
+"""Draft pods (the seats that draft together at one table): seat the players (seeded from the event
+seed), start, pause, resume, swap in a bot. The game pods of a pod event are seated elsewhere
+(``tournaments.pairing.pod_seating``)."""
 
 from __future__ import annotations
 
