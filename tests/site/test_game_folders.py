@@ -43,8 +43,8 @@ def section(text: str, title: str = SECTION) -> str:
 
 
 def section_problems(text: str, games: Mapping[str, GameEntry], root: Path) -> list[str]:
-    """A game the section does not name (as its bold name with its folder), or a path it names that
-    does not exist."""
+    """A game the section does not name (as its bold name with its folder), a board script of the
+    registry it does not name, or a path it names that does not exist."""
     body = section(text)
     if not body:
         return [f'docs/README.md has no section "{SECTION}"']
@@ -52,6 +52,11 @@ def section_problems(text: str, games: Mapping[str, GameEntry], root: Path) -> l
         f"{game.name} (gameplay/{key}/) is not named"
         for key, game in games.items()
         if f"**{game.name}**" not in body or f"`gameplay/{key}/`" not in body
+    ]
+    problems += [
+        f"the board `static/{game.board}` of {game.name} is not named"
+        for game in games.values()
+        if game.board and f"`static/{game.board}`" not in body
     ]
     for quoted in re.findall(r"`([^`\s]+)`", body):
         if quoted.startswith(ROOTS) and "<" not in quoted and not (root / quoted).exists():
@@ -87,7 +92,9 @@ def test_the_folder_check_catches_a_missing_folder_and_an_adapter_elsewhere(tmp_
 def test_the_section_check_catches_a_game_left_out_and_a_path_gone() -> None:
     readme = (ROOT / "docs" / "README.md").read_text(encoding="utf-8")
     trimmed = readme.replace("**Runebound**", "Runebound").replace("`tests/coop/`", "`tests/no_such_folder/`")
+    trimmed = trimmed.replace("`static/gameplay/runemasters-board.js`", "the board script")
     problems = section_problems(trimmed, GAMES, ROOT)
     assert "Runebound (gameplay/runebound/) is not named" in problems
+    assert "the board `static/gameplay/runemasters-board.js` of Runemasters is not named" in problems
     assert "`tests/no_such_folder/` does not exist" in problems
     assert section_problems("# no such section\n", GAMES, ROOT) == [f'docs/README.md has no section "{SECTION}"']
