@@ -88,11 +88,11 @@ bench: venv-dev ## Print every benchmark's figures (issue sizes: make bench DRAF
 # Mutation testing (docs/mutation.md): a fresh run each time, one child process, niced.
 # MUTANTS picks mutmut's mutant names (globs); MUTANTS=rules is the engines' rule modules.
 MUTANTS ?=
-MUTATION_RULES := $(foreach m,core flow ops_combat ops_cards effects legal apply,gameplay.engine.$(m).*) \
+MUTATION_RULES := $(foreach m,core flow ops_combat ops_cards effects legal apply,gameplay.runeslingers.engine.$(m).*) \
 	$(foreach m,rules actions,gameplay.runemasters.$(m).*)
 MUTATION_NAMES = $(if $(filter rules,$(MUTANTS)),$(MUTATION_RULES),$(MUTANTS))
 
-mutation: venv-dev ## Mutation testing of gameplay/engine and gameplay/runemasters, not in `make test` (hours; MUTANTS=rules for the rule modules)
+mutation: venv-dev ## Mutation testing of gameplay/runeslingers/engine and gameplay/runemasters, not in `make test` (hours; MUTANTS=rules for the rule modules)
 	rm -rf mutants
 	nice -n 10 $(VENV)/bin/mutmut run --max-children 1 $(foreach n,$(MUTATION_NAMES),'$(n)')
 	$(PY) benchmarks/mutation_scores.py

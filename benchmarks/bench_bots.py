@@ -12,8 +12,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks._baseline import compare
-from gameplay.engine import apply, new_game, pending
-from gameplay.engine.bots import GreedyAgent, RandomAgent
+from gameplay.runeslingers.engine import apply, new_game, pending
+from gameplay.runeslingers.engine.bots import GreedyAgent, RandomAgent
 
 
 def main(games: int) -> None:

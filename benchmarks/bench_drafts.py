@@ -100,7 +100,7 @@ def setup_event(pods: int, pick_seconds: int | None) -> dict[str, Any]:
     from rest_framework.authtoken.models import Token
 
     from accounts.models import User
-    from tournaments.drafts.services import pods as pod_services
+    from tournaments.drafts.services import draft_pods as pod_services
     from tournaments.models import Event, Registration
     from tournaments.services import registration
 

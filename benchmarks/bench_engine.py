@@ -16,8 +16,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks._baseline import compare
-from gameplay.engine import apply, from_json, legal_actions, new_game, pending, to_json
-from gameplay.engine.compiled import default_compiled
+from gameplay.runeslingers.engine import apply, from_json, legal_actions, new_game, pending, to_json
+from gameplay.runeslingers.engine.compiled import default_compiled
 
 SETUP: dict[str, Any] = {"players": [{"starter": "eva-starter"}, {"starter": "romin-starter"}]}
 CLASSIC_SETUP: dict[str, Any] = {

@@ -21,9 +21,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks._baseline import compare
-from gameplay.engine import apply, new_game, pending
-from gameplay.engine.bots import GreedyAgent
-from gameplay.engine.search import SearchAgent
+from gameplay.runeslingers.engine import apply, new_game, pending
+from gameplay.runeslingers.engine.bots import GreedyAgent
+from gameplay.runeslingers.engine.search import SearchAgent
 
 DECKS = [{"starter": "eva-starter"}, {"starter": "romin-starter"}]
 MAX_DECISIONS = 2000  # a game longer than this is scored a draw (never seen)

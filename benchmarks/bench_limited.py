@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks._baseline import compare
-from gameplay.cards.catalog import load_catalog
+from gameplay.runeslingers.cards.catalog import load_catalog
 from tournaments.limited import (
     DRAFT_DECK,
     SEALED_DECK,

@@ -18,7 +18,7 @@ from pathlib import Path
 from mutmut.stats import status_by_exit_code
 
 ROOT = Path(__file__).resolve().parent.parent / "mutants"
-PACKAGES = ("gameplay/engine", "gameplay/runemasters")
+PACKAGES = ("gameplay/runeslingers/engine", "gameplay/runemasters")
 COLUMNS = ("mutants", "killed", "survived", "timeout", "no tests", "other", "not checked", "minutes", "score")
 
 

@@ -11,7 +11,7 @@ from gameplay.models import Card, CatalogVersion, Equip, Runeslinger, StarterDec
 
 
 class ReadOnlyAdmin(admin.ModelAdmin[Any]):
-    """Change the YAML under gameplay/cards/data and run `manage.py load_catalog` instead."""
+    """Change the YAML under gameplay/runeslingers/cards/data and run `manage.py load_catalog` instead."""
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

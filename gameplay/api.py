@@ -13,9 +13,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from gameplay import services
-from gameplay.formats import FORMATS, UnknownFormatError
 from gameplay.models import Card, Equip, Runeslinger
+from gameplay.runeslingers import site_catalog
+from gameplay.runeslingers.formats import FORMATS, UnknownFormatError
 from gameplay.serializers import (
     CardSerializer,
     DeckCheckRequestSerializer,
@@ -51,7 +51,7 @@ class CardListView(generics.ListAPIView[Card]):
         form = CardFilterForm(self.request.query_params)
         if not form.is_valid():
             raise ValidationError({field: [str(e) for e in errors] for field, errors in form.errors.items()})
-        return form.filter(Card.objects.filter(is_active=True), services.current_catalog())
+        return form.filter(Card.objects.filter(is_active=True), site_catalog.current_catalog())
 
 
 @extend_schema(tags=["catalog"])
@@ -122,25 +122,25 @@ class DeckCheckView(APIView):
     permission_classes = [permissions.AllowAny]
 
     def post(self, request: Request) -> Response:
-        if services.declared_length(request) > services.MAX_DECK_INPUT_BYTES:
+        if site_catalog.declared_length(request) > site_catalog.MAX_DECK_INPUT_BYTES:
             return _error(
-                f"The request is too large: at most {services.MAX_DECK_INPUT_BYTES // 1024} KB.",
+                f"The request is too large: at most {site_catalog.MAX_DECK_INPUT_BYTES // 1024} KB.",
                 [],
                 status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
             )
         incoming = DeckCheckRequestSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         data = incoming.validated_data
-        catalog = services.current_catalog()
+        catalog = site_catalog.current_catalog()
         try:
             if "text" in data:
-                deck = services.deck_from_text(data["text"], catalog)
+                deck = site_catalog.deck_from_text(data["text"], catalog)
             else:
-                deck = services.deck_from_parts(
+                deck = site_catalog.deck_from_parts(
                     catalog, data.get("runeslinger"), data.get("equips", []), data.get("cards", {})
                 )
-            check = services.check_deck(data["format"], deck, catalog, data.get("pool"))
-        except services.DeckInputError as exc:
+            check = site_catalog.check_deck(data["format"], deck, catalog, data.get("pool"))
+        except site_catalog.DeckInputError as exc:
             return _error("The deck cannot be read.", exc.errors, status.HTTP_400_BAD_REQUEST)
         except UnknownFormatError as exc:
             return _error(str(exc), [str(exc)], status.HTTP_400_BAD_REQUEST)
@@ -151,7 +151,7 @@ def _error(detail: str, errors: list[str], code: int) -> Response:
     return Response({"detail": detail, "errors": errors}, status=code)
 
 
-def _check_body(check: services.DeckReport) -> dict[str, Any]:
+def _check_body(check: site_catalog.DeckReport) -> dict[str, Any]:
     return {
         "legal": check.legal,
         "format": check.format.slug,

@@ -1,7 +1,7 @@
 """One lookup for every game's deck formats: `deck_format(slug)`.
 
 The site keeps decks of two games in the same rows (saved decks, registered decks): Runeslingers
-(`gameplay.formats.FORMATS`) and Runebound (`gameplay.runebound.decks.RUNEBOUND_FORMATS`). Code
+(`gameplay.runeslingers.formats.FORMATS`) and Runebound (`gameplay.runebound.decks.RUNEBOUND_FORMATS`). Code
 that holds a format slug asks this module, never the two games' format lists, so no service
 branches on the game. Pages branch on it only where the games look different (a Runebound list's
 stylesheet, faces and plain-text editor, the deck swap of Runebound pod events: `game ==
@@ -16,7 +16,7 @@ stylesheet, faces and plain-text editor, the deck swap of Runebound pod events: 
   `sections` (JSON arrays keep their order; a JSON object's keys do not on PostgreSQL), so
   `cards` only counts copies.
 
-The catalogs are the site's current ones (`gameplay.services.current_catalog`, the shipped
+The catalogs are the site's current ones (`gameplay.runeslingers.site_catalog.current_catalog`, the shipped
 Runebound data), read once per process.
 """
 
@@ -28,13 +28,13 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from gameplay.deck_words import deck_summary
-from gameplay.decklists import DeckListError, format_decklist
-from gameplay.formats import FORMATS, Deck, Format, UnknownFormatError, Violation
 from gameplay.games import GAME_NAMES, RUNEBOUND, RUNESLINGERS, runebound_sections, sections_deck
 from gameplay.runebound.catalog import shipped_runebound
 from gameplay.runebound.decklists import format_runebound_list, parse_runebound_list
 from gameplay.runebound.decks import RUNEBOUND_FORMATS, RuneboundDeck, RuneboundFormat
-from gameplay.services import DeckInputError, current_catalog, deck_from_text
+from gameplay.runeslingers.decklists import DeckListError, format_decklist
+from gameplay.runeslingers.formats import FORMATS, Deck, Format, UnknownFormatError, Violation
+from gameplay.runeslingers.site_catalog import DeckInputError, current_catalog, deck_from_text
 
 AnyDeck = Deck | RuneboundDeck
 T = TypeVar("T")

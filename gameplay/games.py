@@ -8,7 +8,7 @@ list of games reads `GAMES`: the deck formats (`gameplay.deckformats`), the host
 (`gameplay.matches.engines`, checked against this list by `tests/site/test_games_registry.py`),
 `docs/README.md`'s list of games (checked too) and the pages.
 
-Runeslingers formats are `gameplay.formats.FORMATS`, Runebound formats
+Runeslingers formats are `gameplay.runeslingers.formats.FORMATS`, Runebound formats
 `gameplay.runebound.decks.RUNEBOUND_FORMATS`; a slug names its game. The rows' models read names
 and sizes here (sizes as numbers: `gameplay.deck_words` says them in words); reading, checking and
 writing lists is `gameplay.deckformats` (the site layer, which holds the catalogs).
@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from gameplay.formats import FORMATS
 from gameplay.runebound.decks import RUNEBOUND_FORMATS, RuneboundDeck
+from gameplay.runeslingers.formats import FORMATS
 
 RUNESLINGERS = "runeslingers"
 RUNEMASTERS = "runemasters"

@@ -1,7 +1,7 @@
 """The card catalog as database rows: a loaded copy of the pure catalog, for querying.
 
-The YAML files read by `gameplay.cards.catalog.load_catalog` are the truth; `manage.py
-load_catalog` (see `gameplay.services.load_catalog_into_db`) copies them here so pages and the
+The YAML files read by `gameplay.runeslingers.cards.catalog.load_catalog` are the truth; `manage.py
+load_catalog` (see `gameplay.runeslingers.site_catalog.load_catalog_into_db`) copies them here so pages and the
 API can filter and paginate. Rows are never deleted: a card that leaves the data is marked
 inactive, because decks and games elsewhere may still point at it.
 """

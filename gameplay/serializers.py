@@ -8,7 +8,7 @@ from drf_spectacular.utils import inline_serializer
 from rest_framework import serializers
 
 from gameplay.models import Card, Equip, Runeslinger
-from gameplay.services import MAX_DECK_INPUT_BYTES, check_entry_count
+from gameplay.runeslingers.site_catalog import MAX_DECK_INPUT_BYTES, check_entry_count
 
 
 class CardSerializer(serializers.ModelSerializer[Card]):

@@ -19,7 +19,7 @@ from accounts.models import User
 from common.ids import ID_PATTERN, parse_id
 from gameplay.deckformats import RUNESLINGERS, AnyDeck, DeckFormat, deck_format
 from gameplay.decks import services as saved_decks
-from gameplay.services import (
+from gameplay.runeslingers.site_catalog import (
     MAX_DECK_INPUT_BYTES,
     DeckInputError,
     current_catalog,

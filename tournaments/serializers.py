@@ -8,7 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from common.ids import MAX_ID
-from gameplay.services import check_entry_count
+from gameplay.runeslingers.site_catalog import check_entry_count
 from tournaments.models import (
     DeckCheck,
     DeckVersion,

@@ -19,7 +19,7 @@ from accounts.auth import signed_in_user
 from common.ids import ID_PATTERN, parse_id
 from gameplay.decks import services as decks
 from gameplay.decks.models import SavedDeck, SavedDeckVersion
-from gameplay.services import MAX_DECK_INPUT_BYTES
+from gameplay.runeslingers.site_catalog import MAX_DECK_INPUT_BYTES
 
 
 class VersionSerializer(serializers.ModelSerializer[SavedDeckVersion]):

@@ -16,14 +16,14 @@ from django.utils import timezone
 
 from accounts.models import User
 from common.ids import parse_id
-from gameplay import services as catalog_services
-from gameplay.cards.catalog import Catalog
 from gameplay.deckformats import RUNESLINGERS, AnyDeck, DeckFormat, deck_formats, find_format
 from gameplay.decks.errors import Conflict, DeckRefusal, Invalid, NotFound
 from gameplay.decks.models import SavedDeck, SavedDeckVersion
-from gameplay.formats import FORMATS, Deck, Violation
 from gameplay.runebound.catalog import shipped_runebound
 from gameplay.runebound.decks import RuneboundDeck
+from gameplay.runeslingers import site_catalog
+from gameplay.runeslingers.cards.catalog import Catalog
+from gameplay.runeslingers.formats import FORMATS, Deck, Violation
 
 MAX_NAME_CHARS = 80
 MAX_DECKS_PER_OWNER = 200
@@ -55,9 +55,9 @@ def _clean_name(name: str) -> str:
 def read_deck(text: str, catalog: Catalog, runeslinger: str = "", equips: Iterable[str] = ()) -> Deck:
     """The deck in a list (plus a Runeslinger and equips chosen outside it); unreadable input is refused."""
     try:
-        deck = catalog_services.deck_from_text(text, catalog)
-        return catalog_services.with_choices(deck, catalog, runeslinger or None, list(equips))
-    except catalog_services.DeckInputError as exc:
+        deck = site_catalog.deck_from_text(text, catalog)
+        return site_catalog.with_choices(deck, catalog, runeslinger or None, list(equips))
+    except site_catalog.DeckInputError as exc:
         raise Invalid(
             DeckRefusal.CANNOT_READ, "The deck list cannot be read: " + "; ".join(exc.errors), errors=exc.errors
         ) from None
@@ -96,7 +96,7 @@ def read_list(format_slug: str, text: str) -> AnyDeck:
     """The deck in a pasted list of the format's game; unreadable input is refused, every line named."""
     try:
         return _format_of(format_slug).read(text)
-    except catalog_services.DeckInputError as exc:
+    except site_catalog.DeckInputError as exc:
         raise Invalid(
             DeckRefusal.CANNOT_READ, "The deck list cannot be read: " + "; ".join(exc.errors), errors=exc.errors
         ) from None
@@ -179,7 +179,7 @@ def delete(owner: User, pk: int) -> str:
 
 def from_starter(owner: User, starter_id: str) -> SavedDeck:
     """A saved copy of a published starter deck, as a template to edit."""
-    catalog = catalog_services.current_catalog()
+    catalog = site_catalog.current_catalog()
     starter = catalog.starter_decks.get(starter_id)
     if starter is None:
         raise NotFound(DeckRefusal.NO_SUCH_STARTER, "There is no such starter deck.")

@@ -17,14 +17,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.auth import signed_in_user
 from common.ids import parse_id
-from gameplay.cards.catalog import Catalog
 from gameplay.deckformats import GAME_NAMES, RUNEBOUND, RUNESLINGERS, runebound_deck_of
 from gameplay.decks import services as decks
 from gameplay.decks.errors import DeckRefusal, Invalid
 from gameplay.decks.models import SavedDeck, SavedDeckVersion
 from gameplay.runebound.catalog import shipped_runebound
 from gameplay.runebound.faces import deck_faces
-from gameplay.services import current_catalog
+from gameplay.runeslingers.cards.catalog import Catalog
+from gameplay.runeslingers.site_catalog import current_catalog
 from gameplay.web.forms import DeckBuilderForm
 from gameplay.web.runebound_views import RuneboundCheckForm
 from gameplay.web.views import (

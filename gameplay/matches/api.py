@@ -28,7 +28,7 @@ from gameplay.matches import selectors, services
 from gameplay.matches.errors import Forbidden, MatchError
 from gameplay.matches.models import MatchChallenge, PlayMatch
 from gameplay.matches.services.decisions import ACTION_LENGTH
-from gameplay.services import current_catalog
+from gameplay.runeslingers.site_catalog import current_catalog
 
 VIEW = OpenApiTypes.OBJECT  # a seat's (or the public) view of the match, as the engine draws it
 

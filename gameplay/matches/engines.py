@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Protocol
 
 from gameplay.matches.protocol import GameEngine
-from gameplay.matches.runemasters import RUNEMASTERS
-from gameplay.matches.runeslingers import RUNESLINGERS
+from gameplay.runemasters.hosting import RUNEMASTERS
+from gameplay.runeslingers.hosting import RUNESLINGERS
 
 DEFAULT = RUNESLINGERS.name
 

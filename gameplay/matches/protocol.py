@@ -3,7 +3,7 @@
 PURE: no Django, Celery or Channels. The hosting layer (``gameplay.matches``: services, timers,
 views, bots) reaches a game only through a ``GameEngine``, looked up by the name recorded on the
 match (``gameplay.matches.engines``); the Runeslingers engine plugs in through its adapter
-(``gameplay.matches.runeslingers``), and a second game plugs in by registering one more.
+(``gameplay.runeslingers.hosting``), and a second game plugs in by registering one more.
 
 A state is whatever the engine likes (the hosting layer never looks inside it): it is stored as
 the engine's JSON text after every action, with the engine's hash of it. Seats count from 0

@@ -1,7 +1,7 @@
 """Loading the Runebound catalog from `data/*.yaml` into frozen values.
 
 PURE apart from reading its own data files. Reuses the Runeslingers loader's file reading and
-data version (`gameplay.cards.catalog`): every ``*.yaml`` under the directory, sorted by name,
+data version (`gameplay.runeslingers.cards.catalog`): every ``*.yaml`` under the directory, sorted by name,
 merged by top-level section. `load_runebound(path)` lints the data (`lint.lint_runebound`),
 builds a `RuneboundCatalog`, checks the published decks against the deck rules, and raises
 `CatalogDataError` listing every problem.
@@ -14,10 +14,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from gameplay.cards.catalog import CatalogDataError, data_files, data_version, read_sections
 from gameplay.runebound.lint import lint_published_rules, lint_runebound
 from gameplay.runebound.model import ClassCard, PublishedDeck, RuneboundCatalog, Talent
 from gameplay.runebound.schema import ClassKind, Proficiency, Side, Terrain, Timing
+from gameplay.runeslingers.cards.catalog import CatalogDataError, data_files, data_version, read_sections
 
 Raw = dict[str, Any]
 DEFAULT_DATA_DIR = Path(__file__).parent / "data"

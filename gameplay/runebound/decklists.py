@@ -22,10 +22,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from gameplay.decklists import MAX_CHARS, MAX_COPIES_PER_LINE, MAX_LINES, DeckListError, LineError, UnknownNames
-from gameplay.formats import InvalidDeckError
 from gameplay.runebound.decks import RuneboundDeck
 from gameplay.runebound.model import ClassCard, RuneboundCatalog, Talent
+from gameplay.runeslingers.decklists import (
+    MAX_CHARS,
+    MAX_COPIES_PER_LINE,
+    MAX_LINES,
+    DeckListError,
+    LineError,
+    UnknownNames,
+)
+from gameplay.runeslingers.formats import InvalidDeckError
 
 CLASS_HEADER = "Class deck:"
 TALENT_HEADER = "Talents:"

@@ -3,7 +3,7 @@
 PURE. A `RuneboundDeck` is a class deck (class card ids, in list order, repeats kept so the
 "all different" rule can name them) and a talent deck. `check_custom` returns every violation
 of the customised-deck rules at once; `check_published` asks that the lists equal one published
-character deck. Violations reuse `gameplay.formats.Violation` (rule, message, card ids).
+character deck. Violations reuse `gameplay.runeslingers.formats.Violation` (rule, message, card ids).
 
 The rules, in 004's words:
 1. "You may have up to 30 cards in your class deck."
@@ -12,7 +12,7 @@ The rules, in 004's words:
 4. "You may have up to 5 Talent cards in your talent deck."
 5. "You may have Talents with the same level." (so no level rule is checked)
 
-`gameplay.formats.Format` is built around Runeslingers decks (a Runeslinger, equips, counts),
+`gameplay.runeslingers.formats.Format` is built around Runeslingers decks (a Runeslinger, equips, counts),
 so Runebound formats live in their own small registry, `RUNEBOUND_FORMATS`, beside it.
 """
 
@@ -22,8 +22,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from gameplay.formats import UnknownFormatError, Violation
 from gameplay.runebound.model import PublishedDeck, RuneboundCatalog
+from gameplay.runeslingers.formats import UnknownFormatError, Violation
 
 MAX_CLASS_CARDS = 30
 MIN_ENEMY_CARDS = 12

@@ -19,7 +19,6 @@ from collections.abc import Iterable
 from enum import Enum
 from typing import Any, TypeVar
 
-from gameplay.cards.scriptlint import Problem
 from gameplay.runebound.decks import RuneboundDeck, check_custom
 from gameplay.runebound.model import RuneboundCatalog
 from gameplay.runebound.schema import (
@@ -44,6 +43,7 @@ from gameplay.runebound.schema import (
     Terrain,
     Timing,
 )
+from gameplay.runeslingers.cards.scriptlint import Problem
 
 Raw = dict[str, Any]
 E = TypeVar("E", bound=Enum)

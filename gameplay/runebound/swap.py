@@ -27,9 +27,9 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from gameplay.formats import Violation
 from gameplay.runebound.decks import RuneboundDeck
 from gameplay.runebound.model import RuneboundCatalog
+from gameplay.runeslingers.formats import Violation
 
 PER_SIDE = 5
 CHOSEN = 2 * PER_SIDE

@@ -24,9 +24,9 @@ from gameplay.games import GAMES
 from gameplay.games import RUNEMASTERS as RUNEMASTERS_GAME
 from gameplay.matches import selectors, services
 from gameplay.matches.models import PlayMatch
-from gameplay.matches.runemasters import RUNEMASTERS
 from gameplay.matches.services import SeatSpec
 from gameplay.matches.services.views import seat_names
+from gameplay.runemasters.hosting import RUNEMASTERS
 
 BOARD_PARTIAL = "gameplay/_runemasters_board.html"
 BOARD_SCRIPT = GAMES[RUNEMASTERS_GAME].board

@@ -8,11 +8,11 @@ from django import forms
 from django.db.models import Q, QuerySet
 
 from common.words import count
-from gameplay.cards.catalog import Catalog
-from gameplay.cards.schema import CardClass, CardType, Keyword, Rarity
-from gameplay.formats import FORMATS
 from gameplay.models import Card
-from gameplay.services import MAX_DECK_INPUT_BYTES
+from gameplay.runeslingers.cards.catalog import Catalog
+from gameplay.runeslingers.cards.schema import CardClass, CardType, Keyword, Rarity
+from gameplay.runeslingers.formats import FORMATS
+from gameplay.runeslingers.site_catalog import MAX_DECK_INPUT_BYTES
 
 
 def _choices(values: Any, blank: str) -> list[tuple[str, str]]:

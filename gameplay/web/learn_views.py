@@ -13,15 +13,16 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from gameplay import glossary, services
-from gameplay.cards import faces
-from gameplay.cards.faces import Face
-from gameplay.cards.schema import Keyword
+from gameplay import glossary
 from gameplay.runebound.catalog import shipped_runebound
 from gameplay.runebound.faces import face_of
 from gameplay.runemasters import game as runemasters
 from gameplay.runemasters.data import load as load_runemasters
 from gameplay.runemasters.words import EVENT_TEXTS, GUARDIANS, ULTIMATES
+from gameplay.runeslingers import site_catalog
+from gameplay.runeslingers.cards import faces
+from gameplay.runeslingers.cards.faces import Face
+from gameplay.runeslingers.cards.schema import Keyword
 
 # The rules pages, in the index's order: (URL name, title, what it is).
 RULES_PAGES = (
@@ -52,7 +53,7 @@ def picked_faces(edition: str, ids: tuple[str, ...]) -> dict[str, Face]:
     """The named faces that the current catalog still has, keyed by id with underscores for dashes
     (so a template can say ``faces.flame_of_nim``); a page leaves out a card that has gone rather
     than fail."""
-    drawn = faces.catalog_faces(services.current_catalog(), edition)
+    drawn = faces.catalog_faces(site_catalog.current_catalog(), edition)
     return {i.replace("-", "_"): drawn[i] for i in ids if i in drawn}
 
 
@@ -70,7 +71,7 @@ def keywords(edition: str) -> list[dict[str, str]]:
 
 def ailments() -> list[dict[str, str]]:
     """The six ailments as the catalog has them: name, level I and II texts, glossary link."""
-    found = services.current_catalog().ailments.values()
+    found = site_catalog.current_catalog().ailments.values()
     return [
         {"name": a.name, "level_1": a.level_1.text, "level_2": a.level_2.text, "url": glossary.url(a.type.value)}
         for a in found
@@ -122,7 +123,7 @@ def runebound_rules(request: HttpRequest) -> HttpResponse:
 @require_GET
 def glossary_page(request: HttpRequest) -> HttpResponse:
     terms = glossary.glossary()
-    catalog = services.current_catalog()
+    catalog = site_catalog.current_catalog()
     levels = {a.value: (ailment.level_1.text, ailment.level_2.text) for a, ailment in catalog.ailments.items()}
     games = [
         {

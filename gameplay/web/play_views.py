@@ -23,11 +23,11 @@ from accounts import throttling
 from accounts.models import User
 from common.ids import parse_id
 from common.refusals import Refusal
-from gameplay.cards.faces import catalog_faces
 from gameplay.decks import services as saved_decks
 from gameplay.matches import selectors, services
 from gameplay.matches.models import Game, MatchChallenge, PlayMatch
-from gameplay.services import current_catalog
+from gameplay.runeslingers.cards.faces import catalog_faces
+from gameplay.runeslingers.site_catalog import current_catalog
 from gameplay.web import coop_views
 from gameplay.web.presentation import BOT_LEVELS, DEFAULT_BOT_LEVEL, game_label
 

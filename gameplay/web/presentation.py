@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from gameplay import glossary
-from gameplay.cards import faces
-from gameplay.cards.schema import OP_SPECS
-from gameplay.services import CurveBar
+from gameplay.runeslingers.cards import faces
+from gameplay.runeslingers.cards.schema import OP_SPECS
+from gameplay.runeslingers.site_catalog import CurveBar
 
 if TYPE_CHECKING:
     from gameplay.matches.models import Game

@@ -11,14 +11,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from gameplay.decklists import DeckListError
 from gameplay.runebound import faces
 from gameplay.runebound.catalog import shipped_runebound
 from gameplay.runebound.decklists import format_runebound_list, parse_runebound_list
 from gameplay.runebound.decks import RUNEBOUND_FORMATS, RuneboundDeck, get_runebound_format
 from gameplay.runebound.model import PublishedDeck, RuneboundCatalog
 from gameplay.runebound.schema import ClassKind, Side
-from gameplay.services import MAX_DECK_INPUT_BYTES
+from gameplay.runeslingers.decklists import DeckListError
+from gameplay.runeslingers.site_catalog import MAX_DECK_INPUT_BYTES
 
 
 def _choices(blank: str, pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:

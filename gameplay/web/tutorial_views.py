@@ -23,12 +23,13 @@ from accounts.models import User
 from common.refusals import Refusal
 from gameplay import tutorials
 from gameplay.glossary import explain
-from gameplay.matches import runemasters, selectors, services
+from gameplay.matches import selectors, services
 from gameplay.matches.models import Game, PlayMatch
-from gameplay.matches.runemasters import RUNEMASTERS
-from gameplay.matches.runeslingers import RUNESLINGERS, seat_situation
 from gameplay.matches.services import SeatSpec
 from gameplay.matches.services.views import load_state
+from gameplay.runemasters import hosting as runemasters
+from gameplay.runemasters.hosting import RUNEMASTERS
+from gameplay.runeslingers.hosting import RUNESLINGERS, seat_situation
 from gameplay.web.presentation import DEFAULT_BOT_LEVEL
 
 PRACTICE_DECKS = ("eva-starter", "vesna-starter")  # the untimed practice game offered at the end

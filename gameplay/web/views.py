@@ -10,13 +10,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from gameplay import services
-from gameplay.cards import faces
-from gameplay.cards.catalog import Catalog
-from gameplay.cards.model import StarterDeck
-from gameplay.decklists import format_decklist
-from gameplay.formats import FORMATS, Deck, Edition, UnknownFormatError
 from gameplay.models import Card, Equip, Runeslinger
+from gameplay.runeslingers import site_catalog
+from gameplay.runeslingers.cards import faces
+from gameplay.runeslingers.cards.catalog import Catalog
+from gameplay.runeslingers.cards.model import StarterDeck
+from gameplay.runeslingers.decklists import format_decklist
+from gameplay.runeslingers.formats import FORMATS, Deck, Edition, UnknownFormatError
 from gameplay.web import presentation, runebound_views
 from gameplay.web.forms import CardFilterForm, DeckBuilderForm
 
@@ -30,13 +30,13 @@ def is_htmx(request: HttpRequest) -> bool:
 def too_large(request: HttpRequest) -> bool:
     """Whether the declared body is over the limit; checked before Django reads the body."""
     try:
-        return int(request.META.get("CONTENT_LENGTH") or 0) > services.MAX_DECK_INPUT_BYTES
+        return int(request.META.get("CONTENT_LENGTH") or 0) > site_catalog.MAX_DECK_INPUT_BYTES
     except ValueError:
         return False
 
 
 TOO_LARGE_MESSAGE = (
-    f"The deck input is too large: at most {services.MAX_DECK_INPUT_BYTES // 1024} KB. Paste only the deck list."
+    f"The deck input is too large: at most {site_catalog.MAX_DECK_INPUT_BYTES // 1024} KB. Paste only the deck list."
 )
 
 
@@ -46,7 +46,7 @@ TOO_LARGE_MESSAGE = (
 @require_GET
 def card_list(request: HttpRequest) -> HttpResponse:
     form = CardFilterForm(request.GET)
-    catalog = services.current_catalog()
+    catalog = site_catalog.current_catalog()
     cards = Card.objects.filter(is_active=True)
     cards = form.filter(cards, catalog) if form.is_valid() else cards.none()
     page = Paginator(cards, CARDS_PER_PAGE).get_page(request.GET.get("page"))
@@ -63,7 +63,7 @@ def card_list(request: HttpRequest) -> HttpResponse:
 @require_GET
 def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
     card = get_object_or_404(Card, slug=slug)
-    found = services.current_catalog().cards.get(card.slug)
+    found = site_catalog.current_catalog().cards.get(card.slug)
     context = {
         "card": card,
         "face": faces.face_of_card(found) if found else None,
@@ -78,7 +78,7 @@ def card_detail(request: HttpRequest, slug: str) -> HttpResponse:
 def runeslinger_list(request: HttpRequest) -> HttpResponse:
     slingers = Runeslinger.objects.filter(is_active=True)
     equips = Equip.objects.filter(is_active=True).order_by("card_class", "kind", "position")
-    drawn = faces.catalog_faces(services.current_catalog())
+    drawn = faces.catalog_faces(site_catalog.current_catalog())
     rows = [
         (s, drawn.get(s.slug), [drawn[e.slug] for e in equips if e.card_class == s.card_class and e.slug in drawn])
         for s in slingers
@@ -91,7 +91,7 @@ def runeslinger_list(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def starter_list(request: HttpRequest) -> HttpResponse:
-    catalog = services.current_catalog()
+    catalog = site_catalog.current_catalog()
     starters = [_starter_view(s, catalog) for s in catalog.starter_decks.values()]
     classic = [_starter_view(s, catalog, Edition.CLASSIC) for s in catalog.classic_starters]
     return render(request, "gameplay/starter_list.html", {"starters": starters, "classic_starters": classic})
@@ -111,7 +111,7 @@ def _starter_view(starter: StarterDeck, catalog: Catalog, edition: Edition = Edi
 @require_http_methods(["GET", "POST"])
 def deck_builder(request: HttpRequest) -> HttpResponse:
     """The builder page. A plain POST (no JavaScript) checks, adds a card or exports the list."""
-    catalog = services.current_catalog()
+    catalog = site_catalog.current_catalog()
     if request.method == "GET":
         form = DeckBuilderForm(initial=initial_builder_data(request, catalog), catalog=catalog)
         return render(request, "gameplay/deck_builder.html", builder_context(form, catalog, None))
@@ -140,7 +140,7 @@ def deck_check(request: HttpRequest) -> HttpResponse:
     """The live feedback partial: every violation, the counts and the curve (htmx posts here)."""
     if too_large(request):
         return _result_response(request, {"errors": [TOO_LARGE_MESSAGE]}, status=413)
-    catalog = services.current_catalog()
+    catalog = site_catalog.current_catalog()
     result, status = check_builder_form(DeckBuilderForm(request.POST, catalog=catalog), catalog)
     return _result_response(request, result, status)
 
@@ -163,7 +163,7 @@ def _with_added_card(form: DeckBuilderForm, catalog: Catalog) -> DeckBuilderForm
         return form
     card = catalog.find_card(name)
     if card is None:
-        form.add_error("add_card", services.unknown("card", name, [c.name for c in catalog.cards.values()]))
+        form.add_error("add_card", site_catalog.unknown("card", name, [c.name for c in catalog.cards.values()]))
         return form
     text = form.cleaned_data["decklist"].rstrip("\n")
     data = dict(form.data.items())
@@ -184,17 +184,17 @@ def check_builder_form(form: DeckBuilderForm, catalog: Catalog) -> tuple[dict[st
     if not data["decklist"].strip() and not data["runeslinger"]:
         return {"empty": True}, 200
     try:
-        deck = services.deck_from_text(data["decklist"], catalog)
-        deck = services.with_choices(deck, catalog, data["runeslinger"], [data["equip_1"], data["equip_2"]])
-        check = services.check_deck(data["format"], deck, catalog)
-    except services.DeckInputError as exc:
+        deck = site_catalog.deck_from_text(data["decklist"], catalog)
+        deck = site_catalog.with_choices(deck, catalog, data["runeslinger"], [data["equip_1"], data["equip_2"]])
+        check = site_catalog.check_deck(data["format"], deck, catalog)
+    except site_catalog.DeckInputError as exc:
         return {"errors": exc.errors}, 400
     except UnknownFormatError as exc:
         return {"errors": [str(exc)]}, 400
     return _result_context(check, catalog), 200
 
 
-def _result_context(check: services.DeckReport, catalog: Catalog) -> dict[str, Any]:
+def _result_context(check: site_catalog.DeckReport, catalog: Catalog) -> dict[str, Any]:
     def names(ids: tuple[str, ...]) -> list[str]:
         return [catalog.cards[i].name if i in catalog.cards else i for i in ids]
 

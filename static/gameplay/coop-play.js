@@ -106,7 +106,7 @@
       render();
     }
     function submit(url, body) { link.submit(url, body); }
-    function act(action) { submit(root.dataset.act, { version: state.version, action: action }); }
+    function act(action) { link.act(root.dataset.act, { version: state.version, action: action }); }  // on the socket while live
 
     var giveUp = q("give-up");
     if (giveUp) giveUp.addEventListener("click", function () {

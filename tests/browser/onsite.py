@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from accounts.models import User
-from gameplay.formats import Deck
 from gameplay.matches.models import PlayMatch
-from gameplay.services import current_catalog
+from gameplay.runeslingers.formats import Deck
+from gameplay.runeslingers.site_catalog import current_catalog
 from tests.browser.test_event_flow import logged_in_page
 from tests.browser.waiting import wait_until_live
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory

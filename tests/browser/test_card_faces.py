@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from gameplay.services import current_catalog, load_catalog_into_db
+from gameplay.runeslingers.site_catalog import current_catalog, load_catalog_into_db
 from tests.browser.waiting import wait_in_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from gameplay import engine
 from gameplay.matches import services as play
 from gameplay.matches.models import GameAction, PlayMatch
-from gameplay.matches.runeslingers import WINDOW_KINDS
+from gameplay.runeslingers import engine
+from gameplay.runeslingers.hosting import WINDOW_KINDS
 from tests.browser.asgi import asgi_server
 from tests.browser.onsite import onsite_match, play_page
 from tests.browser.waiting import wait_in_page

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from gameplay.services import current_catalog, load_catalog_into_db
+from gameplay.runeslingers.site_catalog import current_catalog, load_catalog_into_db
 from tests.browser.asgi import asgi_server
 from tests.browser.onsite import Live, onsite_match
 from tests.browser.test_event_flow import logged_in_page

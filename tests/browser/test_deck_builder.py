@@ -4,7 +4,7 @@ from typing import Any
 
 import pytest
 
-from gameplay.services import current_catalog, load_catalog_into_db
+from gameplay.runeslingers.site_catalog import current_catalog, load_catalog_into_db
 from tests.catalog_web.helpers import illegal_eva_text, starter_text
 
 

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from gameplay.decklists import format_decklist
-from gameplay.formats import Deck
-from gameplay.services import current_catalog
+from gameplay.runeslingers.decklists import format_decklist
+from gameplay.runeslingers.formats import Deck
+from gameplay.runeslingers.site_catalog import current_catalog
 from tests.browser.test_event_flow import logged_in_page
 from tests.browser.waiting import wait_in_page
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory

@@ -10,7 +10,7 @@ import pytest
 from django.test import override_settings
 
 from tests.browser.asgi import asgi_server
-from tests.browser.pods import NO_SIDEWAYS_SCROLL, choose_on_the_page, deadline_chooses
+from tests.browser.pod_event_steps import NO_SIDEWAYS_SCROLL, choose_on_the_page, deadline_chooses
 from tests.browser.redis_layer import redis_channel_layers
 from tests.browser.test_event_flow import logged_in_page
 from tests.browser.test_play_page import Live

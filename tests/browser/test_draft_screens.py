@@ -19,12 +19,12 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.sessions.backends.db import SessionStore
 
 from accounts.models import User
-from gameplay.cards.schema import CardClass
-from gameplay.services import current_catalog
+from gameplay.runeslingers.cards.schema import CardClass
+from gameplay.runeslingers.site_catalog import current_catalog
 from tests.browser.waiting import wait_in_page
 from tests.drafts.helpers import draft_table, human_seats, started_pod
 from tournaments.drafts.models import Pick, Pod, Pool
-from tournaments.drafts.services import pods
+from tournaments.drafts.services import draft_pods
 from tournaments.models import DeckVersion
 
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -160,7 +160,7 @@ def test_a_whole_draft_and_a_deck_through_the_pages(browser: Any, live_site: Any
     table = draft_table(2, username=f"screen-{size}")
     pod = started_pod(table, seats=4, settings=TIMES)
     me, other = human_seats(pod)
-    pods.swap_for_bot(pod, other.index, table.organiser)
+    draft_pods.swap_for_bot(pod, other.index, table.organiser)
     player = me.registration.player  # type: ignore[union-attr]
 
     page = signed_in(browser, live_site, player, size)

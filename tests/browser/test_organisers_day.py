@@ -15,8 +15,8 @@ from django.db.models import Q
 
 from accounts.models import User
 from gameplay.deckformats import deck_format
-from gameplay.formats import Deck
-from gameplay.services import current_catalog
+from gameplay.runeslingers.formats import Deck
+from gameplay.runeslingers.site_catalog import current_catalog
 from tests.browser.test_event_flow import click, confirmed, logged_in_page, set_open_results
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 from tests.processes import celery_process, stop_process, wait_for_worker

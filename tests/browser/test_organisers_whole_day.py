@@ -28,8 +28,8 @@ from django.test import override_settings
 
 from accounts.models import User
 from gameplay.deckformats import deck_format
-from gameplay.formats import Deck
-from gameplay.services import current_catalog
+from gameplay.runeslingers.formats import Deck
+from gameplay.runeslingers.site_catalog import current_catalog
 from tests.browser.asgi import asgi_server
 from tests.browser.onsite import Live
 from tests.browser.redis_layer import redis_channel_layers

@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 
 from accounts.models import User
-from gameplay import engine
-from gameplay.engine import State, scenario
 from gameplay.matches import services
 from gameplay.matches.models import PlayMatch
+from gameplay.runeslingers import engine
+from gameplay.runeslingers.engine import State, scenario
 from tests.browser.asgi import asgi_server
 from tests.browser.onsite import Live
 from tests.browser.test_event_flow import logged_in_page

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from gameplay import engine
-from gameplay.engine.bots import GreedyAgent
 from gameplay.matches import services as play
 from gameplay.matches.models import PlayMatch
+from gameplay.runeslingers import engine
+from gameplay.runeslingers.engine.bots import GreedyAgent
 from tests.browser.asgi import asgi_server
 from tests.browser.onsite import onsite_match, play_page
 from tests.browser.waiting import wait_in_page

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from accounts.models import User
-from gameplay.engine.bots import GreedyAgent
 from gameplay.matches import services
 from gameplay.matches.models import PlayMatch
-from gameplay.services import current_catalog
+from gameplay.runeslingers.engine.bots import GreedyAgent
+from gameplay.runeslingers.site_catalog import current_catalog
 from tests.browser.asgi import asgi_server
 from tests.browser.test_event_flow import logged_in_page
 from tests.browser.waiting import wait_in_page, wait_until_live

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from accounts.models import User
-from tests.browser.pods import create_pod_event, place_choices
+from tests.browser.pod_event_steps import create_pod_event, place_choices
 from tests.browser.test_draft_screens import SIZES, shot, signed_in
 from tests.browser.test_event_flow import confirmed
 from tests.factories import OrganiserFactory, RegistrationFactory, UserFactory

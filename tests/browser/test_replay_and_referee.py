@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 
 from accounts.models import User
-from gameplay import engine
-from gameplay.engine.compiled import AIL_INDEX
-from gameplay.engine.core import ailment_count
 from gameplay.matches import services
 from gameplay.matches.models import PlayMatch
+from gameplay.runeslingers import engine
+from gameplay.runeslingers.engine.compiled import AIL_INDEX
+from gameplay.runeslingers.engine.core import ailment_count
 from tests.browser.asgi import asgi_server
 from tests.browser.test_event_flow import logged_in_page
 from tests.browser.waiting import wait_in_page, wait_until_live

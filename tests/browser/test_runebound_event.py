@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from accounts.models import User
-from tests.browser.pods import choose_on_the_page, create_pod_event, deadline_chooses, place_choices
+from tests.browser.pod_event_steps import choose_on_the_page, create_pod_event, deadline_chooses, place_choices
 from tests.browser.test_event_flow import confirmed, logged_in_page
 from tests.factories import OrganiserFactory, RegistrationFactory, UserFactory
 from tests.swaps.helpers import DECKS, published

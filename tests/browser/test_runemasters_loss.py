@@ -10,9 +10,9 @@ import pytest
 
 from gameplay.matches import services
 from gameplay.matches.models import PlayMatch
-from gameplay.matches.runemasters import RUNEMASTERS
 from gameplay.matches.services import SeatSpec
 from gameplay.matches.services.views import load_state
+from gameplay.runemasters.hosting import RUNEMASTERS
 from tests.browser.asgi import asgi_server
 from tests.browser.test_coop_table import table_page
 from tests.browser.waiting import wait_in_page

@@ -12,7 +12,7 @@ from django.contrib.sessions.backends.db import SessionStore
 
 from accounts.models import User
 from gameplay.decks.models import SavedDeck
-from gameplay.services import current_catalog, load_catalog_into_db
+from gameplay.runeslingers.site_catalog import current_catalog, load_catalog_into_db
 from tests.browser.waiting import wait_in_page
 from tests.catalog_web.helpers import starter_text
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gameplay.cards.catalog import Catalog, load_catalog
+from gameplay.runeslingers.cards.catalog import Catalog, load_catalog
 
 
 @pytest.fixture(scope="session")

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from gameplay.cards.catalog import DEFAULT_DATA_DIR, Catalog, load_catalog
-from gameplay.cards.model import Card, Effect
-from gameplay.cards.schema import (
+from gameplay.runeslingers.cards.catalog import DEFAULT_DATA_DIR, Catalog, load_catalog
+from gameplay.runeslingers.cards.model import Card, Effect
+from gameplay.runeslingers.cards.schema import (
     RUNESLINGER_CLASSES,
     AilmentType,
     CardClass,

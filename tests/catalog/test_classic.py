@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from gameplay.cards.catalog import (
+from gameplay.runeslingers.cards.catalog import (
     CLASSIC_DATA_DIR,
     DEFAULT_DATA_DIR,
     Catalog,
@@ -17,9 +17,9 @@ from gameplay.cards.catalog import (
     load_classic_catalog,
     read_sections,
 )
-from gameplay.cards.lint import lint_classic_card, lint_classic_data
-from gameplay.cards.model import ClassicCatalog
-from gameplay.cards.scriptlint import Problem
+from gameplay.runeslingers.cards.lint import lint_classic_card, lint_classic_data
+from gameplay.runeslingers.cards.model import ClassicCatalog
+from gameplay.runeslingers.cards.scriptlint import Problem
 
 NAMED_IN_000 = (
     "Fireball",

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gameplay.cards.catalog import Catalog, load_catalog
-from gameplay.decklists import (
+from gameplay.runeslingers.cards.catalog import Catalog, load_catalog
+from gameplay.runeslingers.decklists import (
     MAX_CHARS,
     MAX_LINES,
     DeckListError,
@@ -15,7 +15,7 @@ from gameplay.decklists import (
     format_decklist,
     parse_decklist,
 )
-from gameplay.formats import Deck, InvalidDeckError
+from gameplay.runeslingers.formats import Deck, InvalidDeckError
 
 CATALOG = load_catalog()
 

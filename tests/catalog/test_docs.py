@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gameplay.cards.schema import (
+from gameplay.runeslingers.cards.schema import (
     CONDITION_SPECS,
     HANDLERS,
     MODIFIER_SPECS,

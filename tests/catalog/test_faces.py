@@ -6,10 +6,17 @@ import json
 
 import pytest
 
-from gameplay.cards.catalog import Catalog
-from gameplay.cards.faces import KEYWORD_HELP, catalog_faces, deck_faces, face_of_card, text_parts, type_line
-from gameplay.cards.model import KeywordValue
-from gameplay.cards.schema import Keyword
+from gameplay.runeslingers.cards.catalog import Catalog
+from gameplay.runeslingers.cards.faces import (
+    KEYWORD_HELP,
+    catalog_faces,
+    deck_faces,
+    face_of_card,
+    text_parts,
+    type_line,
+)
+from gameplay.runeslingers.cards.model import KeywordValue
+from gameplay.runeslingers.cards.schema import Keyword
 
 CARD_KEYS = {
     "id", "kind", "name", "class", "class_name", "cost", "x", "type", "type_line", "rarity",
@@ -113,9 +120,9 @@ def test_a_deck_as_faces_sorts_the_cards_by_cost_and_counts_what_the_catalog_los
 
 
 def test_classic_faces_show_the_classic_edition() -> None:
-    from gameplay.cards.catalog import load_catalog
-    from gameplay.cards.faces import CLASSIC_MAX_HEALTH, catalog_faces
-    from gameplay.engine.rules import CLASSIC
+    from gameplay.runeslingers.cards.catalog import load_catalog
+    from gameplay.runeslingers.cards.faces import CLASSIC_MAX_HEALTH, catalog_faces
+    from gameplay.runeslingers.engine.rules import CLASSIC
 
     catalog = load_catalog()
     assert catalog.classic is not None

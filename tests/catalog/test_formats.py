@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gameplay.cards.catalog import Catalog
-from gameplay.formats import FORMATS, Deck, InvalidDeckError, UnknownFormatError, Violation, get_format
+from gameplay.runeslingers.cards.catalog import Catalog
+from gameplay.runeslingers.formats import FORMATS, Deck, InvalidDeckError, UnknownFormatError, Violation, get_format
 
 
 def rules(violations: list[Violation]) -> set[tuple[str, tuple[str, ...]]]:

@@ -8,9 +8,15 @@ from typing import Any
 
 import pytest
 
-from gameplay.cards.catalog import DEFAULT_DATA_DIR, CatalogDataError, data_files, load_catalog, read_sections
-from gameplay.cards.lint import lint_card, lint_data, lint_equip
-from gameplay.cards.scriptlint import Problem
+from gameplay.runeslingers.cards.catalog import (
+    DEFAULT_DATA_DIR,
+    CatalogDataError,
+    data_files,
+    load_catalog,
+    read_sections,
+)
+from gameplay.runeslingers.cards.lint import lint_card, lint_data, lint_equip
+from gameplay.runeslingers.cards.scriptlint import Problem
 
 
 def fireball() -> dict[str, Any]:

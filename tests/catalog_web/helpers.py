@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from gameplay.cards.catalog import Catalog
-from gameplay.decklists import format_decklist
-from gameplay.formats import Deck
+from gameplay.runeslingers.cards.catalog import Catalog
+from gameplay.runeslingers.decklists import format_decklist
+from gameplay.runeslingers.formats import Deck
 
 
 def starter_text(catalog: Catalog, starter_id: str = "eva-starter") -> str:

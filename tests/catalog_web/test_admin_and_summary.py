@@ -5,9 +5,9 @@ from django.test import Client
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gameplay.cards.catalog import Catalog
-from gameplay.formats import Deck
-from gameplay.services import CURVE_TOP, current_catalog, deck_counts, light_curve
+from gameplay.runeslingers.cards.catalog import Catalog
+from gameplay.runeslingers.formats import Deck
+from gameplay.runeslingers.site_catalog import CURVE_TOP, current_catalog, deck_counts, light_curve
 from gameplay.web.presentation import CHART_HEIGHT, curve_bars
 from tests.conftest import Personas
 from tests.factories import UserFactory

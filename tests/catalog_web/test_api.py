@@ -6,8 +6,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from gameplay.cards.catalog import Catalog
-from gameplay.formats import FORMATS
+from gameplay.runeslingers.cards.catalog import Catalog
+from gameplay.runeslingers.formats import FORMATS
 from tests.catalog_web.helpers import illegal_eva_text, starter_text
 from tests.conftest import Personas
 

@@ -3,9 +3,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from gameplay.cards.catalog import Catalog
-from gameplay.decklists import format_decklist
-from gameplay.formats import Deck
+from gameplay.runeslingers.cards.catalog import Catalog
+from gameplay.runeslingers.decklists import format_decklist
+from gameplay.runeslingers.formats import Deck
 from tests.catalog_web.helpers import illegal_eva_text, starter_text
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 
 from gameplay import models
-from gameplay.cards.catalog import Catalog
+from gameplay.runeslingers.cards.catalog import Catalog
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from gameplay import models
-from gameplay.cards.catalog import DEFAULT_DATA_DIR, Catalog, data_files
-from gameplay.services import current_catalog, load_catalog_into_db, loaded_version
+from gameplay.runeslingers.cards.catalog import DEFAULT_DATA_DIR, Catalog, data_files
+from gameplay.runeslingers.site_catalog import current_catalog, load_catalog_into_db, loaded_version
 
 pytestmark = pytest.mark.django_db
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from accounts.models import User
-from gameplay.cards.catalog import Catalog
-from gameplay.services import current_catalog, load_catalog_into_db
+from gameplay.runeslingers.cards.catalog import Catalog
+from gameplay.runeslingers.site_catalog import current_catalog, load_catalog_into_db
 from tests.factories import UserFactory
 
 

@@ -4,8 +4,8 @@ import pytest
 from django.test import Client
 
 from accounts.models import User
-from gameplay.cards.catalog import Catalog
 from gameplay.decks.models import SavedDeck
+from gameplay.runeslingers.cards.catalog import Catalog
 from tests.catalog_web.helpers import starter_text
 
 pytestmark = pytest.mark.django_db

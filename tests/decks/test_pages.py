@@ -6,10 +6,10 @@ import pytest
 from django.test import Client
 
 from accounts.models import User
-from gameplay.cards.catalog import Catalog
 from gameplay.decks import services as decks
 from gameplay.decks.models import SavedDeck
-from gameplay.formats import Deck
+from gameplay.runeslingers.cards.catalog import Catalog
+from gameplay.runeslingers.formats import Deck
 from tests.catalog_web.helpers import starter_text
 
 pytestmark = pytest.mark.django_db

@@ -7,13 +7,13 @@ import pytest
 from django.test import Client
 
 from accounts.models import User
-from gameplay.cards.catalog import Catalog
 from gameplay.decks import services as decks
 from gameplay.decks.errors import Conflict, Invalid
 from gameplay.decks.models import SavedDeck, SavedDeckVersion
 from gameplay.runebound.catalog import shipped_runebound
 from gameplay.runebound.decklists import format_runebound_list, parse_runebound_list
 from gameplay.runebound.decks import RuneboundDeck
+from gameplay.runeslingers.cards.catalog import Catalog
 from tests.catalog_web.helpers import starter_text
 from tests.runebound.test_pages import assert_no_ids_shown, visible_text
 

@@ -4,10 +4,10 @@ import pytest
 
 from accounts.models import User
 from common.refusals import Conflict, Invalid, NotFound
-from gameplay.cards.catalog import Catalog
 from gameplay.decks import services as decks
 from gameplay.decks.models import SavedDeck, SavedDeckVersion
-from gameplay.formats import Deck
+from gameplay.runeslingers.cards.catalog import Catalog
+from gameplay.runeslingers.formats import Deck
 from tests.catalog_web.helpers import starter_text
 
 pytestmark = pytest.mark.django_db

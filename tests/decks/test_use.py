@@ -6,11 +6,11 @@ import pytest
 from django.test import Client
 
 from accounts.models import User
-from gameplay.cards.catalog import Catalog
 from gameplay.decks import services as decks
 from gameplay.decks.models import SavedDeck
-from gameplay.formats import Deck
 from gameplay.matches.models import MatchChallenge, PlayMatch
+from gameplay.runeslingers.cards.catalog import Catalog
+from gameplay.runeslingers.formats import Deck
 from tests.clients import api_client as api
 from tests.conftest import Personas
 from tournaments.models import DeckVersion

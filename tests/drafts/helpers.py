@@ -10,11 +10,11 @@ from django.utils import timezone
 
 from accounts.models import User
 from common import deadlines
-from gameplay.formats import Deck
-from gameplay.services import current_catalog
+from gameplay.runeslingers.formats import Deck
+from gameplay.runeslingers.site_catalog import current_catalog
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 from tournaments.drafts.models import Pod, Pool, Seat
-from tournaments.drafts.services import clock, picking, pods
+from tournaments.drafts.services import clock, draft_pods, picking
 from tournaments.drafts.services.state import card_set, load_state
 from tournaments.limited import DRAFT_DECK, SEALED_DECK, build_deck, current_pack, default_loadout
 from tournaments.models import Event
@@ -56,8 +56,10 @@ def draft_table(humans: int = 4, fmt: str = "draft", username: str = "d") -> Tab
 def started_pod(
     table: Table, seats: int = 6, settings: dict[str, int] | None = None, now: datetime | None = None
 ) -> Pod:
-    (pod,) = pods.seat_pods(table.event, table.organiser, seats_per_pod=seats, fill_with_bots=True, settings=settings)
-    return pods.start_pod(pod, table.organiser, now=now)
+    (pod,) = draft_pods.seat_pods(
+        table.event, table.organiser, seats_per_pod=seats, fill_with_bots=True, settings=settings
+    )
+    return draft_pods.start_pod(pod, table.organiser, now=now)
 
 
 def human_seats(pod: Pod) -> list[Seat]:

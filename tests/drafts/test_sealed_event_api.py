@@ -18,7 +18,7 @@ import pytest
 from django.utils import timezone
 
 from accounts.models import User
-from gameplay.services import current_catalog
+from gameplay.runeslingers.site_catalog import current_catalog
 from tests.clients import api_client as api
 from tests.drafts.helpers import sweep_draft
 from tests.factories import OrganiserFactory, UserFactory

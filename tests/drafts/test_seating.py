@@ -9,14 +9,14 @@ from django.test import Client
 
 from tests.drafts.helpers import draft_table
 from tournaments.drafts.models import Seat
-from tournaments.drafts.services import pods
+from tournaments.drafts.services import draft_pods
 
 pytestmark = pytest.mark.django_db
 
 
 def test_each_player_sees_every_seat_and_their_own_first() -> None:
     table = draft_table(8, username="st1")
-    pods.seat_pods(table.event, table.organiser, seats_per_pod=4)
+    draft_pods.seat_pods(table.event, table.organiser, seats_per_pod=4)
     client = Client()
     mine = Seat.objects.select_related("pod", "registration__player").get(registration__player=table.players[5])
     client.force_login(table.players[5])
@@ -32,7 +32,7 @@ def test_each_player_sees_every_seat_and_their_own_first() -> None:
 
 def test_someone_not_seated_sees_the_list_without_a_seat_of_their_own() -> None:
     table = draft_table(4, username="st2")
-    pods.seat_pods(table.event, table.organiser, seats_per_pod=6, fill_with_bots=True)
+    draft_pods.seat_pods(table.event, table.organiser, seats_per_pod=6, fill_with_bots=True)
     client = Client()
     client.force_login(table.outsider)
     page = client.get(f"/events/{table.event.pk}/draft/").content.decode()

@@ -21,7 +21,7 @@ from tests.drafts.helpers import (
 from tests.factories import RegistrationFactory, UserFactory
 from tournaments.drafts.errors import PickRefused
 from tournaments.drafts.models import Pick, Pod, Pool, Seat
-from tournaments.drafts.services import picking, pods, pools, reading
+from tournaments.drafts.services import draft_pods, picking, pools, reading
 from tournaments.drafts.services.state import card_set, load_state, rebuild_state
 from tournaments.errors import Conflict, Forbidden, Invalid
 from tournaments.limited import Pick as PurePick
@@ -50,18 +50,18 @@ def test_a_six_seat_pod_with_two_bots_drafts_to_deck_building() -> None:
 def test_seating_is_seeded_by_the_event_and_needs_bots_for_small_pods() -> None:
     table = draft_table(5, username="s")
     with pytest.raises(Invalid, match="Allow bots"):
-        pods.seat_pods(table.event, table.organiser, seats_per_pod=4)
-    first = pods.seat_pods(table.event, table.organiser, seats_per_pod=6, fill_with_bots=True)
+        draft_pods.seat_pods(table.event, table.organiser, seats_per_pod=4)
+    first = draft_pods.seat_pods(table.event, table.organiser, seats_per_pod=6, fill_with_bots=True)
     seating = [(s.index, s.registration_id) for s in Seat.objects.filter(pod=first[0])]
-    again = pods.seat_pods(table.event, table.organiser, seats_per_pod=6, fill_with_bots=True)
+    again = draft_pods.seat_pods(table.event, table.organiser, seats_per_pod=6, fill_with_bots=True)
     assert [(s.index, s.registration_id) for s in Seat.objects.filter(pod=again[0])] == seating
     with pytest.raises(Forbidden):
-        pods.seat_pods(table.event, table.players[0], seats_per_pod=6, fill_with_bots=True)
+        draft_pods.seat_pods(table.event, table.players[0], seats_per_pod=6, fill_with_bots=True)
 
 
 def test_nine_players_split_into_two_even_pods() -> None:
     table = draft_table(9, username="n")
-    made = pods.seat_pods(table.event, table.organiser)
+    made = draft_pods.seat_pods(table.event, table.organiser)
     assert sorted(p.seats.count() for p in made) == [4, 5]
     assert sorted(Counter(Registration.objects.filter(event=table.event).values_list("pod", flat=True)).values()) == [
         4,
@@ -72,7 +72,7 @@ def test_nine_players_split_into_two_even_pods() -> None:
 def test_only_draft_events_seat_pods() -> None:
     table = draft_table(4, fmt="sealed", username="x")
     with pytest.raises(Invalid, match="not a draft event"):
-        pods.seat_pods(table.event, table.organiser, fill_with_bots=True)
+        draft_pods.seat_pods(table.event, table.organiser, fill_with_bots=True)
 
 
 def _first_pending(pod: Pod, seat: Seat) -> tuple[int, int, int, tuple[str, ...], int]:
@@ -217,18 +217,18 @@ def test_a_paused_pod_keeps_each_clock_and_refuses_picks() -> None:
     now = timezone.now()
     pod = started_pod(table, now=now)
     seat = human_seats(pod)[0]
-    pods.pause_pod(pod, table.organiser, now=now + timedelta(seconds=10))
+    draft_pods.pause_pod(pod, table.organiser, now=now + timedelta(seconds=10))
     seat.refresh_from_db()
     assert seat.deadline is None and seat.remaining_ms == 50_000
     assert sweep_draft(now + timedelta(hours=1)) == 0
     with pytest.raises(PickRefused, match="paused"):
         pick_first_cards_unchecked(pod, seat)
     later = now + timedelta(minutes=30)
-    pods.resume_pod(pod, table.organiser, now=later)
+    draft_pods.resume_pod(pod, table.organiser, now=later)
     seat.refresh_from_db()
     assert seat.deadline == later + timedelta(seconds=50)
     with pytest.raises(Conflict):
-        pods.resume_pod(pod, table.organiser)
+        draft_pods.resume_pod(pod, table.organiser)
 
 
 def pick_first_cards_unchecked(pod: Pod, seat: Seat) -> None:
@@ -240,7 +240,7 @@ def test_a_missing_player_is_swapped_for_a_bot_that_picks_at_once() -> None:
     table = draft_table(4, username="m")
     pod = started_pod(table)
     seat = human_seats(pod)[0]
-    pods.swap_for_bot(pod, seat.index, table.organiser)
+    draft_pods.swap_for_bot(pod, seat.index, table.organiser)
     rows = list(Pick.objects.filter(seat=seat))
     assert rows and all(r.auto and r.by_bot for r in rows)
     with pytest.raises(PickRefused, match="bot"):

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from gameplay.services import current_catalog
+from gameplay.runeslingers.site_catalog import current_catalog
 from tests.clients import api_client as api
 from tests.drafts.helpers import draft_table
 from tournaments.drafts.models import Pool

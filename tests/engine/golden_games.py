@@ -18,10 +18,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from gameplay.engine import ENGINE_VERSION, State, apply, new_game, pending, state_hash
-from gameplay.engine.bots import GreedyAgent, RandomAgent
-from gameplay.engine.compiled import default_compiled
-from gameplay.engine.rules import RULE_SETS
+from gameplay.runeslingers.engine import ENGINE_VERSION, State, apply, new_game, pending, state_hash
+from gameplay.runeslingers.engine.bots import GreedyAgent, RandomAgent
+from gameplay.runeslingers.engine.compiled import default_compiled
+from gameplay.runeslingers.engine.rules import RULE_SETS
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 GAMES = [

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gameplay.engine import Pending, State, apply, legal_actions, pending, scenario
-from gameplay.engine.core import kind_of
+from gameplay.runeslingers.engine import Pending, State, apply, legal_actions, pending, scenario
+from gameplay.runeslingers.engine.core import kind_of
 
 EVA = {"runeslinger": "eva", "equips": ["talakas-heart", "flame-of-nim"]}
 ROMIN = {"runeslinger": "romin", "equips": ["iron-focus", "overflow"]}

@@ -9,9 +9,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from gameplay.engine import State, core, from_json, legal_actions, to_json, view
-from gameplay.engine.rules import ENGINE_3, since
-from gameplay.engine.state import F_UNDER
+from gameplay.runeslingers.engine import State, core, from_json, legal_actions, to_json, view
+from gameplay.runeslingers.engine.rules import ENGINE_3, since
+from gameplay.runeslingers.engine.state import F_UNDER
 
 HANDLE = re.compile(r'"c(\d+)"')
 

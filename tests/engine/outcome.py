@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from gameplay.engine import State, pending
-from gameplay.engine.compiled import AILMENTS
-from gameplay.engine.state import C_TOP, C_USED
+from gameplay.runeslingers.engine import State, pending
+from gameplay.runeslingers.engine.compiled import AILMENTS
+from gameplay.runeslingers.engine.state import C_TOP, C_USED
 from tests.engine.helpers import ids
 
 
@@ -41,7 +41,7 @@ def awaiting(s: State) -> tuple[str, int] | None:
 def answered(s: State) -> State:
     """Every answer window passed, by whichever player is asked and as often as asked, until the
     ladder has resolved and some other decision (a block, an order, the Play Phase) is pending."""
-    from gameplay.engine import apply
+    from gameplay.runeslingers.engine import apply
 
     while (pend := pending(s)) is not None and pend.kind == "answer":
         s, _ = apply(s, "pass")

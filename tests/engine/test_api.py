@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gameplay.cards.schema import HANDLERS as HANDLER_DOCS
-from gameplay.engine import (
+from gameplay.runeslingers.cards.schema import HANDLERS as HANDLER_DOCS
+from gameplay.runeslingers.engine import (
     ENGINE_VERSION,
     Action,
     IllegalActionError,
@@ -31,12 +31,12 @@ from gameplay.engine import (
     to_json,
     view,
 )
-from gameplay.engine.effects import NAMED
+from gameplay.runeslingers.engine.effects import NAMED
 from tests.engine.helpers import EVA, ROMIN, decision
 from tests.engine.invariants import check_invariants
 
 STARTERS = {"players": [{"starter": "eva-starter"}, {"starter": "romin-starter"}]}
-ENGINE_DIR = Path(__file__).resolve().parents[2] / "gameplay" / "engine"
+ENGINE_DIR = Path(__file__).resolve().parents[2] / "gameplay" / "runeslingers" / "engine"
 
 
 def play(seed: int, steps: int) -> tuple[object, list[str]]:

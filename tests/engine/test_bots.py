@@ -6,8 +6,8 @@ CI runs 40 games (Greedy must win at least 60%); `benchmarks/bench_bots.py` runs
 
 from __future__ import annotations
 
-from gameplay.engine import apply, legal_actions, new_game, pending
-from gameplay.engine.bots import GreedyAgent, RandomAgent, determinize
+from gameplay.runeslingers.engine import apply, legal_actions, new_game, pending
+from gameplay.runeslingers.engine.bots import GreedyAgent, RandomAgent, determinize
 from tests.engine.helpers import decision
 
 GAMES = 40
@@ -32,7 +32,7 @@ def test_greedy_beats_random() -> None:
 def test_determinizing_keeps_what_the_player_sees() -> None:
     import random
 
-    from gameplay.engine import view
+    from gameplay.runeslingers.engine import view
 
     state = new_game({"players": [{"starter": "eva-starter"}, {"starter": "romin-starter"}]}, 9)
     state, _ = apply(state, f"set c{state.players[state.first].hand[0]}")

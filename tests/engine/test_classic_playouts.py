@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from gameplay.engine import new_game
-from gameplay.engine.compiled import default_compiled
+from gameplay.runeslingers.engine import new_game
+from gameplay.runeslingers.engine.compiled import default_compiled
 from tests.engine.test_playouts import play_setup
 
 SLINGERS = [

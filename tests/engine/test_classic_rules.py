@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from gameplay.engine import IllegalActionError, State, apply, from_json, new_game, pending, to_json
-from gameplay.engine.core import block_value, kind_of, max_health
-from gameplay.engine.errors import ScenarioError
-from gameplay.engine.state import F_CHARGED, F_SLUNG, F_TOKENS, F_WHERE, WHERE_CONC
+from gameplay.runeslingers.engine import IllegalActionError, State, apply, from_json, new_game, pending, to_json
+from gameplay.runeslingers.engine.core import block_value, kind_of, max_health
+from gameplay.runeslingers.engine.errors import ScenarioError
+from gameplay.runeslingers.engine.state import F_CHARGED, F_SLUNG, F_TOKENS, F_WHERE, WHERE_CONC
 from tests.engine.helpers import classic_position, conc, decision, decline_all, handle, ids, legal_texts, run
 
 BOTH = ("classic", "awakening")

@@ -1,4 +1,4 @@
-"""The game in words (gameplay/engine/describe.py): a sentence for every action kind, event kind and
+"""The game in words (gameplay/runeslingers/engine/describe.py): a sentence for every action kind, event kind and
 decision kind, labels for legal actions, and no hidden card, handle, seat code or slug in any text."""
 
 from __future__ import annotations
@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from gameplay.engine import State, apply, legal_actions, new_game, pending, scenario
-from gameplay.engine import describe as words
-from gameplay.engine.actions import KINDS
-from gameplay.engine.bots import RandomAgent
-from gameplay.engine.core import block_value, bound_compiled, kind_of
-from gameplay.engine.state import C_HANDLE
+from gameplay.runeslingers.engine import State, apply, legal_actions, new_game, pending, scenario
+from gameplay.runeslingers.engine import describe as words
+from gameplay.runeslingers.engine.actions import KINDS
+from gameplay.runeslingers.engine.bots import RandomAgent
+from gameplay.runeslingers.engine.core import block_value, bound_compiled, kind_of
+from gameplay.runeslingers.engine.state import C_HANDLE
 from tests.engine.helpers import conc, decline_all, handle, position, run
 
 NAMES = ("Eva", "Romin")

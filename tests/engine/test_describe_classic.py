@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import re
 
-from gameplay.engine import State, apply, new_game, pending
-from gameplay.engine import describe as words
-from gameplay.engine.bots import RandomAgent
-from gameplay.engine.compiled import default_compiled as bound_compiled
-from gameplay.engine.core import kind_of
+from gameplay.runeslingers.engine import State, apply, new_game, pending
+from gameplay.runeslingers.engine import describe as words
+from gameplay.runeslingers.engine.bots import RandomAgent
+from gameplay.runeslingers.engine.compiled import default_compiled as bound_compiled
+from gameplay.runeslingers.engine.core import kind_of
 from tests.engine.helpers import classic_position, handle, run
 from tests.engine.test_describe import NAMES, _card_names_in, _open_names, assert_clean
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gameplay.engine import State, apply, from_json, new_game, pending, to_json
-from gameplay.engine.core import block_value, exposed_ailments, kind_of
+from gameplay.runeslingers.engine import State, apply, from_json, new_game, pending, to_json
+from gameplay.runeslingers.engine.core import block_value, exposed_ailments, kind_of
 from tests.engine.helpers import classic_position, decision, decline_all, handle, ids, legal_texts, run
 
 

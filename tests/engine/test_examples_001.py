@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gameplay.engine import IllegalActionError, apply, scenario
-from gameplay.engine.core import block_value, exposed_ailments, max_health
+from gameplay.runeslingers.engine import IllegalActionError, apply, scenario
+from gameplay.runeslingers.engine.core import block_value, exposed_ailments, max_health
 from tests.engine.helpers import EVA, ROMIN, conc, decision, decline_all, handle, ids, legal_texts, position, run
 
 
@@ -485,7 +485,7 @@ def test_first_player_draws_one_on_turn_one() -> None:
     their shuffled face-down decks" and 001 p.9 "each player controls 1 concentration and has 4 cards": after
     setup each player holds 4 cards and 1 concentration; the first player draws 1, the second 2. And 002 "To
     start, draw five cards from the top of your deck"."""
-    from gameplay.engine import new_game
+    from gameplay.runeslingers.engine import new_game
 
     s = new_game({"players": [{"starter": "eva-starter"}, {"starter": "romin-starter"}], "first": "p1"}, 7)
     assert decision(s).kind == "setup"

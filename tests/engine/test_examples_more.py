@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from gameplay.engine import scenario
-from gameplay.engine.core import exposed_ailments
+from gameplay.runeslingers.engine import scenario
+from gameplay.runeslingers.engine.core import exposed_ailments
 from tests.engine.helpers import EVA, ROMIN, decision, decline_all, handle, ids, legal_texts, position, run
 
 
@@ -296,9 +296,9 @@ def test_its_controller_is_the_controller_it_had_before_it_left_play() -> None:
     is destroyed "its controller" is still p2, not p1 who owns it. (No card of the catalog can
     destroy a card controlled by a non-owner and then name its controller yet; this drives the
     target resolution itself.)"""
-    from gameplay.engine.compiled import CEffect
-    from gameplay.engine.effects import new_ctx, resolve
-    from gameplay.engine.zones import leave_field
+    from gameplay.runeslingers.engine.compiled import CEffect
+    from gameplay.runeslingers.engine.effects import new_ctx, resolve
+    from gameplay.runeslingers.engine.zones import leave_field
 
     s = position({}, {"ailments": [{"type": "burn", "count": 2, "boon": "binding", "boon_owner": "p1"}]})
     binding = int(handle(s, 1, "binding", "field")[1:])

@@ -12,8 +12,8 @@ import json
 
 import pytest
 
-from gameplay.engine import ENGINE_VERSION, pending, state_hash
-from gameplay.engine.rules import ENGINE_VERSIONS
+from gameplay.runeslingers.engine import ENGINE_VERSION, pending, state_hash
+from gameplay.runeslingers.engine.rules import ENGINE_VERSIONS
 from tests.engine.golden_games import GOLDEN_DIR, data_version, replay
 
 FILES = sorted(GOLDEN_DIR.glob("*.json"))

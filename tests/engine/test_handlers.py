@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from gameplay.engine import State, apply, view
-from gameplay.engine.compiled import AIL_INDEX
-from gameplay.engine.core import ailment_count
+from gameplay.runeslingers.engine import State, apply, view
+from gameplay.runeslingers.engine.compiled import AIL_INDEX
+from gameplay.runeslingers.engine.core import ailment_count
 from tests.engine.helpers import decision, decline_all, handle, ids, legal_texts, position, run
 
 BRANNOC = {"runeslinger": "brannoc", "equips": ["stone-vigil", "shield-up"]}

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from gameplay.engine import (
+from gameplay.runeslingers.engine import (
     ENGINE_VERSION,
     apply,
     from_json,
@@ -23,8 +23,8 @@ from gameplay.engine import (
     to_json,
     view,
 )
-from gameplay.engine.errors import ScenarioError
-from gameplay.engine.state import HANDLE_SPACE, opaque_handle
+from gameplay.runeslingers.engine.errors import ScenarioError
+from gameplay.runeslingers.engine.state import HANDLE_SPACE, opaque_handle
 
 SETUP = {"players": [{"starter": "eva-starter"}, {"starter": "romin-starter"}]}
 SEEDS = range(120)
@@ -167,7 +167,7 @@ def test_the_shared_actions_stay_bounded_when_every_game_has_its_own_handles() -
     Handles of engine 1 were the same small numbers in every game, so that table stayed small;
     opaque handles differ per game, so in a server hosting game after game it must not grow
     without end: it is emptied when it reaches its bound (sharing is only a speed-up)."""
-    from gameplay.engine import legal
+    from gameplay.runeslingers.engine import legal
 
     for h in range(legal.SHARED_ACTIONS_MAX + 500):
         action = legal.handle_action("set", h)

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from gameplay.engine import State, apply, scenario, view
-from gameplay.engine.core import block_value, defense
-from gameplay.engine.describe import describe_move
-from gameplay.engine.state import F_BARRIER, F_DMG
+from gameplay.runeslingers.engine import State, apply, scenario, view
+from gameplay.runeslingers.engine.core import block_value, defense
+from gameplay.runeslingers.engine.describe import describe_move
+from gameplay.runeslingers.engine.state import F_BARRIER, F_DMG
 from tests.engine.helpers import EVA, FILLER, ROMIN, handle, position, run
 from tests.engine.outcome import answered, awaiting, seat
 

@@ -17,7 +17,17 @@ from typing import Any
 
 import pytest
 
-from gameplay.engine import ENGINE_VERSION, State, apply, from_json, legal_actions, new_game, pending, result, to_json
+from gameplay.runeslingers.engine import (
+    ENGINE_VERSION,
+    State,
+    apply,
+    from_json,
+    legal_actions,
+    new_game,
+    pending,
+    result,
+    to_json,
+)
 from tests.engine.invariants import check_invariants, watch_power_losses
 
 STARTERS = ["eva-starter", "romin-starter", "brannoc-starter", "vesna-starter"]
@@ -97,7 +107,7 @@ RUNESLINGERS = {
 @pytest.mark.parametrize("chunk", range(5))
 def test_random_catalog_decks_keep_the_invariants(chunk: int) -> None:
     """100 more games with 30 random cards from the whole catalog, so every supported card is played."""
-    from gameplay.engine.compiled import default_compiled, unsupported_reasons
+    from gameplay.runeslingers.engine.compiled import default_compiled, unsupported_reasons
 
     cards = [k.card.id for k in default_compiled().kinds if not unsupported_reasons(k)]
     for seed in range(chunk * 20, chunk * 20 + 20):

@@ -11,9 +11,9 @@ from collections import Counter
 
 import pytest
 
-from gameplay.engine import State, from_json, pending, to_json
-from gameplay.engine.core import exposed_ailments, max_health
-from gameplay.engine.state import F_WHERE, WHERE_UTIL
+from gameplay.runeslingers.engine import State, from_json, pending, to_json
+from gameplay.runeslingers.engine.core import exposed_ailments, max_health
+from gameplay.runeslingers.engine.state import F_WHERE, WHERE_UTIL
 from tests.engine.helpers import classic_position, decision, decline_all, handle, ids, run
 from tests.engine.test_classic_playouts import classic_setup
 from tests.engine.test_playouts import play_setup

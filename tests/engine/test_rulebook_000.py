@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gameplay.cards.catalog import load_catalog
-from gameplay.engine import State, core, new_game, result, scenario, view
+from gameplay.runeslingers.cards.catalog import load_catalog
+from gameplay.runeslingers.engine import State, core, new_game, result, scenario, view
 from tests.engine.helpers import classic_position, conc, decline_all, handle, ids, legal_texts, run
 from tests.engine.outcome import answered, awaiting, seat
 

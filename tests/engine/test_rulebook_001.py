@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from gameplay.engine import IllegalActionError, State, apply, core, new_game, result, scenario, view
-from gameplay.engine.state import C_TOP, C_USED, F_DMG, F_USED
+from gameplay.runeslingers.engine import IllegalActionError, State, apply, core, new_game, result, scenario, view
+from gameplay.runeslingers.engine.state import C_TOP, C_USED, F_DMG, F_USED
 from tests.engine.helpers import EVA, ROMIN, conc, decline_all, handle, ids, legal_texts, position, run
 from tests.engine.outcome import answered, awaiting, seat
 
@@ -110,7 +110,7 @@ def test_an_effect_that_contradicts_the_rules_wins() -> None:
 
 def _max_hand_with(s: State, p: int, mods: list[tuple[int, int, dict[str, object]]]) -> int:
     """The maximum hand size of p with the given static effects in play: (controller, priority, params)."""
-    from gameplay.cards.model import Modifier
+    from gameplay.runeslingers.cards.model import Modifier
 
     s._cache[core.S_KEY] = {"max_hand_size": [(c, prio, -1, Modifier("max_hand_size", prm)) for c, prio, prm in mods]}
     return core.max_hand_size(s, p)

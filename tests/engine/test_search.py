@@ -1,4 +1,4 @@
-"""The Hard bot (`gameplay.engine.search`): legal, deterministic per seed, blind to hidden cards,
+"""The Hard bot (`gameplay.runeslingers.engine.search`): legal, deterministic per seed, blind to hidden cards,
 free on forced moves, and much stronger than random play.
 
 The timed figures (win rate against Normal over 200 games, CPU per decision) are printed by
@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import random
 
-from gameplay.engine import State, apply, legal_actions, new_game, pending, state_hash, view
-from gameplay.engine.bots import GreedyAgent, RandomAgent
-from gameplay.engine.core import Env
-from gameplay.engine.search import SearchAgent, belief, determinize
-from gameplay.engine.state import C_HANDLE
+from gameplay.runeslingers.engine import State, apply, legal_actions, new_game, pending, state_hash, view
+from gameplay.runeslingers.engine.bots import GreedyAgent, RandomAgent
+from gameplay.runeslingers.engine.core import Env
+from gameplay.runeslingers.engine.search import SearchAgent, belief, determinize
+from gameplay.runeslingers.engine.state import C_HANDLE
 from tests.engine.helpers import decision
 
 STARTERS = {"players": [{"starter": "eva-starter"}, {"starter": "romin-starter"}]}

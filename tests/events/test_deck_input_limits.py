@@ -8,8 +8,8 @@ from typing import Any
 
 from django.test import Client
 
-from gameplay.decklists import MAX_SUGGESTIONS
-from gameplay.services import MAX_DECK_ENTRIES, current_catalog
+from gameplay.runeslingers.decklists import MAX_SUGGESTIONS
+from gameplay.runeslingers.site_catalog import MAX_DECK_ENTRIES, current_catalog
 from tests.conftest import Personas
 
 

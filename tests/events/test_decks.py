@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from accounts.models import User
-from gameplay.decklists import format_decklist
-from gameplay.formats import Deck
-from gameplay.services import current_catalog
+from gameplay.runeslingers.decklists import format_decklist
+from gameplay.runeslingers.formats import Deck
+from gameplay.runeslingers.site_catalog import current_catalog
 from tests.clients import api_client as api
 from tests.conftest import Personas
 from tests.factories import RegistrationFactory, UserFactory

@@ -7,8 +7,8 @@ import re
 import pytest
 from django.test.html import Element, parse_html
 
-from gameplay.formats import Deck
-from gameplay.services import current_catalog
+from gameplay.runeslingers.formats import Deck
+from gameplay.runeslingers.site_catalog import current_catalog
 from tests.conftest import Personas
 from tests.factories import RegistrationFactory, UserFactory
 from tournaments.models import Registration

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gameplay.formats import Deck
-from gameplay.services import current_catalog
+from gameplay.runeslingers.formats import Deck
+from gameplay.runeslingers.site_catalog import current_catalog
 from tests.factories import EventFactory, RegistrationFactory, UserFactory
 from tournaments.models import DeckCheck, Event
 from tournaments.services import decks, desk

@@ -7,9 +7,9 @@ import pytest
 import segno
 
 from common.qr import qr_svg
-from gameplay.decklists import format_decklist
-from gameplay.formats import Deck
-from gameplay.services import current_catalog
+from gameplay.runeslingers.decklists import format_decklist
+from gameplay.runeslingers.formats import Deck
+from gameplay.runeslingers.site_catalog import current_catalog
 from tests.conftest import Personas
 from tests.factories import RegistrationFactory, UserFactory
 from tournaments.models import Event, Round

@@ -13,8 +13,8 @@ from django.test import Client
 
 from accounts.models import User
 from gameplay.deckformats import deck_format
-from gameplay.formats import Deck
-from gameplay.services import current_catalog
+from gameplay.runeslingers.formats import Deck
+from gameplay.runeslingers.site_catalog import current_catalog
 from tests.clients import api_client as api
 from tests.factories import OrganiserFactory, UserFactory
 from tournaments.errors import Invalid

@@ -11,8 +11,8 @@ from django.db import connection
 from django.test import Client
 
 from accounts.models import User
-from gameplay.formats import Deck
-from gameplay.services import current_catalog
+from gameplay.runeslingers.formats import Deck
+from gameplay.runeslingers.site_catalog import current_catalog
 from tests.clients import api_client
 from tests.conftest import Personas
 from tests.factories import PASSWORD, EventFactory, OrganiserFactory, RegistrationFactory, UserFactory

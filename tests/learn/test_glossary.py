@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from gameplay import glossary
-from gameplay.cards.catalog import Catalog, load_catalog
-from gameplay.cards.faces import catalog_faces, face_of_card
-from gameplay.cards.schema import AilmentType, CardType, Keyword
 from gameplay.glossary import GlossaryError, build_glossary, explain, load_glossary
 from gameplay.runebound.schema import ClassKind
 from gameplay.runemasters.data import load as load_runemasters
+from gameplay.runeslingers.cards.catalog import Catalog, load_catalog
+from gameplay.runeslingers.cards.faces import catalog_faces, face_of_card
+from gameplay.runeslingers.cards.schema import AilmentType, CardType, Keyword
 
 # A card type's word in the glossary (the runespell kinds are named with the word "runespell").
 CARD_TYPE_TERMS = {

@@ -14,7 +14,7 @@ from django.test import Client
 
 from gameplay import glossary
 from gameplay.runebound.catalog import shipped_runebound
-from gameplay.services import current_catalog
+from gameplay.runeslingers.site_catalog import current_catalog
 from tools.rules_coverage import rulebooks_dir
 
 pytestmark = pytest.mark.django_db

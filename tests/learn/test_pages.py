@@ -12,10 +12,10 @@ from django.test import Client
 from django.urls import reverse
 
 from gameplay import glossary
-from gameplay.cards.catalog import Catalog
 from gameplay.runebound.catalog import shipped_runebound
 from gameplay.runemasters.data import load as load_runemasters
-from gameplay.services import current_catalog, load_catalog_into_db
+from gameplay.runeslingers.cards.catalog import Catalog
+from gameplay.runeslingers.site_catalog import current_catalog, load_catalog_into_db
 from tests.conftest import Personas
 
 pytestmark = pytest.mark.django_db

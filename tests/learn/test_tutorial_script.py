@@ -9,10 +9,10 @@ import pytest
 from gameplay import tutorials
 from gameplay.glossary import explain
 from gameplay.matches.protocol import Result
-from gameplay.matches.runemasters import RUNEMASTERS
-from gameplay.matches.runemasters import seat_situation as runemasters_situation
-from gameplay.matches.runeslingers import RUNESLINGERS, seat_situation
 from gameplay.matches.services.games import seed_of_game
+from gameplay.runemasters.hosting import RUNEMASTERS
+from gameplay.runemasters.hosting import seat_situation as runemasters_situation
+from gameplay.runeslingers.hosting import RUNESLINGERS, seat_situation
 
 # what the Awakening tutorial must teach (issue 28 §2), as the steps that say it
 LESSONS = {

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from gameplay.cards.catalog import Catalog, load_catalog
-from gameplay.cards.schema import RUNESLINGER_CLASSES, CardClass, Rarity
+from gameplay.runeslingers.cards.catalog import Catalog, load_catalog
+from gameplay.runeslingers.cards.schema import RUNESLINGER_CLASSES, CardClass, Rarity
 from tournaments.limited import CardSet, DraftState, PoolCard, RatingBot, card_set_from_catalog, new_draft
 
 CLASSES = (CardClass.BASIC, *RUNESLINGER_CLASSES)

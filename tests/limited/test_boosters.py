@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from gameplay.cards.schema import CardClass, Rarity
+from gameplay.runeslingers.cards.schema import CardClass, Rarity
 from tests.limited.support import real_set, synthetic_set
 from tournaments.limited import (
     BOOSTER_ALGORITHM,

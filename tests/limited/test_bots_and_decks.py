@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
-from gameplay.cards.model import Card, KeywordValue
-from gameplay.cards.schema import RUNESLINGER_CLASSES, CardClass, CardType, Keyword, Rarity
-from gameplay.formats import Deck, get_format
+from gameplay.runeslingers.cards.model import Card, KeywordValue
+from gameplay.runeslingers.cards.schema import RUNESLINGER_CLASSES, CardClass, CardType, Keyword, Rarity
+from gameplay.runeslingers.formats import Deck, get_format
 from tests.limited.support import catalog, real_set, seat_names, synthetic_set
 from tournaments.limited import (
     DEFAULT_TIMES,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gameplay.engine.search import card_value
+from gameplay.runeslingers.engine.search import card_value
 from tests.limited.support import real_set, seat_names
 from tournaments.limited import RatingBot, SearchBot, draft_bot, new_draft, pools, run_bots
 

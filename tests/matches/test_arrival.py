@@ -16,12 +16,12 @@ from django.utils import timezone
 
 from accounts.models import User
 from common import deadlines
-from gameplay.formats import Deck
 from gameplay.matches import services as play
 from gameplay.matches.errors import Conflict
 from gameplay.matches.models import PlayMatch
 from gameplay.matches.timers import MATCH_CLOCK
-from gameplay.services import current_catalog
+from gameplay.runeslingers.formats import Deck
+from gameplay.runeslingers.site_catalog import current_catalog
 from tests.clients import api_client as api
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 from tests.live_socket import TopicSocket

@@ -12,7 +12,7 @@ from django.test import Client
 
 from gameplay.matches import services
 from gameplay.matches.models import GameAction, PlayMatch
-from gameplay.matches.runeslingers import RUNESLINGERS
+from gameplay.runeslingers.hosting import RUNESLINGERS
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

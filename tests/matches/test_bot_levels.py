@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from gameplay.matches.models import PlayMatch
-from gameplay.matches.runeslingers import RUNESLINGERS
+from gameplay.runeslingers.hosting import RUNESLINGERS
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

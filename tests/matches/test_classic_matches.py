@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
-from gameplay.formats import Deck, get_format
 from gameplay.matches import services
 from gameplay.matches.engines import engine_for
 from gameplay.matches.errors import Invalid
 from gameplay.matches.models import PlayMatch
-from gameplay.matches.runeslingers import RUNESLINGERS
-from gameplay.services import current_catalog
+from gameplay.runeslingers.formats import Deck, get_format
+from gameplay.runeslingers.hosting import RUNESLINGERS
+from gameplay.runeslingers.site_catalog import current_catalog
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 from tests.matches.test_bot_levels import signed_in
 from tests.matches.test_event_matches import finish_randomly
@@ -78,8 +78,8 @@ def test_a_classic_game_saved_under_engine_2_plays_on_and_replays_under_engine_2
     every Classic Runeslinger a base block of 4: docs/rules.md "Engine versions and saved games") to
     its end, and its replay is built under engine 2 to the very hashes it was played with; a new
     match gets engine 3."""
-    from gameplay.engine import ENGINE_VERSION
-    from gameplay.engine.core import block_value
+    from gameplay.runeslingers.engine import ENGINE_VERSION
+    from gameplay.runeslingers.engine.core import block_value
 
     players = [UserFactory.create(username="ann"), UserFactory.create(username="bob")]
     seats = [{"starter": "brannoc-classic-starter"}, {"starter": "vesna-classic-starter"}]

@@ -17,11 +17,11 @@ from asgiref.sync import async_to_sync
 from django.test import Client
 
 from accounts.models import User
-from gameplay.formats import Deck
 from gameplay.matches import selectors as play_selectors
 from gameplay.matches import services as play
 from gameplay.matches.models import PlayMatch
-from gameplay.services import current_catalog
+from gameplay.runeslingers.formats import Deck
+from gameplay.runeslingers.site_catalog import current_catalog
 from tests.clients import api_client as api
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 from tournaments.models import Event

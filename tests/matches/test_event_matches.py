@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from common import deadlines
-from gameplay.formats import Deck
 from gameplay.matches import services as play
 from gameplay.matches.models import PlayMatch
-from gameplay.services import current_catalog
+from gameplay.runeslingers.formats import Deck
+from gameplay.runeslingers.site_catalog import current_catalog
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory
 from tournaments.errors import Conflict
 from tournaments.models import Match, ResultReport

@@ -13,10 +13,10 @@ from django.utils import timezone
 
 from accounts.models import User
 from common import deadlines
-from gameplay import engine
 from gameplay.matches import services
 from gameplay.matches.models import ChoiceBy, FirstChoice, Game, GameAction, PlayMatch
 from gameplay.matches.timers import MATCH_CLOCK
+from gameplay.runeslingers import engine
 from tests.clients import api_client as api
 from tests.factories import UserFactory, judged_by
 

@@ -21,11 +21,17 @@ from tests.factories import UserFactory
 
 ROOT = Path(__file__).resolve().parents[2]
 HOSTING = [ROOT / "gameplay/matches", ROOT / "gameplay/tasks.py", ROOT / "gameplay/web/play_views.py"]
-#: Each game's package and the one hosting module (its adapter) that may import it.
+#: Each game's package and its adapter, the one module that may import it on the hosting layer's
+#: behalf; the adapter lives in the game's folder, and the registry of engines imports it.
 ADAPTERS = {
-    "gameplay.engine": ROOT / "gameplay/matches/runeslingers.py",
-    "gameplay.runemasters": ROOT / "gameplay/matches/runemasters.py",
+    "gameplay.runeslingers.engine": ROOT / "gameplay/runeslingers/hosting.py",
+    "gameplay.runemasters": ROOT / "gameplay/runemasters/hosting.py",
 }
+REGISTRY = ROOT / "gameplay/matches/engines.py"
+
+
+def dotted(path: Path) -> str:
+    return ".".join(path.relative_to(ROOT).with_suffix("").parts)
 
 
 def hosting_files() -> list[Path]:
@@ -36,42 +42,58 @@ def inside(package: str, module: str) -> bool:
     return module == package or module.startswith(f"{package}.")
 
 
-def engine_imports(path: Path, package: str = "gameplay.engine") -> list[str]:
+def engine_imports(path: Path, package: str = "gameplay.runeslingers.engine") -> list[str]:
     """Each import of ``package`` (or a module inside it) in the file, at any depth."""
     found = []
-    leaf = package.rsplit(".", 1)[1]
+    parent, leaf = package.rsplit(".", 1)
     for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
         if isinstance(node, ast.Import):
             found += [a.name for a in node.names if inside(package, a.name)]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             if inside(package, node.module):
                 found.append(node.module)
-            elif node.module == "gameplay":
-                found += [f"gameplay.{a.name}" for a in node.names if a.name == leaf]
+            elif node.module == parent:
+                found += [f"{parent}.{a.name}" for a in node.names if a.name == leaf]
     return found
 
 
 @pytest.mark.parametrize("package", sorted(ADAPTERS))
 def test_the_hosting_modules_reach_each_game_only_through_its_adapter(package: str) -> None:
     adapter = ADAPTERS[package]
-    files = [p for p in hosting_files() if p != adapter]
-    assert ROOT / "gameplay/matches/services/moves.py" in files and len(files) > 15
-    reaching = {str(p.relative_to(ROOT)): engine_imports(p, package) for p in files if engine_imports(p, package)}
+    files = hosting_files()
+    assert ROOT / "gameplay/matches/services/moves.py" in files and REGISTRY in files and len(files) > 15
+    assert adapter not in files  # the adapter is the game's, not the hosting layer's
+
+    def beyond_the_adapter(path: Path) -> list[str]:
+        return [m for m in engine_imports(path, package) if not (path == REGISTRY and m == dotted(adapter))]
+
+    reaching = {str(p.relative_to(ROOT)): beyond_the_adapter(p) for p in files if beyond_the_adapter(p)}
     assert reaching == {}
     assert engine_imports(adapter, package)  # the adapter does (else the scan is not looking at the right thing)
 
 
+def test_the_registry_of_engines_imports_each_game_s_adapter() -> None:
+    imported = {
+        node.module
+        for node in ast.walk(ast.parse(REGISTRY.read_text()))
+        if isinstance(node, ast.ImportFrom) and node.module
+    }
+    assert {dotted(adapter) for adapter in ADAPTERS.values()} <= imported
+
+
 @pytest.mark.parametrize(
     "source",
-    ["from gameplay import engine", "import gameplay.engine.bots", "from gameplay.engine.state import State",
-     "def f():\n    from gameplay.engine import bots\n"],
+    ["from gameplay.runeslingers import engine", "import gameplay.runeslingers.engine.bots",
+     "from gameplay.runeslingers.engine.state import State",
+     "def f():\n    from gameplay.runeslingers.engine import bots\n"],
 )  # fmt: skip
 def test_the_scan_would_catch_an_import_of_the_engine(tmp_path: Path, source: str) -> None:
     sample = tmp_path / "sample.py"
     sample.write_text(source)
     assert engine_imports(sample)
     assert engine_imports(tmp_path.joinpath("sample.py"), "gameplay.runemasters") == []
-    sample.write_text(source.replace("engine", "runemasters"))
+    other_game = source.replace(".runeslingers import engine", " import runemasters")
+    sample.write_text(other_game.replace("runeslingers.engine", "runemasters"))
     assert engine_imports(sample, "gameplay.runemasters")
 
 

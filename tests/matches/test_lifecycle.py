@@ -13,13 +13,13 @@ from django.contrib.auth.models import AnonymousUser
 from accounts.models import User
 from common.redis import key, state_redis
 from config.asgi import application
-from gameplay.engine import core
 from gameplay.matches import services
 from gameplay.matches.chat import say
 from gameplay.matches.engines import engine_for
 from gameplay.matches.errors import Conflict, Forbidden, Stale
 from gameplay.matches.models import MatchChallenge, PlayMatch
 from gameplay.matches.protocol import Result
+from gameplay.runeslingers.engine import core
 from tests.clients import api_client as api
 from tests.factories import UserFactory
 from tests.live_socket import TopicSocket

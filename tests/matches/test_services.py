@@ -11,11 +11,11 @@ from django.utils import timezone
 
 from accounts.models import User
 from common import deadlines
-from gameplay import engine
 from gameplay.matches import services
 from gameplay.matches.errors import Conflict, Forbidden, Invalid, Stale
 from gameplay.matches.models import GameAction, PlayMatch
 from gameplay.matches.timers import MATCH_CLOCK
+from gameplay.runeslingers import engine
 from tests.factories import UserFactory, judged_by
 
 pytestmark = pytest.mark.django_db

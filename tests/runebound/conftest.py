@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from gameplay.cards.catalog import data_files, read_sections
 from gameplay.runebound.catalog import DEFAULT_DATA_DIR, shipped_runebound
 from gameplay.runebound.model import RuneboundCatalog
+from gameplay.runeslingers.cards.catalog import data_files, read_sections
 
 _SECTIONS = read_sections(data_files(DEFAULT_DATA_DIR))
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from gameplay.decklists import DeckListError
-from gameplay.formats import InvalidDeckError
 from gameplay.runebound.decklists import format_runebound_list, parse_runebound_list
 from gameplay.runebound.decks import RuneboundDeck
 from gameplay.runebound.model import RuneboundCatalog
+from gameplay.runeslingers.decklists import DeckListError
+from gameplay.runeslingers.formats import InvalidDeckError
 
 
 def test_every_published_deck_round_trips(runebound: RuneboundCatalog) -> None:

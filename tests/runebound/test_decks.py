@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from gameplay.formats import UnknownFormatError
 from gameplay.runebound.decks import (
     RUNEBOUND_FORMATS,
     RuneboundDeck,
@@ -14,6 +13,7 @@ from gameplay.runebound.decks import (
     published_deck_of,
 )
 from gameplay.runebound.model import RuneboundCatalog
+from gameplay.runeslingers.formats import UnknownFormatError
 
 
 def enemy_ids(catalog: RuneboundCatalog) -> list[str]:

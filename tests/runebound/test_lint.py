@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 import yaml
 
-from gameplay.cards.catalog import CatalogDataError
-from gameplay.cards.scriptlint import Problem
 from gameplay.runebound.catalog import build_runebound, load_runebound
 from gameplay.runebound.lint import lint_class_card, lint_published_rules, lint_runebound, lint_talent
 from gameplay.runebound.model import RuneboundCatalog
+from gameplay.runeslingers.cards.catalog import CatalogDataError
+from gameplay.runeslingers.cards.scriptlint import Problem
 
 
 def spell() -> dict[str, Any]:

@@ -40,7 +40,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from gameplay.services import current_catalog
+from gameplay.runeslingers.site_catalog import current_catalog
 from tests.conftest import Personas
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]

@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 import pytest
 from django.conf import settings
 
-from gameplay.services import current_catalog
+from gameplay.runeslingers.site_catalog import current_catalog
 from tests.browser.asgi import asgi_server
 
 pytestmark = pytest.mark.django_db(transaction=True)

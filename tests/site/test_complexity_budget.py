@@ -21,12 +21,12 @@ ROOT = Path(__file__).resolve().parents[2]
 BUDGET = {
     "benchmarks/bench_matches.py::client": 22,
     "config/launcher.py::supervise": 14,
-    "gameplay/engine/core.py::_all_sources": 12,
-    "gameplay/engine/core.py::quantity": 12,
-    "gameplay/engine/effects.py::resolve": 15,
-    "gameplay/engine/flow.py::check_state": 12,
-    "gameplay/engine/legal.py::_legal": 15,
-    "gameplay/engine/legal.py::_play_phase": 13,
+    "gameplay/runeslingers/engine/core.py::_all_sources": 12,
+    "gameplay/runeslingers/engine/core.py::quantity": 12,
+    "gameplay/runeslingers/engine/effects.py::resolve": 15,
+    "gameplay/runeslingers/engine/flow.py::check_state": 12,
+    "gameplay/runeslingers/engine/legal.py::_legal": 15,
+    "gameplay/runeslingers/engine/legal.py::_play_phase": 13,
 }
 SCORE = re.compile(r"is too complex \((\d+) > \d+\)")
 

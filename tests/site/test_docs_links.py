@@ -136,7 +136,9 @@ def test_the_checks_themselves_catch_what_they_are_for(tmp_path: Path) -> None:
         "pairing-standings-and-top-cut-tournamentspairing"
     )
     assert slug("Timers (`bench_timers.py`)") == "timers-bench_timerspy"
-    assert "gameplay/engine/" in named_paths_of_text("see `gameplay/engine/` and `/api/play/{id}/`", tmp_path)
+    assert "gameplay/runeslingers/engine/" in named_paths_of_text(
+        "see `gameplay/runeslingers/engine/` and `/api/play/{id}/`", tmp_path
+    )
     assert named_paths_of_text("`/api/play/` `ws/play/{id}/` `*.expire_*` `services.play`", tmp_path) == []
     page = tmp_path / "links.md"
     page.write_text("[a](one.md) and [b][two]\n\n[two]: two.md#part\n[web]: https://example.org\n", encoding="utf-8")

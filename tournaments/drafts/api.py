@@ -17,8 +17,14 @@ from rest_framework.response import Response
 
 from accounts.auth import signed_in_user
 from common.ids import ID_PATTERN, parse_id
-from gameplay.formats import Deck
-from gameplay.services import DeckInputError, current_catalog, deck_from_parts, deck_from_text, with_choices
+from gameplay.runeslingers.formats import Deck
+from gameplay.runeslingers.site_catalog import (
+    DeckInputError,
+    current_catalog,
+    deck_from_parts,
+    deck_from_text,
+    with_choices,
+)
 from tournaments import selectors
 from tournaments.api import _valid
 from tournaments.drafts.errors import DraftRefusal
@@ -31,7 +37,7 @@ from tournaments.drafts.serializers import (
     SeatPodsSerializer,
     SwapSerializer,
 )
-from tournaments.drafts.services import picking, pods, pools, reading
+from tournaments.drafts.services import draft_pods, picking, pools, reading
 from tournaments.errors import Forbidden, Invalid
 from tournaments.limited import PoolTooSmallError
 from tournaments.permissions import Perm, has_permission
@@ -74,7 +80,7 @@ class EventDraftViewSet(viewsets.ViewSet):
     @extend_schema(request=SeatPodsSerializer, responses={201: OBJECT})
     def seat(self, request: Request, event_pk: int) -> Response:
         event = selectors.event_for(request.user, event_pk)
-        made = pods.seat_pods(event, signed_in_user(request), **_valid(SeatPodsSerializer(data=request.data)))
+        made = draft_pods.seat_pods(event, signed_in_user(request), **_valid(SeatPodsSerializer(data=request.data)))
         return Response(reading.dashboard(made), status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={200: OBJECT_ITEM})  # a list action: the schema makes it an array of these
@@ -119,23 +125,23 @@ class PodViewSet(viewsets.ViewSet):
     @extend_schema(request=None, responses=OBJECT)
     @action(detail=True, methods=["post"])
     def start(self, request: Request, pk: str) -> Response:
-        return self._control(pods.start_pod(self._pod(pk), signed_in_user(request)))
+        return self._control(draft_pods.start_pod(self._pod(pk), signed_in_user(request)))
 
     @extend_schema(request=None, responses=OBJECT)
     @action(detail=True, methods=["post"])
     def pause(self, request: Request, pk: str) -> Response:
-        return self._control(pods.pause_pod(self._pod(pk), signed_in_user(request)))
+        return self._control(draft_pods.pause_pod(self._pod(pk), signed_in_user(request)))
 
     @extend_schema(request=None, responses=OBJECT)
     @action(detail=True, methods=["post"])
     def resume(self, request: Request, pk: str) -> Response:
-        return self._control(pods.resume_pod(self._pod(pk), signed_in_user(request)))
+        return self._control(draft_pods.resume_pod(self._pod(pk), signed_in_user(request)))
 
     @extend_schema(request=SwapSerializer, responses=OBJECT)
     @action(detail=True, methods=["post"], url_path="swap-for-bot")
     def swap_for_bot(self, request: Request, pk: str) -> Response:
         seat = _valid(SwapSerializer(data=request.data))["seat"]
-        return self._control(pods.swap_for_bot(self._pod(pk), seat, signed_in_user(request)))
+        return self._control(draft_pods.swap_for_bot(self._pod(pk), seat, signed_in_user(request)))
 
     @extend_schema(responses=OBJECT, description="The caller's own pick state: current pack, picks, clock.")
     @action(detail=True, methods=["get"])

@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from gameplay.services import check_entry_count
+from gameplay.runeslingers.site_catalog import check_entry_count
 from tournaments.limited import DRAFT_BOT_LEVELS, MAX_SEATS, MIN_SEATS
 
 

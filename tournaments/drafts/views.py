@@ -17,13 +17,13 @@ from django.views.decorators.http import require_POST
 from accounts.auth import signed_in_user
 from common.ids import parse_id
 from common.words import count
-from gameplay.cards.faces import catalog_faces
-from gameplay.cards.schema import CardClass, CardType
-from gameplay.services import current_catalog
+from gameplay.runeslingers.cards.faces import catalog_faces
+from gameplay.runeslingers.cards.schema import CardClass, CardType
+from gameplay.runeslingers.site_catalog import current_catalog
 from tournaments import selectors
 from tournaments.drafts.errors import DraftRefusal
 from tournaments.drafts.models import Pod, Pool
-from tournaments.drafts.services import pods, pools, reading
+from tournaments.drafts.services import draft_pods, pools, reading
 from tournaments.errors import Forbidden, Invalid
 from tournaments.limited import DEFAULT_TIMES, DRAFT_BOT_LEVELS, MAX_SEATS, MIN_SEATS
 from tournaments.permissions import Perm, has_permission
@@ -80,7 +80,7 @@ def event_drafts(request: HttpRequest, pk: int) -> HttpResponse:
         "seating": reading.seating(found, request.user),
         "times": DEFAULT_TIMES,
         "draft_bot_levels": DRAFT_BOT_LEVELS.items(),
-        "is_draft": event.format == pods.DRAFT_FORMAT,
+        "is_draft": event.format == draft_pods.DRAFT_FORMAT,
         "is_sealed": event.format == pools.SEALED_FORMAT,
     }
     if context["manages"]:
@@ -92,12 +92,12 @@ def _what_can_be_done(event: Any) -> dict[str, Any]:
     """The hub shows the organiser only the steps that can be taken now, and why the rest waits:
     seating (a draft) or opening pools (sealed) while the event runs and before round 1; bots
     ticked when the players cannot fill a pod of the default size."""
-    if event.format == pods.DRAFT_FORMAT:
-        players = pods.active_player_count(event)
+    if event.format == draft_pods.DRAFT_FORMAT:
+        players = draft_pods.active_player_count(event)
         return {
-            "seating_waits": pods.seating_refusal(event),
+            "seating_waits": draft_pods.seating_refusal(event),
             "players_to_seat": players,
-            "bots_needed": pods.needs_bots(players, MAX_SEATS),
+            "bots_needed": draft_pods.needs_bots(players, MAX_SEATS),
             "min_seats": MIN_SEATS,
             "max_seats": MAX_SEATS,
         }
@@ -126,7 +126,7 @@ def seat_pods(request: HttpRequest, pk: int) -> HttpResponse:
         for key in ("base_seconds", "per_card_seconds", "review_seconds_first", "draft_deck_building_seconds")
         if request.POST.get(key, "").strip()
     }
-    made = pods.seat_pods(
+    made = draft_pods.seat_pods(
         event,
         signed_in_user(request),
         _int(request, "seats_per_pod", 8),
@@ -154,7 +154,7 @@ def open_sealed(request: HttpRequest, pk: int) -> HttpResponse:
 @refusals_shown
 def pod_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     pod = _pod_for(request, pk)
-    act = {"start": pods.start_pod, "pause": pods.pause_pod, "resume": pods.resume_pod}.get(action)
+    act = {"start": draft_pods.start_pod, "pause": draft_pods.pause_pod, "resume": draft_pods.resume_pod}.get(action)
     if act is None:
         raise Invalid(DraftRefusal.UNKNOWN_ACTION, f"Unknown action {action!r}.")
     act(pod, signed_in_user(request))
@@ -168,7 +168,7 @@ def pod_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 def swap_for_bot(request: HttpRequest, pk: int) -> HttpResponse:
     pod = _pod_for(request, pk)
     seat = _int(request, "seat", -1)
-    pods.swap_for_bot(pod, seat, signed_in_user(request))
+    draft_pods.swap_for_bot(pod, seat, signed_in_user(request))
     messages.success(request, f"A bot picks for seat {seat + 1} of pod {pod.number} now.")
     return redirect("drafts:event", pk=pod.event_id)
 

@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from gameplay.cards.schema import RUNESLINGER_CLASSES, CardClass
+from gameplay.runeslingers.cards.schema import RUNESLINGER_CLASSES, CardClass
 from tournaments.limited.cards import CardSet, pool_counts
 
 ON_CLASS_BONUS = 1.0

@@ -17,7 +17,7 @@ A bot never fails: it takes min(take, cards in the pack) cards and knows unknown
 basic cards rated 0.
 
 *Hard* draft bots (`SearchBot`) add what the Hard game bot's evaluation says a card is worth
-when played (`gameplay.engine.search.card_value`, weighted by `evaluation_weight`) to the same
+when played (`gameplay.runeslingers.engine.search.card_value`, weighted by `evaluation_weight`) to the same
 score. `draft_bot(level, ...)` makes the bot of a level in `DRAFT_BOT_LEVELS`.
 
 *Auto-pick*: the cards the player marked (still in the pack, in marking order) first, then the
@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
-from gameplay.cards.schema import CardClass
-from gameplay.engine.search import card_value
+from gameplay.runeslingers.cards.schema import CardClass
+from gameplay.runeslingers.engine.search import card_value
 from tournaments.limited.cards import CardSet
 from tournaments.limited.draft import (
     DraftState,

@@ -2,7 +2,7 @@
 
 PURE (no Django, no I/O). This module decides which card goes to which booster *sheet* and how a
 card is rated when no explicit rating was given. It knows nothing of the catalog's YAML; the
-adapter `tournaments.limited.catalog` builds a `CardSet` from `gameplay.cards`.
+adapter `tournaments.limited.catalog` builds a `CardSet` from `gameplay.runeslingers.cards`.
 
 Words:
 - *card set*: every card that can appear in a booster, by slug, in a stable (sorted) order.
@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
-from gameplay.cards.schema import CardClass, Rarity
+from gameplay.runeslingers.cards.schema import CardClass, Rarity
 
 
 class CardSetError(ValueError):

@@ -1,4 +1,4 @@
-"""The adapter from the card catalog (`gameplay.cards`) to limited play's plain `CardSet`.
+"""The adapter from the card catalog (`gameplay.runeslingers.cards`) to limited play's plain `CardSet`.
 
 PURE (reads catalog values only; no Django, no I/O). This module decides each card's *rating*
 and which Runeslinger and equips an auto-built deck gets. Everything else in the package works
@@ -23,12 +23,12 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from gameplay.cards.schema import CardClass, CardType, EquipKind, Keyword
+from gameplay.runeslingers.cards.schema import CardClass, CardType, EquipKind, Keyword
 from tournaments.limited.cards import CardSet, PoolCard, base_rating
 
 if TYPE_CHECKING:
-    from gameplay.cards.catalog import Catalog
-    from gameplay.cards.model import Card, Script
+    from gameplay.runeslingers.cards.catalog import Catalog
+    from gameplay.runeslingers.cards.model import Card, Script
 
 TYPE_BONUS: Mapping[CardType, float] = MappingProxyType(
     {

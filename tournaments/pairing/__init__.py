@@ -32,16 +32,7 @@ from .errors import (
     UnknownPlayerError,
 )
 from .objective import PairingCost, SwissProblem, build_swiss_problem
-from .pod_standings import (
-    PlacementPoints,
-    PodResult,
-    PodStanding,
-    check_placements,
-    compute_pod_standings,
-    placement_problems,
-    players_for_pairing,
-)
-from .pods import (
+from .pod_seating import (
     GamePod,
     PastPod,
     PodCost,
@@ -53,6 +44,15 @@ from .pods import (
     pod_sizes,
     recommended_pod_rounds,
     seating_cost,
+)
+from .pod_standings import (
+    PlacementPoints,
+    PodResult,
+    PodStanding,
+    check_placements,
+    compute_pod_standings,
+    placement_problems,
+    players_for_pairing,
 )
 from .records import MatchRecord, Pairing, PlayerEntry, RoundPlan
 from .round_robin import berger_schedule, round_robin_round, round_robin_rounds, round_robin_seats

@@ -28,7 +28,7 @@ from fractions import Fraction
 from itertools import pairwise
 
 from .errors import DuplicatePlayerError, InvalidResultError, PlacementError, UnknownPlayerError
-from .pods import PodPlayer
+from .pod_seating import PodPlayer
 from .records import Namer, PlayerEntry, check_entries, join_names, namer
 from .standings import seeded_order
 

@@ -3,4 +3,4 @@ one folder. ``services`` (seating a round's pods, reports, confirmations, disput
 the round's end) with ``reading`` (settings, standings, history: read-only), ``views`` (the pages)
 with ``presentation`` (their words) and ``downloads`` (CSV). Their templates are under
 ``templates/tournaments/pods/``; the event structure that sends pod events here is ``Pods`` in
-``tournaments/structures/game_pods.py``, and the pure seating is ``tournaments/pairing/pods.py``."""
+``tournaments/structures/game_pods.py``, and the pure seating is ``tournaments/pairing/pod_seating.py``."""

@@ -1,7 +1,7 @@
 """Pod events: a round's pods (preview, edit, publish) and placements (report, confirm, dispute, set).
 
 The bridge between the pod rows (``PodTable``, ``PodSeat``, ``PodReport``) and the pure
-``tournaments.pairing.pods`` and ``tournaments.pairing.pod_standings``. A pod round is paired,
+``tournaments.pairing.pod_seating`` and ``tournaments.pairing.pod_standings``. A pod round is paired,
 published, timed and ended by ``tournaments.services.rounds`` like any round (it calls
 ``create_preview`` and ``published`` here); this module makes and edits the pods and holds
 everything about placements. Reading (settings, results, standings, a round's pods) lives in

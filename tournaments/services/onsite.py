@@ -14,10 +14,10 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
-from gameplay.formats import get_format
 from gameplay.matches import services as play
 from gameplay.matches.models import PlayMatch
 from gameplay.matches.oversight import Oversight
+from gameplay.runeslingers.formats import get_format
 from tournaments.errors import Conflict, EventRefusal
 from tournaments.models import DeckVersion, Event, Match, ResultReport, Round
 from tournaments.services.common import locked_event

@@ -12,8 +12,8 @@ from accounts.models import User
 from accounts.names import hidden_character
 from common.words import count
 from gameplay.deckformats import RUNESLINGERS, deck_formats, find_format
-from gameplay.formats import FORMATS, Edition
 from gameplay.matches.models import MatchSeat, PlayMatch
+from gameplay.runeslingers.formats import FORMATS, Edition
 from tournaments.errors import Conflict, EventRefusal, Invalid
 from tournaments.models import (
     AuditEntry,

@@ -14,12 +14,12 @@ from accounts.auth import signed_in_user
 from accounts.models import User
 from common.ids import parse_id
 from common.web import refusals_shown
-from gameplay.cards.faces import deck_faces
 from gameplay.deckformats import RUNEBOUND, RUNESLINGERS, AnyDeck, deck_format, runebound_deck_of
 from gameplay.decks import services as saved_decks
 from gameplay.runebound.catalog import shipped_runebound
 from gameplay.runebound.faces import deck_faces as runebound_faces
-from gameplay.services import DeckInputError, current_catalog
+from gameplay.runeslingers.cards.faces import deck_faces
+from gameplay.runeslingers.site_catalog import DeckInputError, current_catalog
 from gameplay.web.forms import DeckBuilderForm
 from gameplay.web.runebound_views import RuneboundListForm
 from gameplay.web.views import TOO_LARGE_MESSAGE, check_builder_form, too_large
@@ -167,7 +167,7 @@ def event_decks(request: HttpRequest, pk: int) -> HttpResponse:
 
 def version_faces(version: DeckVersion, event: Event) -> dict[str, Any]:
     """A registered list drawn as its game's card faces, with ``game`` saying which: a Runeslingers
-    list by gameplay.cards.faces.deck_faces, a Runebound one grouped by gameplay.runebound.faces.deck_faces
+    list by gameplay.runeslingers.cards.faces.deck_faces, a Runebound one grouped by gameplay.runebound.faces.deck_faces
     (drawn by templates/tournaments/_registered_faces.html)."""
     if event.game == RUNEBOUND:
         return {"game": RUNEBOUND, **runebound_faces(runebound_deck_of(version), shipped_runebound())}

@@ -6,13 +6,16 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from gameplay.cards.catalog import DEFAULT_DATA_DIR, CatalogDataError, load_catalog
 from gameplay.runebound.catalog import load_runebound
-from gameplay.services import load_catalog_into_db
+from gameplay.runeslingers.cards.catalog import DEFAULT_DATA_DIR, CatalogDataError, load_catalog
+from gameplay.runeslingers.site_catalog import load_catalog_into_db
 
 
 class Command(BaseCommand):
-    help = "Load the card catalog (gameplay/cards/data) into the database; the same data version changes nothing."
+    help = (
+        "Load the Runeslingers card catalog (gameplay/runeslingers/cards/data) into the database;"
+        " the same data version changes nothing."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--data-dir", default=str(DEFAULT_DATA_DIR), help="folder of catalog YAML files")

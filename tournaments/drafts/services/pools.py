@@ -19,9 +19,9 @@ from django.utils import timezone
 
 from accounts.models import User
 from common import deadlines
-from gameplay.cards.schema import CardClass
-from gameplay.formats import Deck
-from gameplay.services import DeckReport, check_deck, current_catalog
+from gameplay.runeslingers.cards.schema import CardClass
+from gameplay.runeslingers.formats import Deck
+from gameplay.runeslingers.site_catalog import DeckReport, check_deck, current_catalog
 from tournaments.drafts.errors import DraftRefusal
 from tournaments.drafts.models import Pod, Pool, Seat
 from tournaments.drafts.services import clock, push

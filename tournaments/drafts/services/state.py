@@ -14,7 +14,7 @@ from redis.exceptions import RedisError
 
 from common.redis import key as redis_key
 from common.redis import state_redis
-from gameplay.services import current_catalog
+from gameplay.runeslingers.site_catalog import current_catalog
 from tournaments.drafts.models import Pick, Pod, Seat
 from tournaments.limited import CardSet, DraftState, DraftTimes, apply_picks, card_set_from_catalog, start_draft
 from tournaments.limited import Pick as PurePick
