@@ -35,11 +35,21 @@
     for (var j = 0; j < things.length; j++) if (things[j].dataset.subject === subject && visible(things[j])) return things[j];
     return null;
   }
+  // A new step whose target is out of sight (below the board on a laptop) scrolls it just into
+  // view, once per step, so the player sees what the coach means without hunting for it.
+  var scrolledFor = null;
+  function inSight(node) {
+    var box = node.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= (window.innerHeight || document.documentElement.clientHeight);
+  }
   function mark() {
     clearMarks();
     if (!step || !step.action) return;
     var node = targetFor(step.action);
-    if (node) node.setAttribute("data-tutorial-target", step.id);
+    if (!node) return;
+    node.setAttribute("data-tutorial-target", step.id);
+    if (scrolledFor !== step.id && !inSight(node)) node.scrollIntoView({ block: "nearest" });
+    scrolledFor = step.id;
   }
   function terms(list) {
     var box = coach.querySelector('[data-testid="coach-terms"]');
