@@ -17,7 +17,7 @@ from gameplay.runemasters import actions, bots
 from gameplay.runemasters import words as wording
 from gameplay.runemasters.data import load
 from gameplay.runemasters.rules import SetupProblem, new_state
-from gameplay.runemasters.state import ENGINE_VERSION, State, from_json, state_hash, to_json
+from gameplay.runemasters.state import ENGINE_VERSION, ENGINE_VERSIONS, State, from_json, state_hash, to_json
 from gameplay.runemasters.view import public_view
 
 NAME = "runemasters"
@@ -30,10 +30,11 @@ def version() -> str:
 
 def new_game(setup: Mapping[str, Any], seed: int, version: str | None = None) -> State:
     """The first round's state, ready for the first decision; the same setup and seed give the same game."""
-    if version not in (None, ENGINE_VERSION) and not str(version).startswith(f"{ENGINE_VERSION}+"):
+    rules = ENGINE_VERSION if version is None else str(version).split("+", 1)[0]
+    if rules not in ENGINE_VERSIONS:
         raise SetupError(f"this engine does not play Runemasters version {version}")
     try:
-        return new_state(setup, seed)
+        return new_state(setup, seed, version=rules)
     except SetupProblem as problem:
         raise SetupError(str(problem)) from problem
 

@@ -75,8 +75,11 @@ def _event_deck(data: GameData, difficulty: str, rnd: Any) -> list[str]:
     return deck
 
 
-def new_state(setup: Mapping[str, Any], seed: int, data: GameData | None = None) -> State:
-    """The game before its first round: guardians placed, decks built, three monsters out."""
+def new_state(
+    setup: Mapping[str, Any], seed: int, data: GameData | None = None, version: str = ENGINE_VERSION
+) -> State:
+    """The game before its first round: guardians placed, decks built, three monsters out; played by
+    the rules of ``version`` (an older one for a recorded game)."""
     data = data or load()
     names = _guardians(setup)
     paths = _paths(setup, len(names))
@@ -89,7 +92,7 @@ def new_state(setup: Mapping[str, Any], seed: int, data: GameData | None = None)
     start = 2 if setup.get("first_game") else 1
     in_play = [c for c in COLOURS if len(names) != 3 or c != "yellow"]
     state = State(
-        version=ENGINE_VERSION,
+        version=version,
         data_version=data.version,
         difficulty=difficulty,
         guardians=[_guardian(name, path, start) for name, path in zip(names, paths, strict=True)],
@@ -303,7 +306,8 @@ def damage(state: State, colour: str, amount: int, attacker: str = "") -> None:
     if seat is None:
         state.temple_hp = max(0, state.temple_hp - amount)
         if state.temple_hp == 0:
-            how = f": {attacker} struck it from the {colour} path, where no guardian stood" if attacker else ""
+            told = attacker and state.version != "1"  # engine 1 said only what was lost
+            how = f": {attacker} struck it from the {colour} path, where no guardian stood" if told else ""
             end_game(state, "lost", "The temple collapsed" + how)
         return
     guardian = state.guardians[seat]
@@ -324,5 +328,6 @@ def lose_health(state: State, seat: int, amount: int, cause: str = "") -> None:
         guardian.update(alive=False, path=None, shield=False, poisoned=False, angel=False)
         if not any(g["alive"] for g in state.guardians):
             name = str(guardian["id"]).capitalize()
-            how = "" if not cause else f": {name} died of poison" if cause == "poison" else f": {name} fell to {cause}"
+            told = cause and state.version != "1"  # engine 1 said only what was lost
+            how = "" if not told else f": {name} died of poison" if cause == "poison" else f": {name} fell to {cause}"
             end_game(state, "lost", "The last guardian fell" + how)

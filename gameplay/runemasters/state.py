@@ -12,7 +12,11 @@ import random
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-ENGINE_VERSION = "1"
+#: The rules' version a new game records. Every version a recorded game may carry still plays as
+#: it did, so an old game replays hash for hash: "1" ends a lost game with only what was lost
+#: ("The temple collapsed"); "2" also names what lost it (the monster and its path, or poison).
+ENGINE_VERSION = "2"
+ENGINE_VERSIONS = ("1", "2")
 PATH_LENGTH = 5
 MAX_HP = 4
 MAX_MP = 4

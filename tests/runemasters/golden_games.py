@@ -3,6 +3,10 @@
 Record again, explicitly, after an intended rule or data change (never from a test)::
 
     .venv/bin/python -m tests.runemasters.golden_games
+
+A rule change that alters recorded games raises the engine's version (``ENGINE_VERSION``) and keeps
+the old rules for games of the old version; the recordings of each older version stay, unchanged,
+in a folder of their own (``golden/engine-1/``), and must still replay hash for hash.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ from typing import Any
 from gameplay.runemasters import game
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
+#: The same games as recorded under engine 1, kept as they were: a game saved then replays unchanged.
+ENGINE_1_DIR = GOLDEN_DIR / "engine-1"
 GAMES: list[tuple[str, dict[str, Any], int, str]] = [
     (
         "four-guardians-greedy",
@@ -44,8 +50,9 @@ def record(name: str, setup: dict[str, Any], seed: int, bot: str) -> dict[str, A
 
 
 def replay(recorded: dict[str, Any]) -> list[str]:
-    """The hash after each recorded action, replayed through ``apply``."""
-    state = game.new_game(recorded["setup"], recorded["seed"])
+    """The hash after each recorded action, replayed through ``apply`` by the rules of the version
+    it was recorded under."""
+    state = game.new_game(recorded["setup"], recorded["seed"], recorded["version"])
     hashes = []
     for text, _ in recorded["steps"]:
         state, _ = game.apply(state, text)
