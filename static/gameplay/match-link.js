@@ -90,7 +90,10 @@
       clearTimeout(waiting.timer);
       waiting = null;
       link.sending = false;
-      if (answered) answered();
+      // The move's own push often comes first; the player may have tapped something since. Only an
+      // answer newer than the page forgets the taps (a refusal always does).
+      var newer = message.view && message.view.version > page.version();
+      if (answered && (message.type !== "acted" || newer)) answered();
       if (message.type === "acted") { page.accept(message.view); return true; }
       root.querySelector('[data-testid="play-error"]').textContent = message.detail || "That did not work.";
       if (message.view) page.accept(message.view); else reread();

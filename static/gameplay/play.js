@@ -449,6 +449,9 @@
   root.addEventListener("focusin", function (event) {
     var node = event.target;
     if (!node.closest || !node.closest(".cards-row")) return;
+    // Only the keyboard's focus: a card focused by a tap or a click stays where it was pressed (moving
+    // it between the press and the release would lose the click).
+    if (node.matches && !node.matches(":focus-visible")) return;
     var face = node.closest(".face") || node, row = face.closest(".cards-row");
     var box = face.getBoundingClientRect(), view = row.getBoundingClientRect();
     var cut = box.left < view.left - 1 || box.right > view.right + 1;
