@@ -77,13 +77,20 @@
     coach.dataset.over = body.over ? "yes" : "no";
     mark();
   }
+  // After the player presses the step's own move, the next step is the one after that move: an
+  // answer about the table before it (read before the move landed) is asked again, a bounded
+  // number of times (a refused move never moves the table on).
+  var pressedAt = null, retries = 0;
   function refresh() {
     var mine = ++asked;
     window.Fett.request(coach.dataset.stepUrl)
       .then(function (r) {
         if (!r.ok || mine <= shown) return;
         // an answer about a table older than the one the page shows (asked before a move landed): ask again
-        if (typeof window.__playVersion === "number" && r.data.version < window.__playVersion) { soon(); return; }
+        var stale = typeof window.__playVersion === "number" && r.data.version < window.__playVersion;
+        var beforeThePress = pressedAt !== null && r.data.version <= pressedAt && retries < 60;
+        if (stale || beforeThePress) { retries += 1; soon(); return; }
+        pressedAt = null; retries = 0;
         shown = mine; show(r.data);
       })
       .catch(function () { /* the next change asks again */ });
@@ -91,7 +98,10 @@
   function soon() { clearTimeout(timer); timer = setTimeout(refresh, 50); }
   // A press on what the coach points at: the mark goes at once, the next step comes with the change.
   root.addEventListener("click", function (event) {
-    if (event.target.closest && event.target.closest("[data-tutorial-target]")) { clearMarks(); step = null; soon(); }
+    var hit = event.target.closest && event.target.closest("[data-tutorial-target]");
+    if (!hit) return;
+    if (step && hit.dataset.action === step.action && typeof window.__playVersion === "number") pressedAt = window.__playVersion;
+    clearMarks(); step = null; soon();
   }, true);
   var observer = new MutationObserver(function () { if (step) mark(); soon(); });
   watched.forEach(function (node) { observer.observe(node, { childList: true, subtree: true }); });
