@@ -47,12 +47,21 @@ def celery_process(*args: str, app: str = "config") -> subprocess.Popen[bytes]:
     )  # fmt: skip
 
 
-def stop_process(process: subprocess.Popen[bytes], sig: int = signal.SIGTERM, grace: float = 60) -> None:
+def stop_process(
+    process: subprocess.Popen[bytes], sig: int = signal.SIGTERM, grace: float = 60, group: bool = True
+) -> None:
     """Signal the process's whole group (a prefork worker has children) and wait for it; a group
-    still there after ``grace`` seconds (a loaded machine makes a warm shutdown slow) is killed."""
+    still there after ``grace`` seconds (a loaded machine makes a warm shutdown slow) is killed.
+
+    ``group=False`` signals the main process only: a Celery worker then shuts down warmly, letting
+    the task its pool child is running finish (with the pushes it sends after its commit), where a
+    signal to the whole group stops the child at once, between its commit and its push."""
     if process.poll() is None:
         with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, sig)
+            if group:
+                os.killpg(process.pid, sig)
+            else:
+                os.kill(process.pid, sig)
         try:
             process.wait(timeout=grace)
         except subprocess.TimeoutExpired:

@@ -84,4 +84,5 @@ def deadline_chooses(swap: PodSwap) -> None:
             "the worker to make the deadline's choice",
         )
     finally:
-        stop_process(worker)
+        # Warmly: the pass is committed, but its push to the open pages is sent just after the commit.
+        stop_process(worker, group=False)
