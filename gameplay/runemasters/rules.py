@@ -329,5 +329,11 @@ def lose_health(state: State, seat: int, amount: int, cause: str = "") -> None:
         if not any(g["alive"] for g in state.guardians):
             name = str(guardian["id"]).capitalize()
             told = cause and state.version != "1"  # engine 1 said only what was lost
-            how = "" if not told else f": {name} died of poison" if cause == "poison" else f": {name} fell to {cause}"
+            how = (
+                ""
+                if not told
+                else f": {name} died of Poison, this round's event"
+                if cause == "poison"
+                else f": {name} fell to {cause}"
+            )
             end_game(state, "lost", "The last guardian fell" + how)

@@ -118,4 +118,4 @@ def test_a_lost_game_names_an_archers_arrow_and_poison() -> None:
     poisoned.guardians[1].update(hp=1, poisoned=True)
     poisoned.order_index = len(poisoned.guardians) - 1  # the round's last turn: poison comes at its end
     after = play(poisoned, "end")
-    assert after.reason == "The last guardian fell: Ismoros died of poison"
+    assert after.reason == "The last guardian fell: Ismoros died of Poison, this round's event"
