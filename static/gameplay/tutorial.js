@@ -51,8 +51,14 @@
     if (scrolledFor !== step.id && !inSight(node)) node.scrollIntoView({ block: "nearest" });
     scrolledFor = step.id;
   }
+  var shownTerms = "";
   function terms(list) {
     var box = coach.querySelector('[data-testid="coach-terms"]');
+    // The same words again (the step asked anew after a push) keep their links, and so the
+    // keyboard's focus on one of them.
+    var key = JSON.stringify(list || []);
+    if (key === shownTerms) return;
+    shownTerms = key;
     box.replaceChildren();
     (list || []).forEach(function (t) {
       var a = document.createElement("a");
