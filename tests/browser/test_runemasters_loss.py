@@ -50,8 +50,8 @@ def test_a_lost_table_names_the_monster_and_the_path_in_the_panel_and_the_log(br
         assert match.outcome == PlayMatch.TableOutcome.LOST
         game = match.games.get()
         reason = load_state(game, RUNEMASTERS).reason
-        assert " path" in reason or "poison" in reason, reason
-        assert any(kind in reason for kind in TYPES) or "poison" in reason, reason
+        assert " path" in reason or "Poison" in reason, reason
+        assert any(kind in reason for kind in TYPES) or "Poison" in reason, reason
         panel = page.locator(f"{BOARD} .rm-outcome").inner_text()
         assert panel == f"Defeat. {reason}."
         log = page.locator(f"{BOARD} .rm-log-lines li").all_inner_texts()
