@@ -12,7 +12,7 @@ import pytest
 
 from gameplay.matches.models import PlayMatch
 from tests.browser.asgi import asgi_server
-from tests.browser.test_tutorial import COACH, PHONE, READY, TARGET, sign_up
+from tests.browser.test_tutorial import COACH, PHONE, READY, TARGET, start_a_tutorial
 from tests.browser.waiting import wait_in_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -20,7 +20,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PRESSES = 300  # far more than the tutorial needs
 LEAVE_AFTER = 6  # presses before the player leaves and comes back
 LAPTOP = {"width": 1280, "height": 800}
-FITS = "document.documentElement.scrollWidth <= window.innerWidth"
 SHOTS = os.environ.get("FETT_SHOTS", "")  # a folder for screenshots, when a person wants to look
 
 
@@ -44,17 +43,7 @@ def test_a_newcomer_completes_the_runemasters_tutorial_by_following_the_coach(
     browser: Any, screen: dict[str, int]
 ) -> None:
     with asgi_server("tests.browser.bot_asgi:application") as url:
-        page = browser.new_page(viewport=screen)
-        sign_up(page, url)
-        if screen is PHONE:
-            page.get_by_role("button", name="Menu").click()  # the phone-width menu
-        page.get_by_test_id("nav-learn").click()
-        page.wait_for_url(f"{url}/learn/")
-        page.get_by_test_id("tutorial-link-runemasters").click()
-        page.get_by_test_id("tutorial-start").click()
-        page.wait_for_url(f"{url}/play/**")
-        page.get_by_test_id("coach").wait_for()
-        assert page.evaluate(FITS)  # nothing wider than the screen
+        page = start_a_tutorial(browser, url, screen, "tutorial-link-runemasters")
         steps: list[str] = []
         follow_the_coach(page, LEAVE_AFTER, steps)
 

@@ -36,22 +36,29 @@ def sign_up(page: Any, url: str) -> None:
     page.wait_for_url(f"{url}/")
 
 
+def start_a_tutorial(browser: Any, url: str, screen: dict[str, int], link: str) -> Any:
+    """A brand-new account finds Learn to play from the home page (through the menu on a phone) and
+    starts the tutorial behind the link with test id ``link``; the page, once its coach is shown."""
+    page = browser.new_page(viewport=screen)
+    sign_up(page, url)
+    if screen is PHONE:
+        page.get_by_role("button", name="Menu").click()  # the phone-width menu
+    page.get_by_test_id("nav-learn").click()
+    page.wait_for_url(f"{url}/learn/")
+    page.get_by_test_id(link).click()
+    page.get_by_test_id("tutorial-start").click()
+    page.wait_for_url(f"{url}/play/**")
+    page.get_by_test_id("coach").wait_for()
+    assert page.evaluate(FITS)  # nothing wider than the screen
+    return page
+
+
 @pytest.mark.parametrize("screen", [PHONE, LAPTOP], ids=["phone", "laptop"])
 def test_a_newcomer_completes_the_awakening_tutorial_by_following_the_coach(
     browser: Any, screen: dict[str, int]
 ) -> None:
     with asgi_server("tests.browser.bot_asgi:application") as url:
-        page = browser.new_page(viewport=screen)
-        sign_up(page, url)
-        if screen is PHONE:
-            page.get_by_role("button", name="Menu").click()  # the phone-width menu
-        page.get_by_test_id("nav-learn").click()
-        page.wait_for_url(f"{url}/learn/")
-        page.get_by_test_id("tutorial-link").click()
-        page.get_by_test_id("tutorial-start").click()
-        page.wait_for_url(f"{url}/play/**")
-        page.get_by_test_id("coach").wait_for()
-        assert page.evaluate(FITS)  # nothing wider than the screen
+        page = start_a_tutorial(browser, url, screen, "tutorial-link")
         steps = []
         for _ in range(PRESSES):
             wait_in_page(page, READY, timeout=60_000)
