@@ -39,8 +39,8 @@ run: demo ## Start web + worker + beat (+ embedded Redis) on http://127.0.0.1:80
 test: venv-dev ## Run the whole test suite (embedded SQLite + Redis unless DATABASE_URL/REDIS_URL are set)
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-test-fast: venv-dev ## The suite without browser and slow tests
-	$(PY) -m pytest -m "not browser and not slow" $(PYTEST_ARGS)
+test-fast: venv-dev ## The suite without browser and slow tests, on every core (pytest-xdist)
+	$(PY) -m pytest -m "not browser and not slow" -n auto $(PYTEST_ARGS)
 
 FUTURE ?= +365d
 
