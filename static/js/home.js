@@ -8,7 +8,7 @@
 // needs to hook to.
 (function () {
   "use strict";
-  if (!document.getElementById("home-needs") || !window.FettLive) return;
+  if (!document.getElementById("home-needs") || !window.FettLive || !window.Fett) return;
   var followed = {};   // event id -> true
   var asked = 0;       // the number of the newest read asked for
 
@@ -23,11 +23,10 @@
     var panel = document.getElementById("home-needs");
     if (!panel) return;
     var mine = ++asked;
-    fetch(panel.dataset.live, { credentials: "same-origin", headers: { "HX-Request": "true" } })
-      .then(function (answer) { return answer.ok ? answer.text() : null; })
-      .then(function (html) {
-        if (html === null || mine !== asked) return;
-        var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("home-needs");
+    window.Fett.page(panel.dataset.live)
+      .then(function (answer) {
+        if (!answer.ok || mine !== asked) return;
+        var fresh = new DOMParser().parseFromString(answer.html, "text/html").getElementById("home-needs");
         var old = document.getElementById("home-needs");
         if (!fresh || !old) return;
         old.replaceWith(fresh);
