@@ -24,7 +24,11 @@ from django.urls import reverse
 from common.words import count
 from gameplay.matches.models import MatchChallenge, PlayMatch
 from tournaments.drafts.models import Pod, Pool, Seat
+from tournaments.drafts.services.draft_pods import DRAFT_FORMAT
+from tournaments.drafts.services.pools import SEALED_FORMAT
 from tournaments.models import Event, Match, PodSeat, PodTable, Registration, Round
+from tournaments.structures import structure_of
+from tournaments.structures.game_pods import Pods
 from tournaments.swaps.models import SwapSeat
 
 #: How urgent each kind is: the panel is sorted by it, then by the clock (the nearest first).
@@ -33,6 +37,9 @@ RUNNING = (Event.Status.RUNNING, Event.Status.TOP_CUT)
 #: The home page follows at most this many events on the site socket (its limit is 16 topics).
 MAX_FOLLOWED = 12
 LIMIT = 10  # of each kind of item
+LIMIT_EVENTS = 2 * MAX_FOLLOWED
+#: The formats whose events have draft pods and pools.
+LIMITED = (DRAFT_FORMAT, SEALED_FORMAT)
 
 
 @dataclass(frozen=True)
@@ -73,18 +80,58 @@ class Needs:
 
 
 def needs_of(user: Any) -> Needs:
-    """Everything waiting on ``user`` (signed in), most urgent first."""
+    """Everything waiting on ``user`` (signed in), most urgent first. The user's registrations are
+    read first, and a kind of thing only an event of some sort has (pods, drafts, swaps) is looked
+    for only when the user is in such an event: a player of a Swiss event costs four queries."""
     needs = Needs()
     if not user.is_authenticated:
         return needs
-    for gather in (_turns, _draft_picks, _pools, _swaps, _invitations):
+    mine = _registrations(user)
+    sorts = _sorts([entry.event for entry in mine])
+    gatherers = [_turns, _invitations]
+    gatherers += [_draft_picks, _pools] if sorts.limited else []
+    gatherers += [_swaps] if sorts.swapping else []
+    for gather in gatherers:
         needs.items.extend(gather(user))
-    _tables(user, needs)
-    _pods(user, needs)
-    _events(user, needs)
-    _organised(user, needs)
+    if sorts.pairs:
+        _tables(user, needs)
+    if sorts.pods:
+        _pods(user, needs)
+    _events(mine, needs)
+    if user.is_organiser or user.is_staff:
+        _organised(user, needs)
     needs.items.sort(key=Item.sort_key)
     return needs
+
+
+@dataclass(frozen=True)
+class Sorts:
+    """Which sorts of event the user is in (not finished): which queries are worth making."""
+
+    limited: bool
+    swapping: bool
+    pairs: bool
+    pods: bool
+
+
+def _registrations(user: Any) -> list[Registration]:
+    """The user's registrations in events not finished (dropped ones too: a result may wait)."""
+    return list(
+        Registration.objects.filter(player=user)
+        .exclude(event__status=Event.Status.FINISHED)
+        .select_related("event")
+        .order_by(F("event__starts_at").asc(nulls_last=True), "event_id")[:LIMIT_EVENTS]
+    )
+
+
+def _sorts(events: list[Event]) -> Sorts:
+    running = [(event, structure_of(event)) for event in events if event.status in RUNNING]
+    return Sorts(
+        limited=any(event.format in LIMITED for event in events),
+        swapping=any(structure.offers_deck_swap for _, structure in running),
+        pairs=any(not isinstance(structure, Pods) for _, structure in running),
+        pods=any(isinstance(structure, Pods) for _, structure in running),
+    )
 
 
 # --- matches played on the site ------------------------------------------------------------
@@ -269,30 +316,24 @@ def _pod_item(seat: PodSeat, around: list[PodSeat], user: Any) -> Item:
 # --- events ----------------------------------------------------------------------------------
 
 
-def _events(user: Any, needs: Needs) -> None:
+def _events(mine: list[Registration], needs: Needs) -> None:
     """The events the user is in, not finished: a running one is followed on the socket (so the
     round's publication reaches the panel) and, with no table of theirs shown, said as running; an
     upcoming one is listed with its start."""
-    registrations = (
-        Registration.objects.filter(player=user, dropped_after_round__isnull=True)
-        .exclude(event__status=Event.Status.FINISHED)
-        .select_related("event")
-        .order_by(F("event__starts_at").asc(nulls_last=True), "event_id")[: MAX_FOLLOWED * 2]
-    )
     seated = {int(key.split(":")[0]) for key in needs.tables}
-    for mine in registrations:
-        event = mine.event
+    for entry in mine:
+        event = entry.event
+        if not entry.active:
+            continue
         url = reverse("tournaments:event", args=[event.pk])
         if event.status in RUNNING:
             _follow(needs, event.pk)
             if event.pk not in seated:
-                needs.items.append(
-                    Item("running", TABLE, "Running: waiting for the next round", url, event.name, "See it")
-                )
+                words = "Running: waiting for the next round"
+                needs.items.append(Item("running", TABLE, words, url, event.name, "See it"))
         else:
-            needs.items.append(
-                Item("upcoming", EVENT, event.name, url, event.get_status_display(), "See it", event.starts_at)
-            )
+            status = event.get_status_display()
+            needs.items.append(Item("upcoming", EVENT, event.name, url, status, "See it", event.starts_at))
 
 
 def _follow(needs: Needs, event_id: int) -> None:
