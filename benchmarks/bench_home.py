@@ -5,8 +5,9 @@
 Registers ``--players`` players in a Swiss event, starts it and publishes round 1 (512 tables),
 then reads the home page (``/``, with the panel "For you now") and the panel alone
 (``/home/panel/``) ``--requests`` times each through Django's test client, signed in as one
-player and as the organiser, and prints p50 and p95 in milliseconds. By default it runs on a private SQLite database and an embedded Redis under a temporary
-directory; DATABASE_URL and REDIS_URL point it elsewhere. Prints only; asserts nothing.
+player and as the organiser, and prints p50 and p95 in milliseconds. By default it runs on a
+private SQLite database and an embedded Redis under a temporary directory; DATABASE_URL and
+REDIS_URL point it elsewhere. Prints only; asserts nothing.
 """
 
 from __future__ import annotations
