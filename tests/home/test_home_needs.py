@@ -91,7 +91,8 @@ def test_a_report_to_confirm_comes_before_the_tables_and_a_dispute_is_said() -> 
     said = words(match.player_b)
     assert said == [f"Round 1, table {match.table}: confirm the result {match.player_a.public_name} reported"]
     assert kinds(match.player_b) == ["confirm"]
-    assert kinds(match.player_a) == ["table"]  # the reporter waits: their table stays as it was
+    waiting = f"Round 1, table {match.table}, against {match.player_b.public_name}: waiting for"
+    assert words(match.player_a) == [f"{waiting} {match.player_b.public_name} to confirm"]
     report_result(Match.objects.get(pk=match.pk), match.player_b, Score(0, 1))  # the other says otherwise
     assert Match.objects.get(pk=match.pk).status == Match.Status.DISPUTED
     assert words(match.player_a) == [f"Round 1, table {match.table}: the result is disputed, a judge settles it"]
@@ -176,3 +177,10 @@ def test_nothing_waiting_says_where_to_start_and_anyone_else_sees_no_panel() -> 
     assert "Nothing is waiting for you" in html and "Find an event" in html
     assert "For you now" not in Client().get("/").content.decode()
     assert needs_of(quiet).items == []
+
+
+def test_a_bye_is_said_as_a_bye() -> None:
+    event, organiser, players = running_event(count=5)
+    rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
+    bye = Match.objects.get(round__event=event, player_b__isnull=True)
+    assert words(bye.player_a) == ["Round 1: you have a bye"]

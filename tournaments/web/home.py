@@ -275,7 +275,10 @@ def _match_item(match: Match, user: Any) -> Item:
     if match.status == Match.Status.REPORTED and match.reported_by_id != user.pk:
         return Item("confirm", CONFIRM, f"{at}: confirm the result {other.public_name} reported", url, where, "Confirm")
     clock = round_.ends_at if round_.is_open and not round_.time_called_at else None
-    return Item("table", TABLE, f"{at}, against {other.public_name}", url, where, "Your table", clock)
+    words = f"{at}, against {other.public_name}"
+    if match.status == Match.Status.REPORTED:
+        words += f": waiting for {other.public_name} to confirm"
+    return Item("table", TABLE, words, url, where, "Your table", clock)
 
 
 def _pods(user: Any, needs: Needs) -> None:
