@@ -84,3 +84,25 @@ def test_the_home_page_reads_a_bounded_number_of_queries(django_assert_max_num_q
         with django_assert_max_num_queries(panel):
             assert client.get("/home/panel/").status_code == 200
     assert "against" in needs_of(people[0]).items[0].words
+
+
+def test_the_turn_follows_the_engines_pending_decision_in_a_match_and_at_a_table() -> None:
+    from gameplay.matches import services as play
+    from tests.matches.test_services import STARTERS, play_first
+
+    eva, corvin = UserFactory.create(display_name="Eva"), UserFactory.create(display_name="Corvin")
+    match = play_first(play.create_match(eva, corvin, STARTERS), [eva, corvin])
+    assert match.on_clock is not None
+    acting, waiting = (eva, corvin) if match.on_clock == 0 else (corvin, eva)
+    (item,) = needs_of(acting).items
+    assert item.words == f"Your turn against {waiting.public_name}" and item.url == f"/play/{match.pk}/"
+    assert item.deadline == match.deadline
+    assert needs_of(waiting).items == []
+
+    setup = {"guardians": ["neltai", "kulak"], "difficulty": "initiate"}
+    table = play.create_table("runemasters", setup, [play.SeatSpec(eva), play.SeatSpec(corvin)], seed=21)
+    assert table.on_clock is not None
+    first = (eva, corvin)[table.on_clock]
+    assert "Your turn at your Runemasters table" in [i.words for i in needs_of(first).items]
+    other = corvin if first == eva else eva
+    assert "Your turn at your Runemasters table" not in [i.words for i in needs_of(other).items]

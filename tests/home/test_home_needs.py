@@ -180,7 +180,7 @@ def test_nothing_waiting_says_where_to_start_and_anyone_else_sees_no_panel() -> 
 
 
 def test_a_bye_is_said_as_a_bye() -> None:
-    event, organiser, players = running_event(count=5)
+    event, organiser, _players = running_event(count=5)
     rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
     bye = Match.objects.get(round__event=event, player_b__isnull=True)
     assert words(bye.player_a) == ["Round 1: you have a bye"]
