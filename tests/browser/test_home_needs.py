@@ -1,7 +1,8 @@
 """The home page's panel "For you now" on a phone and a desktop, over a real ASGI server on Redis:
 a player's home page is open when the organiser publishes round 1 (through the service, here, in
 another process than the server), and the page shows "Round 1, table N, against X" by push, with
-no reload; the panel comes first, with nothing wider than the screen."""
+no reload; the panel comes first, with nothing wider than the screen. The opponent then reports
+a result, and the line asks the player to confirm it, again by push."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from tests.waiting import wait_until
 from tournaments.live import event_group
 from tournaments.models import Event, Match
 from tournaments.services import registration, rounds
+from tournaments.services.results import Score, report_result
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -61,4 +63,8 @@ def test_the_home_page_shows_the_new_table_by_push(browser: Any, width: int, hei
         top = page.evaluate("document.getElementById('home-needs').getBoundingClientRect().top")
         assert top < 200  # the panel first, on a phone too
         page.screenshot(path=tmp_path / f"home-{width}.png", full_page=True)  # to look at (pytest --basetemp)
+
+        report_result(mine, other, Score(0, 1) if mine.player_b_id == other.pk else Score(1, 0))  # "I won"
+        confirm = f"Round 1, table {mine.table}: confirm the result {other.public_name} reported"
+        page.get_by_test_id("need-words").filter(has_text=confirm).wait_for(timeout=5_000)  # the table's push
         page.context.close()
