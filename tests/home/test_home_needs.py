@@ -176,6 +176,7 @@ def test_nothing_waiting_says_where_to_start_and_anyone_else_sees_no_panel() -> 
     html = client_of(quiet).get("/").content.decode()
     assert "Nothing is waiting for you" in html and "Find an event" in html
     assert "For you now" not in Client().get("/").content.decode()
+    assert Client().get("/home/panel/").status_code == 302  # the panel alone: sign in first
     assert needs_of(quiet).items == []
 
 

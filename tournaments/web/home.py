@@ -115,10 +115,10 @@ class Sorts:
 
 
 def _registrations(user: Any) -> list[Registration]:
-    """The user's registrations in events not finished (dropped ones too: a result may wait)."""
+    """The user's registrations in events open or running (dropped ones too: a result may wait)."""
     return list(
         Registration.objects.filter(player=user)
-        .exclude(event__status=Event.Status.FINISHED)
+        .exclude(event__status__in=[Event.Status.FINISHED, Event.Status.DRAFT])  # a "not yet open" one is hidden
         .select_related("event")
         .order_by(F("event__starts_at").asc(nulls_last=True), "event_id")[:LIMIT_EVENTS]
     )

@@ -48,6 +48,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", {"events": events, "needs": home_needs.needs_of(request.user)})
 
 
+@login_required
 def home_panel(request: HttpRequest) -> HttpResponse:
     """The home page's panel alone, re-read by static/js/home.js on a push about what it shows."""
     return render(request, "_home_needs.html", {"needs": home_needs.needs_of(request.user)})
