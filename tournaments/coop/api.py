@@ -10,21 +10,24 @@ from django.db.models import Q, QuerySet
 from drf_spectacular.utils import extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
-from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 
 from accounts.auth import signed_in_user
 from common.ids import ID_PATTERN
+from gameplay.invitations.models import Invitation
 from tournaments.api import _valid
-from tournaments.coop import services
+from tournaments.coop import invitations, services
 from tournaments.coop.models import Attempt, Challenge, Team
 from tournaments.coop.serializers import (
     ChallengeAttemptInputSerializer,
     ChallengeAttemptSerializer,
     ChallengeTeamInputSerializer,
     ChallengeTeamSerializer,
+    InvitationSerializer,
+    InviteInputSerializer,
     LeaderboardRowSerializer,
     RunemastersChallengeSerializer,
 )
@@ -97,6 +100,28 @@ class ChallengeViewSet(viewsets.ModelViewSet[Challenge]):
         team = services.register_team(challenge, signed_in_user(request), data["name"], data["members"])
         return Response(ChallengeTeamSerializer(team).data, status=status.HTTP_201_CREATED)
 
+    @extend_schema(request=InviteInputSerializer, responses={201: InvitationSerializer})
+    @action(detail=True, methods=["post"])
+    def invite(self, request: Request, pk: str) -> Response:
+        """The captain invites a player to their team; the player joins only by accepting."""
+        data = _valid(InviteInputSerializer(data=request.data))
+        made = invitations.invite(self.get_object(), signed_in_user(request), data["player"])
+        return Response(InvitationSerializer(made).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={204: None})
+    @action(detail=True, methods=["post"])
+    def leave(self, request: Request, pk: str) -> Response:
+        """A member (not the captain) leaves their team before its first attempt."""
+        invitations.leave(self.get_object(), signed_in_user(request))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(request=None, responses={204: None})
+    @action(detail=True, methods=["post"], url_path="withdraw-team")
+    def withdraw_team(self, request: Request, pk: str) -> Response:
+        """The captain withdraws their team before its first attempt."""
+        invitations.withdraw_team(self.get_object(), signed_in_user(request))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
     @extend_schema(methods=["get"], request=None, responses=ChallengeAttemptSerializer(many=True))
     @extend_schema(
         methods=["post"], request=ChallengeAttemptInputSerializer, responses={201: ChallengeAttemptSerializer}
@@ -126,3 +151,34 @@ class ChallengeViewSet(viewsets.ModelViewSet[Challenge]):
     def daily(self, request: Request) -> Response:
         """Today's (UTC) daily challenge, made the first time anyone asks."""
         return self._answer(services.daily_challenge())
+
+
+@extend_schema(tags=["invitations"])
+class InvitationViewSet(viewsets.ReadOnlyModelViewSet[Invitation]):
+    """The caller's invitations, received and sent (newest first); accept, decline, withdraw."""
+
+    serializer_class = InvitationSerializer
+    permission_classes = [IsAuthenticated]
+    lookup_value_regex = ID_PATTERN
+
+    def get_queryset(self) -> QuerySet[Invitation]:
+        user = self.request.user
+        return Invitation.objects.filter(Q(invitee=user) | Q(inviter=user)).select_related("inviter", "invitee")
+
+    def _answer(self, run: Any, pk: str) -> Response:
+        return Response(InvitationSerializer(run(int(pk), signed_in_user(self.request))).data)
+
+    @extend_schema(request=None, responses=InvitationSerializer)
+    @action(detail=True, methods=["post"])
+    def accept(self, request: Request, pk: str) -> Response:
+        return self._answer(invitations.accept, pk)
+
+    @extend_schema(request=None, responses=InvitationSerializer)
+    @action(detail=True, methods=["post"])
+    def decline(self, request: Request, pk: str) -> Response:
+        return self._answer(invitations.decline, pk)
+
+    @extend_schema(request=None, responses=InvitationSerializer)
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request: Request, pk: str) -> Response:
+        return self._answer(invitations.withdraw, pk)

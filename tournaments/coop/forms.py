@@ -78,6 +78,12 @@ class TeamForm(forms.Form):
         return [name.strip() for name in self.cleaned_data["members"].split(",") if name.strip()]
 
 
+class InviteForm(forms.Form):
+    player = forms.CharField(
+        label="Invite a player", max_length=150, help_text="Their user name; they join the team once they accept."
+    )
+
+
 class GuardiansForm(forms.Form):
     """Seat by seat, the guardians a team plays (when the challenge lets teams choose)."""
 
