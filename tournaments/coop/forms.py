@@ -71,7 +71,10 @@ class TeamForm(forms.Form):
 
     def __init__(self, *args: Any, most: int = MAX_TEAM, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        help_text = f"Their user names, separated by commas (you are in the team; at most {most} players)."
+        help_text = (
+            f"Their user names, separated by commas: each is invited and joins once they accept "
+            f"(you are in the team; at most {most} players)."
+        )
         self.fields["members"].help_text = help_text
 
     def member_names(self) -> list[str]:

@@ -72,7 +72,9 @@ def _team_context(request: HttpRequest, challenge: Challenge, team: Team) -> dic
     return {
         "captain": captain,
         "changeable": changeable,
-        "invited": list(invitations.for_team(team).select_related("invitee")[:20]) if captain else [],
+        "invited": list(invitations.for_team(team).select_related("invitee").order_by("created_at", "id")[:20])
+        if captain
+        else [],
         "invite_form": InviteForm() if captain and changeable else None,
     }
 
