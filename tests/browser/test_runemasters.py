@@ -1,8 +1,8 @@
 """Issue 21's done-when: a Runemasters challenge played in the browser. Ann registers her team with
 Bob on the challenge page, Bob accepts the invitation, and Ann starts the attempt; the two play
-the table to the end on their pages (Ann runs a second guardian; Bob lets one turn clock run out); a second team's result arrives; the
-leaderboard ranks both; once the challenge is finished anyone replays the game and the replay
-gives every state hash the log recorded."""
+the table to the end on their pages (Ann runs a second guardian; Bob lets one turn clock run
+out); a second team's result arrives; the leaderboard ranks both; once the challenge is finished
+anyone replays the game and the replay gives every state hash the log recorded."""
 
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ from common.states import IllegalTransition
 from gameplay.invitations.models import Invitation
 from gameplay.invitations.signals import answered_after_commit, sent_after_commit
 from tournaments.coop.errors import ChallengeRefusal
-from tournaments.coop.models import Challenge, Member, Team
+from tournaments.coop.models import Challenge, Member, Team, team_limit
 from tournaments.errors import Conflict, Forbidden, Invalid, NotFound
 
 User = get_user_model()
@@ -72,8 +72,6 @@ def team_has_played(team: Team) -> bool:
 def check_invitees(team: Team, by: Any, users: Sequence[Any]) -> None:
     """Refuse (nothing written) inviting oneself, a player twice, a player already in a team of
     the challenge or already invited to this one, or more players than the team has room for."""
-    from tournaments.coop.services import team_limit
-
     if any(user.pk == by.pk for user in users):
         raise Invalid(ChallengeRefusal.INVITED_SELF, "You cannot invite yourself: you are in the team already.")
     if len({user.pk for user in users}) != len(users):

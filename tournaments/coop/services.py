@@ -32,7 +32,7 @@ from gameplay.runemasters.rules import GUARDIANS
 from gameplay.runemasters.scores import NotFinished, Placed, Score, rank, summary
 from tournaments.coop import invitations
 from tournaments.coop.errors import ChallengeRefusal
-from tournaments.coop.models import MAX_TEAM, Attempt, Challenge, Difficulty, Member, Team
+from tournaments.coop.models import Attempt, Challenge, Difficulty, Member, Team, team_limit
 from tournaments.errors import Conflict, Forbidden, Invalid, NotFound
 from tournaments.permissions import Perm, has_permission
 
@@ -264,11 +264,6 @@ def register_team(challenge: Challenge, by: Any, name: str, member_names: Sequen
         raise Conflict(ChallengeRefusal.ALREADY_IN_A_TEAM, "You or the name are taken already.") from exc
     invitations.send(team, by, invited)
     return team
-
-
-def team_limit(challenge: Challenge) -> int:
-    """The most players a team may have: one guardian each at least, so no more than the guardians."""
-    return min(MAX_TEAM, challenge.guardian_count)
 
 
 def team_of(challenge: Challenge, user: Any) -> Team | None:
