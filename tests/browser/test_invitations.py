@@ -70,7 +70,7 @@ def test_an_invitation_is_accepted_and_one_declined(browser: Any, size: str, tmp
         assert "Ann invites you to the team Dawn in Harvest Vigil" in waiting.inner_text()
         shoot(bob_page, tmp_path, "invitations-waiting")
         waiting.get_by_role("button", name="Accept and join").click()
-        bob_page.get_by_text("You accepted: you are in the team Dawn in Harvest Vigil.").wait_for()
+        bob_page.get_by_text("You accepted the invitation to the team Dawn in Harvest Vigil.").wait_for()
         assert members("Dawn") == ["ann", "bob"]
 
         # Cy declines on the challenge page

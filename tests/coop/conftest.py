@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
+from gameplay.invitations import services as answers
 from gameplay.matches.models import Game, PlayMatch
 from gameplay.matches.services import match_finished
 from gameplay.runemasters import game as runemasters
@@ -75,7 +76,7 @@ def finish_attempt(team: Team, state: State) -> Attempt:
 def accept_all(team: Team) -> None:
     """Every player invited to ``team`` accepts (nobody is put on a team without accepting)."""
     for invitation in invitations.pending_for(team).select_related("invitee"):
-        invitations.accept(invitation.pk, invitation.invitee)
+        answers.accept(invitation.pk, invitation.invitee)
 
 
 @pytest.fixture

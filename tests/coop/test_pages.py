@@ -56,7 +56,7 @@ def test_registering_a_team_then_starting_an_attempt_opens_the_table(challenge: 
     assert "Dawnbreakers" in text and "Start attempt 1 of 2" in text
     assert f"{bob.public_name}: <span" in text and "Waiting for an answer" in text  # invited, not a member
     invitation = Invitation.objects.get(invitee=bob)
-    answer = client_for(bob).post(f"/invitations/{invitation.pk}/accept/", {"back": "challenge"})
+    answer = client_for(bob).post(f"/invitations/{invitation.pk}/accept/", {"back": "page"})
     assert answer.status_code == 302 and answer["Location"] == page(challenge)
     text = client.get(page(challenge)).content.decode()
     assert f"{ann.public_name}, {bob.public_name}." in text and "Accepted" in text

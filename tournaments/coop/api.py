@@ -10,14 +10,14 @@ from django.db.models import Q, QuerySet
 from drf_spectacular.utils import extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
-from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 
 from accounts.auth import signed_in_user
 from common.ids import ID_PATTERN
-from gameplay.invitations.models import Invitation
+from gameplay.invitations.api import InvitationSerializer
 from tournaments.api import _valid
 from tournaments.coop import invitations, services
 from tournaments.coop.models import Attempt, Challenge, Team
@@ -26,7 +26,6 @@ from tournaments.coop.serializers import (
     ChallengeAttemptSerializer,
     ChallengeTeamInputSerializer,
     ChallengeTeamSerializer,
-    InvitationSerializer,
     InviteInputSerializer,
     LeaderboardRowSerializer,
     RunemastersChallengeSerializer,
@@ -151,34 +150,3 @@ class ChallengeViewSet(viewsets.ModelViewSet[Challenge]):
     def daily(self, request: Request) -> Response:
         """Today's (UTC) daily challenge, made the first time anyone asks."""
         return self._answer(services.daily_challenge())
-
-
-@extend_schema(tags=["invitations"])
-class InvitationViewSet(viewsets.ReadOnlyModelViewSet[Invitation]):
-    """The caller's invitations, received and sent (newest first); accept, decline, withdraw."""
-
-    serializer_class = InvitationSerializer
-    permission_classes = [IsAuthenticated]
-    lookup_value_regex = ID_PATTERN
-
-    def get_queryset(self) -> QuerySet[Invitation]:
-        user = self.request.user
-        return Invitation.objects.filter(Q(invitee=user) | Q(inviter=user)).select_related("inviter", "invitee")
-
-    def _answer(self, run: Any, pk: str) -> Response:
-        return Response(InvitationSerializer(run(int(pk), signed_in_user(self.request))).data)
-
-    @extend_schema(request=None, responses=InvitationSerializer)
-    @action(detail=True, methods=["post"])
-    def accept(self, request: Request, pk: str) -> Response:
-        return self._answer(invitations.accept, pk)
-
-    @extend_schema(request=None, responses=InvitationSerializer)
-    @action(detail=True, methods=["post"])
-    def decline(self, request: Request, pk: str) -> Response:
-        return self._answer(invitations.decline, pk)
-
-    @extend_schema(request=None, responses=InvitationSerializer)
-    @action(detail=True, methods=["post"])
-    def withdraw(self, request: Request, pk: str) -> Response:
-        return self._answer(invitations.withdraw, pk)

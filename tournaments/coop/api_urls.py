@@ -6,14 +6,10 @@ from typing import Any
 
 from rest_framework.routers import SimpleRouter
 
-from tournaments.coop.api import ChallengeViewSet, InvitationViewSet
+from tournaments.coop.api import ChallengeViewSet
 
 router = SimpleRouter()
 router.register("runemasters/challenges", ChallengeViewSet, basename="api-coop-challenge")
-router.register("invitations", InvitationViewSet, basename="api-invitation")
 
 urlpatterns: list[Any] = [*router.urls]
-API_ROOT_LINKS: dict[str, str] = {
-    "runemasters-challenges": "api-coop-challenge-list",
-    "invitations": "api-invitation-list",
-}
+API_ROOT_LINKS: dict[str, str] = {"runemasters-challenges": "api-coop-challenge-list"}

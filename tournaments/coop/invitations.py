@@ -1,4 +1,5 @@
-"""Invitations to challenge teams: the team side of ``gameplay.invitations``.
+"""Invitations to challenge teams: the team side of ``gameplay.invitations`` (accepting one makes
+the player a member: ``TEAM``, registered by the app's ``ready``).
 
 A captain names players when registering a team, or later, and each gets an invitation; a player
 becomes a member only by accepting it, so nobody is put on a team (and has the team's attempts
@@ -16,14 +17,15 @@ from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
 from django.db import IntegrityError, transaction
 from django.db.models import Max, QuerySet
+from django.urls import reverse
 from django.utils import timezone
 
-from common.states import IllegalTransition
+from gameplay.invitations import services as answers
 from gameplay.invitations.models import Invitation
-from gameplay.invitations.signals import answered_after_commit, sent_after_commit
+from gameplay.invitations.signals import sent_after_commit
 from tournaments.coop.errors import ChallengeRefusal
 from tournaments.coop.models import Challenge, Member, Team, team_limit
-from tournaments.errors import Conflict, Forbidden, Invalid, NotFound
+from tournaments.errors import Conflict, Forbidden, Invalid
 
 User = get_user_model()
 
@@ -141,34 +143,7 @@ def invite(challenge: Challenge, by: Any, name: str) -> Invitation:
         raise Conflict(ChallengeRefusal.ALREADY_INVITED, f"{user.public_name} is invited already.") from exc
 
 
-def _answerable(pk: int, by: Any) -> Invitation:
-    invitation = Invitation.objects.select_for_update().filter(pk=pk).first()
-    if invitation is None or by.pk not in (invitation.invitee_id, invitation.inviter_id):
-        raise NotFound(ChallengeRefusal.NO_SUCH_INVITATION, "There is no such invitation for you.")
-    return invitation
-
-
-def _move(invitation: Invitation, new: str) -> None:
-    try:
-        invitation.set_status(new)
-    except IllegalTransition as exc:
-        raise Conflict(ChallengeRefusal.ALREADY_ANSWERED, f"{exc} Nothing was changed.") from exc
-    invitation.answered_at = timezone.now()
-    invitation.save(update_fields=["status", "answered_at"])
-    answered_after_commit(invitation)
-
-
-def _invited(pk: int, by: Any) -> Invitation:
-    invitation = _answerable(pk, by)
-    if invitation.invitee_id != by.pk:
-        raise Forbidden(
-            ChallengeRefusal.NOT_YOUR_INVITATION,
-            f"This invitation is for {invitation.invitee.public_name}; only they may answer it.",
-        )
-    return invitation
-
-
-def _join(invitation: Invitation, by: Any) -> None:
+def join(invitation: Invitation, by: Any) -> None:
     """Accepting: ``by`` becomes the team's last member, if the team may still take them."""
     team = Team.objects.select_for_update().select_related("challenge").filter(pk=invitation.target_id).first()
     if team is None:
@@ -185,32 +160,6 @@ def _join(invitation: Invitation, by: Any) -> None:
         )
     last = team.members.aggregate(last=Max("place"))["last"]
     Member.objects.create(team=team, challenge=challenge, user=by, place=0 if last is None else last + 1)
-
-
-@transaction.atomic
-def accept(pk: int, by: Any) -> Invitation:
-    invitation = _invited(pk, by)
-    if invitation.is_pending and invitation.kind == Invitation.Kind.TEAM:
-        _join(invitation, by)
-    _move(invitation, Invitation.Status.ACCEPTED)
-    return invitation
-
-
-@transaction.atomic
-def decline(pk: int, by: Any) -> Invitation:
-    invitation = _invited(pk, by)
-    _move(invitation, Invitation.Status.DECLINED)
-    return invitation
-
-
-@transaction.atomic
-def withdraw(pk: int, by: Any) -> Invitation:
-    """The inviter takes back an invitation not yet answered."""
-    invitation = _answerable(pk, by)
-    if invitation.inviter_id != by.pk:
-        raise Forbidden(ChallengeRefusal.NOT_YOUR_INVITATION, "Only whoever sent an invitation may withdraw it.")
-    _move(invitation, Invitation.Status.WITHDRAWN)
-    return invitation
 
 
 @transaction.atomic
@@ -237,21 +186,25 @@ def withdraw_team(challenge: Challenge, by: Any) -> str:
     team = _captains_team(challenge, by)
     _not_played(team, "it cannot be withdrawn")
     for invitation in pending_for(team).select_for_update():
-        _move(invitation, Invitation.Status.WITHDRAWN)
+        answers.move(invitation, Invitation.Status.WITHDRAWN)
     name = team.name
     team.delete()
     return name
-
-
-def received(user: Any) -> QuerySet[Invitation]:
-    return Invitation.objects.filter(invitee=user).select_related("inviter", "invitee")
-
-
-def sent(user: Any) -> QuerySet[Invitation]:
-    return Invitation.objects.filter(inviter=user).select_related("inviter", "invitee")
 
 
 def challenge_of(invitation: Invitation) -> Challenge | None:
     """The challenge a team invitation is about (None once the team is withdrawn)."""
     team = Team.objects.filter(pk=invitation.target_id).select_related("challenge").first()
     return None if team is None or invitation.kind != Invitation.Kind.TEAM else team.challenge
+
+
+def challenge_page(invitation: Invitation) -> str | None:
+    challenge = challenge_of(invitation)
+    if challenge is None:
+        return None
+    if challenge.daily:
+        return reverse("coop:daily")
+    return reverse("coop:challenge", args=[challenge.pk])
+
+
+TEAM = answers.Kind(accepted=join, where=challenge_page)

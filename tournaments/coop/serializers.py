@@ -7,7 +7,6 @@ from typing import Any
 
 from rest_framework import serializers
 
-from gameplay.invitations.models import Invitation
 from tournaments.coop.models import MAX_TEAM, Attempt, Challenge, Difficulty, Guardian, Team
 from tournaments.coop.services import MAX_ATTEMPTS, TURN_SECONDS, Row, window_words
 
@@ -103,22 +102,6 @@ class LeaderboardRowSerializer(serializers.Serializer[Any]):
         if row.best is None or not self.context.get("replays"):
             return None
         return f"/play/{row.best.match_id}/replay/"
-
-
-class InvitationSerializer(serializers.ModelSerializer[Invitation]):
-    kind_label = serializers.CharField(source="get_kind_display", read_only=True)
-    inviter = serializers.CharField(source="inviter.public_name", read_only=True)
-    invitee = serializers.CharField(source="invitee.public_name", read_only=True)
-    status_label = serializers.CharField(source="get_status_display", read_only=True)
-    about = serializers.CharField(read_only=True, help_text="What the invitation is to, in words.")
-
-    class Meta:
-        model = Invitation
-        fields = (
-            "id", "kind", "kind_label", "about", "inviter", "invitee", "status", "status_label", "created_at",
-            "answered_at",
-        )  # fmt: skip
-        read_only_fields = fields
 
 
 class InviteInputSerializer(serializers.Serializer[Any]):

@@ -19,6 +19,4 @@ urlpatterns = [
     path("runemasters/challenges/<id:pk>/do/<slug:action>/", views.step, name="step"),
     path("runemasters/challenges/<id:pk>/invite/", views.invite, name="invite"),
     path("runemasters/challenges/<id:pk>/team/<slug:action>/", views.team_step, name="team-step"),
-    path("invitations/", views.invitation_list, name="invitations"),
-    path("invitations/<id:pk>/<slug:action>/", views.answer, name="answer"),
 ]
