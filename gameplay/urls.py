@@ -8,6 +8,7 @@ from django.urls import path
 
 from gameplay.decks import views as deck_views
 from gameplay.web import (
+    coop_views,
     invitation_views,
     learn_views,
     passing_views,
@@ -51,6 +52,7 @@ urlpatterns: list[Any] = [
     path("invitations/", invitation_views.invitation_list, name="invitations"),
     path("invitations/<id:pk>/<slug:action>/", invitation_views.answer, name="answer"),
     path("play/", play_views.play_home, name="play-home"),
+    path("play/tables/<id:pk>/", coop_views.waiting_table_page, name="table-request"),
     path("play/<id:pk>/", play_views.play_page, name="play"),
     path("play/<id:pk>/replay/", play_views.replay_page, name="replay"),
     path("play/<id:pk>/tutorial/", tutorial_views.tutorial_step, name="tutorial-step"),

@@ -65,3 +65,37 @@ class Invitation(StatusMachine, models.Model):
     @property
     def is_pending(self) -> bool:
         return self.status == self.Status.PENDING
+
+
+class TableRequest(StatusMachine, models.Model):
+    """A Runemasters table (any game of tables) its host set up with seats for other people: it
+    waits for their answers, and starts (``match``) once every invitation to it is answered. A
+    seat whose player declined, or whose invitation the host withdrew, is the host's."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for the players"
+        STARTED = "started", "Started"
+
+    TRANSITIONS: ClassVar[dict[str, frozenset[str]]] = {
+        Status.WAITING: frozenset({Status.STARTED}),
+        Status.STARTED: frozenset(),
+    }
+    STATUS_SUBJECT = "A table"
+
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    engine = models.CharField(max_length=30)
+    setup = models.JSONField(default=dict)
+    seats = models.JSONField(default=list, help_text='Seat by seat: {"user": id} or {"bot": level}.')
+    turn_seconds = models.PositiveIntegerField(null=True, blank=True)
+    label = models.CharField(max_length=120, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    match = models.OneToOneField(
+        "gameplay.PlayMatch", null=True, blank=True, on_delete=models.SET_NULL, related_name="table_request"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ("-created_at", "-id")
+
+    def __str__(self) -> str:
+        return f"{self.label or self.engine} by {self.host}"
