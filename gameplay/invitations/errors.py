@@ -9,8 +9,6 @@ class InvitationRefusal(StrEnum):
     """Why an invitation (or what it is to) refused a request."""
 
     ALREADY_ANSWERED = "already-answered"
-    ALREADY_INVITED = "already-invited"
-    INVITED_SELF = "invited-self"
     NOT_YOUR_INVITATION = "not-your-invitation"
     NO_SUCH_INVITATION = "no-such-invitation"
     NO_SUCH_STEP = "no-such-step"

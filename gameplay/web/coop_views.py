@@ -133,6 +133,9 @@ def start_table(request: HttpRequest, user: User) -> PlayMatch | TableRequest | 
             if other is None:
                 messages.error(request, f"Who plays {guardian.capitalize()}? No player is called {name or '(empty)'}.")
                 return None
+            if other.pk == user.pk:
+                messages.error(request, f"You cannot invite yourself to play {guardian.capitalize()}: choose You.")
+                return None
             seats.append(SeatSpec(other))
         elif holder in PlayMatch.Bot.values and holder != PlayMatch.Bot.TUTOR:
             seats.append(SeatSpec(None, holder))

@@ -54,6 +54,8 @@ def test_the_play_home_starts_a_solo_table_with_a_bot_and_its_page_shows_the_sea
          "Play at least one guardian yourself"),
         ({"guardian_neltai": "1", "holder_neltai": "me", "guardian_kulak": "1", "holder_kulak": "player",
           "player_kulak": "nobody"}, "No player is called nobody"),
+        ({"guardian_neltai": "1", "holder_neltai": "me", "guardian_kulak": "1", "holder_kulak": "player",
+          "player_kulak": "ANN"}, "You cannot invite yourself to play Kulak"),
         ({"guardian_neltai": "1", "holder_neltai": "me", "guardian_kulak": "1", "holder_kulak": "me",
           "difficulty": "impossible"}, "difficulty"),
     ],

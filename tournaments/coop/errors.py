@@ -8,7 +8,6 @@ from enum import StrEnum
 class ChallengeRefusal(StrEnum):
     """Why a challenge, a team or an attempt refused a request."""
 
-    ALREADY_ANSWERED = "already-answered"
     ALREADY_IN_A_TEAM = "already-in-a-team"
     ALREADY_INVITED = "already-invited"
     ATTEMPT_IN_PLAY = "attempt-in-play"
@@ -26,8 +25,6 @@ class ChallengeRefusal(StrEnum):
     NOT_OPEN = "not-open"
     NOT_ORGANISER = "not-organiser"
     NO_SUCH_CHALLENGE = "no-such-challenge"
-    NO_SUCH_INVITATION = "no-such-invitation"
-    NOT_YOUR_INVITATION = "not-your-invitation"
     OUTSIDE_WINDOW = "outside-window"
     RULES_LOCKED = "rules-locked"
     TEAM_FULL = "team-full"
