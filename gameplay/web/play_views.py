@@ -24,7 +24,7 @@ from accounts.models import User
 from common.ids import parse_id
 from common.refusals import Refusal
 from gameplay.decks import services as saved_decks
-from gameplay.invitations.models import TableRequest
+from gameplay.invitations.models import Invitation, TableRequest
 from gameplay.matches import selectors, services
 from gameplay.matches.models import Game, MatchChallenge, PlayMatch
 from gameplay.runeslingers.cards.faces import catalog_faces
@@ -74,6 +74,7 @@ def play_home(request: HttpRequest) -> HttpResponse:
             (PlayMatch.Pace.STANDARD, "Standard"),
         ],
         "challenges": challenges.select_related("challenger", "opponent"),
+        "invitations_waiting": Invitation.objects.filter(invitee=user, status=Invitation.Status.PENDING).count(),
         **coop_views.form_context(),
     }
     response = render(request, "gameplay/play_home.html", context)

@@ -98,6 +98,7 @@ def test_the_waiting_page_shows_each_seat_in_words_and_starts_into_the_table() -
     ann, bob, cy, eve = people("ann", "bob", "cy", "eve")
     waiting = offered(ann, bob, cy)
     page = f"/play/tables/{waiting.pk}/"
+    assert "(1 waiting for your answer)" in client_for(bob).get("/play/").content.decode()
     text = client_for(bob).get(page).content.decode()
     assert "Neltai: Ann" in text and "Kulak: you: Waiting for an answer" in text and "Kyreas: Cy: Waiting" in text
     assert "Accept and join" in text and "Decline" in text and "waiting<" not in text
@@ -109,6 +110,7 @@ def test_the_waiting_page_shows_each_seat_in_words_and_starts_into_the_table() -
     assert client_for(cy).post(f"/invitations/{to_cy.pk}/decline/")["Location"] == "/invitations/"
     match = PlayMatch.objects.get()
     assert client_for(ann).get(page)["Location"] == f"/play/{match.pk}/"
+    assert "Your invitations</a>: to tables" in client_for(bob).get("/play/").content.decode()
     again = client_for(bob).post(f"/invitations/{to_bob.pk}/accept/")
     assert again.status_code == 409 and "accepted cannot move to accepted" in again.content.decode()
 
