@@ -312,3 +312,15 @@ def test_the_api_invites_answers_and_refuses(trio: Challenge) -> None:
     assert api(bob).post(base + "leave/").status_code == 204
     assert api(ann).post(base + "withdraw-team/").status_code == 204
     assert not Team.objects.exists()
+
+
+def test_an_invitation_cannot_overfill_a_team_after_the_guardians_were_cut(trio: Challenge, organiser: Any) -> None:
+    ann, bob, cy = people("ann", "bob", "cy")
+    team = services.register_team(trio, ann, "Dawn", ["bob", "cy"])
+    services.edit_challenge(trio, organiser, rules(guardian_count=2))
+    answers.accept(Invitation.objects.get(invitee=bob).pk, bob)
+    to_cy = Invitation.objects.get(invitee=cy)
+    with pytest.raises(Conflict, match="Dawn is full"):
+        answers.accept(to_cy.pk, cy)
+    to_cy.refresh_from_db()
+    assert to_cy.is_pending and names(team) == ["ann", "bob"]

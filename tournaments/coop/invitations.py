@@ -158,6 +158,8 @@ def join(invitation: Invitation, by: Any) -> None:
             ChallengeRefusal.ALREADY_IN_A_TEAM,
             f"You are in {mine.team.name} already; leave it first to join {team.name}.",
         )
+    if team.members.count() >= team_limit(challenge):  # the organiser lowered the guardian count since
+        raise Conflict(ChallengeRefusal.TEAM_FULL, f"{team.name} is full: {challenge.name} has fewer guardians now.")
     last = team.members.aggregate(last=Max("place"))["last"]
     Member.objects.create(team=team, challenge=challenge, user=by, place=0 if last is None else last + 1)
 
