@@ -271,7 +271,10 @@ def _leave_confirmation(challenge: Challenge) -> Confirmation:
     return Confirmation(
         "Leave your team?",
         "Leave the team",
-        [f"You are no longer in a team of {challenge.name}.", "You may register a team or accept another invitation."],
+        [
+            f"You will no longer be in a team of {challenge.name}.",
+            "You may then register a team or accept another invitation.",
+        ],
     )
 
 
