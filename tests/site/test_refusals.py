@@ -33,6 +33,7 @@ REASON_ENUMS = {
     "WebhookRefusal": webhook_errors.WebhookRefusal,
     "SwapRefusal": swap_errors.SwapRefusal,
     "ChallengeRefusal": coop_errors.ChallengeRefusal,
+    "InvitationRefusal": importlib.import_module("gameplay.invitations.errors").InvitationRefusal,
     "PageRefusal": importlib.import_module("common.web").PageRefusal,
 }
 

@@ -71,11 +71,20 @@ class TeamForm(forms.Form):
 
     def __init__(self, *args: Any, most: int = MAX_TEAM, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        help_text = f"Their user names, separated by commas (you are in the team; at most {most} players)."
+        help_text = (
+            f"Their user names, separated by commas: each is invited and joins once they accept "
+            f"(you are in the team; at most {most} players)."
+        )
         self.fields["members"].help_text = help_text
 
     def member_names(self) -> list[str]:
         return [name.strip() for name in self.cleaned_data["members"].split(",") if name.strip()]
+
+
+class InviteForm(forms.Form):
+    player = forms.CharField(
+        label="Invite a player", max_length=150, help_text="Their user name; they join the team once they accept."
+    )
 
 
 class GuardiansForm(forms.Form):
