@@ -30,6 +30,7 @@ urlpatterns = [
     path("", home, name="home"),
     path("healthz", healthz, name="healthz"),
     path("accounts/", include("accounts.urls")),
+    path("", include("accounts.notices.urls")),
     path("", include("gameplay.urls")),
     path("", include("tournaments.urls")),
     path("", include("tournaments.drafts.urls")),

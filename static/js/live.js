@@ -17,6 +17,7 @@
 // window.FettLive.redraw(selector) re-reads a server-drawn page and swaps the part that changed.
 (function () {
   "use strict";
+  if (window.FettLive) return;  // loaded by the page and by base.html's bell: one socket all the same
   var followed = {};  // "kind:id" -> {spec, handlers, open}
   var socket = null, wait = 1000, retry = null, line = null;
 
