@@ -23,7 +23,7 @@ class Mailbox:
     mails: list[tuple[list[str], Message]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802 (aiosmtpd's name)
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         with self.lock:
             self.mails.append((list(envelope.rcpt_tos), email.message_from_bytes(envelope.content)))
         return "250 Message accepted for delivery"
@@ -34,6 +34,12 @@ class Mailbox:
 
     def to(self, address: str) -> list[Message]:
         return [mail for rcpts, mail in self.received() if address in rcpts]
+
+
+def body_of(mail: Message) -> str:
+    payload = mail.get_payload(decode=True)
+    assert isinstance(payload, bytes)
+    return payload.decode()
 
 
 @contextmanager

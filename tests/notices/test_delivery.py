@@ -12,7 +12,7 @@ from accounts.notices.models import Channel, Kind, Notice, NoticeSwitch
 from accounts.notices.services import DELIVER_TASK
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 from tests.notices.conftest import Queued
-from tests.notices.smtp import Mailbox
+from tests.notices.smtp import Mailbox, body_of
 from tournaments.models import Match, Round
 from tournaments.services import registration, rounds
 
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 def published_round(players: int = 4) -> tuple[Round, list[Any]]:
     organiser = OrganiserFactory.create()
-    event = EventFactory.create(organiser=organiser, name="Harbour Open")
+    event = EventFactory.create(organiser=organiser, name="Harbour Open", best_of=3)
     people = [RegistrationFactory.create(event=event).player for _ in range(players)]
     registration.start_event(event, organiser)
     round_ = rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
@@ -32,12 +32,13 @@ def test_a_published_round_tells_each_player_their_table_and_opponent_on_the_sit
     queued: Queued, mailbox: Mailbox, django_capture_on_commit_callbacks: Any
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
-        round_, players = published_round(4)
+        round_, _players = published_round(4)
     assert queued.names().count(DELIVER_TASK) == 1, "one task for the whole round"
     ran = queued.run_all(django_capture_on_commit_callbacks)
     assert ran.count("accounts.notices.tasks.send_emails") == 1  # 4 recipients: one batch, one connection
     for match in Match.objects.filter(round=round_).select_related("player_a", "player_b"):
         a, b = match.player_a, match.player_b
+        assert b is not None
         for me, them in ((a, b), (b, a)):
             notice = Notice.objects.get(user=me)
             assert notice.title == f"Round 1, table {match.table}, against {them.public_name}"
@@ -45,7 +46,7 @@ def test_a_published_round_tells_each_player_their_table_and_opponent_on_the_sit
             assert notice.emailed_at is not None
             [mail] = mailbox.to(me.email)
             assert mail["Subject"] == f"Fett: Round 1, table {match.table}, against {them.public_name}"
-            text = mail.get_payload(decode=True).decode()
+            text = body_of(mail)
             assert f"Hello {me.public_name}," in text and f"against {them.public_name}" in text
             assert f"/events/{round_.event_id}/" in text
     assert len(mailbox.received()) == 4
