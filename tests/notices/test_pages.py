@@ -58,7 +58,7 @@ def test_marking_one_and_all_read_and_someone_elses_notice_is_not_found() -> Non
     user, other = UserFactory.create(), UserFactory.create()
     first, second, theirs = notice(user, 1), notice(user, 2), notice(other, 3)
     client = signed_in(user)
-    assert client.post(f"/notices/{first.pk}/read/", {"go": "yes"}).url == "/events/"
+    assert client.post(f"/notices/{first.pk}/read/", {"go": "yes"})["Location"] == "/events/"
     assert services.unread_count(user) == 1
     assert client.post(f"/notices/{theirs.pk}/read/").status_code == 404
     assert client.get(f"/notices/{second.pk}/read/").status_code == 405
