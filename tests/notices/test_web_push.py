@@ -51,7 +51,7 @@ def push_service(status: int = 201) -> Iterator[PushService]:
     service = PushService(status)
 
     class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+        def do_POST(self) -> None:
             body = self.rfile.read(int(self.headers["Content-Length"]))
             service.pushes.append(({k.lower(): v for k, v in self.headers.items()}, body))
             self.send_response(service.status)
