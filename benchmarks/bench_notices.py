@@ -85,8 +85,15 @@ def run(players: int, rounds_wanted: int, mailbox) -> None:  # type: ignore[no-u
         round_ = rounds.publish_round(preview, organiser)
         publish = time.perf_counter() - started
         key = f"round:{round_.pk}:published"
-        notices = wait(lambda k=key: Notice.objects.filter(key=k).count() >= players, 120, "the notices")
-        mails = notices + wait(lambda n=number: len(mailbox.received()) >= n * players, 300, "the e-mails")
+
+        def all_notices(key: str = key) -> bool:
+            return Notice.objects.filter(key=key).count() >= players
+
+        def all_mails(number: int = number) -> bool:
+            return len(mailbox.received()) >= number * players
+
+        notices = wait(all_notices, 120, "the notices")
+        mails = notices + wait(all_mails, 300, "the e-mails")
         print(f"  round {number}: publish request {publish:6.3f} s; after its commit: every notice (e-mails "
               f"queued) {notices:6.3f} s, every e-mail at the SMTP server {mails:6.3f} s")  # fmt: skip
         if number < rounds_wanted:
