@@ -93,11 +93,14 @@ def switches(user: User) -> dict[tuple[str, str], bool]:
     return {(k, c): chosen.get((k, c), True) for k in Kind.values for c in Channel.values}
 
 
+CHANNEL_WORDS = {Channel.SITE: "on the site", Channel.EMAIL: "by e-mail", Channel.PUSH: "in the browser"}
+
+
 def switch_rows(user: User) -> list[dict[str, Any]]:
     """The profile's table: each kind in words with its three channels on or off."""
     state = switches(user)
     return [
-        {"kind": kind, "label": label, "channels": [(c, state[(kind, c)]) for c in Channel.values]}
+        {"kind": kind, "label": label, "channels": [(c, CHANNEL_WORDS[c], state[(kind, c)]) for c in Channel.values]}
         for kind, label in Kind.choices
     ]
 
