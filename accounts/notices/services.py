@@ -93,7 +93,11 @@ def switches(user: User) -> dict[tuple[str, str], bool]:
     return {(k, c): chosen.get((k, c), True) for k in Kind.values for c in Channel.values}
 
 
-CHANNEL_WORDS = {Channel.SITE: "on the site", Channel.EMAIL: "by e-mail", Channel.PUSH: "in the browser"}
+CHANNEL_WORDS: dict[str, str] = {
+    Channel.SITE: "on the site",
+    Channel.EMAIL: "by e-mail",
+    Channel.PUSH: "in the browser",
+}
 
 
 def switch_rows(user: User) -> list[dict[str, Any]]:

@@ -38,8 +38,12 @@ def a_new_notice_rings_the_bell(page: Any, user: Any, numbers: Any) -> None:
         n = next(numbers)
         deliver(Kind.PAIRINGS, [{"user": user.pk, "key": f"round:{n}", "title": f"Round {n}, table 7, against Corvin"}])
         unread = Notice.objects.filter(user=user, read_at__isnull=True).count()
+
+        def rang(unread: int = unread) -> bool:
+            return bell_shows(page, unread)
+
         try:
-            wait_until(lambda u=unread: bell_shows(page, u), 5, "the bell to ring")
+            wait_until(rang, 5, "the bell to ring")
             return
         except AssertionError:
             continue
