@@ -20,5 +20,6 @@
     },
     reread: function () {},
     refused: function () {},
+    quiet: true,
   });
 })();
