@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Sequence
+from smtplib import SMTPException
 from typing import Any
 
 from django.conf import settings
@@ -90,7 +91,7 @@ def _claim(ids: Sequence[int], field: str) -> list[Notice]:
     retried or repeated task finds them taken (at most once per notice and channel)."""
     with transaction.atomic():
         claimed = list(
-            Notice.objects.select_for_update().filter(pk__in=list(ids), **{f"{field}__isnull": True})
+            Notice.objects.select_for_update(of=("self",)).filter(pk__in=list(ids), **{f"{field}__isnull": True})
             .select_related("user")
         )  # fmt: skip
         Notice.objects.filter(pk__in=[n.pk for n in claimed]).update(**{field: timezone.now()})
@@ -102,7 +103,11 @@ def send_emails(ids: Sequence[int]) -> int:
     messages = [_email(n) for n in _claim(ids, "emailed_at") if n.user.email]
     if not messages:
         return 0
-    return int(get_connection().send_messages(messages) or 0)
+    try:
+        return int(get_connection().send_messages(messages) or 0)
+    except (SMTPException, OSError) as exc:  # claimed already: these mails are not sent again
+        log.warning("could not send %d notice e-mails: %s", len(messages), exc)
+        return 0
 
 
 def absolute(url: str) -> str:

@@ -6,11 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from celery import shared_task
+from django.db import DatabaseError
 
 from accounts.notices import delivery
 
 
-@shared_task(name="accounts.notices.tasks.deliver", ignore_result=True)
+#: ``deliver`` is idempotent (a notice once per user and key; each e-mailed and pushed at most once),
+#: so a failed try (a locked database) is simply tried again.
+@shared_task(
+    name="accounts.notices.tasks.deliver", ignore_result=True, autoretry_for=(DatabaseError,), max_retries=3,
+    retry_backoff=True,
+)  # fmt: skip
 def deliver(kind: str, drafts: list[dict[str, Any]]) -> int:
     return delivery.deliver(kind, drafts)
 
