@@ -12,7 +12,7 @@ from django.urls import reverse
 from accounts.models import User
 from accounts.notices.models import Kind
 from accounts.notices.services import Draft, notify_each
-from tournaments.models import Match, PodSeat, Round
+from tournaments.models import Match, PodSeat, PodTable, Round
 from tournaments.outcomes import outcome_words
 
 
@@ -116,3 +116,13 @@ def result_settled(match: Match) -> None:
         return f"{_where(match)}: a judge or the organiser set the result ({words})"
 
     notify_each(Kind.RESULT, _result_drafts(match, "settled", [match.player_a, match.player_b], title))
+
+
+def pod_places(table: PodTable, players: list[User], by: User | None, step: str, words: str) -> None:
+    """Every member of the pod but ``by``: its places were reported, confirmed, disputed or set
+    (``words``, with names). Called after the pod's new version is saved."""
+    round_ = table.round
+    key, url = f"pod:{table.pk}:{step}:{table.version}", _event_url(round_)
+    title = f"{round_.label}, pod {table.table}: {words}"
+    readers = [p for p in players if _signs_in(p) and (by is None or p.pk != by.pk)]
+    notify_each(Kind.RESULT, [Draft(p.pk, key, title, round_.event.name, url) for p in readers])

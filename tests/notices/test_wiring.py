@@ -12,6 +12,7 @@ from tests.notices.conftest import Queued
 from tests.notices.test_delivery import published_round
 from tests.pods.test_pod_services import pod_event
 from tournaments.models import Match, PodSeat
+from tournaments.pods import services as pods
 from tournaments.services import results, rounds
 from tournaments.services.results import Score
 
@@ -71,3 +72,35 @@ def test_results_reported_confirmed_disputed_and_settled_reach_the_other_player(
     ]
     assert titles(d)[-1] == f"{where}: a judge or the organiser set the result (You won 2-1)"
     assert Notice.objects.filter(user=organiser).count() == 0
+
+
+def test_a_pods_places_reported_confirmed_disputed_and_set_reach_the_other_members(
+    queued: Queued, django_capture_on_commit_callbacks: Any
+) -> None:
+    event, organiser, _players = pod_event(9)
+    with django_capture_on_commit_callbacks(execute=True):
+        round_ = rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
+    first, second = list(round_.pod_tables.order_by("table"))[:2]
+    one = [s.player for s in first.seats.select_related("player").order_by("position")]
+    two = [s.player for s in second.seats.select_related("player").order_by("position")]
+    queued.run_all(django_capture_on_commit_callbacks)
+    with django_capture_on_commit_callbacks(execute=True):
+        pods.report_placements(first, one[0], {p.pk: n for n, p in enumerate(one, 1)})
+        pods.confirm_placements(first, one[1])
+        pods.report_placements(second, two[0], {p.pk: n for n, p in enumerate(two, 1)})
+        pods.dispute_placements(second, two[1])
+        pods.set_placements(second, organiser, {p.pk: n for n, p in enumerate(reversed(two), 1)})
+    queued.run_all(django_capture_on_commit_callbacks)
+    places = ", ".join(f"{o} {p.public_name}" for o, p in zip(("1st", "2nd", "3rd"), one, strict=True))
+    pod = f"Round 1, pod {first.table}"
+    assert titles(one[0]) == [f"{pod}: {one[1].public_name} confirmed the places ({places})"]
+    assert titles(one[2]) == [
+        f"{pod}: {one[0].public_name} reported the places ({places}); confirm them or say they are not right",
+        f"{pod}: {one[1].public_name} confirmed the places ({places})",
+    ]
+    pod = f"Round 1, pod {second.table}"
+    assert titles(two[0])[-2:] == [
+        f"{pod}: {two[1].public_name} disputed the places; a judge or the organiser will settle them",
+        f"{pod}: a judge or the organiser set the places "
+        f"(1st {two[2].public_name}, 2nd {two[1].public_name}, 3rd {two[0].public_name})",
+    ]
