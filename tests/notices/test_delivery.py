@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.test import override_settings
 
 from accounts.notices import services
 from accounts.notices.models import Channel, Kind, Notice, NoticeSwitch
@@ -13,6 +14,7 @@ from accounts.notices.services import DELIVER_TASK
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 from tests.notices.conftest import Queued
 from tests.notices.smtp import Mailbox, body_of
+from tests.processes import free_port
 from tournaments.models import Match, Round
 from tournaments.services import registration, rounds
 
@@ -95,3 +97,19 @@ def test_a_user_without_an_address_gets_the_notice_and_no_mail(
 def test_a_kind_that_does_not_exist_is_a_programming_error() -> None:
     with pytest.raises(ValueError, match="not a kind"):
         services.notify([1], "gossip", "k", "t")
+
+
+def test_an_smtp_server_that_cannot_be_reached_loses_the_batch_and_nothing_fails(
+    queued: Queued, django_capture_on_commit_callbacks: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    user = UserFactory.create()
+    closed = free_port()  # nobody listens there
+    with override_settings(
+        EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend", EMAIL_HOST="127.0.0.1", EMAIL_PORT=closed
+    ):
+        with django_capture_on_commit_callbacks(execute=True):
+            services.notify([user], Kind.EVENT_SOON, "event:5:soon", "Harbour Open starts in an hour")
+        queued.run_all(django_capture_on_commit_callbacks)
+    assert "could not send 1 notice e-mails" in caplog.text
+    assert Notice.objects.get(user=user).emailed_at is not None  # at most once: not tried again
+    assert services.unread_count(user) == 1
