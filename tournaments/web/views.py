@@ -29,6 +29,7 @@ from tournaments.services import capacity, decks, desk, onsite, registration, re
 from tournaments.services.standings import standings
 from tournaments.structures import structure_of
 from tournaments.web import confirmations, overview, playoff_views
+from tournaments.web import home as home_needs
 from tournaments.web.paper import event_url
 from tournaments.web.presentation import (
     TIEBREAKS,
@@ -41,8 +42,16 @@ from tournaments.web.presentation import (
 
 
 def home(request: HttpRequest) -> HttpResponse:
+    """What needs the signed-in person now, most urgent first (``tournaments/web/home.py``), then
+    the events as for anyone."""
     events = selectors.visible_events(request.user).exclude(status=Event.Status.DRAFT)[:20]
-    return render(request, "home.html", {"events": events})
+    return render(request, "home.html", {"events": events, "needs": home_needs.needs_of(request.user)})
+
+
+@login_required
+def home_panel(request: HttpRequest) -> HttpResponse:
+    """The home page's panel alone, re-read by static/js/home.js on a push about what it shows."""
+    return render(request, "_home_needs.html", {"needs": home_needs.needs_of(request.user)})
 
 
 def event_list(request: HttpRequest) -> HttpResponse:
