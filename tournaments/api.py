@@ -53,10 +53,11 @@ from tournaments.serializers import (
     RoundSerializer,
     ScoreSerializer,
     TablesSerializer,
+    WaitingPlaceSerializer,
     WalkInSerializer,
     places_of,
 )
-from tournaments.services import decks, registration, results, rounds
+from tournaments.services import decks, registration, results, rounds, waiting
 from tournaments.services.desk import NoListChoice
 from tournaments.services.standings import bracket
 from tournaments.structures import structure_of
@@ -149,6 +150,34 @@ class EventViewSet(viewsets.ModelViewSet[Event]):
         if entry is None:
             return Response({"detail": "You are not registered for this event."}, status=status.HTTP_404_NOT_FOUND)
         return Response(RegistrationSerializer(registration.drop(entry, signed_in_user(request))).data)
+
+    @extend_schema(request=None, responses={200: WaitingPlaceSerializer, 201: WaitingPlaceSerializer})
+    @action(detail=True, methods=["get", "post"], url_path="waiting-list", permission_classes=[IsAuthenticated])
+    def waiting_list(self, request: Request, pk: str) -> Response:
+        """The reader's place on a full event's waiting list: GET reads it (404 when not on it), POST
+        joins the list."""
+        event, player = self.get_object(), signed_in_user(request)
+        if request.method == "POST":
+            waiting.join(event, player)
+        place = waiting.place_of(event, player.pk)
+        if place is None:
+            raise NotFound(EventRefusal.NOT_WAITING, f"You are not on the waiting list of {event.name}.")
+        code = status.HTTP_201_CREATED if request.method == "POST" else status.HTTP_200_OK
+        return Response(WaitingPlaceSerializer(place).data, status=code)
+
+    @extend_schema(request=None, responses={204: None})
+    @action(detail=True, methods=["post"], url_path="leave-waiting-list", permission_classes=[IsAuthenticated])
+    def leave_waiting_list(self, request: Request, pk: str) -> Response:
+        """Leave the waiting list (declining a place offered: the next on the list is offered it)."""
+        waiting.leave(self.get_object(), signed_in_user(request))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(request=None, responses={201: RegistrationSerializer})
+    @action(detail=True, methods=["post"], url_path="accept-place", permission_classes=[IsAuthenticated])
+    def accept_place(self, request: Request, pk: str) -> Response:
+        """Take the place offered to the reader from the waiting list: they are registered."""
+        entry = waiting.accept(self.get_object(), signed_in_user(request))
+        return Response(RegistrationSerializer(entry).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=WalkInSerializer, responses={201: RegistrationSerializer})
     @action(detail=True, methods=["post"], url_path="walk-in")

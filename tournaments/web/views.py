@@ -25,7 +25,7 @@ from tournaments.forms import ScoreForm
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.pairing import TiebreakSystem
 from tournaments.permissions import Perm, has_permission
-from tournaments.services import capacity, decks, desk, onsite, registration, results
+from tournaments.services import capacity, decks, desk, onsite, registration, results, waiting
 from tournaments.services.standings import standings
 from tournaments.structures import structure_of
 from tournaments.web import confirmations, overview, playoff_views
@@ -81,9 +81,10 @@ def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         mine is not None
         and not mine.active
         and not registration.undo_drop_refusal(mine, event)
-        and not capacity.is_full(event)
+        and not capacity.is_full_for(event, user.pk)
     )
     taken = capacity.places_taken(event)
+    reader = user.pk if user.is_authenticated else None
     return {
         **structure_of(event).live_panel(user, current),
         "event": event,
@@ -96,7 +97,8 @@ def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "can_join": registration.takes_entries(event),
         "player_count": taken,
         "places": capacity.places_words(event, taken),
-        "full": capacity.is_full(event, taken),
+        "full": capacity.is_full_for(event, reader, taken),
+        "waiting_place": waiting.place_of(event, reader),
     }
 
 
@@ -234,6 +236,42 @@ def _on_event_page(request: HttpRequest, kwargs: dict[str, Any], exc: Refusal) -
         return None
     context = {**_event_context(request, event), "refusal": str(exc)}
     return render(request, "tournaments/event_detail.html", context, status=exc.status_code)
+
+
+@login_required
+@require_POST
+@refusals_shown_on(_on_event_page)
+def join_waiting_list(request: HttpRequest, pk: int) -> HttpResponse:
+    event = selectors.event_for(request.user, pk)
+    waiting.join(event, signed_in_user(request))
+    place = waiting.place_of(event, request.user.pk)
+    assert place is not None
+    if place.offered:
+        messages.success(request, f"A place at {event.name} is free: it is offered to you below.")
+    else:
+        messages.success(request, f"You are on the waiting list of {event.name}, number {place.position}.")
+    return redirect("tournaments:event", pk=event.pk)
+
+
+@login_required
+@require_POST
+@refusals_shown_on(_on_event_page)
+def leave_waiting_list(request: HttpRequest, pk: int) -> HttpResponse:
+    """Leave the list; with a place offered, this declines it (the next on the list is offered it)."""
+    event = selectors.event_for(request.user, pk)
+    waiting.leave(event, signed_in_user(request))
+    messages.success(request, f"You have left the waiting list of {event.name}.")
+    return redirect("tournaments:event", pk=event.pk)
+
+
+@login_required
+@require_POST
+@refusals_shown_on(_on_event_page)
+def accept_place(request: HttpRequest, pk: int) -> HttpResponse:
+    event = selectors.event_for(request.user, pk)
+    waiting.accept(event, signed_in_user(request))
+    messages.success(request, f"You have taken the place: you are registered for {event.name}.")
+    return redirect("tournaments:event", pk=event.pk)
 
 
 @login_required
