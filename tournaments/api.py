@@ -17,6 +17,7 @@ from rest_framework.serializers import BaseSerializer
 from accounts.auth import signed_in_user
 from accounts.models import User
 from common.ids import ID_PATTERN, parse_id
+from common.words import count
 from gameplay.deckformats import RUNESLINGERS, AnyDeck, DeckFormat, deck_format
 from gameplay.decks import services as saved_decks
 from gameplay.runeslingers.site_catalog import (
@@ -26,7 +27,7 @@ from gameplay.runeslingers.site_catalog import (
     deck_from_parts,
     declared_length,
 )
-from tournaments import selectors
+from tournaments import listing, selectors
 from tournaments.errors import EventRefusal, Invalid, NotFound
 from tournaments.models import DeckVersion, Event, Match, PodTable, Registration, Round
 from tournaments.permissions import Perm, has_permission, require
@@ -86,6 +87,30 @@ class EventViewSet(viewsets.ModelViewSet[Event]):
         taken = Count("registrations", filter=Q(registrations__dropped_after_round__isnull=True))
         events = selectors.visible_events(self.request.user).annotate(registered=taken)  # places_taken, one query
         return events.order_by("-created_at", "-id")  # a grouped query drops the model's ordering
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "when", str, enum=[w.value for w in listing.When if w], description="upcoming, running or finished"
+            ),
+            OpenApiParameter("game", str, description="a game's key: runeslingers, runebound"),
+            OpenApiParameter("deck_format", str, description="a deck format's slug"),
+        ]
+    )
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """Events, filtered (``when``, ``game``, ``deck_format``) and paged (``page``); a bad value is a 400."""
+        wanted = listing.event_filter(request.query_params, format_param="deck_format")
+        events = listing.filtered(self.get_queryset(), wanted)
+        size = self.paginator.page_size if self.paginator is not None else None
+        pages = max(1, -(-events.count() // size)) if size else 1
+        if wanted.page > pages:
+            raise Invalid(
+                EventRefusal.BAD_FILTER, f"page: the list has {count(pages, 'page', 'pages')}, not {wanted.page}."
+            )
+        page = self.paginate_queryset(events)
+        if page is None:
+            return Response(self.get_serializer(events, many=True).data)
+        return self.get_paginated_response(self.get_serializer(page, many=True).data)
 
     def perform_create(self, serializer: BaseSerializer[Event]) -> None:
         serializer.instance = registration.create_event(signed_in_user(self.request), **_valid(serializer))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -17,9 +18,11 @@ from common.ids import parse_id
 from common.qr import qr_svg
 from common.refusals import Refusal
 from common.web import confirmation_page, form_refusal, refusals_shown, refusals_shown_on, require_confirmed
+from gameplay.deckformats import grouped_choices
+from gameplay.games import GAME_NAMES
 from gameplay.matches import selectors as play_selectors
 from gameplay.matches.oversight import Oversight
-from tournaments import outcomes, selectors
+from tournaments import listing, outcomes, selectors
 from tournaments.errors import EventRefusal, Invalid, NotFound
 from tournaments.forms import ScoreForm
 from tournaments.models import Event, Match, Registration, Round
@@ -45,10 +48,23 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", {"events": events})
 
 
+@refusals_shown
 def event_list(request: HttpRequest) -> HttpResponse:
-    events = selectors.visible_events(request.user)
-    can_create = has_permission(request.user, Perm.CREATE_EVENT)
-    return render(request, "tournaments/event_list.html", {"events": events, "can_create": can_create})
+    """Events filtered (``when``, ``game``, ``format``) and paged (``page``): ``tournaments.listing``."""
+    wanted = listing.event_filter(request.GET)
+    page = listing.page_of(listing.filtered(selectors.visible_events(request.user), wanted), wanted)
+    kept = {k: v for k, v in (("when", wanted.when.value), ("game", wanted.game), ("format", wanted.format)) if v}
+    context = {
+        "events": page.object_list,
+        "page": page,
+        "wanted": wanted,
+        "query": urlencode(kept),
+        "whens": list(listing.When),
+        "games": GAME_NAMES,
+        "formats": grouped_choices(),
+        "can_create": has_permission(request.user, Perm.CREATE_EVENT),
+    }
+    return render(request, "tournaments/event_list.html", context)
 
 
 def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
