@@ -101,7 +101,7 @@ class EventViewSet(viewsets.ModelViewSet[Event]):
         """Events, filtered (``when``, ``game``, ``deck_format``) and paged (``page``); a bad value is a 400."""
         wanted = listing.event_filter(request.query_params, format_param="deck_format")
         events = listing.filtered(self.get_queryset(), wanted)
-        size = self.paginator.page_size if self.paginator is not None else None
+        size = getattr(self.paginator, "page_size", None)
         pages = max(1, -(-events.count() // size)) if size else 1
         if wanted.page > pages:
             raise Invalid(
