@@ -10,6 +10,7 @@ import zoneinfo
 from collections.abc import Callable
 from datetime import datetime
 from functools import cache
+from urllib.parse import unquote
 
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
@@ -34,7 +35,7 @@ class ViewerTimeZoneMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        zone = zone_named(request.COOKIES.get(COOKIE))
+        zone = zone_named(unquote(request.COOKIES.get(COOKIE, "")))  # the script encodes the "/"
         if zone is None:
             timezone.deactivate()  # the site's zone: UTC
         else:

@@ -5,6 +5,7 @@ offer on the event page and takes the place."""
 from __future__ import annotations
 
 import os
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ import pytest
 
 from tests.browser.test_event_flow import click, confirmed, logged_in_page
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
-from tournaments.models import Registration
+from tournaments.models import Event, Registration
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True}
 
@@ -55,3 +56,23 @@ def test_the_waiting_list_offers_a_freed_place(browser: Any, live_server: Any) -
     assert "You are registered" in waiter.locator(".actions").first.inner_text()
     assert Registration.objects.get(event=event, player=cy).active
     shot(waiter, "place-taken")
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 1280, "height": 800}])
+def test_the_event_list_filters_and_shows_when_and_where(browser: Any, live_server: Any, size: dict[str, int]) -> None:
+    organiser = OrganiserFactory.create(display_name="Oda")
+    starts = datetime(2026, 12, 5, 10, 0, tzinfo=UTC)
+    EventFactory.create(organiser=organiser, name="Spring Open", starts_at=starts, venue="The Dice Tower", fee="£5")
+    EventFactory.create(organiser=organiser, name="Net Cup", online=True, status=Event.Status.FINISHED)
+    page = logged_in_page(browser, live_server, organiser, viewport=size, timezone_id="Europe/Paris")
+    page.goto(f"{live_server.url}/events/")  # the first page sets the zone's cookie
+    page.goto(f"{live_server.url}/events/")
+    facts = page.locator("li", has_text="Spring Open").get_by_test_id("event-facts").inner_text()
+    assert facts == "Sat 5 Dec 2026, 11:00 (Europe/Paris) · At The Dice Tower · Entry fee: £5"
+    page.get_by_label("When").select_option("finished")
+    click(page, "Show")
+    listed = page.get_by_test_id("event-list").inner_text()
+    assert "Net Cup" in listed and "Online" in listed and "Spring Open" not in listed
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    shot(page, f"event-list-{size['width']}")

@@ -44,6 +44,7 @@ def test_only_zones_zoneinfo_knows_are_taken() -> None:
     [
         ("Asia/Tokyo", "Sat 5 Dec 2026, 19:00 (Asia/Tokyo)"),
         ("America/New_York", "Sat 5 Dec 2026, 05:00 (America/New_York)"),
+        ("America%2FNew_York", "Sat 5 Dec 2026, 05:00 (America/New_York)"),  # as the script writes it
         ("Not/AZone", "Sat 5 Dec 2026, 10:00 (UTC)"),
         (None, "Sat 5 Dec 2026, 10:00 (UTC)"),
     ],
