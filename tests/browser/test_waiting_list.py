@@ -42,6 +42,12 @@ def test_the_waiting_list_offers_a_freed_place(browser: Any, live_server: Any) -
     assert waiter.get_by_test_id("waiting-place").inner_text() == "You are number 1 on the waiting list."
     shot(waiter, "waiting-place")
 
+    boss = logged_in_page(browser, live_server, organiser, viewport={"width": 1280, "height": 800})
+    boss.goto(f"{live_server.url}/events/{event.pk}/manage/")
+    assert boss.get_by_test_id("waiting-list").inner_text().startswith("Cy")
+    boss.get_by_test_id("waiting-list").scroll_into_view_if_needed()
+    shot(boss, "manage-waiting-list")
+
     dropper = logged_in_page(browser, live_server, ann, **PHONE)
     dropper.goto(f"{live_server.url}/events/{event.pk}/")
     confirmed(dropper, "Drop from Spring Open")
