@@ -106,3 +106,17 @@ def test_the_api_refuses_joining_twice_and_joining_an_event_with_room() -> None:
     roomy = EventFactory.create(capacity=8)
     assert cy.post(f"/api/events/{roomy.pk}/waiting-list/").status_code == 409
     assert WaitingEntry.objects.count() == 1
+
+
+def test_a_player_who_dropped_from_a_full_event_may_join_its_waiting_list() -> None:
+    event, _organiser, players = full_event()
+    ann = players[0]
+    registration.drop(Registration.objects.get(player=ann), ann)
+    RegistrationFactory.create(event=event, player=UserFactory.create(display_name="Cy"))
+    page = client_of(ann)
+    html = page.get(f"/events/{event.pk}/").content.decode()
+    assert "You have dropped, and Spring Open is full" in html and 'data-testid="join-waiting-list"' in html
+    assert page.post(f"/events/{event.pk}/waiting-list/join/").status_code == 302
+    registration.drop(Registration.objects.get(player=players[1]), players[1])
+    assert page.post(f"/events/{event.pk}/waiting-list/accept/").status_code == 302
+    assert Registration.objects.get(event=event, player=ann).active

@@ -36,11 +36,6 @@ def places_words(event: Event, taken: int | None = None) -> str:
     return f"{taken} of {count(event.capacity, 'place', 'places')} taken"
 
 
-def is_full(event: Event, taken: int | None = None) -> bool:
-    taken = places_taken(event) if taken is None else taken
-    return event.capacity is not None and taken >= event.capacity
-
-
 def offers_held(event: Event, but_for: int | None = None) -> int:
     """Places offered to players on the waiting list and not yet answered (but ``but_for``'s own)."""
     offers = WaitingEntry.objects.filter(event=event, offered_at__isnull=False)
