@@ -150,3 +150,16 @@ def test_no_offer_is_made_once_the_event_takes_no_more_entries() -> None:
     drop(event, players[0])
     assert offered(event) == []
     assert refusal(waiting.join, event, UserFactory.create()).reason == EventRefusal.REGISTRATION_CLOSED
+
+
+def test_the_no_shows_places_are_offered_at_the_start_when_late_entry_is_on() -> None:
+    organiser = OrganiserFactory.create()
+    event = EventFactory.create(organiser=organiser, name="Spring Open", capacity=4, late_entry_until_round=2)
+    players = [UserFactory.create(display_name=f"Player {n}") for n in range(4)]
+    for n, player in enumerate(players):
+        RegistrationFactory.create(event=event, player=player, checked_in=n < 3)
+    cy = UserFactory.create(display_name="Cy")
+    waiting.join(event, cy)
+    registration.start_event(event, organiser)
+    assert offered(event) == ["Cy"]
+    assert waiting.accept(event, cy).late_entry_round == 1
