@@ -4,15 +4,18 @@ the time in the organiser's zone; the API gives it in ISO UTC."""
 
 from __future__ import annotations
 
+import zoneinfo
 from datetime import UTC, datetime
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from accounts.models import User
 from common.timezones import zone_named
 from tests.clients import api_client as api
 from tests.factories import EventFactory, OrganiserFactory
+from tournaments.coop.forms import UtcDateTimeField
 from tournaments.models import Event, Round
 
 pytestmark = pytest.mark.django_db
@@ -97,3 +100,13 @@ def test_the_api_gives_the_start_in_iso_utc_whatever_the_zone_and_says_online() 
     reader.cookies["tz"] = "Asia/Tokyo"
     body = reader.get(f"/api/events/{event.pk}/").json()
     assert body["starts_at"] == "2026-12-05T10:00:00Z" and body["online"] is True
+
+
+def test_a_form_labelled_utc_still_reads_utc_whatever_the_viewers_zone() -> None:
+    field = UtcDateTimeField()
+    timezone.activate(zoneinfo.ZoneInfo("Asia/Tokyo"))
+    try:
+        assert field.clean("2026-12-05T10:00") == STARTS
+        assert field.prepare_value(STARTS) == datetime(2026, 12, 5, 10, 0)  # shown as typed: 10:00 UTC
+    finally:
+        timezone.deactivate()
