@@ -29,7 +29,10 @@ def shot(page: Any, name: str) -> None:
 @pytest.mark.django_db(transaction=True)
 def test_the_waiting_list_offers_a_freed_place(browser: Any, live_server: Any) -> None:
     organiser = OrganiserFactory.create(display_name="Oda")
-    event = EventFactory.create(organiser=organiser, name="Spring Open", capacity=2, venue="The Dice Tower", fee="£5")
+    event = EventFactory.create(
+        organiser=organiser, name="Spring Open", capacity=2, venue="The Dice Tower", fee="£5",
+        starts_at=datetime(2026, 12, 5, 10, 0, tzinfo=UTC),
+    )  # fmt: skip
     ann, bob = UserFactory.create(display_name="Ann"), UserFactory.create(display_name="Bob")
     for player in (ann, bob):
         RegistrationFactory.create(event=event, player=player)
