@@ -15,6 +15,7 @@ from accounts import throttling
 from accounts.forms import ProfileForm, SignUpForm
 from accounts.models import User
 from accounts.notices import services as notices
+from accounts.notices.models import PushSubscription
 
 
 class LoginView(auth_views.LoginView):
@@ -80,5 +81,5 @@ def _profile_context(user: User, form: ProfileForm) -> dict[str, Any]:
         "form": form,
         "notice_switches": notices.switch_rows(user),
         "push_key": settings.VAPID_PUBLIC_KEY if notices.push_configured() else "",
-        "push_browsers": user.push_subscriptions.count(),
+        "push_browsers": PushSubscription.objects.filter(user=user).count(),
     }

@@ -8,6 +8,7 @@ class GameplayConfig(AppConfig):
     verbose_name = "Gameplay"
 
     def ready(self) -> None:
-        from gameplay.invitations.tables import connect  # models load only once the registry is ready
+        from gameplay.invitations import notices, tables  # models load only once the registry is ready
 
-        connect()
+        tables.connect()
+        notices.connect()

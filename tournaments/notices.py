@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from accounts.models import User
 from accounts.notices.models import Kind
-from accounts.notices.services import Draft, notify_each
-from tournaments.models import Match, PodSeat, PodTable, Round
+from accounts.notices.services import Draft, notify, notify_each
+from tournaments.models import Event, Match, PodSeat, PodTable, Round, WaitingEntry
 from tournaments.outcomes import outcome_words
 
 
@@ -126,3 +126,14 @@ def pod_places(table: PodTable, players: list[User], by: User | None, step: str,
     title = f"{round_.label}, pod {table.table}: {words}"
     readers = [p for p in players if _signs_in(p) and (by is None or p.pk != by.pk)]
     notify_each(Kind.RESULT, [Draft(p.pk, key, title, round_.event.name, url) for p in readers])
+
+
+def place_offered(event: Event, entry: WaitingEntry) -> None:
+    """The first on a full event's waiting list: a freed place is theirs to take (one notice per
+    offer: the key carries when it was made)."""
+    if not _signs_in(entry.player) or entry.offered_at is None:
+        return
+    key = f"event:{event.pk}:waiting:{entry.pk}:offered:{entry.offered_at.timestamp():.6f}"
+    title = f"A place at {event.name} is yours to take"
+    body = "Take it or turn it down on the event page; it is held for you until you answer."
+    notify([entry.player_id], Kind.WAITING_LIST, key, title, body, reverse("tournaments:event", args=[event.pk]))

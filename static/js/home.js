@@ -4,8 +4,9 @@
 // HTTP and put it in place. It re-reads whenever a subscription (re)opens, so a push lost meanwhile
 // costs nothing, and when the page comes back into view; nothing polls.
 //
-// window.rereadHome() reads the panel again: the one call another live source (a per-person topic)
-// needs to hook to.
+// It also re-reads on a notice to the reader (the "fett:notice" event static/js/notices.js sends for
+// the bell's "me" topic). window.rereadHome() reads the panel again: the one call another live source
+// needs.
 (function () {
   "use strict";
   if (!document.getElementById("home-needs") || !window.FettLive || !window.Fett) return;
@@ -60,4 +61,7 @@
   window.rereadHome = reread;
   follow(document.getElementById("home-needs"));
   document.addEventListener("visibilitychange", function () { if (!document.hidden) reread(); });
+  // a notice to this person (the bell's "me" topic, static/js/notices.js): a turn, an invitation, a
+  // place offered... may be a new thing for the panel
+  document.addEventListener("fett:notice", function () { reread(); });
 })();

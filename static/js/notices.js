@@ -17,6 +17,8 @@
     message: function (payload) {
       if (payload && typeof payload.unread === "number") show(payload.unread);
       if (payload && payload.kind === "notice" && payload.title) bell.title = payload.title;
+      // other scripts of the page (the home page's panel) act on a new notice too
+      if (payload && payload.kind === "notice") document.dispatchEvent(new CustomEvent("fett:notice", { detail: payload }));
     },
     reread: function () {},
     refused: function () {},

@@ -72,10 +72,10 @@ def big_round(players: int) -> tuple[Event, Any, list[Any]]:
 
 
 def test_the_home_page_reads_a_bounded_number_of_queries(django_assert_max_num_queries: Any) -> None:
-    """A player of a Swiss round: the session, the user, then four queries (their registrations,
-    turns, challenges, tables); the organiser four more (events, rounds, two tallies)."""
+    """A player of a Swiss round: the session, the user, then five queries (their registrations,
+    turns, challenges, invitations, tables); the organiser four more (events, rounds, two tallies)."""
     _event, organiser, people = big_round(200)
-    for who, panel in ((people[0], 6), (people[-1], 6), (organiser, 10)):
+    for who, panel in ((people[0], 7), (people[-1], 7), (organiser, 11)):
         client = Client()
         client.force_login(who)
         with django_assert_max_num_queries(panel + 4):

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from common.words import count
+from tournaments import notices
 from tournaments.errors import Conflict, EventRefusal, Invalid
 from tournaments.models import MAX_CAPACITY, Event, WaitingEntry
 from tournaments.services.common import active_registrations
@@ -93,6 +94,7 @@ def offer_places(event: Event) -> list[WaitingEntry]:
         entry.offered_at = now
         entry.save(update_fields=["offered_at"])
         transaction.on_commit(partial(place_offered.send, sender=Event, event=event, user=entry.player))
+        notices.place_offered(event, entry)
     return chosen
 
 

@@ -22,6 +22,7 @@ from django.db.models import Count, F, Q
 from django.urls import reverse
 
 from common.words import count
+from gameplay.invitations.models import Invitation
 from gameplay.matches.models import MatchChallenge, PlayMatch
 from tournaments.drafts.models import Pod, Pool, Seat
 from tournaments.drafts.services.draft_pods import DRAFT_FORMAT
@@ -170,12 +171,20 @@ def _turn_item(match: PlayMatch, user: Any) -> Item:
 
 
 def _invitations(user: Any) -> list[Item]:
+    """Challenges to a match, then invitations to a table or a team waiting for the user's answer."""
     challenges = MatchChallenge.objects.filter(opponent=user, status=MatchChallenge.Status.OPEN)
     url = reverse("gameplay:play-home")
-    return [
+    items = [
         Item("invitation", INVITATION, f"{c.challenger.public_name} challenges you to a match", url, action="Answer")
         for c in challenges.select_related("challenger").order_by("-created_at")[:LIMIT]
     ]
+    pending = Invitation.objects.filter(invitee=user, status=Invitation.Status.PENDING).select_related("inviter")
+    answer_at = reverse("gameplay:invitations")
+    items += [
+        Item("invitation", INVITATION, f"{i.inviter.public_name} invites you to {i.about}", answer_at, action="Answer")
+        for i in pending.order_by("-created_at")[:LIMIT]
+    ]
+    return items
 
 
 # --- drafts, pools and swaps ---------------------------------------------------------------
