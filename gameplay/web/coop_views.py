@@ -129,7 +129,7 @@ def start_table(request: HttpRequest, user: User) -> PlayMatch | TableRequest | 
             seats.append(SeatSpec(user))
         elif holder == "player":
             name = post.get(f"player_{guardian}", "").strip()
-            other = User.objects.filter(username__iexact=name).first() if name else None
+            other = User.objects.filter(username__iexact=name, is_guest=False, is_active=True).first() if name else None
             if other is None:
                 messages.error(request, f"Who plays {guardian.capitalize()}? No player is called {name or '(empty)'}.")
                 return None

@@ -16,11 +16,13 @@ from typing import Any
 
 import pytest
 from django.conf import settings
+from django.contrib.contenttypes.models import ContentType
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.db.models import Model
 
 from common.states import IllegalTransition, StatusMachine
+from gameplay.invitations.models import Invitation, TableRequest
 from gameplay.matches.models import MatchChallenge, PlayMatch
 from tests.conftest import Personas
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
@@ -76,6 +78,18 @@ def _coop_challenge() -> CoopChallenge:
     return coop.daily_challenge()
 
 
+def _invitation() -> Invitation:
+    team_type = ContentType.objects.get_for_model(Invitation)  # any row will do as the target here
+    return Invitation.objects.create(
+        kind=Invitation.Kind.TEAM, inviter=UserFactory.create(), invitee=UserFactory.create(),
+        target_type=team_type, target_id=1, about="the team Dawn",
+    )  # fmt: skip
+
+
+def _table_request() -> TableRequest:
+    return TableRequest.objects.create(host=UserFactory.create(), engine="runemasters")
+
+
 MAKERS: dict[type[Model], Callable[[], Any]] = {
     Event: _event,
     Round: _round,
@@ -86,6 +100,8 @@ MAKERS: dict[type[Model], Callable[[], Any]] = {
     Pod: _pod,
     Delivery: _delivery,
     CoopChallenge: _coop_challenge,
+    Invitation: _invitation,
+    TableRequest: _table_request,
 }
 
 

@@ -490,6 +490,9 @@ NOT_MOVED = {
     "notices.Notice.user": "notices: a guest is sent none (tournaments.notices)",
     "notices.NoticeSwitch.user": "notice switches: a guest cannot sign in",
     "notices.PushSubscription.user": "Web Push: a guest cannot sign in",
+    "gameplay.Invitation.inviter": "invitations: sent by someone signed in; a guest cannot sign in",
+    "gameplay.Invitation.invitee": "invitations: only to accounts (named players exclude guests), who answer signed in",
+    "gameplay.TableRequest.host": "a table waiting for its invitations: set up by someone signed in",
 }
 
 
