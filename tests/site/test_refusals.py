@@ -18,6 +18,7 @@ from gameplay.matches import errors as match_errors
 from tournaments import errors as event_errors
 from tournaments.coop import errors as coop_errors
 from tournaments.drafts import errors as draft_errors
+from tournaments.ratings import errors as rating_errors
 from tournaments.swaps import errors as swap_errors
 from tournaments.webhooks import errors as webhook_errors
 
@@ -33,6 +34,7 @@ REASON_ENUMS = {
     "WebhookRefusal": webhook_errors.WebhookRefusal,
     "SwapRefusal": swap_errors.SwapRefusal,
     "ChallengeRefusal": coop_errors.ChallengeRefusal,
+    "RatingRefusal": rating_errors.RatingRefusal,
     "PageRefusal": importlib.import_module("common.web").PageRefusal,
 }
 
