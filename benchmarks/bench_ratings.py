@@ -43,7 +43,8 @@ def pod_periods(rng: random.Random) -> list[list[list[tuple[int, int]]]]:
     periods = []
     for _ in range(PERIODS):
         order = rng.sample(range(players), players)
-        periods.append([[(p, place) for place, p in enumerate(order[i : i + 4], start=1)] for i in range(0, players, 4)])
+        tables = [order[i : i + 4] for i in range(0, players, 4)]
+        periods.append([[(p, place) for place, p in enumerate(table, start=1)] for table in tables])
     return periods
 
 

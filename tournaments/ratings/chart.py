@@ -4,6 +4,7 @@ its deviation as a band around it, a dot per period with its words as a tooltip.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
@@ -20,10 +21,23 @@ def _scale(low: float, high: float) -> tuple[float, float]:
     return low, (HEIGHT - 2 * PAD) / span
 
 
-def history_svg(points: Sequence[RatingPoint], title: str) -> SafeString:
-    shown = list(points)[-LAST:]
-    if not shown:
+@dataclass(frozen=True)
+class Mark:
+    """One dot of the chart: the rating after a period (or the start, before any)."""
+
+    label: str
+    value: float
+    deviation: float
+
+
+def history_svg(points: Sequence[RatingPoint], title: str, start: Mark | None = None) -> SafeString:
+    """The chart of the latest periods; with ``start`` (the rating everyone starts from) drawn
+    first while the whole history fits, so even one period draws a line."""
+    if not points:
         return SafeString("")
+    shown = [Mark(p.label, p.value, p.deviation) for p in list(points)[-LAST:]]
+    if start is not None and len(points) <= LAST:
+        shown.insert(0, start)
     low, per = _scale(min(p.value - p.deviation for p in shown), max(p.value + p.deviation for p in shown))
     step = (WIDTH - 2 * PAD) / max(len(shown) - 1, 1)
 

@@ -10,8 +10,16 @@ from django.shortcuts import get_object_or_404, render
 from accounts.models import User
 from common.web import refusals_shown
 from tournaments.ratings import reading
-from tournaments.ratings.chart import chart_words, history_svg
+from tournaments.ratings.chart import Mark, chart_words, history_svg
+from tournaments.ratings.maths import POD_MU, POD_SIGMA, START_DEVIATION, START_VALUE
 from tournaments.ratings.models import Kind
+
+
+def start_of(kind: str) -> Mark:
+    """Where every rating of the kind starts, the chart's first dot."""
+    if kind == Kind.PODS:
+        return Mark("Start", POD_MU, POD_SIGMA)
+    return Mark("Start", START_VALUE, START_DEVIATION)
 
 
 def _kinds() -> list[dict[str, str]]:
@@ -22,13 +30,17 @@ def profile(request: HttpRequest, player_id: int) -> HttpResponse:
     player = get_object_or_404(User, pk=player_id, is_active=True)
     viewer = request.user
     cards = reading.ratings_of(player)
-    charts = [(card, history_svg(card.history, chart_words(card.history))) for card in cards]
+    charts = [
+        (card, history_svg(card.history, chart_words(card.history), start_of(card.rating.kind))) for card in cards
+    ]
     events = reading.events_of(viewer, player)
+    matches = reading.matches_of(viewer, player)
     context: dict[str, Any] = {
         "player": player,
         "charts": charts,
         "events": events,
-        "matches": reading.matches_of(viewer, player),
+        "matches": matches,
+        "any_replay": any(line.replay for line in matches),
         "practice": reading.practice_of(viewer, player),
         "tables": reading.tables_of(viewer, player),
         "decks": reading.decks_of(viewer, player, events),
