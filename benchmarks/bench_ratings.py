@@ -17,6 +17,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import cast
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -72,7 +73,7 @@ def rebuild_seconds(periods: list[list[Duel]]) -> float:
     Match.objects.bulk_create(
         (
             Match(
-                round=round_, table=table + 1, player_a=users[duel.a], player_b=users[duel.b],  # type: ignore[index]
+                round=round_, table=table + 1, player_a=users[cast(int, duel.a)], player_b=users[cast(int, duel.b)],
                 status=Match.Status.CONFIRMED, a_games=int(duel.score * 2), b_games=int(2 - duel.score * 2), draws=0,
             )
             for round_, period in zip(rounds, periods, strict=True)
