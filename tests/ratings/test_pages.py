@@ -137,3 +137,20 @@ def test_the_api_gives_a_players_ratings_with_history_and_the_leaderboards() -> 
     assert [k["kind"] for k in kinds] == ["awakening", "classic", "pods"]
     board = Client().get("/api/ratings/awakening/").json()
     assert (board["count"], board["pages"], board["results"][0]["player"]) == (4, 1, p["A"].pk)
+
+
+def test_a_guests_profile_shows_and_a_deactivated_accounts_does_not() -> None:
+    guest = UserFactory.create(display_name="Walk-in Wanda", is_guest=True, is_active=False)
+    gone = UserFactory.create(is_active=False)
+    PlayerRating.objects.create(player=gone, kind=Kind.AWAKENING, value=2500, deviation=50, games=9)
+    assert "Walk-in Wanda" in Client().get(f"/players/{guest.pk}/").content.decode()
+    assert Client().get(f"/players/{gone.pk}/").status_code == 404
+    assert Client().get(f"/api/players/{gone.pk}/ratings/").json() == {"detail": "There is no such player."}
+    assert "2,500" not in Client().get("/ratings/awakening/").content.decode()
+
+
+def test_the_event_history_pages_link_to_the_profiles() -> None:
+    p, _ = swiss_with_replay()
+    event = p["A"].registrations.get().event
+    text = Client().get(f"/events/{event.pk}/players/{p['A'].pk}/").content.decode()
+    assert f'href="/players/{p["A"].pk}/"' in text and f'href="/players/{p["B"].pk}/"' in text

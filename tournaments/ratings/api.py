@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
@@ -14,7 +13,6 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from accounts.models import User
 from tournaments.ratings import reading
 from tournaments.ratings.models import Kind, PlayerRating
 
@@ -122,7 +120,7 @@ class PlayerRatingsView(APIView):
     permission_classes = [AllowAny]
 
     def get(self, request: Request, player_id: int) -> Response:
-        player = get_object_or_404(User, pk=player_id, is_active=True)
+        player = reading.shown_player(player_id)
         ratings = [
             {
                 "kind": card.rating.kind, "name": card.name, "value": card.rating.value,

@@ -28,6 +28,19 @@ RECENT = 20
 Viewer = User | AnonymousUser
 
 
+#: Whose profiles and ratings are shown: accounts and guests (walk-ins, who cannot sign in), not
+#: a deactivated account.
+SHOWN = Q(is_active=True) | Q(is_guest=True)
+SHOWN_RATINGS = Q(player__is_active=True) | Q(player__is_guest=True)
+
+
+def shown_player(player_id: int) -> User:
+    found = User.objects.filter(SHOWN, pk=player_id).first()
+    if found is None:
+        raise NotFound(RatingRefusal.NO_SUCH_PAGE, "There is no such player.")
+    return found
+
+
 def kind_named(slug: str) -> Kind:
     if slug not in Kind.values:
         raise NotFound(RatingRefusal.NO_SUCH_PAGE, f"There is no rating called {slug[:40]!r}.")
@@ -37,7 +50,7 @@ def kind_named(slug: str) -> Kind:
 def leaderboard(kind: str) -> QuerySet[PlayerRating]:
     """Highest rating first; equal ratings by the smaller deviation, then by name."""
     return (
-        PlayerRating.objects.filter(kind=kind)
+        PlayerRating.objects.filter(SHOWN_RATINGS, kind=kind)
         .select_related("player")
         .order_by("-value", "deviation", "player__display_name", "player__username")
     )
@@ -57,7 +70,7 @@ def page_of(rows: QuerySet[Any], raw: str | None, size: int = PAGE_SIZE) -> Page
 
 def rank_of(rating: PlayerRating) -> int:
     """The rating's place on its leaderboard (ties share the higher place)."""
-    return PlayerRating.objects.filter(kind=rating.kind, value__gt=rating.value).count() + 1
+    return PlayerRating.objects.filter(SHOWN_RATINGS, kind=rating.kind, value__gt=rating.value).count() + 1
 
 
 @dataclass
@@ -75,7 +88,7 @@ def ratings_of(player: User) -> list[RatingCard]:
     cards = []
     for rating in sorted(player.ratings.all(), key=lambda r: Kind.values.index(r.kind)):
         history = list(RatingPoint.objects.filter(player=player, kind=rating.kind).order_by("sequence"))
-        total = PlayerRating.objects.filter(kind=rating.kind).count()
+        total = PlayerRating.objects.filter(SHOWN_RATINGS, kind=rating.kind).count()
         cards.append(RatingCard(rating, str(labels[rating.kind]), rank_of(rating), total, history))
     return cards
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
-from accounts.models import User
 from common.web import refusals_shown
 from tournaments.ratings import reading
 from tournaments.ratings.chart import Mark, chart_words, history_svg
@@ -27,7 +26,7 @@ def _kinds() -> list[dict[str, str]]:
 
 
 def profile(request: HttpRequest, player_id: int) -> HttpResponse:
-    player = get_object_or_404(User, pk=player_id, is_active=True)
+    player = reading.shown_player(player_id)
     viewer = request.user
     cards = reading.ratings_of(player)
     charts = [
