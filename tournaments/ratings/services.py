@@ -72,4 +72,4 @@ def _insert(model: type[Model], columns: tuple[str, ...], rows: list[tuple[Any, 
 def queue_rebuild(kind: str | None) -> None:
     """Rebuild the kind's ratings in the worker once the current transaction commits."""
     if kind is not None:
-        queue_after_commit(REBUILD_TASK, kind)
+        queue_after_commit(REBUILD_TASK, str(kind))
