@@ -22,6 +22,7 @@ def value_of(user_id: int) -> float | None:
 
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("fresh_redis_state")  # no rebuild left waiting by an earlier test
 def test_a_worker_rebuilds_the_ratings_after_a_result_and_after_a_judges_correction() -> None:
     name = f"ratings-{os.getpid()}"
     worker = celery_process("worker", "-Q", "default", "-c", "1", "-n", f"{name}@%h")

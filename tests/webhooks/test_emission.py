@@ -187,7 +187,6 @@ def test_a_practice_match_sends_nothing(queued: Queued, django_capture_on_commit
     with django_capture_on_commit_callbacks(execute=True):
         decide(practice.pk, (1, 0))
     assert PlayMatch.objects.get(pk=practice.pk).status == PlayMatch.Status.FINISHED
-    # no webhook; only the rebuild of the rating the match moves (docs/ratings.md)
-    assert not Delivery.objects.exists() and queued.calls == [
-        ("tournaments.ratings.tasks.rebuild", ("awakening",), None)
-    ]
+    # no webhook (the rating the match moves may queue its rebuild: docs/ratings.md)
+    webhook_tasks = [call for call in queued.calls if call[0] != "tournaments.ratings.tasks.rebuild"]
+    assert not Delivery.objects.exists() and webhook_tasks == []

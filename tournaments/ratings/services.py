@@ -7,17 +7,21 @@ kind after commit (``receivers``, the task ``tournaments.ratings.tasks.rebuild``
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import Model
 from django.utils import timezone
+from redis.exceptions import RedisError
 
+from common.redis import key, state_redis
 from common.tasks import queue_after_commit
 from tournaments.ratings import maths, sources
 from tournaments.ratings.models import Kind, PlayerRating, RatingBuild, RatingPoint
 
 REBUILD_TASK = "tournaments.ratings.tasks.rebuild"
+PENDING_SECONDS = 600
 
 
 def rate(kind: str, periods: list[sources.Period]) -> maths.Rated:
@@ -70,6 +74,31 @@ def _insert(model: type[Model], columns: tuple[str, ...], rows: list[tuple[Any, 
 
 
 def queue_rebuild(kind: str | None) -> None:
-    """Rebuild the kind's ratings in the worker once the current transaction commits."""
-    if kind is not None:
-        queue_after_commit(REBUILD_TASK, str(kind))
+    """Rebuild the kind's ratings in the worker once the current transaction commits.
+
+    A burst of results (every table of a round confirmed within minutes) queues one rebuild, not
+    one per result: a flag in Redis says one is waiting, and the task clears it as it starts, so a
+    result confirmed while it runs queues the next. The flag expires after ``PENDING_SECONDS`` in
+    case its task was lost; without Redis every result queues its own rebuild."""
+    if kind is None:
+        return
+
+    def send() -> None:
+        try:
+            first = state_redis().set(pending_key(kind), "1", nx=True, ex=PENDING_SECONDS)
+        except RedisError:
+            first = True
+        if first:
+            queue_after_commit(REBUILD_TASK, str(kind))  # after the commit already: sent at once
+
+    transaction.on_commit(send)
+
+
+def pending_key(kind: str) -> str:
+    return key("ratings", "rebuild-pending", str(kind))
+
+
+def clear_pending(kind: str) -> None:
+    """Called by the task as it starts: a result from now on queues another rebuild."""
+    with contextlib.suppress(RedisError):
+        state_redis().delete(pending_key(kind))

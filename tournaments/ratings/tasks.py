@@ -9,4 +9,5 @@ from tournaments.ratings import services
 
 @shared_task(name="tournaments.ratings.tasks.rebuild", ignore_result=True)
 def rebuild(kind: str) -> int:
+    services.clear_pending(kind)
     return services.rebuild(kind)
