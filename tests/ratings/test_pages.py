@@ -14,7 +14,7 @@ from gameplay.matches.models import PlayMatch
 from tests.events.test_swiss_services import five_player_event, play_round
 from tests.factories import UserFactory
 from tests.ratings.test_rebuild import practice
-from tournaments.models import Match
+from tournaments.models import DeckVersion, EventDeck, Match
 from tournaments.ratings import services
 from tournaments.ratings.models import Kind, PlayerRating
 from tournaments.services.results import Score
@@ -154,3 +154,18 @@ def test_the_event_history_pages_link_to_the_profiles() -> None:
     event = p["A"].registrations.get().event
     text = Client().get(f"/events/{event.pk}/players/{p['A'].pk}/").content.decode()
     assert f'href="/players/{p["A"].pk}/"' in text and f'href="/players/{p["B"].pk}/"' in text
+
+
+def test_deck_lists_show_where_the_event_lets_the_reader_see_them() -> None:
+    p, _ = swiss_with_replay()
+    event = p["A"].registrations.get().event
+    deck = EventDeck.objects.create(event=event, player=p["A"])
+    DeckVersion.objects.create(deck=deck, number=1, cards={"spark": 30}, text="30 Spark", catalog_version="test")
+    address = f"/players/{p['A'].pk}/"
+    assert 'data-testid="decks"' not in Client().get(address).content.decode()  # lists not published
+    assert 'data-testid="decks"' not in signed_in(p["B"]).get(address).content.decode()
+    assert "30 cards" in signed_in(p["A"]).get(address).content.decode()  # their own
+    event.lists_published = True
+    event.save(update_fields=["lists_published"])
+    text = Client().get(address).content.decode()
+    assert 'data-testid="decks"' in text and f"/events/{event.pk}/decks/" in text and "30 cards" in text

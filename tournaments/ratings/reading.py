@@ -17,7 +17,7 @@ from common.refusals import Invalid, NotFound
 from gameplay.matches import selectors as match_selectors
 from gameplay.matches.models import PlayMatch
 from tournaments import selectors
-from tournaments.models import Event, EventDeck, Match, PodSeat, PodTable
+from tournaments.models import DeckVersion, Event, EventDeck, Match, PodSeat, PodTable
 from tournaments.ratings.errors import RatingRefusal
 from tournaments.ratings.models import Kind, PlayerRating, RatingPoint
 from tournaments.services.decks import visible_decks
@@ -207,11 +207,19 @@ def tables_of(viewer: Viewer, player: User) -> list[TableLine]:
     return [TableLine(seat, counts.get(seat.table_id, 0)) for seat in seats]
 
 
-def decks_of(viewer: Viewer, player: User, events: list[EventLine]) -> list[EventDeck]:
-    """The player's decks of those events that the event lets the viewer see (published lists)."""
-    return [
-        deck
-        for line in events
-        for deck in visible_decks(viewer, line.event).filter(player=player)
-        if deck.versions.exists()
-    ]
+@dataclass
+class DeckLine:
+    deck: EventDeck
+    version: DeckVersion
+
+
+def decks_of(viewer: Viewer, player: User, events: list[EventLine]) -> list[DeckLine]:
+    """The player's latest list of each of those events that the event lets the viewer see
+    (published lists; the player's own; the organiser's and judges' view)."""
+    lines = []
+    for line in events:
+        for deck in visible_decks(viewer, line.event).filter(player=player):
+            version = max(deck.versions.all(), key=lambda v: v.number, default=None)
+            if version is not None:
+                lines.append(DeckLine(deck, version))
+    return lines
