@@ -169,3 +169,13 @@ def test_deck_lists_show_where_the_event_lets_the_reader_see_them() -> None:
     event.save(update_fields=["lists_published"])
     text = Client().get(address).content.decode()
     assert 'data-testid="decks"' in text and f"/events/{event.pk}/decks/" in text and "30 cards" in text
+
+
+def test_equal_ratings_share_a_place_on_the_page_and_in_the_api() -> None:
+    users = [UserFactory.create(display_name=name) for name in ("Ann", "Bo", "Cy")]
+    for user, value in zip(users, (1600, 1600, 1500), strict=True):
+        PlayerRating.objects.create(player=user, kind=Kind.PODS, value=value, deviation=400, games=1)
+    board = Client().get("/api/ratings/pods/").json()
+    assert [(row["place"], row["name"]) for row in board["results"]] == [(1, "Ann"), (1, "Bo"), (3, "Cy")]
+    text = Client().get("/ratings/pods/").content.decode()
+    assert "Every rating starts at 1,500 ± 500." in text

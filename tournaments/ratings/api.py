@@ -103,12 +103,11 @@ class LeaderboardView(APIView):
     def get(self, request: Request, kind: str) -> Response:
         chosen = reading.kind_named(kind)
         page = reading.page_of(reading.leaderboard(chosen), request.query_params.get("page"))
-        first = (page.number - 1) * page.paginator.per_page
         return Response(
             {
                 "kind": chosen.value, "name": chosen.label, "count": page.paginator.count, "page": page.number,
                 "pages": page.paginator.num_pages,
-                "results": [_row(first + i + 1, rating) for i, rating in enumerate(page.object_list)],
+                "results": [_row(place, rating) for place, rating in reading.placed(page)],
             }
         )  # fmt: skip
 

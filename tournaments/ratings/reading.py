@@ -68,6 +68,21 @@ def page_of(rows: QuerySet[Any], raw: str | None, size: int = PAGE_SIZE) -> Page
     return pages.page(number)
 
 
+def placed(page: Page[Any]) -> list[tuple[int, PlayerRating]]:
+    """The page's ratings with their places: equal ratings share the higher place (1, 2, 2, 4)."""
+    rows: list[tuple[int, PlayerRating]] = []
+    first = (page.number - 1) * page.paginator.per_page
+    for i, rating in enumerate(page.object_list):
+        if not rows:
+            place = rank_of(rating)
+        elif rating.value == rows[-1][1].value:
+            place = rows[-1][0]
+        else:
+            place = first + i + 1
+        rows.append((place, rating))
+    return rows
+
+
 def rank_of(rating: PlayerRating) -> int:
     """The rating's place on its leaderboard (ties share the higher place)."""
     return PlayerRating.objects.filter(SHOWN_RATINGS, kind=rating.kind, value__gt=rating.value).count() + 1

@@ -52,7 +52,10 @@ def profile(request: HttpRequest, player_id: int) -> HttpResponse:
 def leaderboard(request: HttpRequest, kind: str) -> HttpResponse:
     chosen = reading.kind_named(kind)
     page = reading.page_of(reading.leaderboard(chosen), request.GET.get("page"))
-    first = (page.number - 1) * page.paginator.per_page
-    rows = [(first + i + 1, rating) for i, rating in enumerate(page.object_list)]
-    context = {"kind": chosen, "kind_name": chosen.label, "page": page, "rows": rows, "kinds": _kinds()}
+    rows = reading.placed(page)
+    start = start_of(chosen)
+    context = {
+        "kind": chosen, "kind_name": chosen.label, "page": page, "rows": rows, "kinds": _kinds(),
+        "start": f"{start.value:,.0f} ± {start.deviation:,.0f}",
+    }  # fmt: skip
     return render(request, "ratings/leaderboard.html", context)
