@@ -179,3 +179,9 @@ def test_equal_ratings_share_a_place_on_the_page_and_in_the_api() -> None:
     assert [(row["place"], row["name"]) for row in board["results"]] == [(1, "Ann"), (1, "Bo"), (3, "Cy")]
     text = Client().get("/ratings/pods/").content.decode()
     assert "Every rating starts at 1,500 ± 500." in text
+
+
+def test_the_events_list_and_your_profile_lead_to_the_ratings() -> None:
+    assert 'href="/ratings/awakening/"' in Client().get("/events/").content.decode()
+    ann = UserFactory.create()
+    assert f'href="/players/{ann.pk}/"' in signed_in(ann).get("/accounts/profile/").content.decode()
