@@ -1,5 +1,6 @@
 """The player profile and a leaderboard on a phone (390 x 844) and a desktop (1280 x 800): the
-rating reads "1,532 ± 84", its history chart is drawn, nothing scrolls sideways, and the
+rating reads "1,532 ± 84", its history chart is drawn, nothing scrolls sideways, axe-core finds no
+serious violation, and the
 leaderboard's names lead to the profiles. With FETT_SCREENSHOTS set to a folder, the pages are
 saved there to look at."""
 
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 
 from accounts.models import User
+from tests.browser.test_accessibility import violations
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 from tests.pods.test_pod_services import pod_event, publish, settle
 from tournaments.models import Match
@@ -66,6 +68,7 @@ def test_the_profile_and_the_leaderboard_on_a_phone_and_a_desktop(browser: Any, 
         assert board.locator("tbody tr").count() == 8
         assert shown in board.locator("tbody tr").first.inner_text().replace("\xa0", " ")
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+        assert violations(page) == []  # axe-core: no serious or critical violation
         shoot(page, f"leaderboard-{size}")
         board.get_by_role("link", name=star.public_name).click()
         page.wait_for_url(f"**/players/{star.pk}/")
@@ -75,6 +78,7 @@ def test_the_profile_and_the_leaderboard_on_a_phone_and_a_desktop(browser: Any, 
         assert page.get_by_test_id("events").inner_text().count("Autumn Awakening Open") == 1
         assert page.get_by_test_id("matches").locator("tbody tr").count() == 3
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+        assert violations(page) == []
         shoot(page, f"profile-{size}")
         page.goto(f"{live_server.url}/players/{pod_winner.pk}/")
         assert "1st of 4" in page.get_by_test_id("tables").inner_text()
