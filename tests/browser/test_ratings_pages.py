@@ -1,8 +1,7 @@
 """The player profile and a leaderboard on a phone (390 x 844) and a desktop (1280 x 800): the
 rating reads "1,532 ± 84", its history chart is drawn, nothing scrolls sideways, axe-core finds no
-serious violation, and the
-leaderboard's names lead to the profiles. With FETT_SCREENSHOTS set to a folder, the pages are
-saved there to look at."""
+serious violation, and the leaderboard's names lead to the profiles. With FETT_SCREENSHOTS set to a
+folder, the pages are saved there to look at."""
 
 from __future__ import annotations
 
