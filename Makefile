@@ -39,8 +39,8 @@ run: demo ## Start web + worker + beat (+ embedded Redis) on http://127.0.0.1:80
 test: venv-dev ## Run the whole test suite (embedded SQLite + Redis unless DATABASE_URL/REDIS_URL are set)
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-test-fast: venv-dev ## The suite without browser and slow tests
-	$(PY) -m pytest -m "not browser and not slow" $(PYTEST_ARGS)
+test-fast: venv-dev ## The suite without browser and slow tests, on every core (pytest-xdist)
+	$(PY) -m pytest -m "not browser and not slow" -n auto $(PYTEST_ARGS)
 
 FUTURE ?= +365d
 
@@ -84,6 +84,9 @@ bench: venv-dev ## Print every benchmark's figures (issue sizes: make bench DRAF
 	@echo "== benchmarks/bench_matches.py ($(MATCHES) matches)"; $(PY) benchmarks/bench_matches.py --matches $(MATCHES) $(MATCH_ARGS)
 	@echo "== benchmarks/bench_timers.py (clocks on time, and after a killed worker)"; $(PY) benchmarks/bench_timers.py $(TIMER_ARGS)
 	@echo "== benchmarks/bench_pod_events.py (a 1,024-player pod event through the services)"; $(PY) benchmarks/bench_pod_events.py
+	@echo "== benchmarks/bench_swaps.py (a 1,024-player round's deck swaps opened)"; $(PY) benchmarks/bench_swaps.py
+	@echo "== benchmarks/bench_home.py (the home page of a player in a running 1,024-player event)"; $(PY) benchmarks/bench_home.py
+	@echo "== benchmarks/bench_notices.py (a 1,024-player round's notices and e-mails, a real worker)"; $(PY) benchmarks/bench_notices.py
 
 # Mutation testing (docs/mutation.md): a fresh run each time, one child process, niced.
 # MUTANTS picks mutmut's mutant names (globs); MUTANTS=rules is the engines' rule modules.

@@ -11,6 +11,8 @@ no app).
   version)`` by name with that ETA once the transaction commits, on the `timers` queue. A kind
   with a ``horizon`` queues only the deadlines within it; ``feed`` (beat) queues the others as
   they come near, so a worker does not hold an ETA task for every far deadline.
+  ``schedule_many(kind, [(key, version), ...], eta)`` queues one task for many rows due at the
+  same instant (``expire_deadlines``), each fired as by its own task.
 - **Fire.** The task fires the deadline only if the row still carries that version (one plain
   read); the kind's ``fire`` then decides under its own lock, so a late, repeated or stale task
   does nothing. A kind this process does not know (a message from another release) is logged.
@@ -38,6 +40,7 @@ from common.tasks import queue_after_commit
 log = logging.getLogger(__name__)
 
 FIRE_TASK = "common.deadlines.expire_deadline"
+FIRE_MANY_TASK = "common.deadlines.expire_deadlines"
 #: Rows of one kind a sweep fires at most; more wait for the next sweep (2 s later).
 SWEEP_BATCH = 100
 
@@ -111,6 +114,16 @@ def schedule(kind: str, key: int, version: int, eta: datetime) -> None:
     queue_after_commit(FIRE_TASK, kind, key, version, eta=eta)
 
 
+def schedule_many(kind: str, keyed: Collection[tuple[int, int]], eta: datetime) -> None:
+    """Queue one task for many deadlines of ``kind`` that fall due at the same ``eta`` (the deck
+    swaps of a round's pods), after commit: ``(key, version)`` pairs, each fired as by its own task.
+    A round of the Fett sends one message instead of hundreds."""
+    horizon = kinds()[kind].horizon
+    if not keyed or (horizon is not None and eta - timezone.now() > horizon):
+        return
+    queue_after_commit(FIRE_MANY_TASK, kind, [list(pair) for pair in keyed], eta=eta)
+
+
 def fire(kind: str, key: int, version: int, now: datetime | None = None) -> int:
     """Fire one deadline if its row still carries ``version``; how many things that did (0: none)."""
     declared = kinds().get(kind)
@@ -171,6 +184,13 @@ def feed(now: datetime | None = None, only: Collection[str] | None = None) -> in
 @shared_task(name=FIRE_TASK, ignore_result=True)
 def expire_deadline(kind: str, key: int, version: int) -> int:
     return fire(kind, key, version)
+
+
+@shared_task(name=FIRE_MANY_TASK, ignore_result=True)
+def expire_deadlines(kind: str, keyed: list[list[int]]) -> int:
+    """Fire each ``(key, version)`` of ``kind``; one that fails is logged and the others still fire
+    (the sweep retries it)."""
+    return sum(_guarded(kind, key, functools.partial(fire, kind, key, version)) for key, version in keyed)
 
 
 @shared_task(name="common.deadlines.sweep_deadlines", ignore_result=True)

@@ -7,7 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from accounts.api import MeView, ObtainToken
 from config.api import api_root
 from config.health import healthz
-from tournaments.web.views import home
+from tournaments.web.views import home, home_panel
 
 api_patterns: list[URLPattern | URLResolver] = [
     path("", api_root, name="api-root"),
@@ -29,8 +29,10 @@ api_patterns: list[URLPattern | URLResolver] = [
 urlpatterns = [
     path("api/", include(api_patterns)),
     path("", home, name="home"),
+    path("home/panel/", home_panel, name="home-panel"),
     path("healthz", healthz, name="healthz"),
     path("accounts/", include("accounts.urls")),
+    path("", include("accounts.notices.urls")),
     path("", include("gameplay.urls")),
     path("", include("tournaments.urls")),
     path("", include("tournaments.drafts.urls")),

@@ -12,12 +12,14 @@ from rest_framework.routers import SimpleRouter
 
 from gameplay import api
 from gameplay.decks.api import SavedDeckViewSet
+from gameplay.invitations.api import InvitationViewSet
 from gameplay.matches.api import MatchChallengeViewSet, PlayViewSet
 
 router = SimpleRouter()
 router.register("play/challenges", MatchChallengeViewSet, basename="api-challenge")
 router.register("play", PlayViewSet, basename="api-play")
 router.register("decks/mine", SavedDeckViewSet, basename="api-saved-deck")
+router.register("invitations", InvitationViewSet, basename="api-invitation")
 
 urlpatterns: list[Any] = [
     path("cards/", api.CardListView.as_view(), name="api-card-list"),
@@ -36,4 +38,5 @@ API_ROOT_LINKS: dict[str, str] = {
     "deck_check": "api-deck-check",
     "my_decks": "api-saved-deck-list",
     "play": "api-play-list",
+    "invitations": "api-invitation-list",
 }

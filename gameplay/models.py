@@ -120,9 +120,10 @@ class StarterDeck(models.Model):
 # Saved decks (a player's own decks) and matches played on the site live in their own modules;
 # importing them here registers them.
 from gameplay.decks.models import SavedDeck, SavedDeckVersion  # noqa: E402
+from gameplay.invitations.models import Invitation, TableRequest  # noqa: E402
 from gameplay.matches.models import Game, GameAction, PlayMatch  # noqa: E402
 
 __all__ = [
-    "Card", "CatalogRow", "CatalogVersion", "Equip", "Game", "GameAction", "PlayMatch", "Runeslinger",
-    "SavedDeck", "SavedDeckVersion", "StarterDeck",
+    "Card", "CatalogRow", "CatalogVersion", "Equip", "Game", "GameAction", "Invitation", "PlayMatch", "Runeslinger",
+    "SavedDeck", "SavedDeckVersion", "StarterDeck", "TableRequest",
 ]  # fmt: skip

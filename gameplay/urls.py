@@ -7,7 +7,16 @@ from typing import Any
 from django.urls import path
 
 from gameplay.decks import views as deck_views
-from gameplay.web import learn_views, passing_views, play_views, runebound_views, tutorial_views, views
+from gameplay.web import (
+    coop_views,
+    invitation_views,
+    learn_views,
+    passing_views,
+    play_views,
+    runebound_views,
+    tutorial_views,
+    views,
+)
 
 app_name = "gameplay"
 urlpatterns: list[Any] = [
@@ -40,7 +49,10 @@ urlpatterns: list[Any] = [
     path("decks/mine/<id:pk>/delete/", deck_views.deck_delete, name="my-deck-delete"),
     path("decks/mine/<id:pk>/history/", deck_views.deck_history, name="my-deck-history"),
     path("decks/mine/<id:pk>/export/", deck_views.deck_export, name="my-deck-export"),
+    path("invitations/", invitation_views.invitation_list, name="invitations"),
+    path("invitations/<id:pk>/<slug:action>/", invitation_views.answer, name="answer"),
     path("play/", play_views.play_home, name="play-home"),
+    path("play/tables/<id:pk>/", coop_views.waiting_table_page, name="table-request"),
     path("play/<id:pk>/", play_views.play_page, name="play"),
     path("play/<id:pk>/replay/", play_views.replay_page, name="replay"),
     path("play/<id:pk>/tutorial/", tutorial_views.tutorial_step, name="tutorial-step"),

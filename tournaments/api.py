@@ -17,6 +17,7 @@ from rest_framework.serializers import BaseSerializer
 from accounts.auth import signed_in_user
 from accounts.models import User
 from common.ids import ID_PATTERN, parse_id
+from common.words import count
 from gameplay.deckformats import RUNESLINGERS, AnyDeck, DeckFormat, deck_format
 from gameplay.decks import services as saved_decks
 from gameplay.runeslingers.site_catalog import (
@@ -26,7 +27,7 @@ from gameplay.runeslingers.site_catalog import (
     deck_from_parts,
     declared_length,
 )
-from tournaments import selectors
+from tournaments import listing, selectors
 from tournaments.errors import EventRefusal, Invalid, NotFound
 from tournaments.models import DeckVersion, Event, Match, PodTable, Registration, Round
 from tournaments.permissions import Perm, has_permission, require
@@ -53,10 +54,11 @@ from tournaments.serializers import (
     RoundSerializer,
     ScoreSerializer,
     TablesSerializer,
+    WaitingPlaceSerializer,
     WalkInSerializer,
     places_of,
 )
-from tournaments.services import decks, registration, results, rounds
+from tournaments.services import decks, registration, results, rounds, waiting
 from tournaments.services.desk import NoListChoice
 from tournaments.services.standings import bracket
 from tournaments.structures import structure_of
@@ -85,6 +87,30 @@ class EventViewSet(viewsets.ModelViewSet[Event]):
         taken = Count("registrations", filter=Q(registrations__dropped_after_round__isnull=True))
         events = selectors.visible_events(self.request.user).annotate(registered=taken)  # places_taken, one query
         return events.order_by("-created_at", "-id")  # a grouped query drops the model's ordering
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "when", str, enum=[w.value for w in listing.When if w], description="upcoming, running or finished"
+            ),
+            OpenApiParameter("game", str, description="a game's key: runeslingers, runebound"),
+            OpenApiParameter("deck_format", str, description="a deck format's slug"),
+        ]
+    )
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """Events, filtered (``when``, ``game``, ``deck_format``) and paged (``page``); a bad value is a 400."""
+        wanted = listing.event_filter(request.query_params, format_param="deck_format")
+        events = listing.filtered(self.get_queryset(), wanted)
+        size = getattr(self.paginator, "page_size", None)
+        pages = max(1, -(-events.count() // size)) if size else 1
+        if wanted.page > pages:
+            raise Invalid(
+                EventRefusal.BAD_FILTER, f"page: the list has {count(pages, 'page', 'pages')}, not {wanted.page}."
+            )
+        page = self.paginate_queryset(events)
+        if page is None:
+            return Response(self.get_serializer(events, many=True).data)
+        return self.get_paginated_response(self.get_serializer(page, many=True).data)
 
     def perform_create(self, serializer: BaseSerializer[Event]) -> None:
         serializer.instance = registration.create_event(signed_in_user(self.request), **_valid(serializer))
@@ -149,6 +175,34 @@ class EventViewSet(viewsets.ModelViewSet[Event]):
         if entry is None:
             return Response({"detail": "You are not registered for this event."}, status=status.HTTP_404_NOT_FOUND)
         return Response(RegistrationSerializer(registration.drop(entry, signed_in_user(request))).data)
+
+    @extend_schema(request=None, responses={200: WaitingPlaceSerializer, 201: WaitingPlaceSerializer})
+    @action(detail=True, methods=["get", "post"], url_path="waiting-list", permission_classes=[IsAuthenticated])
+    def waiting_list(self, request: Request, pk: str) -> Response:
+        """The reader's place on a full event's waiting list: GET reads it (404 when not on it), POST
+        joins the list."""
+        event, player = self.get_object(), signed_in_user(request)
+        if request.method == "POST":
+            waiting.join(event, player)
+        place = waiting.place_of(event, player.pk)
+        if place is None:
+            raise NotFound(EventRefusal.NOT_WAITING, f"You are not on the waiting list of {event.name}.")
+        code = status.HTTP_201_CREATED if request.method == "POST" else status.HTTP_200_OK
+        return Response(WaitingPlaceSerializer(place).data, status=code)
+
+    @extend_schema(request=None, responses={204: None})
+    @action(detail=True, methods=["post"], url_path="leave-waiting-list", permission_classes=[IsAuthenticated])
+    def leave_waiting_list(self, request: Request, pk: str) -> Response:
+        """Leave the waiting list (declining a place offered: the next on the list is offered it)."""
+        waiting.leave(self.get_object(), signed_in_user(request))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(request=None, responses={201: RegistrationSerializer})
+    @action(detail=True, methods=["post"], url_path="accept-place", permission_classes=[IsAuthenticated])
+    def accept_place(self, request: Request, pk: str) -> Response:
+        """Take the place offered to the reader from the waiting list: they are registered."""
+        entry = waiting.accept(self.get_object(), signed_in_user(request))
+        return Response(RegistrationSerializer(entry).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=WalkInSerializer, responses={201: RegistrationSerializer})
     @action(detail=True, methods=["post"], url_path="walk-in")

@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils import timezone
 
 from gameplay.deckformats import RUNESLINGERS, deck_formats, grouped_choices
 from tournaments.models import Event, default_placement_points
@@ -83,17 +84,17 @@ class EventForm(forms.ModelForm[Event]):
     class Meta:
         model = Event
         fields = (
-            "name", "description", "venue", "starts_at", "fee", "capacity", "format", "structure", "rounds",
+            "name", "description", "venue", "online", "starts_at", "fee", "capacity", "format", "structure", "rounds",
             "round_minutes", "best_of", "top_cut", "tiebreakers", "bye_counts_in_own_mw", "late_entry_until_round",
             "pod_rounds", "played_on_site", *ON_SITE_FIELDS, *POD_FIELDS,
         )  # fmt: skip
         widgets = {
-            "starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"}),
+            "starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
             "description": forms.Textarea(attrs={"rows": 4}),
         }
         labels = {
             "pod_size": "Pod size", "pod_minimum": "Smallest pod", "pod_maximum": "Largest pod",
-            "capacity": "Places", "played_on_site": "Played on the site",
+            "capacity": "Places", "played_on_site": "Played on the site", "online": "Online (no venue)",
         }  # fmt: skip
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -108,6 +109,9 @@ class EventForm(forms.ModelForm[Event]):
         for name in DEFAULTED:
             self.fields[name].required = False  # left empty (or not sent): the default
         self.fields["rounds"].help_text = "Swiss or pod rounds; empty means the recommended number, fixed at the start."
+        zone = timezone.get_current_timezone_name()  # the organiser's (common/timezones.py)
+        self.fields["starts_at"].label = f"Starts ({zone})"
+        self.fields["starts_at"].help_text = f"Date and time in {zone}; each player sees it in their own time zone."
 
     def clean(self) -> dict[str, Any]:
         """Pod settings that agree with each other, and the refusal the service would give for a game

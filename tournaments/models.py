@@ -137,6 +137,7 @@ class Event(StatusMachine, models.Model):
         blank=True, max_length=DESCRIPTION_LENGTH, help_text="What players should know: prizes, what to bring, the day."
     )
     venue = models.CharField(max_length=200, blank=True, help_text="Where it is played: the shop or hall, its address.")
+    online = models.BooleanField(default=False, help_text="Played online: pages say “Online” instead of a venue.")
     fee = models.CharField(
         max_length=60,
         blank=True,
@@ -348,6 +349,24 @@ class Registration(models.Model):
     @property
     def active(self) -> bool:
         return self.dropped_after_round is None
+
+
+class WaitingEntry(models.Model):
+    """A player waiting for a place at a full event (``tournaments.services.waiting``). The first
+    on the list (by ``joined_at``) is offered a freed place: ``offered_at`` is set, and the offer
+    holds until they accept it (they are registered) or decline it (they leave the list)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="waiting")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="waiting_for")
+    joined_at = models.DateTimeField(default=timezone.now)
+    offered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("joined_at", "id")
+        constraints = [models.UniqueConstraint(fields=("event", "player"), name="one_waiting_entry_per_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player} waiting for {self.event}"
 
 
 class Round(StatusMachine, models.Model):

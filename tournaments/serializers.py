@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC
 from typing import Any
 
 from drf_spectacular.utils import extend_schema_field
@@ -27,6 +28,9 @@ from tournaments.services.standings import StandingRow
 
 
 class EventSerializer(serializers.ModelSerializer[Event]):
+    starts_at = serializers.DateTimeField(
+        required=False, allow_null=True, default_timezone=UTC, help_text="ISO 8601, in UTC."
+    )
     organiser = serializers.CharField(source="organiser.username", read_only=True)
     status_display = serializers.CharField(source="get_status_display", read_only=True)
     places_taken = serializers.SerializerMethodField(help_text="Players registered and not dropped.")
@@ -38,8 +42,8 @@ class EventSerializer(serializers.ModelSerializer[Event]):
             "tiebreakers", "bye_counts_in_own_mw", "late_entry_until_round", "pod_rounds", "starts_at",
             "played_on_site", "clock_minutes", "window_seconds", "clock_loses_match", "extra_turns", "matches_public",
             "arrival_minutes", "lists_published", "pod_size", "pod_minimum", "pod_maximum", "placement_points",
-            "description", "venue", "fee", "capacity", "places_taken", "status", "status_display", "cut_seeds",
-            "created_at",
+            "description", "venue", "online", "fee", "capacity", "places_taken", "status", "status_display",
+            "cut_seeds", "created_at",
         )  # fmt: skip
         read_only_fields = (
             "id",
@@ -55,6 +59,11 @@ class EventSerializer(serializers.ModelSerializer[Event]):
     def get_places_taken(self, event: Event) -> int:
         registered = getattr(event, "registered", None)  # counted with the list (EventViewSet)
         return int(registered) if registered is not None else capacity.places_taken(event)
+
+
+class WaitingPlaceSerializer(serializers.Serializer[Any]):
+    position = serializers.IntegerField(read_only=True, help_text="1 is first on the list.")
+    offered = serializers.BooleanField(read_only=True, help_text="A place is offered to the player: accept it.")
 
 
 class RegistrationSerializer(serializers.ModelSerializer[Registration]):

@@ -12,17 +12,22 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 
+from accounts.auth import signed_in_user
 from accounts.models import User
 from common.refusals import Refusal
 from gameplay.games import GAMES
 from gameplay.games import RUNEMASTERS as RUNEMASTERS_GAME
-from gameplay.matches import selectors, services
+from gameplay.invitations import tables
+from gameplay.invitations.models import TableRequest
+from gameplay.invitations.tables import offer_table
+from gameplay.matches import selectors
 from gameplay.matches.models import PlayMatch
 from gameplay.matches.services import SeatSpec
 from gameplay.matches.services.views import seat_names
@@ -111,10 +116,10 @@ def form_context() -> dict[str, Any]:
     }
 
 
-def start_table(request: HttpRequest, user: User) -> PlayMatch | None:
+def start_table(request: HttpRequest, user: User) -> PlayMatch | TableRequest | None:
     """A Runemasters table from the play home's form: the guardians ticked (2 to 4), who plays each
-    (you, a bot, or another player by username), the difficulty and the turn clock; or None with
-    the reason in the page's messages."""
+    (you, a bot, or another player by username: invited, see ``gameplay/invitations/tables.py``),
+    the difficulty and the turn clock; or None with the reason in the page's messages."""
     post = request.POST
     chosen = [g for g in RUNEMASTERS.guardians if post.get(f"guardian_{g}")]
     seats = []
@@ -127,6 +132,9 @@ def start_table(request: HttpRequest, user: User) -> PlayMatch | None:
             other = User.objects.filter(username__iexact=name).first() if name else None
             if other is None:
                 messages.error(request, f"Who plays {guardian.capitalize()}? No player is called {name or '(empty)'}.")
+                return None
+            if other.pk == user.pk:
+                messages.error(request, f"You cannot invite yourself to play {guardian.capitalize()}: choose You.")
                 return None
             seats.append(SeatSpec(other))
         elif holder in PlayMatch.Bot.values and holder != PlayMatch.Bot.TUTOR:
@@ -142,7 +150,26 @@ def start_table(request: HttpRequest, user: User) -> PlayMatch | None:
     turn_seconds = turn_seconds or None  # 0: untimed
     setup = {"guardians": chosen, "difficulty": post.get("difficulty", "initiate")}
     try:
-        return services.create_table("runemasters", setup, seats, turn_seconds=turn_seconds, label="Runemasters")
+        return offer_table(user, "runemasters", setup, seats, turn_seconds, "Runemasters")
     except Refusal as exc:
         messages.error(request, str(exc))
         return None
+
+
+@login_required
+def waiting_table_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """A table waiting for the people its host invited: each seat and its answer in words, Accept
+    and Decline for a person invited, Withdraw for the host; once started, the table itself."""
+    user = signed_in_user(request)
+    waiting = tables.request_for(user, pk)
+    if waiting.match_id is not None:
+        return redirect("gameplay:play", pk=waiting.match_id)
+    invitations = tables.invitations_of(waiting)
+    context = {
+        "waiting": waiting,
+        "seats": tables.seat_words(waiting, user),
+        "difficulty": str(waiting.setup.get("difficulty", "initiate")).title(),
+        "mine": [i for i in invitations if i.invitee_id == user.pk and i.is_pending],
+        "sent": [i for i in invitations if i.inviter_id == user.pk],
+    }
+    return render(request, "gameplay/table_request.html", context)

@@ -24,6 +24,7 @@ from accounts.models import User
 from common.ids import parse_id
 from common.refusals import Refusal
 from gameplay.decks import services as saved_decks
+from gameplay.invitations.models import Invitation, TableRequest
 from gameplay.matches import selectors, services
 from gameplay.matches.models import Game, MatchChallenge, PlayMatch
 from gameplay.runeslingers.cards.faces import catalog_faces
@@ -49,6 +50,9 @@ def play_home(request: HttpRequest) -> HttpResponse:
         return _challenge_action(request, user)
     if refused is None and request.method == "POST":
         match = coop_views.start_table(request, user) if action == "table" else _start_practice(request, user)
+        if isinstance(match, TableRequest):
+            messages.success(request, "The table starts once every player you invited has answered.")
+            return redirect("gameplay:table-request", pk=match.pk)
         if match is not None:
             return redirect("gameplay:play", pk=match.pk)
     matches = selectors.with_finished_game(selectors.my_matches(user))
@@ -70,6 +74,7 @@ def play_home(request: HttpRequest) -> HttpResponse:
             (PlayMatch.Pace.STANDARD, "Standard"),
         ],
         "challenges": challenges.select_related("challenger", "opponent"),
+        "invitations_waiting": Invitation.objects.filter(invitee=user, status=Invitation.Status.PENDING).count(),
         **coop_views.form_context(),
     }
     response = render(request, "gameplay/play_home.html", context)

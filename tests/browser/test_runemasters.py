@@ -1,8 +1,8 @@
 """Issue 21's done-when: a Runemasters challenge played in the browser. Ann registers her team with
-Bob on the challenge page and starts the attempt; the two play the table to the end on their pages
-(Ann runs a second guardian; Bob lets one turn clock run out); a second team's result arrives; the
-leaderboard ranks both; once the challenge is finished anyone replays the game and the replay
-gives every state hash the log recorded."""
+Bob on the challenge page, Bob accepts the invitation, and Ann starts the attempt; the two play
+the table to the end on their pages (Ann runs a second guardian; Bob lets one turn clock run
+out); a second team's result arrives; the leaderboard ranks both; once the challenge is finished
+anyone replays the game and the replay gives every state hash the log recorded."""
 
 from __future__ import annotations
 
@@ -52,6 +52,12 @@ def test_a_challenge_played_in_the_browser_is_ranked_and_replayed(browser: Any) 
         page.get_by_test_id("register-team").get_by_label("Team name").fill("Dawn")
         page.get_by_test_id("register-team").get_by_label("Team mates").fill("bob")
         page.get_by_role("button", name="Register the team").click()
+        invited = logged_in_page(browser, Live(url), bob)  # Bob joins only by accepting (issue 29)
+        invited.goto(f"{url}/runemasters/challenges/{challenge.pk}/")
+        invited.get_by_test_id("your-invitations").get_by_role("button", name="Accept and join").click()
+        invited.get_by_text("You accepted").wait_for()
+        invited.context.close()
+        page.reload()
         page.get_by_role("button", name="Start attempt 1 of 1").click()
         page.wait_for_url(f"{url}/play/*/")
         match = Attempt.objects.get(team__name="Dawn").match

@@ -10,12 +10,13 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
+from gameplay.invitations import services as answers
 from gameplay.matches.models import Game, PlayMatch
 from gameplay.matches.services import match_finished
 from gameplay.runemasters import game as runemasters
 from gameplay.runemasters.state import State
 from tests.factories import OrganiserFactory, UserFactory
-from tournaments.coop import services
+from tournaments.coop import invitations, services
 from tournaments.coop.models import Attempt, Challenge, Team
 
 
@@ -72,11 +73,19 @@ def finish_attempt(team: Team, state: State) -> Attempt:
     return attempt
 
 
+def accept_all(team: Team) -> None:
+    """Every player invited to ``team`` accepts (nobody is put on a team without accepting)."""
+    for invitation in invitations.pending_for(team).select_related("invitee"):
+        answers.accept(invitation.pk, invitation.invitee)
+
+
 @pytest.fixture
 def make_team(challenge: Challenge) -> Callable[..., Team]:
     def make(name: str, *members: str) -> Team:
         users = [UserFactory.create(username=m) for m in members]
-        return services.register_team(challenge, users[0], name, [u.username for u in users[1:]])
+        team = services.register_team(challenge, users[0], name, [u.username for u in users[1:]])
+        accept_all(team)
+        return team
 
     return make
 

@@ -62,7 +62,12 @@ def test_an_organiser_creates_edits_and_publishes(organiser: Any) -> None:
 def test_teams_attempts_and_the_leaderboard(challenge: Challenge, make_team: Callable[..., Team]) -> None:
     ann, bob = UserFactory.create(username="ann"), UserFactory.create(username="bob")
     team = api(ann).post(f"{BASE}{challenge.pk}/teams/", {"name": "Dawn", "members": ["bob"]}, format="json")
-    assert team.status_code == 201 and team.json()["members"] == [ann.public_name, bob.public_name]
+    assert team.status_code == 201 and team.json()["members"] == [ann.public_name]  # bob is invited
+    waiting = api(bob).get("/api/invitations/").json()["results"]
+    assert [(i["inviter"], i["status_label"]) for i in waiting] == [(ann.public_name, "Waiting for an answer")]
+    assert api(bob).post(f"/api/invitations/{waiting[0]['id']}/accept/").json()["status"] == "accepted"
+    members = api(ann).get(f"{BASE}{challenge.pk}/teams/").json()[0]["members"]
+    assert members == [ann.public_name, bob.public_name]
     again = api(bob).post(f"{BASE}{challenge.pk}/teams/", {"name": "Dusk"}, format="json")
     assert again.status_code == 409 and "Already in a team" in again.json()["detail"]
     assert api().post(f"{BASE}{challenge.pk}/teams/", {"name": "Anon"}, format="json").status_code in (401, 403)

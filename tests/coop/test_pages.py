@@ -14,6 +14,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from gameplay.invitations.models import Invitation
 from gameplay.matches.models import PlayMatch
 from tests.coop.conftest import finish_attempt, playout
 from tests.factories import UserFactory
@@ -52,7 +53,13 @@ def test_registering_a_team_then_starting_an_attempt_opens_the_table(challenge: 
     answer = client.post(page(challenge) + "team/", {"name": "Dawnbreakers", "members": "bob"})
     assert answer.status_code == 302
     text = client.get(page(challenge)).content.decode()
-    assert "Dawnbreakers" in text and bob.public_name in text and "Start attempt 1 of 2" in text
+    assert "Dawnbreakers" in text and "Start attempt 1 of 2" in text
+    assert f"{bob.public_name}: <span" in text and "Waiting for an answer" in text  # invited, not a member
+    invitation = Invitation.objects.get(invitee=bob)
+    answer = client_for(bob).post(f"/invitations/{invitation.pk}/accept/", {"back": "page"})
+    assert answer.status_code == 302 and answer["Location"] == page(challenge)
+    text = client.get(page(challenge)).content.decode()
+    assert f"{ann.public_name}, {bob.public_name}." in text and "Accepted" in text
     answer = client.post(page(challenge) + "attempt/", {"seat1": "kulak", "seat2": "kyreas"})
     match = PlayMatch.objects.get()
     assert answer.status_code == 302 and answer["Location"] == f"/play/{match.pk}/"

@@ -15,7 +15,7 @@ from config.celery import app
 from gameplay.matches.models import PlayMatch
 from gameplay.runemasters import game as runemasters
 from gameplay.runemasters.scores import Score, summary
-from tests.coop.conftest import finish_attempt, playout, rules
+from tests.coop.conftest import accept_all, finish_attempt, playout, rules
 from tests.factories import UserFactory
 from tournaments.coop import services
 from tournaments.coop.errors import ChallengeRefusal
@@ -61,7 +61,9 @@ def test_drafts_are_the_organisers_alone(organiser: Any) -> None:
 def test_a_player_is_in_one_team_and_a_team_fits_the_guardians(challenge: Challenge) -> None:
     ann, bob, cy = (UserFactory.create(username=n) for n in ("ann", "bob", "cy"))
     team = services.register_team(challenge, ann, "Dawnbreakers", ["BOB"])
-    assert [m.user for m in team.members.all()] == [ann, bob] and team.captain == ann
+    assert [m.user for m in team.members.all()] == [ann] and team.captain == ann  # bob is invited
+    accept_all(team)
+    assert [m.user for m in team.members.all()] == [ann, bob]
     with pytest.raises(Conflict, match="Already in a team of this challenge: .*Dawnbreakers"):
         services.register_team(challenge, cy, "Others", ["bob"])
     with pytest.raises(Invalid, match="No player is called nobody-here"):
@@ -73,7 +75,7 @@ def test_a_player_is_in_one_team_and_a_team_fits_the_guardians(challenge: Challe
 
 def test_a_team_larger_than_the_guardian_count_is_refused(challenge: Challenge) -> None:
     names = [UserFactory.create().username for _ in range(2)]
-    with pytest.raises(Invalid, match="at most 2 players"):
+    with pytest.raises(Conflict, match="at most 2 players"):
         services.register_team(challenge, UserFactory.create(), "Crowd", names)
     assert not Team.objects.exists()
 

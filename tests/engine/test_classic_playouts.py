@@ -16,6 +16,7 @@ import pytest
 from gameplay.runeslingers.engine import new_game
 from gameplay.runeslingers.engine.compiled import default_compiled
 from tests.engine.test_playouts import play_setup
+from tests.speed import fast_first
 
 SLINGERS = [
     ("eva", ["Inner Flame", "Engulf"]),
@@ -53,7 +54,7 @@ def play_random_classic(seed: int, full: bool) -> tuple[int, int | None, Counter
     return state.turn, state.winner, kinds
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("chunk", fast_first(CHUNKS))
 def test_random_classic_games_keep_the_invariants(chunk: int) -> None:
     per = GAMES // CHUNKS
     winners: Counter[int | None] = Counter()

@@ -264,6 +264,7 @@ def test_redirected_event() -> None:
     assert "Fireball turns back on its own slinger" in entry["text"] and "Eva takes 8 damage" in entry["text"]
 
 
+@pytest.mark.slow  # long: run by `make test` and CI, not by `make test-fast`
 @pytest.mark.parametrize("kind", ["use", "sling", "charge"])
 def test_field_actions_found_in_random_games(kind: str) -> None:
     """Use, Sling and Charge (defense cards in play), taken from seeded random games."""
@@ -356,6 +357,7 @@ def _check_game(seed: int, all_names: set[str]) -> set[str]:
     return kinds
 
 
+@pytest.mark.slow  # long: run by `make test` and CI, not by `make test-fast`
 def test_random_games_have_clean_public_sentences() -> None:
     """Seeded random games: every prompt, label and log sentence has no handle, seat code or slug,
     and a log sentence names no card nobody may see (a set concentration above all)."""

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from gameplay.runeslingers.engine import State, apply, new_game, pending
 from gameplay.runeslingers.engine import describe as words
 from gameplay.runeslingers.engine.bots import RandomAgent
@@ -62,6 +64,7 @@ def play_in_words(seed: int, all_names: set[str]) -> tuple[set[str], list[str]]:
     return kinds, log
 
 
+@pytest.mark.slow  # long: run by `make test` and CI, not by `make test-fast`
 def test_random_classic_games_have_clean_public_sentences_for_every_classic_move() -> None:
     catalog = bound_compiled().catalog
     all_names = {c.name for c in catalog.cards.values()}

@@ -29,6 +29,7 @@ from gameplay.runeslingers.engine import (
     to_json,
 )
 from tests.engine.invariants import check_invariants, watch_power_losses
+from tests.speed import fast_first
 
 STARTERS = ["eva-starter", "romin-starter", "brannoc-starter", "vesna-starter"]
 GAMES = 1000
@@ -87,7 +88,7 @@ def _play_setup(setup: dict[str, Any], seed: int, full: bool, kinds: Counter[str
     return state
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("chunk", fast_first(CHUNKS))
 def test_random_games_keep_the_invariants(chunk: int) -> None:
     per = GAMES // CHUNKS
     for seed in range(chunk * per, (chunk + 1) * per):
@@ -104,7 +105,7 @@ RUNESLINGERS = {
 }
 
 
-@pytest.mark.parametrize("chunk", range(5))
+@pytest.mark.parametrize("chunk", fast_first(5))
 def test_random_catalog_decks_keep_the_invariants(chunk: int) -> None:
     """100 more games with 30 random cards from the whole catalog, so every supported card is played."""
     from gameplay.runeslingers.engine.compiled import default_compiled, unsupported_reasons

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from gameplay.runeslingers.engine import State, apply, legal_actions, new_game, pending, state_hash, view
 from gameplay.runeslingers.engine.bots import GreedyAgent, RandomAgent
 from gameplay.runeslingers.engine.core import Env
@@ -96,6 +98,7 @@ def test_a_forced_move_costs_no_search() -> None:
     assert agent.last_iterations == 0
 
 
+@pytest.mark.slow  # long: run by `make test` and CI, not by `make test-fast`
 def test_hard_beats_random_in_most_seeded_games() -> None:
     games, wins = 6, 0
     for g in range(games):

@@ -118,6 +118,7 @@ def hidden_handles(match: PlayMatch, seat: int) -> set[str]:
     return {f"c{h}" for h in [*other.hand, *other.deck, *state.players[seat].deck]}
 
 
+@pytest.mark.slow  # long: run by `make test` and CI, not by `make test-fast`
 @pytest.mark.django_db
 @pytest.mark.timeout(1800)  # ~80 s on a quiet machine; the suite-wide 300 s guard is a hang guard, not a speed limit
 def test_the_api_never_shows_the_opponent_a_hidden_card() -> None:

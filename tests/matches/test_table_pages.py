@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.test import Client
 
+from gameplay.invitations import services as services_answers
+from gameplay.invitations.models import Invitation, TableRequest
 from gameplay.matches import services
 from gameplay.matches.models import PlayMatch
 from gameplay.matches.services import SeatSpec
@@ -50,6 +54,8 @@ def test_the_play_home_starts_a_solo_table_with_a_bot_and_its_page_shows_the_sea
          "Play at least one guardian yourself"),
         ({"guardian_neltai": "1", "holder_neltai": "me", "guardian_kulak": "1", "holder_kulak": "player",
           "player_kulak": "nobody"}, "No player is called nobody"),
+        ({"guardian_neltai": "1", "holder_neltai": "me", "guardian_kulak": "1", "holder_kulak": "player",
+          "player_kulak": "ANN"}, "You cannot invite yourself to play Kulak"),
         ({"guardian_neltai": "1", "holder_neltai": "me", "guardian_kulak": "1", "holder_kulak": "me",
           "difficulty": "impossible"}, "difficulty"),
     ],
@@ -61,13 +67,26 @@ def test_a_bad_table_form_says_what_is_wrong_and_makes_nothing(form: dict[str, s
     assert not PlayMatch.objects.exists()
 
 
+def bob_client(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
 def test_a_two_person_table_from_the_form_and_its_replay_page() -> None:
     client, ann = signed_in()
     bob = UserFactory.create(username="bob")
     form = {"action": "table", "guardian_neltai": "1", "holder_neltai": "me", "guardian_kulak": "1",
             "holder_kulak": "player", "player_kulak": "bob", "difficulty": "initiate", "turn_seconds": "0"}  # fmt: skip
-    client.post("/play/", form)
+    made = client.post("/play/", form)
+    assert not PlayMatch.objects.exists()  # Bob is invited; nobody is seated without accepting
+    waiting = TableRequest.objects.get()
+    assert made["Location"] == f"/play/tables/{waiting.pk}/"
+    invitation = Invitation.objects.get(invitee=bob)
+    accepted = bob_client(bob).post(f"/invitations/{invitation.pk}/accept/", {"back": "page"})
+    assert accepted["Location"] == f"/play/tables/{waiting.pk}/"
     match = PlayMatch.objects.get()
+    assert client.get(f"/play/tables/{waiting.pk}/")["Location"] == f"/play/{match.pk}/"
     assert match.turn_seconds is None and match.seats_of(bob.pk) == [1]
     assert client.get(f"/play/{match.pk}/replay/").status_code == 404  # nothing finished yet
     services.concede(match.pk, ann, match.version)  # type: ignore[arg-type]
@@ -115,7 +134,10 @@ def test_a_finished_table_offers_play_again_instead_of_give_up_and_it_sets_the_s
     for name, value in form.items():
         assert f'name="{name}" value="{value}"' in over, name
     again = client.post("/play/", form)
+    waiting = TableRequest.objects.get()  # Bob is asked again: he sits only by accepting
+    assert again.status_code == 302 and again["Location"] == f"/play/tables/{waiting.pk}/"
+    services_answers.accept(Invitation.objects.get(invitee=bob, status="pending").pk, bob)
     new = PlayMatch.objects.exclude(pk=match.pk).get()
-    assert again.status_code == 302 and again["Location"] == f"/play/{new.pk}/"
+    assert waiting.__class__.objects.get().match == new
     assert new.setup == match.setup and new.turn_seconds == 60
     assert [(h.user_id, h.bot) for h in new.holders()] == [(h.user_id, h.bot) for h in match.holders()]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -36,6 +37,7 @@ def load_event(name: str) -> tuple[list[PlayerEntry], list[MatchRecord]]:
     return [PlayerEntry(p, None, p in dropped) for p in ids], history
 
 
+@pytest.mark.slow  # long: run by `make test` and CI, not by `make test-fast`
 def test_late_entries_event_round_7_is_paired_at_the_optimum() -> None:
     """Regression: the score-group pass paired this round at a squared gap of 18, the optimum is 16."""
     players, history = load_event("late_entries_round7.txt")

@@ -141,6 +141,7 @@ def test_the_auto_choice_is_always_valid_for_a_legal_customised_deck(deck: Runeb
     assert check_choice(deck, auto_choice(deck, CATALOG), CATALOG) == []
 
 
+@pytest.mark.slow  # long: run by `make test` and CI, not by `make test-fast`
 @settings(max_examples=150, deadline=None)
 @given(pods())
 def test_cards_are_conserved_and_each_player_gives_and_receives_ten(

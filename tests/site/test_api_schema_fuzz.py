@@ -222,6 +222,7 @@ def _organiser_scenarios(personas: Personas) -> list[dict[str, int]]:
     return scenarios
 
 
+@pytest.mark.slow  # long: run by `make test` and CI, not by `make test-fast`
 def test_every_operation_answers_as_documented(
     api_schema: Any, personas: Personas, capsys: pytest.CaptureFixture[str]
 ) -> None:

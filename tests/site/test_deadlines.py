@@ -17,7 +17,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from common import deadlines
-from common.deadlines import FIRE_TASK, DeadlineKind, expire_deadline
+from common.deadlines import FIRE_MANY_TASK, FIRE_TASK, DeadlineKind, expire_deadline, expire_deadlines
 from config.celery import app
 from gameplay.matches.timers import MATCH_CLOCK
 from tests.factories import EventFactory
@@ -116,6 +116,29 @@ def test_a_deadline_is_queued_after_commit_by_name_unless_beyond_its_kinds_horiz
     assert queued.calls == [(FIRE_TASK, (MATCH_CLOCK, 5, 2), near)]
     with pytest.raises(KeyError):
         deadlines.schedule("no-such-kind", 5, 2, near)
+
+
+@pytest.mark.django_db
+def test_many_deadlines_due_together_go_in_one_task_and_each_fires_as_by_its_own(
+    probe: list[Any], queued: Queued, django_capture_on_commit_callbacks: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A round's deck swaps share one instant: one message for them all, not one per pod."""
+    rounds = [open_round(n, timedelta(seconds=-1), version=n) for n in (1, 2, 3)]
+    at = timezone.now() + timedelta(minutes=10)
+    keyed = [(r.pk, r.timer_version) for r in rounds]
+    with django_capture_on_commit_callbacks(execute=True):
+        deadlines.schedule_many("probe", keyed, at)
+        deadlines.schedule_many("probe", [], at)  # nothing to queue: no message
+        assert queued.calls == []
+    assert queued.calls == [(FIRE_MANY_TASK, ("probe", [list(pair) for pair in keyed]), at)]
+    assert app.amqp.router.route({}, FIRE_MANY_TASK)["queue"].name == "timers"
+    FAILING.add(rounds[0].pk)  # one that fails is logged; the others still fire
+    stale = [rounds[1].pk, rounds[1].timer_version + 1]  # a version that moved on fires nothing
+    with caplog.at_level(logging.ERROR, logger="common.deadlines"):
+        fired = expire_deadlines("probe", [list(keyed[0]), stale, list(keyed[2])])
+    assert fired == 1
+    assert [(key, version) for key, version, _now in probe] == [keyed[2]]
+    assert "cannot be fired" in caplog.text
 
 
 def test_the_sweep_runs_every_two_seconds_at_most_on_the_timers_queue() -> None:

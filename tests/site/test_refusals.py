@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 
+from accounts.notices import errors as notice_errors
 from common import refusals
 from gameplay.decks import errors as deck_errors
 from gameplay.matches import errors as match_errors
@@ -35,6 +36,8 @@ REASON_ENUMS = {
     "SwapRefusal": swap_errors.SwapRefusal,
     "ChallengeRefusal": coop_errors.ChallengeRefusal,
     "RatingRefusal": rating_errors.RatingRefusal,
+    "InvitationRefusal": importlib.import_module("gameplay.invitations.errors").InvitationRefusal,
+    "NoticeRefusal": notice_errors.NoticeRefusal,
     "PageRefusal": importlib.import_module("common.web").PageRefusal,
 }
 

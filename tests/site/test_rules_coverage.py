@@ -30,6 +30,7 @@ def test_the_page_is_current() -> None:
     assert rc.generate(directory) == committed, STALE
 
 
+@pytest.mark.slow  # long: run by `make test` and CI, not by `make test-fast`
 def test_the_command_writes_nothing_when_asked_to_check(capsys: pytest.CaptureFixture[str]) -> None:
     before = rc.PAGE.read_text(encoding="utf-8")
     if not rc.rulebooks_dir().is_dir():

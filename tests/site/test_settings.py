@@ -50,6 +50,7 @@ def test_a_wrong_value_stops_start_up_naming_the_variable(env: dict[str, str], m
     assert message in run.stderr
 
 
+@pytest.mark.slow  # long: run by `make test` and CI, not by `make test-fast`
 def test_production_settings_pass_the_deploy_checks(tmp_path: Path) -> None:
     run = manage("check", "--deploy", "--fail-level", "WARNING", env=PRODUCTION, tmp_path=tmp_path)
     assert run.returncode == 0, run.stderr

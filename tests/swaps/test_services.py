@@ -17,6 +17,7 @@ from gameplay.runebound.catalog import shipped_runebound
 from tests.clients import api_client as api
 from tests.factories import EventFactory, OrganiserFactory, UserFactory
 from tests.swaps.helpers import DECKS, Pod, published, runebound_pod_event, seat_pod
+from tests.webhooks.conftest import Queued
 from tournaments.errors import Conflict, Forbidden, Invalid
 from tournaments.models import Event, EventDeck, Round
 from tournaments.services import registration, rounds
@@ -233,7 +234,7 @@ def test_the_plan_over_the_api() -> None:
 
 
 def test_publishing_a_pod_round_of_the_plan_opens_a_swap_for_each_pod(
-    django_capture_on_commit_callbacks: Any,
+    django_capture_on_commit_callbacks: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     organiser = OrganiserFactory.create(display_name="Oda")
     event = registration.create_event(
@@ -247,10 +248,16 @@ def test_publishing_a_pod_round_of_the_plan_opens_a_swap_for_each_pod(
     services.set_plan(event, organiser, [1], 10)
     registration.start_event(event, organiser)
     event.refresh_from_db()
+    sent = Queued()
+    monkeypatch.setattr("common.tasks.current_app", sent)
     with django_capture_on_commit_callbacks(execute=True):
         first = rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
     swaps = list(PodSwap.objects.filter(round=first))
     assert len(swaps) == 3 and all(s.is_choosing for s in swaps)
+    # the three deadlines (one instant) go in one task, each swap under its timer version
+    (due,) = [(args, eta) for name, args, eta in sent.calls if name == deadlines.FIRE_MANY_TASK]
+    assert due == ((services.DECK_SWAP, [[s.pk, s.timer_version] for s in swaps]), swaps[0].deadline)
+    assert {s.deadline for s in swaps} == {swaps[0].deadline}
     assert sorted(len(s.seats.all()) for s in swaps) == [3, 3, 3]
     for swap in swaps:
         seated = [(s.player_id, s.position) for s in swap.table.seats.order_by("position")]

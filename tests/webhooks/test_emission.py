@@ -4,10 +4,13 @@ rolled-back changes send nothing."""
 
 from __future__ import annotations
 
+import zoneinfo
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 from django.db import transaction
+from django.utils import timezone
 
 from config.celery import app
 from gameplay.matches.models import PlayMatch
@@ -20,7 +23,7 @@ from tournaments.models import Event, Match, Round
 from tournaments.services import registration, results, rounds
 from tournaments.services.results import Score
 from tournaments.webhooks.models import Delivery, Kind
-from tournaments.webhooks.outbox import DELIVER_TASK
+from tournaments.webhooks.outbox import DELIVER_TASK, event_info
 
 pytestmark = pytest.mark.django_db
 Capture = Any  # pytest-django's django_capture_on_commit_callbacks
@@ -65,7 +68,10 @@ def test_a_published_round_queues_round_paired_after_commit_on_the_default_queue
     assert str(delivery.webhook_id) == payload["id"]
     assert payload["type"] == "round.paired" and payload["created"]
     event_url = f"http://localhost:8000/events/{event.pk}/"
-    assert payload["event"] == {"id": event.pk, "name": "Webhook Open", "url": event_url}
+    assert payload["event"] == {
+        "id": event.pk, "name": "Webhook Open", "url": event_url, "starts_at": None, "online": False, "venue": "",
+        "fee": "", "capacity": None,
+    }  # fmt: skip
     assert payload["data"]["round"] == {"number": 1, "label": round_.label, "stage": "Swiss"}
     names = {p["name"] for table in payload["data"]["tables"] for p in table["players"]}
     assert names == {f"Player {n}" for n in range(4)}
@@ -190,3 +196,26 @@ def test_a_practice_match_sends_nothing(queued: Queued, django_capture_on_commit
     # no webhook (the rating the match moves may queue its rebuild: docs/ratings.md)
     webhook_tasks = [call for call in queued.calls if call[0] != "tournaments.ratings.tasks.rebuild"]
     assert not Delivery.objects.exists() and webhook_tasks == []
+
+
+def test_every_payload_carries_the_events_start_in_utc_its_place_fee_and_capacity() -> None:
+    event, _organiser = running_event()
+    Event.objects.filter(pk=event.pk).update(
+        starts_at=datetime(2026, 12, 5, 10, 0, tzinfo=UTC), venue="Hall B", fee="£5", capacity=16
+    )
+    event.refresh_from_db()
+    timezone.activate(zoneinfo.ZoneInfo("Asia/Tokyo"))  # a viewer's zone changes nothing here
+    try:
+        info = event_info(event)
+    finally:
+        timezone.deactivate()
+    assert (info["starts_at"], info["online"], info["venue"], info["fee"], info["capacity"]) == (
+        "2026-12-05T10:00:00Z",
+        False,
+        "Hall B",
+        "£5",
+        16,
+    )
+    Event.objects.filter(pk=event.pk).update(online=True)
+    event.refresh_from_db()
+    assert (event_info(event)["online"], event_info(event)["venue"]) == (True, "")

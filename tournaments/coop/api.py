@@ -17,14 +17,16 @@ from rest_framework.serializers import BaseSerializer
 
 from accounts.auth import signed_in_user
 from common.ids import ID_PATTERN
+from gameplay.invitations.api import InvitationSerializer
 from tournaments.api import _valid
-from tournaments.coop import services
+from tournaments.coop import invitations, services
 from tournaments.coop.models import Attempt, Challenge, Team
 from tournaments.coop.serializers import (
     ChallengeAttemptInputSerializer,
     ChallengeAttemptSerializer,
     ChallengeTeamInputSerializer,
     ChallengeTeamSerializer,
+    InviteInputSerializer,
     LeaderboardRowSerializer,
     RunemastersChallengeSerializer,
 )
@@ -96,6 +98,28 @@ class ChallengeViewSet(viewsets.ModelViewSet[Challenge]):
         data = _valid(ChallengeTeamInputSerializer(data=request.data))
         team = services.register_team(challenge, signed_in_user(request), data["name"], data["members"])
         return Response(ChallengeTeamSerializer(team).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=InviteInputSerializer, responses={201: InvitationSerializer})
+    @action(detail=True, methods=["post"])
+    def invite(self, request: Request, pk: str) -> Response:
+        """The captain invites a player to their team; the player joins only by accepting."""
+        data = _valid(InviteInputSerializer(data=request.data))
+        made = invitations.invite(self.get_object(), signed_in_user(request), data["player"])
+        return Response(InvitationSerializer(made).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={204: None})
+    @action(detail=True, methods=["post"])
+    def leave(self, request: Request, pk: str) -> Response:
+        """A member (not the captain) leaves their team before its first attempt."""
+        invitations.leave(self.get_object(), signed_in_user(request))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(request=None, responses={204: None})
+    @action(detail=True, methods=["post"], url_path="withdraw-team")
+    def withdraw_team(self, request: Request, pk: str) -> Response:
+        """The captain withdraws their team before its first attempt."""
+        invitations.withdraw_team(self.get_object(), signed_in_user(request))
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(methods=["get"], request=None, responses=ChallengeAttemptSerializer(many=True))
     @extend_schema(

@@ -2,14 +2,29 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from django import forms
+from django.utils import timezone
 
 from tournaments.coop.models import MAX_TEAM, Challenge, Difficulty, Guardian
 from tournaments.coop.services import MAX_ATTEMPTS, TURN_SECONDS, Rules
 
 DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+
+
+class UtcDateTimeField(forms.DateTimeField):
+    """A time typed and shown in UTC, as its label says, whatever the viewer's zone (the site shows
+    other times in it: ``common/timezones.py``)."""
+
+    def to_python(self, value: Any) -> datetime | None:
+        with timezone.override(UTC):
+            return super().to_python(value)
+
+    def prepare_value(self, value: Any) -> Any:
+        with timezone.override(UTC):
+            return super().prepare_value(value)
 
 
 class ChallengeForm(forms.Form):
@@ -26,8 +41,8 @@ class ChallengeForm(forms.Form):
         help_text="Tick as many as the guardian count for every team to play them; tick none to let each team choose.",
     )
     timing = forms.ChoiceField(choices=Challenge.Timing.choices, widget=forms.RadioSelect(attrs={"class": "choices"}))
-    starts_at = forms.DateTimeField(label="Starts (UTC)", widget=DATETIME)
-    ends_at = forms.DateTimeField(
+    starts_at = UtcDateTimeField(label="Starts (UTC)", widget=DATETIME)
+    ends_at = UtcDateTimeField(
         label="Ends (UTC)",
         widget=DATETIME,
         required=False,
@@ -71,11 +86,20 @@ class TeamForm(forms.Form):
 
     def __init__(self, *args: Any, most: int = MAX_TEAM, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        help_text = f"Their user names, separated by commas (you are in the team; at most {most} players)."
+        help_text = (
+            f"Their user names, separated by commas: each is invited and joins once they accept "
+            f"(you are in the team; at most {most} players)."
+        )
         self.fields["members"].help_text = help_text
 
     def member_names(self) -> list[str]:
         return [name.strip() for name in self.cleaned_data["members"].split(",") if name.strip()]
+
+
+class InviteForm(forms.Form):
+    player = forms.CharField(
+        label="Invite a player", max_length=150, help_text="Their user name; they join the team once they accept."
+    )
 
 
 class GuardiansForm(forms.Form):

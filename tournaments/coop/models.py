@@ -113,6 +113,11 @@ class Challenge(StatusMachine, models.Model):
         return self.is_open and self.starts_at <= now < self.ends_at  # type: ignore[operator]
 
 
+def team_limit(challenge: Challenge) -> int:
+    """The most players a team may have: one guardian each at least, so no more than the guardians."""
+    return min(MAX_TEAM, challenge.guardian_count)
+
+
 class Team(models.Model):
     challenge = models.ForeignKey(Challenge, on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(max_length=60)

@@ -1,15 +1,18 @@
 """A finished Runemasters table that is a challenge attempt records its score; challenge tables
-are overseen by their organiser, and their full logs are public once the challenge is finished."""
+are overseen by their organiser, and their full logs are public once the challenge is finished;
+accepting an invitation to a team makes the player a member."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from gameplay.invitations import services as answers
+from gameplay.invitations.models import Invitation
 from gameplay.matches import oversight
 from gameplay.matches.models import PlayMatch
 from gameplay.matches.oversight import Oversight
 from gameplay.matches.services import match_finished
-from tournaments.coop import services
+from tournaments.coop import invitations, services
 from tournaments.coop.models import Challenge
 
 
@@ -34,3 +37,4 @@ def on_match_finished(sender: Any, match: PlayMatch, **_: Any) -> None:
 def connect() -> None:
     oversight.register(ChallengeOversight())
     match_finished.connect(on_match_finished, dispatch_uid="coop-record-attempt")
+    answers.register(Invitation.Kind.TEAM, invitations.TEAM)  # accepting a team invitation: a member

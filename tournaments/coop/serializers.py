@@ -102,3 +102,7 @@ class LeaderboardRowSerializer(serializers.Serializer[Any]):
         if row.best is None or not self.context.get("replays"):
             return None
         return f"/play/{row.best.match_id}/replay/"
+
+
+class InviteInputSerializer(serializers.Serializer[Any]):
+    player = serializers.CharField(max_length=150, help_text="The user name (or display name) of the player invited.")

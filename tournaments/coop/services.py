@@ -19,7 +19,6 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
@@ -31,12 +30,11 @@ from gameplay.matches.models import PlayMatch
 from gameplay.runemasters import game as runemasters
 from gameplay.runemasters.rules import GUARDIANS
 from gameplay.runemasters.scores import NotFinished, Placed, Score, rank, summary
+from tournaments.coop import invitations
 from tournaments.coop.errors import ChallengeRefusal
-from tournaments.coop.models import MAX_TEAM, Attempt, Challenge, Difficulty, Member, Team
+from tournaments.coop.models import Attempt, Challenge, Difficulty, Member, Team, team_limit
 from tournaments.errors import Conflict, Forbidden, Invalid, NotFound
 from tournaments.permissions import Perm, has_permission
-
-User = get_user_model()
 
 MAX_ATTEMPTS = 20
 TURN_SECONDS = (10, 3600)
@@ -236,25 +234,12 @@ def settle_due(now: datetime | None = None) -> int:
 # --- teams -----------------------------------------------------------------------------------
 
 
-def _users_named(names: Sequence[str]) -> list[Any]:
-    found: list[Any] = []
-    missing: list[str] = []
-    players = User.objects.filter(is_guest=False, is_active=True).order_by("pk")
-    for name in names:  # a user name first, else a display name
-        user = players.filter(username__iexact=name).first() or players.filter(display_name__iexact=name).first()
-        if user is None:
-            missing.append(name)
-        else:
-            found.append(user)
-    if missing:
-        raise Invalid(ChallengeRefusal.BAD_MEMBERS, f"No player is called {', '.join(missing)}.")
-    return found
-
-
 @transaction.atomic
 def register_team(challenge: Challenge, by: Any, name: str, member_names: Sequence[str] = ()) -> Team:
-    """``by`` registers a team and is its captain; the named players join it. A player is in one
-    team per challenge, and a team has no more members than the challenge has guardians."""
+    """``by`` registers a team and is its captain (its first member); each named player gets an
+    invitation and joins the team only by accepting it (``tournaments/coop/invitations.py``). A
+    player is in one team per challenge, and a team has no more members (and players invited) than
+    the challenge has guardians."""
     challenge = Challenge.objects.select_for_update().get(pk=challenge.pk)
     if not challenge.is_open or challenge.ends_at <= timezone.now():
         raise Conflict(ChallengeRefusal.NOT_OPEN, f"{challenge.name} is not open for teams.")
@@ -262,35 +247,23 @@ def register_team(challenge: Challenge, by: Any, name: str, member_names: Sequen
     if not 1 <= len(name) <= 60:
         raise Invalid(ChallengeRefusal.BAD_TEAM_NAME, "A team needs a name of 1 to 60 characters.")
     others = [n for n in (" ".join(n.split()) for n in member_names) if n]
-    users = [by, *_users_named(others)]
-    if len({u.pk for u in users}) != len(users):
-        raise Invalid(ChallengeRefusal.BAD_MEMBERS, "A player is named twice (you are in the team already).")
-    limit = team_limit(challenge)
-    if len(users) > limit:
-        raise Invalid(
-            ChallengeRefusal.BAD_MEMBERS,
-            f"A team of {challenge.name} has at most {limit} players, one or more guardians each.",
+    invited = [invitations.user_named(n) for n in others]
+    mine = Member.objects.filter(challenge=challenge, user=by).select_related("team").first()
+    if mine is not None:
+        raise Conflict(
+            ChallengeRefusal.ALREADY_IN_A_TEAM, f"Already in a team of this challenge: you are in {mine.team.name}."
         )
-    taken = Member.objects.filter(challenge=challenge, user__in=users).select_related("user", "team")
-    if taken:
-        who = ", ".join(f"{m.user.public_name} ({m.team.name})" for m in taken)
-        raise Conflict(ChallengeRefusal.ALREADY_IN_A_TEAM, f"Already in a team of this challenge: {who}.")
     if Team.objects.filter(challenge=challenge, name__iexact=name).exists():
         raise Conflict(ChallengeRefusal.TEAM_NAME_TAKEN, f"A team called {name} is registered already.")
+    invitations.check_invitees(Team(challenge=challenge, name=name, captain=by), by, invited)
     try:
         with transaction.atomic():
             team = Team.objects.create(challenge=challenge, name=name, captain=by)
-            Member.objects.bulk_create(
-                Member(team=team, challenge=challenge, user=user, place=place) for place, user in enumerate(users)
-            )
+            Member.objects.create(team=team, challenge=challenge, user=by, place=0)
     except IntegrityError as exc:  # a race with another registration: the same answer as above
-        raise Conflict(ChallengeRefusal.ALREADY_IN_A_TEAM, "A player or the name is taken already.") from exc
+        raise Conflict(ChallengeRefusal.ALREADY_IN_A_TEAM, "You or the name are taken already.") from exc
+    invitations.send(team, by, invited)
     return team
-
-
-def team_limit(challenge: Challenge) -> int:
-    """The most players a team may have: one guardian each at least, so no more than the guardians."""
-    return min(MAX_TEAM, challenge.guardian_count)
 
 
 def team_of(challenge: Challenge, user: Any) -> Team | None:

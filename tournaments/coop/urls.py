@@ -17,4 +17,6 @@ urlpatterns = [
     path("runemasters/challenges/<id:pk>/attempt/", views.start_attempt, name="attempt"),
     path("runemasters/challenges/<id:pk>/leaderboard.csv", views.leaderboard_csv, name="csv"),
     path("runemasters/challenges/<id:pk>/do/<slug:action>/", views.step, name="step"),
+    path("runemasters/challenges/<id:pk>/invite/", views.invite, name="invite"),
+    path("runemasters/challenges/<id:pk>/team/<slug:action>/", views.team_step, name="team-step"),
 ]

@@ -18,9 +18,9 @@ from accounts.auth import signed_in_user
 from common.downloads import csv_download
 from common.web import Confirmation, confirmation_page, refusals_shown, require_confirmed
 from common.words import agree, count
-from tournaments.coop import services
-from tournaments.coop.forms import ChallengeForm, GuardiansForm, TeamForm
-from tournaments.coop.models import Challenge
+from tournaments.coop import invitations, services
+from tournaments.coop.forms import ChallengeForm, GuardiansForm, InviteForm, TeamForm
+from tournaments.coop.models import Challenge, Team
 from tournaments.errors import EventError
 from tournaments.permissions import Perm, has_permission
 
@@ -51,8 +51,10 @@ def _page_context(request: HttpRequest, challenge: Challenge) -> dict[str, Any]:
         "manages": has_permission(request.user, Perm.MANAGE, challenge),
         "in_window": challenge.in_window(),
         "team_form": TeamForm(most=services.team_limit(challenge)),
+        "waiting": invitations.waiting_in(challenge, request.user),
     }
     if team is not None:
+        context |= _team_context(request, challenge, team)
         attempts = list(team.attempts.select_related("match"))
         context["attempts"] = attempts
         context["attempts_left"] = services.attempts_left(challenge, team)
@@ -60,6 +62,21 @@ def _page_context(request: HttpRequest, challenge: Challenge) -> dict[str, Any]:
         if challenge.teams_choose_guardians:
             context["guardians_form"] = GuardiansForm(challenge.guardian_count)
     return context
+
+
+def _team_context(request: HttpRequest, challenge: Challenge, team: Team) -> dict[str, Any]:
+    """What a member sees of their own team: whether it may still change, and for the captain the
+    invitations sent and the form to send one."""
+    changeable = challenge.is_open and not invitations.team_has_played(team)
+    captain = team.captain_id == request.user.pk
+    return {
+        "captain": captain,
+        "changeable": changeable,
+        "invited": list(invitations.for_team(team).select_related("invitee").order_by("created_at", "id")[:20])
+        if captain
+        else [],
+        "invite_form": InviteForm() if captain and changeable else None,
+    }
 
 
 @refusals_shown
@@ -225,3 +242,72 @@ def leaderboard_csv(request: HttpRequest, pk: int) -> HttpResponse:
             "" if score is None else score.rounds, row.attempts, row.result,
         ])  # fmt: skip
     return response
+
+
+# --- invitations to teams --------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+@refusals_shown
+def invite(request: HttpRequest, pk: int) -> HttpResponse:
+    challenge = services.challenge_for(request.user, pk)
+    form = InviteForm(request.POST)
+    status = 400
+    if form.is_valid():
+        try:
+            made = invitations.invite(challenge, signed_in_user(request), form.cleaned_data["player"])
+        except EventError as exc:
+            form.add_error(None, str(exc))
+            status = exc.status_code
+        else:
+            messages.success(request, f"{made.invitee.public_name} is invited; they join once they accept.")
+            return redirect(_back(challenge))
+    context = _page_context(request, challenge) | {"invite_form": form}
+    return render(request, "coop/challenge.html", context, status=status)
+
+
+def _leave_confirmation(challenge: Challenge) -> Confirmation:
+    return Confirmation(
+        "Leave your team?",
+        "Leave the team",
+        [
+            f"You will no longer be in a team of {challenge.name}.",
+            "You may then register a team or accept another invitation.",
+        ],
+    )
+
+
+def _withdraw_confirmation(challenge: Challenge) -> Confirmation:
+    return Confirmation(
+        "Withdraw your team?",
+        "Withdraw the team",
+        [
+            "The team is gone from the challenge and its leaderboard.",
+            "Every member is free to join another team; invitations not yet answered are withdrawn.",
+        ],
+        danger=True,
+    )
+
+
+TEAM_STEPS: dict[str, tuple[Callable[[Challenge], Confirmation], Callable[[Challenge, Any], Any], str]] = {
+    "leave": (_leave_confirmation, invitations.leave, "You left {team}."),
+    "withdraw": (_withdraw_confirmation, invitations.withdraw_team, "{team} is withdrawn."),
+}
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@refusals_shown
+def team_step(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    """Leave the team, or (the captain) withdraw it: GET asks, POST with confirm=yes does it."""
+    challenge = services.challenge_for(request.user, pk)
+    if action not in TEAM_STEPS:
+        return _not_allowed(request, "There is no such step.")
+    confirm, run, done = TEAM_STEPS[action]
+    if request.method == "GET":
+        return confirmation_page(request, confirm(challenge), _back(challenge))
+    require_confirmed(request, confirm(challenge).confirm_label)
+    result = run(challenge, signed_in_user(request))
+    messages.success(request, done.format(team=getattr(result, "name", result)))
+    return redirect(_back(challenge))

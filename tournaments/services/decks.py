@@ -113,6 +113,18 @@ def registered_runebound_deck(event: Event, player: User) -> RuneboundDeck | Non
     return runebound_deck_of(version) if version is not None else None
 
 
+def registered_runebound_decks(event: Event) -> dict[int, RuneboundDeck]:
+    """Every player's current registered Runebound deck for the event, by player id, in one read
+    (the newest version of each player's list); empty if the event is not a Runebound one."""
+    if deck_format(event.format).game != RUNEBOUND:
+        return {}
+    newest: dict[int, DeckVersion] = {}
+    versions = DeckVersion.objects.filter(deck__event=event).select_related("deck").order_by("deck_id", "number")
+    for version in versions:
+        newest[version.deck.player_id] = version  # later numbers replace earlier ones
+    return {player: runebound_deck_of(version) for player, version in newest.items()}
+
+
 def visible_decks(user: User | AnonymousUser, event: Event) -> QuerySet[EventDeck]:
     decks = EventDeck.objects.filter(event=event).select_related("player").prefetch_related("versions")
     if event.lists_published or has_permission(user, Perm.VIEW_PRIVATE, event):

@@ -25,6 +25,7 @@ from common.words import count
 from gameplay.deckformats import deck_format
 from tournaments.errors import EventRefusal, Invalid
 from tournaments.models import AuditEntry, DeckVersion, Event, EventDeck, Registration
+from tournaments.services import capacity
 from tournaments.services.decks import lock_reason
 
 
@@ -233,6 +234,8 @@ def decide_unlisted(
             event=event, by=by, kind=AuditEntry.Kind.DECK_LIST, subject=entry.player.public_name[:80],
             old="no list", new=choice.value, note=note,
         )  # fmt: skip
+    if choice == NoListChoice.DROP and unlisted:
+        capacity.offer_places(event)  # their places go to the waiting list
     return unlisted if choice == NoListChoice.DROP else []
 
 

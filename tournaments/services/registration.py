@@ -29,6 +29,7 @@ from tournaments.models import (
     Registration,
     ResultReport,
     Round,
+    WaitingEntry,
 )
 from tournaments.permissions import Perm, require
 from tournaments.pods import services as pods
@@ -51,7 +52,8 @@ EDITABLE_FIELDS = (
     "name", "format", "structure", "rounds", "round_minutes", "best_of", "top_cut", "tiebreakers",
     "bye_counts_in_own_mw", "late_entry_until_round", "pod_rounds", "starts_at", "played_on_site", "clock_minutes",
     "window_seconds", "clock_loses_match", "extra_turns", "matches_public", "arrival_minutes",
-    "pod_size", "pod_minimum", "pod_maximum", "placement_points", "description", "venue", "fee", "capacity",
+    "pod_size", "pod_minimum", "pod_maximum", "placement_points", "description", "venue", "online", "fee",
+    "capacity",
 )  # fmt: skip
 # Pod sizes may change between rounds (the next round is seated with them); points per place may not,
 # or the standings of rounds already played would change under the players.
@@ -159,6 +161,7 @@ def update_event(event: Event, by: User, **fields: Any) -> Event:
     event.save()
     if opened:  # the matches already made follow the event's setting (watchers' pages re-check it)
         PlayMatch.objects.filter(event_match__round__event=event).update(public=event.matches_public)
+    capacity.offer_places(event)  # a raised capacity (or none) frees places for the waiting list
     return event
 
 
@@ -201,7 +204,8 @@ def register(event: Event, player: User, by_organiser: bool = False) -> Registra
         late_round = next_round
     elif event.status != Event.Status.REGISTRATION:
         raise Conflict(EventRefusal.REGISTRATION_CLOSED, f"{event.name} is not taking registrations.")
-    capacity.refuse_if_full(event, organiser=by_organiser)
+    capacity.refuse_if_full(event, organiser=by_organiser, player_id=player.pk)
+    WaitingEntry.objects.filter(event=event, player=player).delete()  # in: off the waiting list
     if existing is not None:
         if existing.dropped_after_round and event.status == Event.Status.RUNNING:
             raise Conflict(
@@ -229,6 +233,7 @@ def drop(registration: Registration, by: User) -> Registration:
     registration.dropped_after_round = played_round_count(event)
     registration.save(update_fields=["dropped_after_round"])
     _audit(registration, by, "playing", "dropped", f"dropped after round {registration.dropped_after_round}")
+    capacity.offer_places(event)
     return registration
 
 
@@ -355,6 +360,7 @@ def start_event(event: Event, by: User, no_legal_list: desk.NoListChoice | None 
     event.rounds = plan.rounds
     event.save(update_fields=["rounds"])
     event.set_status(Event.Status.RUNNING, by=by)
+    capacity.offer_places(event)  # the no-shows' places, if late entry is on
     return event
 
 
@@ -470,6 +476,7 @@ NOT_MOVED = {
     "gameplay.MatchChallenge.challenger": "challenges to a match: a guest cannot sign in",
     "gameplay.MatchChallenge.opponent": "challenges to a match: only by username, never a guest's",
     "tournaments.Event.organiser": "organisers are accounts",
+    "tournaments.WaitingEntry.player": "the waiting list: players join it themselves; a guest cannot sign in",
     "tournaments.Event.judges": "judges are accounts, added by staff",
     "tournaments.AuditEntry.by": "who did something: the organiser or a judge",
     "tournaments.DeckCheck.by": "who checked a list: the organiser or a judge",
@@ -480,6 +487,9 @@ NOT_MOVED = {
     "coop.Challenge.organiser": "organisers are accounts",
     "coop.Team.captain": "teams are of accounts (played on the site)",
     "coop.Member.user": "teams are of accounts (played on the site)",
+    "notices.Notice.user": "notices: a guest is sent none (tournaments.notices)",
+    "notices.NoticeSwitch.user": "notice switches: a guest cannot sign in",
+    "notices.PushSubscription.user": "Web Push: a guest cannot sign in",
 }
 
 

@@ -13,11 +13,11 @@ request changes nothing.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db import transaction
-from django.db.models import Prefetch
 from django.utils import timezone
 
 from accounts.models import User
@@ -28,9 +28,9 @@ from gameplay.runebound.catalog import shipped_runebound
 from gameplay.runebound.decks import RuneboundDeck
 from tournaments import live, selectors
 from tournaments.errors import Conflict, Forbidden, Invalid, NotFound
-from tournaments.models import Event, PodSeat, PodTable, Round
+from tournaments.models import Event, PodSeat, Round
 from tournaments.permissions import Perm, require
-from tournaments.services.decks import registered_runebound_deck
+from tournaments.services.decks import registered_runebound_decks
 from tournaments.structures import structure_of
 from tournaments.swaps.errors import SwapRefusal
 from tournaments.swaps.models import DEFAULT_MINUTES, CardPass, PodSwap, SwapPlan, SwapSeat
@@ -92,56 +92,75 @@ def _checked_rounds(event: Event, rounds: Sequence[int]) -> list[int]:
     return sorted(set(rounds))
 
 
+@dataclass(frozen=True)
+class _Seat:
+    table: int
+    player: int
+    position: int
+    name: str
+
+
 def open_swaps(round_: Round) -> list[PodSwap]:
     """Open the swap of every pod of a published round the plan names (once: a second call
-    opens nothing). A pod with a player who cannot swap plays without it, saying why."""
+    opens nothing). A pod with a player who cannot swap plays without it, saying why.
+
+    In bulk, for a round of the Fett: one read of the pods' seats (as values, with the players'
+    names), one of every player's registered deck, one insert of the swaps, one of their seats,
+    and one deadline task for them all."""
     event = round_.event
-    if round_.number not in plan_of(event).rounds:
+    plan = plan_of(event)
+    if round_.number not in plan.rounds:
         return []
-    deadline = timezone.now() + timedelta(minutes=plan_of(event).minutes)
-    opened = []
-    # The players come with their seats (a prefetch of `seats__player` lists every player's id in one
-    # IN, which overflows SQLite's expression depth for a 1,024-player round).
-    seats = Prefetch("seats", queryset=PodSeat.objects.select_related("player").order_by("position"))
+    deadline = timezone.now() + timedelta(minutes=plan.minutes)
     with transaction.atomic():
-        tables = PodTable.objects.filter(round=round_, swap__isnull=True).prefetch_related(seats).order_by("table")
-        for table in tables:
-            opened.append(_open(table, round_, deadline))
-    return opened
+        seats = _seats_without_swap(round_)
+        if not seats:
+            return []
+        decks = registered_runebound_decks(event)
+        swaps = PodSwap.objects.bulk_create(
+            PodSwap(table_id=table, round=round_, deadline=deadline, skipped=_why_not_swapping(pod, decks))
+            for table, pod in seats.items()
+        )
+        SwapSeat.objects.bulk_create(
+            SwapSeat(swap=swap, player_id=seat.player, position=seat.position, deck=list(_deck(decks, seat.player)))
+            for swap, pod in zip(swaps, seats.values(), strict=True)
+            for seat in pod
+        )
+        deadlines.schedule_many(DECK_SWAP, [(s.pk, s.timer_version) for s in swaps if s.is_choosing], deadline)
+    log.info("deck swaps opened for round %s: %s pods", round_.number, len(swaps))
+    return swaps
 
 
-def _open(table: PodTable, round_: Round, deadline: datetime) -> PodSwap:
-    seats = sorted(table.seats.all(), key=lambda s: s.position)
-    decks = {seat.player_id: registered_runebound_deck(round_.event, seat.player) for seat in seats}
-    swap = PodSwap.objects.create(table=table, round=round_, deadline=deadline, skipped=_why_not_swapping(seats, decks))
-    SwapSeat.objects.bulk_create(
-        SwapSeat(swap=swap, player=seat.player, position=seat.position, deck=list(_deck(decks, seat.player_id)))
-        for seat in seats
+def _seats_without_swap(round_: Round) -> dict[int, list[_Seat]]:
+    """The seats of the round's pods that have no swap yet, by pod (in table order), clockwise."""
+    rows = (
+        PodSeat.objects.filter(table__round=round_, table__swap__isnull=True)
+        .order_by("table__table", "position")
+        .values_list("table_id", "player_id", "position", "player__display_name", "player__username")
     )
-    if swap.is_choosing:
-        schedule(swap)
-    log.info("deck swap %s opened for round %s table %s", swap.pk, round_.number, table.table)
-    return swap
+    pods: dict[int, list[_Seat]] = {}
+    for table, player, position, display_name, username in rows:
+        pods.setdefault(table, []).append(_Seat(table, player, position, display_name or username))
+    return pods
 
 
-def _deck(decks: dict[int, RuneboundDeck | None], player_id: int) -> tuple[str, ...]:
+def _deck(decks: Mapping[int, RuneboundDeck], player_id: int) -> tuple[str, ...]:
     found = decks.get(player_id)
     return found.class_cards if found is not None else ()
 
 
-def _why_not_swapping(seats: Sequence[PodSeat], decks: dict[int, RuneboundDeck | None]) -> str:
+def _why_not_swapping(seats: Sequence[_Seat], decks: Mapping[int, RuneboundDeck]) -> str:
     if len(seats) < 2:
         return "A pod of one has nobody to pass cards to."
     catalog = shipped_runebound()
     problems = []
     for seat in seats:
-        name = seat.player.public_name
-        deck = decks[seat.player_id]
+        deck = decks.get(seat.player)
         if deck is None:
-            problems.append(f"{name} has no registered deck.")
+            problems.append(f"{seat.name} has no registered deck.")
         elif (enemies := len(rules.enemy_cards(deck, catalog))) < rules.CHOSEN:
             has = count(enemies, "enemy class card", "enemy class cards")
-            problems.append(f"{name}'s deck has {has}; the swap needs {rules.CHOSEN}.")
+            problems.append(f"{seat.name}'s deck has {has}; the swap needs {rules.CHOSEN}.")
     return " ".join(problems)
 
 

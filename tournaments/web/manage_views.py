@@ -33,7 +33,7 @@ from tournaments.forms import AddTimeForm, EventForm, TableScoreForm
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.outcomes import claims, outcome_words, report_words
 from tournaments.permissions import Perm, has_permission, require
-from tournaments.services import capacity, desk, registration, results, rounds
+from tournaments.services import capacity, desk, registration, results, rounds, waiting
 from tournaments.services.desk import NO_LIST_FIELD, NoListChoice, no_list_choice
 from tournaments.structures import structure_of
 from tournaments.web import confirmations
@@ -122,7 +122,8 @@ def _manage_page(
         "unlisted_names": [r.registration.player.public_name for r in rows if r.registration.pk in playing_unlisted],
         "lists_enterable": manages and not event.is_finished and not deck_format(event.format).limited,
         "places": capacity.places_words(event),
-        "no_place_free": capacity.is_full(event),  # a dropped player cannot come back: no button to refuse
+        "no_place_free": capacity.is_full_for(event),  # a dropped player cannot come back: no button to refuse
+        "waiting": waiting.waiting_list(event),
     }
     context |= structure_of(event).manage_context(current, request.user)
     return render(request, "tournaments/manage.html", context, status=status)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -17,18 +18,21 @@ from common.ids import parse_id
 from common.qr import qr_svg
 from common.refusals import Refusal
 from common.web import confirmation_page, form_refusal, refusals_shown, refusals_shown_on, require_confirmed
+from gameplay.deckformats import grouped_choices
+from gameplay.games import GAME_NAMES
 from gameplay.matches import selectors as play_selectors
 from gameplay.matches.oversight import Oversight
-from tournaments import outcomes, selectors
+from tournaments import listing, outcomes, selectors
 from tournaments.errors import EventRefusal, Invalid, NotFound
 from tournaments.forms import ScoreForm
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.pairing import TiebreakSystem
 from tournaments.permissions import Perm, has_permission
-from tournaments.services import capacity, decks, desk, onsite, registration, results
+from tournaments.services import capacity, decks, desk, onsite, registration, results, waiting
 from tournaments.services.standings import standings
 from tournaments.structures import structure_of
 from tournaments.web import confirmations, overview, playoff_views
+from tournaments.web import home as home_needs
 from tournaments.web.paper import event_url
 from tournaments.web.presentation import (
     TIEBREAKS,
@@ -41,14 +45,35 @@ from tournaments.web.presentation import (
 
 
 def home(request: HttpRequest) -> HttpResponse:
+    """What needs the signed-in person now, most urgent first (``tournaments/web/home.py``), then
+    the events as for anyone."""
     events = selectors.visible_events(request.user).exclude(status=Event.Status.DRAFT)[:20]
-    return render(request, "home.html", {"events": events})
+    return render(request, "home.html", {"events": events, "needs": home_needs.needs_of(request.user)})
 
 
+@login_required
+def home_panel(request: HttpRequest) -> HttpResponse:
+    """The home page's panel alone, re-read by static/js/home.js on a push about what it shows."""
+    return render(request, "_home_needs.html", {"needs": home_needs.needs_of(request.user)})
+
+
+@refusals_shown
 def event_list(request: HttpRequest) -> HttpResponse:
-    events = selectors.visible_events(request.user)
-    can_create = has_permission(request.user, Perm.CREATE_EVENT)
-    return render(request, "tournaments/event_list.html", {"events": events, "can_create": can_create})
+    """Events filtered (``when``, ``game``, ``format``) and paged (``page``): ``tournaments.listing``."""
+    wanted = listing.event_filter(request.GET)
+    page = listing.page_of(listing.filtered(selectors.visible_events(request.user), wanted), wanted)
+    kept = {k: v for k, v in (("when", wanted.when.value), ("game", wanted.game), ("format", wanted.format)) if v}
+    context = {
+        "events": page.object_list,
+        "page": page,
+        "wanted": wanted,
+        "query": urlencode(kept),
+        "whens": list(listing.When),
+        "games": GAME_NAMES,
+        "formats": grouped_choices(),
+        "can_create": has_permission(request.user, Perm.CREATE_EVENT),
+    }
+    return render(request, "tournaments/event_list.html", context)
 
 
 def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -81,9 +106,10 @@ def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         mine is not None
         and not mine.active
         and not registration.undo_drop_refusal(mine, event)
-        and not capacity.is_full(event)
+        and not capacity.is_full_for(event, user.pk)
     )
     taken = capacity.places_taken(event)
+    reader = user.pk if user.is_authenticated else None
     return {
         **structure_of(event).live_panel(user, current),
         "event": event,
@@ -96,7 +122,8 @@ def _event_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "can_join": registration.takes_entries(event),
         "player_count": taken,
         "places": capacity.places_words(event, taken),
-        "full": capacity.is_full(event, taken),
+        "full": capacity.is_full_for(event, reader, taken),
+        "waiting_place": waiting.place_of(event, reader),
     }
 
 
@@ -234,6 +261,42 @@ def _on_event_page(request: HttpRequest, kwargs: dict[str, Any], exc: Refusal) -
         return None
     context = {**_event_context(request, event), "refusal": str(exc)}
     return render(request, "tournaments/event_detail.html", context, status=exc.status_code)
+
+
+@login_required
+@require_POST
+@refusals_shown_on(_on_event_page)
+def join_waiting_list(request: HttpRequest, pk: int) -> HttpResponse:
+    event = selectors.event_for(request.user, pk)
+    waiting.join(event, signed_in_user(request))
+    place = waiting.place_of(event, request.user.pk)
+    assert place is not None
+    if place.offered:
+        messages.success(request, f"A place at {event.name} is free: it is offered to you below.")
+    else:
+        messages.success(request, f"You are on the waiting list of {event.name}, number {place.position}.")
+    return redirect("tournaments:event", pk=event.pk)
+
+
+@login_required
+@require_POST
+@refusals_shown_on(_on_event_page)
+def leave_waiting_list(request: HttpRequest, pk: int) -> HttpResponse:
+    """Leave the list; with a place offered, this declines it (the next on the list is offered it)."""
+    event = selectors.event_for(request.user, pk)
+    waiting.leave(event, signed_in_user(request))
+    messages.success(request, f"You have left the waiting list of {event.name}.")
+    return redirect("tournaments:event", pk=event.pk)
+
+
+@login_required
+@require_POST
+@refusals_shown_on(_on_event_page)
+def accept_place(request: HttpRequest, pk: int) -> HttpResponse:
+    event = selectors.event_for(request.user, pk)
+    waiting.accept(event, signed_in_user(request))
+    messages.success(request, f"You have taken the place: you are registered for {event.name}.")
+    return redirect("tournaments:event", pk=event.pk)
 
 
 @login_required

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
+from datetime import UTC
 from typing import Any
 
 from django.conf import settings
@@ -36,9 +37,21 @@ def envelope(event: Event, kind: str, data: dict[str, Any], webhook_id: uuid.UUI
         "id": str(webhook_id),
         "type": kind,
         "created": timezone.now().isoformat(),
-        "event": {"id": event.pk, "name": event.name, "url": site_url(reverse("tournaments:event", args=[event.pk]))},
+        "event": event_info(event),
         "data": data,
     }
+
+
+def event_info(event: Event) -> dict[str, Any]:
+    """The event as every payload carries it: when (ISO 8601 in UTC, or null), where (``online``,
+    or the ``venue``: "" when not said), the entry fee as players read it and the places (null:
+    no limit)."""
+    starts = event.starts_at.astimezone(UTC).isoformat().replace("+00:00", "Z") if event.starts_at else None
+    return {
+        "id": event.pk, "name": event.name, "url": site_url(reverse("tournaments:event", args=[event.pk])),
+        "starts_at": starts, "online": event.online, "venue": "" if event.online else event.venue, "fee": event.fee,
+        "capacity": event.capacity,
+    }  # fmt: skip
 
 
 def emit(event: Event, kind: Kind, data: Data) -> list[Delivery]:

@@ -55,6 +55,32 @@ def create_table(
     (``gameplay/tutorials``). The same setup and seed deal the same game.
     Refuses (Invalid) an unknown game, a setup the engine cannot start, seats that do not match it,
     a table with no person, an unknown bot or a turn clock out of range."""
+    game, seat_setups = check_table(engine, setup, seats, turn_seconds)
+    seed = secrets.randbits(62) if seed is None else int(seed)
+    new_state(game, dict(setup), seed)  # refuses, in the engine's words, a setup it cannot start
+    people = [spec.user for spec in seats if spec.user is not None]
+    match = PlayMatch.objects.create(
+        player1=people[0], engine=engine, seated=True, setup=dict(setup), turn_seconds=turn_seconds,
+        decks=seat_setups, best_of=1,
+        clock_seconds=turn_seconds or 0, public=public, label=label, seed=seed, wins=[0] * len(seats),
+        remaining_ms=[(turn_seconds or 0) * 1000] * len(seats), pace=pace, tutorial=tutorial,
+    )  # fmt: skip
+    MatchSeat.objects.bulk_create(
+        MatchSeat(match=match, index=n, user=spec.user, bot="" if spec.user else (spec.bot or PlayMatch.Bot.GREEDY))
+        for n, spec in enumerate(seats)
+    )
+    start_game(match, 1, 0, timezone.now())
+    match.save()
+    after_commit(match)
+    return match
+
+
+def check_table(
+    engine: str, setup: dict[str, Any], seats: Sequence[SeatSpec], turn_seconds: int | None
+) -> tuple[Any, list[Any]]:
+    """Refuse (Invalid) what ``create_table`` would refuse but the seed: an unknown game, a setup the
+    engine cannot start, seats that do not match it, a table with no person, an unknown bot or a
+    turn clock out of range. Returns the engine and the seats its setup names."""
     tabled = sorted(name for name, game in engines.items() if seating_of(game) == TABLE)
     if engine not in tabled:
         raise Invalid(MatchRefusal.UNKNOWN_GAME, f"Unknown game {engine!r}; choose {' or '.join(tabled)}.")
@@ -80,20 +106,4 @@ def create_table(
             MatchRefusal.BAD_TABLE,
             f"A table has one seat for each seat its setup names ({len(seat_setups)}), not {len(seats)}.",
         )
-    seed = secrets.randbits(62) if seed is None else int(seed)
-    new_state(game, dict(setup), seed)  # refuses, in the engine's words, a setup it cannot start
-    people = [spec.user for spec in seats if spec.user is not None]
-    match = PlayMatch.objects.create(
-        player1=people[0], engine=engine, seated=True, setup=dict(setup), turn_seconds=turn_seconds,
-        decks=seat_setups, best_of=1,
-        clock_seconds=turn_seconds or 0, public=public, label=label, seed=seed, wins=[0] * len(seats),
-        remaining_ms=[(turn_seconds or 0) * 1000] * len(seats), pace=pace, tutorial=tutorial,
-    )  # fmt: skip
-    MatchSeat.objects.bulk_create(
-        MatchSeat(match=match, index=n, user=spec.user, bot="" if spec.user else (spec.bot or PlayMatch.Bot.GREEDY))
-        for n, spec in enumerate(seats)
-    )
-    start_game(match, 1, 0, timezone.now())
-    match.save()
-    after_commit(match)
-    return match
+    return game, seat_setups

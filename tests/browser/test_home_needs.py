@@ -1,0 +1,70 @@
+"""The home page's panel "For you now" on a phone and a desktop, over a real ASGI server on Redis:
+a player's home page is open when the organiser publishes round 1 (through the service, here, in
+another process than the server), and the page shows "Round 1, table N, against X" by push, with
+no reload; the panel comes first, with nothing wider than the screen. The opponent then reports
+a result, and the line asks the player to confirm it, again by push."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from django.db.models import Q
+from django.test import override_settings
+
+from tests.browser.asgi import asgi_server
+from tests.browser.pod_event_steps import NO_SIDEWAYS_SCROLL
+from tests.browser.redis_layer import redis_channel_layers
+from tests.browser.test_event_flow import logged_in_page
+from tests.browser.test_play_page import Live
+from tests.browser.test_print_and_projector import REDIS_ASGI, subscribers
+from tests.browser.waiting import wait_in_page
+from tests.factories import OrganiserFactory, UserFactory
+from tests.waiting import wait_until
+from tournaments.live import event_group
+from tournaments.models import Event, Match
+from tournaments.services import registration, rounds
+from tournaments.services.results import Score, report_result
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+NAMES = ["Eva", "Corvin", "Mira", "Tobin"]
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
+def test_the_home_page_shows_the_new_table_by_push(browser: Any, width: int, height: int, tmp_path: Any) -> None:
+    organiser = OrganiserFactory.create(username="oda", display_name="Oda")
+    event = registration.create_event(organiser, name="Friday Open", rounds=3)
+    registration.change_status(event, Event.Status.REGISTRATION, organiser)
+    players = [UserFactory.create(username=name.lower(), display_name=name) for name in NAMES]
+    for player in players:
+        registration.register(event, player)
+    registration.start_event(event, organiser)
+    eva = players[0]
+    with override_settings(CHANNEL_LAYERS=redis_channel_layers()), asgi_server(REDIS_ASGI) as url:
+        page = logged_in_page(browser, Live(url), eva, viewport={"width": width, "height": height})
+        page.goto(f"{url}/")
+        needs = page.get_by_test_id("home-needs")
+        assert "Running: waiting for the next round" in needs.inner_text()
+        wait_in_page(page, "document.body.dataset.socket === 'live'")
+        wait_until(lambda: subscribers(event_group(event.pk)) >= 1, message="the home page's socket to subscribe")
+
+        rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
+        published = time.monotonic()
+        mine = Match.objects.select_related("player_a", "player_b").get(Q(player_a=eva) | Q(player_b=eva))
+        other = mine.player_b if mine.player_a_id == eva.pk else mine.player_a
+        assert other is not None
+        words = f"Round 1, table {mine.table}, against {other.public_name}"
+        page.get_by_test_id("need-words").filter(has_text=words).wait_for(timeout=5_000)  # by push, no reload
+        print(f"{width}x{height}: shown {time.monotonic() - published:.2f} s after publishing")
+        assert page.get_by_test_id("need-clock").count() == 1
+        assert page.evaluate(NO_SIDEWAYS_SCROLL)
+        top = page.evaluate("document.getElementById('home-needs').getBoundingClientRect().top")
+        assert top < 200  # the panel first, on a phone too
+        page.screenshot(path=tmp_path / f"home-{width}.png", full_page=True)  # to look at (pytest --basetemp)
+
+        report_result(mine, other, Score(0, 1) if mine.player_b_id == other.pk else Score(1, 0))  # "I won"
+        confirm = f"Round 1, table {mine.table}: confirm the result {other.public_name} reported"
+        page.get_by_test_id("need-words").filter(has_text=confirm).wait_for(timeout=5_000)  # the table's push
+        page.context.close()
