@@ -13,6 +13,7 @@ from gameplay import api_urls as gameplay_api_urls
 from tournaments import api_urls as tournaments_api_urls
 from tournaments.coop import api_urls as coop_api_urls
 from tournaments.drafts import api_urls as drafts_api_urls
+from tournaments.ratings import api_urls as ratings_api_urls
 
 ROOT_LINKS = {"me": "api-me", "token": "api-token", "schema": "api-schema", "docs": "api-docs", "health": "healthz"}
 
@@ -25,6 +26,6 @@ def api_root(request: Request) -> Response:
         return reverse(name, request=request)
 
     links = {name: link(url_name) for name, url_name in ROOT_LINKS.items()}
-    for module in (gameplay_api_urls, tournaments_api_urls, drafts_api_urls, coop_api_urls):
+    for module in (gameplay_api_urls, tournaments_api_urls, drafts_api_urls, coop_api_urls, ratings_api_urls):
         links.update({name: link(url_name) for name, url_name in module.API_ROOT_LINKS.items()})
     return Response(links)

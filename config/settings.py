@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "tournaments.webhooks",
     "tournaments.swaps",
     "tournaments.coop",
+    "tournaments.ratings",
 ]
 
 MIDDLEWARE = [

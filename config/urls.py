@@ -20,6 +20,7 @@ api_patterns: list[URLPattern | URLResolver] = [
     path("", include("tournaments.drafts.api_urls")),
     path("", include("tournaments.swaps.api_urls")),
     path("", include("tournaments.coop.api_urls")),
+    path("", include("tournaments.ratings.api_urls")),
 ]
 
 # The API first: its requests (every move of a match) then skip the hundred page patterns that
@@ -38,6 +39,7 @@ urlpatterns = [
     path("", include("tournaments.webhooks.urls")),
     path("", include("tournaments.swaps.urls")),
     path("", include("tournaments.coop.urls")),
+    path("", include("tournaments.ratings.urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -32,6 +32,7 @@ FUNCTION_LEVEL_IMPORTS: dict[tuple[str, str], str] = {
     ),
     ("tournaments.swaps.apps", "tournaments.swaps.receivers"): "AppConfig.ready: as tournaments.apps",
     ("tournaments.coop.apps", "tournaments.coop.receivers"): "AppConfig.ready, as for tournaments.apps",
+    ("tournaments.ratings.apps", "tournaments.ratings.receivers"): "AppConfig.ready, as for tournaments.apps",
     ("gameplay.apps", "gameplay.invitations.tables"): "AppConfig.ready, as for tournaments.apps",
     ("gameplay.apps", "gameplay.invitations.notices"): "AppConfig.ready, as for tournaments.apps",
     ("config.celery", "common.push"): "the Celery app loads with the settings, before the apps",

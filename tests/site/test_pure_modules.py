@@ -26,6 +26,7 @@ PURE = [
     "gameplay/runebound",
     "tournaments/pairing",
     "tournaments/limited",
+    "tournaments/ratings/maths.py",
 ]
 FRAMEWORKS = ("django", "celery", "channels", "rest_framework", "kombu", "redis", "drf_spectacular")
 

@@ -19,6 +19,7 @@ from gameplay.matches import errors as match_errors
 from tournaments import errors as event_errors
 from tournaments.coop import errors as coop_errors
 from tournaments.drafts import errors as draft_errors
+from tournaments.ratings import errors as rating_errors
 from tournaments.swaps import errors as swap_errors
 from tournaments.webhooks import errors as webhook_errors
 
@@ -34,6 +35,7 @@ REASON_ENUMS = {
     "WebhookRefusal": webhook_errors.WebhookRefusal,
     "SwapRefusal": swap_errors.SwapRefusal,
     "ChallengeRefusal": coop_errors.ChallengeRefusal,
+    "RatingRefusal": rating_errors.RatingRefusal,
     "InvitationRefusal": importlib.import_module("gameplay.invitations.errors").InvitationRefusal,
     "NoticeRefusal": notice_errors.NoticeRefusal,
     "PageRefusal": importlib.import_module("common.web").PageRefusal,

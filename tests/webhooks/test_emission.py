@@ -193,7 +193,9 @@ def test_a_practice_match_sends_nothing(queued: Queued, django_capture_on_commit
     with django_capture_on_commit_callbacks(execute=True):
         decide(practice.pk, (1, 0))
     assert PlayMatch.objects.get(pk=practice.pk).status == PlayMatch.Status.FINISHED
-    assert not Delivery.objects.exists() and queued.calls == []
+    # no webhook (the rating the match moves may queue its rebuild: docs/ratings.md)
+    webhook_tasks = [call for call in queued.calls if call[0] != "tournaments.ratings.tasks.rebuild"]
+    assert not Delivery.objects.exists() and webhook_tasks == []
 
 
 def test_every_payload_carries_the_events_start_in_utc_its_place_fee_and_capacity() -> None:
