@@ -337,7 +337,10 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "PATH_CONVERTER_OVERRIDES": {"id": int},
     # A match's and a pod's results move through the same statuses: one enum for both.
-    "ENUM_NAME_OVERRIDES": {"ResultStatusEnum": "tournaments.models.Match.Status"},
+    "ENUM_NAME_OVERRIDES": {
+        "ResultStatusEnum": "tournaments.models.Match.Status",
+        "RatingKindEnum": "tournaments.ratings.models.Kind",
+    },
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "config.schema.add_error_responses"],
 }
 

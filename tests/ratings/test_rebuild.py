@@ -5,6 +5,7 @@ byes and bots give nothing, Classic is rated apart, and the same results give th
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 from django.core.management import call_command
@@ -14,6 +15,7 @@ from gameplay.matches.models import PlayMatch
 from tests.events.test_swiss_services import five_player_event, play_round
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 from tests.pods.test_pod_services import pod_event, publish, settle
+from tests.webhooks.conftest import Queued
 from tournaments.models import Match
 from tournaments.pods import services as pods
 from tournaments.ratings import maths, services
@@ -138,3 +140,31 @@ def test_practice_between_two_people_counts_by_day_and_bots_do_not() -> None:
 def test_an_unknown_kind_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown rating kind"):
         services.rebuild("chess")
+
+
+def test_a_claimed_guest_s_results_rate_the_account_once_the_claim_queues_a_rebuild(
+    django_capture_on_commit_callbacks: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A walk-in's results are moved to the account that claims them; their rating follows."""
+    organiser = OrganiserFactory.create(username="oda")
+    event = EventFactory.create(organiser=organiser, best_of=3, rounds=3)
+    ann = UserFactory.create(username="ann", display_name="Ann")
+    RegistrationFactory.create(event=event, player=ann)
+    guest = registration.add_walk_in(event, organiser, guest_name="Ola").player
+    registration.start_event(event, organiser)
+    play_round(event, organiser, [(guest, ann)], [Score(2, 0)])
+    services.rebuild(Kind.AWAKENING)
+    assert rating(guest).value > 1500  # type: ignore[union-attr]
+    account = UserFactory.create(username="ola_p", display_name="Ola P")
+    sent = Queued()
+    monkeypatch.setattr("common.tasks.current_app", sent)
+    for kind in Kind.values:
+        services.clear_pending(kind)  # no rebuild waiting: the claim queues one of each kind
+    with django_capture_on_commit_callbacks(execute=True):
+        registration.claim_guest(guest, account, organiser)
+    assert [(name, args) for name, args, _eta in sent.calls] == [
+        ("tournaments.ratings.tasks.rebuild", (kind,)) for kind in Kind.values
+    ]
+    services.rebuild(Kind.AWAKENING)  # what the queued task runs
+    assert rating(account).value > 1500 > rating(ann).value  # type: ignore[union-attr]
+    assert not PlayerRating.objects.filter(player_id=guest.pk).exists()

@@ -33,6 +33,8 @@ from tournaments.models import (
 )
 from tournaments.permissions import Perm, require
 from tournaments.pods import services as pods
+from tournaments.ratings.models import Kind as RatingKind
+from tournaments.ratings.services import queue_rebuild
 from tournaments.services import capacity, desk
 from tournaments.services.common import (
     active_registrations,
@@ -451,6 +453,8 @@ def claim_guest(guest: User, account: User, by: User) -> User:
             new=str(account.pk), note=account.public_name,
         )  # fmt: skip
     guest.delete()
+    for kind in RatingKind.values:  # the guest's results are the account's now: rate them as such
+        queue_rebuild(kind)
     return account
 
 
@@ -493,6 +497,8 @@ NOT_MOVED = {
     "gameplay.Invitation.inviter": "invitations: sent by someone signed in; a guest cannot sign in",
     "gameplay.Invitation.invitee": "invitations: only to accounts (named players exclude guests), who answer signed in",
     "gameplay.TableRequest.host": "a table waiting for its invitations: set up by someone signed in",
+    "ratings.PlayerRating.player": "ratings are computed from the results, which the claim moves: it queues a rebuild",
+    "ratings.RatingPoint.player": "a rating's history is computed from the results: rebuilt with the ratings",
 }
 
 
