@@ -86,6 +86,7 @@ bench: venv-dev ## Print every benchmark's figures (issue sizes: make bench DRAF
 	@echo "== benchmarks/bench_pod_events.py (a 1,024-player pod event through the services)"; $(PY) benchmarks/bench_pod_events.py
 	@echo "== benchmarks/bench_swaps.py (a 1,024-player round's deck swaps opened)"; $(PY) benchmarks/bench_swaps.py
 	@echo "== benchmarks/bench_home.py (the home page of a player in a running 1,024-player event)"; $(PY) benchmarks/bench_home.py
+	@echo "== benchmarks/bench_notices.py (a 1,024-player round's notices and e-mails, a real worker)"; $(PY) benchmarks/bench_notices.py
 
 # Mutation testing (docs/mutation.md): a fresh run each time, one child process, niced.
 # MUTANTS picks mutmut's mutant names (globs); MUTANTS=rules is the engines' rule modules.

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -13,6 +14,7 @@ from django.views.decorators.http import require_http_methods
 from accounts import throttling
 from accounts.forms import ProfileForm, SignUpForm
 from accounts.models import User
+from accounts.notices import services as notices
 
 
 class LoginView(auth_views.LoginView):
@@ -67,4 +69,16 @@ def profile(request: HttpRequest) -> HttpResponse:
         form.save()
         messages.success(request, "Profile saved.")
         return redirect("profile")
-    return render(request, "accounts/profile.html", {"form": form}, status=400 if form.errors else 200)
+    return render(
+        request, "accounts/profile.html", _profile_context(request.user, form), status=400 if form.errors else 200
+    )
+
+
+def _profile_context(user: User, form: ProfileForm) -> dict[str, Any]:
+    """The profile's form, and the notices' switches and Web Push set-up (``accounts.notices``)."""
+    return {
+        "form": form,
+        "notice_switches": notices.switch_rows(user),
+        "push_key": settings.VAPID_PUBLIC_KEY if notices.push_configured() else "",
+        "push_browsers": user.push_subscriptions.count(),
+    }

@@ -7,12 +7,13 @@ from typing import Any
 
 from django.urls import path, re_path
 
+from accounts.notices.consumers import MeTopic
 from common.consumers import LiveConsumer, NoSuchSocket, PingConsumer
 from gameplay.matches.consumers import MatchTopic
 from tournaments.consumers import EventTopic
 from tournaments.drafts.consumers import PodTopic
 
-TOPICS = {"event": EventTopic(), "match": MatchTopic(), "pod": PodTopic()}
+TOPICS = {"event": EventTopic(), "match": MatchTopic(), "pod": PodTopic(), "me": MeTopic()}
 
 websocket_urlpatterns: list[Any] = [
     path("ws/ping/", PingConsumer.as_asgi()),

@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "channels",
     "accounts",
+    "accounts.notices",
     "gameplay",
     "tournaments",
     "tournaments.drafts",
@@ -110,6 +111,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "accounts.notices.context.notices",
             ],
             "builtins": ["common.words"],  # {{ n|count:"round,rounds" }} on every page
         },
@@ -275,6 +277,15 @@ EMAIL_BACKEND = env_str(
 EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
 EMAIL_PORT = env_int("EMAIL_PORT", 25, minimum=1, maximum=65535)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Fett <fett@localhost>")
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 20, minimum=1)
+
+# --- Web Push (accounts/notices): none set means browser notifications are off ----------------
+#: The VAPID key pair: the public key as the browser takes it (base64url of the uncompressed
+#: point), the private key as base64url (raw or DER) or a PEM file's path; the subject a
+#: "mailto:" or https address the push services may write to.
+VAPID_PUBLIC_KEY = env_str("VAPID_PUBLIC_KEY", "") or ""
+VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY", "") or ""
+VAPID_SUBJECT = env_str("VAPID_SUBJECT", "mailto:fett@localhost") or "mailto:fett@localhost"
 
 # --- Abuse limits ------------------------------------------------------------------------
 # Attempts allowed per client in a fixed window, counted in the Redis-backed cache

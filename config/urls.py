@@ -31,6 +31,7 @@ urlpatterns = [
     path("home/panel/", home_panel, name="home-panel"),
     path("healthz", healthz, name="healthz"),
     path("accounts/", include("accounts.urls")),
+    path("", include("accounts.notices.urls")),
     path("", include("gameplay.urls")),
     path("", include("tournaments.urls")),
     path("", include("tournaments.drafts.urls")),

@@ -10,13 +10,15 @@
 //                     opens (the first time and after every reconnect), so a push lost while the
 //                     socket was down costs nothing;
 //   state(live)       optional: the socket went live (true) or down (false);
-//   refused(detail)   optional: the server would not let this page follow the topic.
+//   refused(detail)   optional: the server would not let this page follow the topic;
+//   quiet             optional, true: the socket's state is not said for this topic (the bell).
 // The socket opens with the first subscription and reconnects after 1 s, 2 s, 4 s, ... up to 30 s;
 // nothing polls meanwhile. While it is down the page says so in a line of its own
 // ([data-testid=live-status]) and body[data-socket] is "down"; "live" once it is back.
 // window.FettLive.redraw(selector) re-reads a server-drawn page and swaps the part that changed.
 (function () {
   "use strict";
+  if (window.FettLive) return;  // loaded by the page and by base.html's bell: one socket all the same
   var followed = {};  // "kind:id" -> {spec, handlers, open}
   var socket = null, wait = 1000, retry = null, line = null;
 
@@ -34,14 +36,21 @@
     return line;
   }
 
+  // A page whose only topics are quiet ones (the header's bell, handlers.quiet) says nothing of the
+  // socket: no line, no body[data-socket]; the bell is a nicety, not what the page is for.
+  function loud() {
+    return Object.keys(followed).some(function (k) { return !followed[k].handlers.quiet; });
+  }
+
   function show(text) {
+    if (!loud()) { if (line) line.hidden = true; return; }
     var shown = statusLine();
     shown.textContent = text || "";
     shown.hidden = !text;
   }
 
   function tell(live) {
-    document.body.dataset.socket = live ? "live" : "down";
+    if (loud()) document.body.dataset.socket = live ? "live" : "down";
     Object.keys(followed).forEach(function (k) {
       var h = followed[k].handlers;
       if (h.state) h.state(live);

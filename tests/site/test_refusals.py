@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 
+from accounts.notices import errors as notice_errors
 from common import refusals
 from gameplay.decks import errors as deck_errors
 from gameplay.matches import errors as match_errors
@@ -33,6 +34,7 @@ REASON_ENUMS = {
     "WebhookRefusal": webhook_errors.WebhookRefusal,
     "SwapRefusal": swap_errors.SwapRefusal,
     "ChallengeRefusal": coop_errors.ChallengeRefusal,
+    "NoticeRefusal": notice_errors.NoticeRefusal,
     "PageRefusal": importlib.import_module("common.web").PageRefusal,
 }
 

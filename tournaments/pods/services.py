@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from common.words import count
+from tournaments import notices
 from tournaments.errors import Conflict, EventRefusal, Forbidden, Invalid
 from tournaments.models import AuditEntry, Event, PodReport, PodSeat, PodTable, Round
 from tournaments.pairing import (
@@ -344,6 +345,7 @@ def report_placements(table: PodTable, by: User, places: Mapping[int, int]) -> P
         words = f"{name} reported other places ({places_words(found, places)}): disputed"
         _record(found, by, PodReport.Kind.REPORT, places, "", words)
         table.save()
+        _tell(found, by, "disputed", f"{name} reported other places; a judge or the organiser will settle them")
         return table
     again = table.awaits_confirmation
     table.set_status(PodTable.Status.REPORTED)
@@ -352,7 +354,14 @@ def report_placements(table: PodTable, by: User, places: Mapping[int, int]) -> P
     words = f"{'report corrected' if again else 'reported'} by {name}: {places_words(found, places)}"
     _record(found, by, PodReport.Kind.REPORT, places, "", words)
     table.save()
+    said = f"{name} reported the places ({places_words(found, places)}); confirm them or say they are not right"
+    _tell(found, by, "reported", said)
     return table
+
+
+def _tell(found: _Locked, by: User | None, step: str, words: str) -> None:
+    """The pod's other members hear of it (``tournaments.notices``), after commit."""
+    notices.pod_places(found.table, [seat.player for seat in found.seats], by, step, words)
 
 
 def _confirm(found: _Locked, by: User) -> PodTable:
@@ -364,6 +373,7 @@ def _confirm(found: _Locked, by: User) -> PodTable:
     words = f"confirmed by {by.public_name}: {places_words(found, places)}"
     _record(found, by, PodReport.Kind.CONFIRM, places, "", words)
     table.save()
+    _tell(found, by, "confirmed", f"{by.public_name} confirmed the places ({places_words(found, places)})")
     announce.pod_confirmed(found.round, table.table)
     return table
 
@@ -403,6 +413,7 @@ def dispute_placements(table: PodTable, by: User, note: str = "") -> PodTable:
     words = f"disputed by {found.names[by.pk]}{said}; the report said {places_words(found, reported)}"
     _record(found, by, PodReport.Kind.DISPUTE, reported, note, words)
     table.save()
+    _tell(found, by, "disputed", f"{found.names[by.pk]} disputed the places; a judge or the organiser will settle them")
     return table
 
 
@@ -425,6 +436,7 @@ def set_placements(table: PodTable, by: User, places: Mapping[int, int]) -> PodT
     _store(found, "placement", places)
     _record(found, by, PodReport.Kind.OVERRIDE, places, "", words)
     table.save()
+    _tell(found, None, "set", f"a judge or the organiser set the places ({places_words(found, places)})")
     announce.pod_confirmed(found.round, table.table)
     return table
 

@@ -480,6 +480,9 @@ NOT_MOVED = {
     "coop.Challenge.organiser": "organisers are accounts",
     "coop.Team.captain": "teams are of accounts (played on the site)",
     "coop.Member.user": "teams are of accounts (played on the site)",
+    "notices.Notice.user": "notices: a guest is sent none (tournaments.notices)",
+    "notices.NoticeSwitch.user": "notice switches: a guest cannot sign in",
+    "notices.PushSubscription.user": "Web Push: a guest cannot sign in",
 }
 
 

@@ -15,6 +15,7 @@ from common.words import count
 from gameplay.matches import services as play
 from gameplay.matches.errors import MatchError
 from gameplay.matches.models import PlayMatch
+from tournaments import notices
 from tournaments.errors import Conflict, EventRefusal, Forbidden, Invalid
 from tournaments.models import AuditEntry, Event, Match, ResultReport, Round
 from tournaments.outcomes import outcome_words
@@ -111,6 +112,7 @@ def report_result(match: Match, by: User, score: Score) -> Match:
     match.reported_by = by
     match.save()
     _record(match, by, ResultReport.Kind.REPORT, score)
+    notices.result_reported(match, by)
     return match
 
 
@@ -130,11 +132,13 @@ def _second_report(match: Match, by: User, score: Score) -> Match:
         match.save()
         _record(match, by, ResultReport.Kind.CONFIRM, score)
         announce.result_confirmed(match)
+        notices.result_confirmed(match, by)
         return match
     match.set_status(Match.Status.DISPUTED)
     match.version += 1
     match.save()
     _record(match, by, ResultReport.Kind.REPORT, score)
+    notices.result_disputed(match, by)
     return match
 
 
@@ -207,6 +211,7 @@ def set_result(match: Match, by: User, score: Score) -> Match:
         old=before, new=match.score, note=note,
     )  # fmt: skip
     announce.result_confirmed(match)
+    notices.result_settled(match)
     return match
 
 

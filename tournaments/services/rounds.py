@@ -11,7 +11,7 @@ from django.utils.translation import ngettext
 
 from accounts.models import User
 from common.words import agree, count
-from tournaments import live
+from tournaments import live, notices
 from tournaments.errors import Conflict, EventRefusal, Invalid
 from tournaments.models import AuditEntry, Event, Match, Playoff, Registration, ResultReport, Round
 from tournaments.pairing import (
@@ -331,6 +331,7 @@ def publish_round(
     if round_.stage == Round.Stage.PODS:
         pods.published(round_)
     announce.round_paired(round_)
+    notices.round_published(round_)
     return round_
 
 
