@@ -25,6 +25,7 @@ from common.ids import parse_id
 from common.refusals import Refusal
 from gameplay.decks import services as saved_decks
 from gameplay.matches import selectors, services
+from gameplay.matches.banks import TIME_BANKS
 from gameplay.matches.models import Game, MatchChallenge, PlayMatch
 from gameplay.runeslingers.cards.faces import catalog_faces
 from gameplay.runeslingers.site_catalog import current_catalog
@@ -70,6 +71,7 @@ def play_home(request: HttpRequest) -> HttpResponse:
             (PlayMatch.Pace.STANDARD, "Standard"),
         ],
         "challenges": challenges.select_related("challenger", "opponent"),
+        "time_banks": TIME_BANKS.items(),
         **coop_views.form_context(),
     }
     response = render(request, "gameplay/play_home.html", context)
@@ -212,7 +214,8 @@ def _challenge_action(request: HttpRequest, user: User) -> HttpResponse:
             if opponent is None:
                 messages.error(request, "No player has that username.")
                 return redirect("gameplay:play-home")
-            services.challenge(user, opponent, saved_decks.seat_deck(user, request.POST.get("starter", "")))
+            deck = saved_decks.seat_deck(user, request.POST.get("starter", ""))
+            services.challenge(user, opponent, deck, bank_seconds=request.POST.get("bank_seconds", ""))
             messages.success(request, f"Challenge sent to {opponent.public_name}.")
             return redirect("gameplay:play-home")
         challenge_id = parse_id(request.POST.get("challenge", ""))
