@@ -189,7 +189,7 @@ def test_an_unanswered_window_passes_when_its_bank_runs_out(django_capture_on_co
             break
         decide(match, players, rng)
     assert match.deadline_kind == PlayMatch.TimerKind.WINDOW, "no answer window came up"
-    assert match.deadline is not None
+    assert match.deadline is not None and match.clock_since is not None
     seat, due = match.on_clock, match.deadline
     assert due - match.clock_since == timedelta(days=1)  # not 20 seconds: the whole bank
     with django_capture_on_commit_callbacks(execute=True):
