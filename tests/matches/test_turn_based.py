@@ -53,6 +53,13 @@ def turn_based(players: list[User], bank: int = DAY, capture: Any = None) -> Pla
     return answered.match
 
 
+def seeded(players: list[User], seed: int) -> PlayMatch:
+    """A turn-based match (a day a move) on a known seed: the same game every run."""
+    return services.create_match(
+        players[0], players[1], STARTERS, seed=seed, pace=PlayMatch.Pace.TURNS, bank_seconds=DAY
+    )
+
+
 def decide(match: PlayMatch, players: list[User], rng: random.Random, capture: Any = None) -> int:
     """The decider (the chooser of who goes first, or the engine's) makes a random legal decision;
     answers the seat that decided."""
@@ -181,7 +188,7 @@ def test_an_empty_bank_loses_the_game_as_the_live_clock_does_and_the_row_survive
 
 def test_an_unanswered_window_passes_when_its_bank_runs_out(django_capture_on_commit_callbacks: Any) -> None:
     players = people()
-    match = turn_based(players)
+    match = seeded(players, 8)
     rng = random.Random(2)
     for _ in range(400):
         match.refresh_from_db()
@@ -204,7 +211,7 @@ def test_windows_follow_the_players_auto_pass_choice() -> None:
     players = people()
     players[0].auto_pass = True
     players[0].save()
-    match = turn_based(players)
+    match = seeded(players, 8)
     rng = random.Random(4)
     waited = []
     for _ in range(200):
