@@ -71,6 +71,14 @@ def bell_count(page: Any) -> str:
     return badge.inner_text() if badge.is_visible() else "0"
 
 
+def notified(match: PlayMatch, other: User, page: Any) -> None:
+    """The decision's notice reaches ``other`` (a row, by the worker) and their open page's bell."""
+    key = f"match:{match.pk}:turn:{match.timer_version}"
+    wait_until(lambda: key in your_turn_notices(other), 120, f"the notice {key} to {other.username}")
+    unread = Notice.objects.filter(user=other, read_at__isnull=True).count()
+    wait_until(lambda: bell_count(page) == str(unread), 60, f"{other.username}'s bell to show {unread}")
+
+
 def decide_on_the_page(match: PlayMatch, pages: dict[int, Any], agents: list[GreedyAgent]) -> int:
     """The decider makes their decision by clicking it on their page; answers their seat."""
     match.refresh_from_db()
@@ -121,11 +129,7 @@ def test_a_turn_based_match_is_played_over_days_and_each_move_is_notified(
         if match.on_clock is None or match.on_clock == seat:
             continue
         passed += 1
-        other = players[match.on_clock]
-        key = f"match:{match.pk}:turn:{match.timer_version}"
-        wait_until(lambda: key in your_turn_notices(other), 120, f"the notice {key} to {other.username}")
-        unread = Notice.objects.filter(user=other, read_at__isnull=True).count()
-        wait_until(lambda: bell_count(pages[other.pk]) == str(unread), 60, f"{other.username}'s bell to show {unread}")
+        notified(match, players[match.on_clock], pages[players[match.on_clock].pk])
     assert passed >= 2, "the decision passed between the players"
     keys = [k for user in players for k in your_turn_notices(user)]
     assert len(keys) == len(set(keys)) == passed + 1
