@@ -146,6 +146,11 @@ class PlayMatch(StatusMachine, models.Model):
         return banks.pace_words(self.pace, self.bank_seconds)
 
     @property
+    def time_bank_words(self) -> str:
+        """The time bank as said: "24 h" ("" if not turn-based)."""
+        return banks.TIME_BANKS.get(self.bank_seconds or 0, "") if self.turn_based else ""
+
+    @property
     def time_left_words(self) -> str:
         """What is left of the decider's time bank, in hours and days ("" with no deadline)."""
         if self.deadline is None or self.status != self.Status.PLAYING:

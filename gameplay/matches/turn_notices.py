@@ -30,7 +30,11 @@ def your_turn(match: PlayMatch, mover: int | None) -> None:
         return
     names = seat_names(match)
     others = dict.fromkeys(names[s] for s in range(match.seat_count) if match.holders()[s].user_id != holder.user_id)
-    title = f"Your turn against {' and '.join(others) or 'your opponent'}"
+    title = (
+        "Your turn at your Runemasters table"
+        if match.seated
+        else f"Your turn against {' and '.join(others) or 'your opponent'}"
+    )
     left = time_left(match.deadline - timezone.now())
     body = f"{match.pace_words}. You have {left} to move, until {match.deadline:%a %d %b, %H:%M} UTC."
     key = f"match:{match.pk}:turn:{match.timer_version}"

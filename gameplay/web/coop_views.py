@@ -23,6 +23,7 @@ from common.refusals import Refusal
 from gameplay.games import GAMES
 from gameplay.games import RUNEMASTERS as RUNEMASTERS_GAME
 from gameplay.matches import selectors, services
+from gameplay.matches.banks import TIME_BANKS
 from gameplay.matches.models import PlayMatch
 from gameplay.matches.services import SeatSpec
 from gameplay.matches.services.views import seat_names
@@ -107,6 +108,7 @@ def form_context() -> dict[str, Any]:
         "rm_guardians": [(g, g.capitalize()) for g in RUNEMASTERS.guardians],
         "rm_difficulties": [(d, d.capitalize()) for d in RUNEMASTERS.difficulties],
         "rm_clocks": TURN_CLOCKS,
+        "rm_banks": TIME_BANKS.items(),
         "rm_holders": HOLDERS,
     }
 
@@ -140,9 +142,13 @@ def start_table(request: HttpRequest, user: User) -> PlayMatch | None:
     clock = post.get("turn_seconds", "0")
     turn_seconds = int(clock) if clock.isdigit() and int(clock) in dict(TURN_CLOCKS) else None
     turn_seconds = turn_seconds or None  # 0: untimed
+    bank = post.get("bank_seconds", "")  # turn-based: a time bank a turn (refused unless one of the set)
+    pace = PlayMatch.Pace.TURNS if bank else PlayMatch.Pace.STANDARD
     setup = {"guardians": chosen, "difficulty": post.get("difficulty", "initiate")}
     try:
-        return services.create_table("runemasters", setup, seats, turn_seconds=turn_seconds, label="Runemasters")
+        return services.create_table(
+            "runemasters", setup, seats, turn_seconds=turn_seconds, label="Runemasters", pace=pace, bank_seconds=bank
+        )
     except Refusal as exc:
         messages.error(request, str(exc))
         return None

@@ -140,6 +140,11 @@ def test_a_turn_based_match_is_played_over_days_and_each_move_is_notified(
     shot(decider, "turn-based-play-phone")
     decider.set_viewport_size({"width": 1280, "height": 800})
     shot(decider, "turn-based-play-desktop")
+    decider.goto(f"{live_site.url}/play/")
+    listed = decider.get_by_test_id("pace-1").inner_text()
+    assert listed.startswith("Turn-based: 24 h a move") and "left to move" in listed
+    shot(decider, "turn-based-play-list-desktop")
+    decider.set_viewport_size({"width": 390, "height": 844})
     decider.goto(f"{live_site.url}/")
     needs = decider.get_by_test_id("home-needs")
     assert "Your turn against" in needs.inner_text() and "Turn-based: 24 h a move" in needs.inner_text()

@@ -259,3 +259,37 @@ def test_live_matches_send_no_turn_notices(queued: Queued, django_capture_on_com
     for _ in range(6):
         decide(match, players, random.Random(1), django_capture_on_commit_callbacks)
     assert not [name for name, _ in queued.notice_tasks()]
+
+
+TABLE_SETUP = {"guardians": ["neltai", "kulak"], "difficulty": "initiate"}
+
+
+def test_a_runemasters_table_is_turn_based_with_the_bank_a_turn_and_tells_the_next_person(
+    queued: Queued, django_capture_on_commit_callbacks: Any, time_machine: Any
+) -> None:
+    players = people()
+    seats = [services.SeatSpec(players[0]), services.SeatSpec(players[1])]
+    with pytest.raises(Invalid, match="1 h, 12 h, 24 h or 3 days"):
+        services.create_table("runemasters", TABLE_SETUP, seats, pace=PlayMatch.Pace.TURNS, bank_seconds=600)
+    assert not PlayMatch.objects.exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        match = services.create_table(
+            "runemasters", TABLE_SETUP, seats, pace=PlayMatch.Pace.TURNS, bank_seconds=12 * 3600
+        )
+    assert match.turn_based and match.turn_seconds == 12 * 3600 and match.pace_words == "Turn-based: 12 h a move"
+    assert match.deadline_kind == PlayMatch.TimerKind.TURN
+    assert match.deadline is not None and match.clock_since is not None
+    assert match.deadline - match.clock_since == timedelta(hours=12)
+    first = match.on_clock
+    assert first is not None
+    time_machine.move_to(match.deadline + timedelta(seconds=1), tick=False)  # half a day: the turn ends
+    with django_capture_on_commit_callbacks(execute=True):
+        assert deadlines.sweep(only=["match-clock"]) == 1
+    match.refresh_from_db()
+    assert match.on_clock is not None and match.on_clock != first
+    queued.run_all(django_capture_on_commit_callbacks)
+    titles = set(Notice.objects.filter(kind="your_turn").values_list("user", "title"))
+    assert titles == {
+        (players[first].pk, "Your turn at your Runemasters table"),
+        (players[match.on_clock].pk, "Your turn at your Runemasters table"),
+    }

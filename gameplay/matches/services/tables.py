@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from gameplay.matches.banks import check_bank
 from gameplay.matches.engines import engines
 from gameplay.matches.errors import Invalid, MatchRefusal
 from gameplay.matches.models import MatchSeat, PlayMatch
@@ -47,6 +48,7 @@ def create_table(
     public: bool = False,
     pace: str = PlayMatch.Pace.STANDARD,
     tutorial: str = "",
+    bank_seconds: Any = None,
 ) -> PlayMatch:
     """A table of ``engine``'s game set up by ``setup`` (Runemasters: ``{"guardians": [...],
     "difficulty": ...}``, one seat per guardian in that order), ``seats`` held by people or bots.
@@ -54,7 +56,13 @@ def create_table(
     tutorial's or a practice table's). ``tutorial`` names the tutorial whose script the table plays
     (``gameplay/tutorials``). The same setup and seed deal the same game.
     Refuses (Invalid) an unknown game, a setup the engine cannot start, seats that do not match it,
-    a table with no person, an unknown bot or a turn clock out of range."""
+    a table with no person, an unknown bot or a turn clock out of range.
+    ``pace`` turns: turn-based, each turn has the time bank ``bank_seconds`` (``banks.TIME_BANKS``:
+    1 h, 12 h, 24 h or 3 days) as its turn clock; any other bank is refused."""
+    if pace == PlayMatch.Pace.TURNS:
+        bank_seconds = turn_seconds = check_bank(bank_seconds)
+    else:
+        bank_seconds = None
     tabled = sorted(name for name, game in engines.items() if seating_of(game) == TABLE)
     if engine not in tabled:
         raise Invalid(MatchRefusal.UNKNOWN_GAME, f"Unknown game {engine!r}; choose {' or '.join(tabled)}.")
@@ -65,7 +73,7 @@ def create_table(
     bots = [spec.bot or PlayMatch.Bot.GREEDY for spec in seats if spec.user is None]
     if any(bot not in LEVELS for bot in bots) or any(s.user is not None and s.bot for s in seats):
         raise Invalid(MatchRefusal.UNKNOWN_BOT, f"A seat is a person's or a bot's; a bot is {' or '.join(LEVELS)}.")
-    if turn_seconds is not None and not TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1]:
+    if bank_seconds is None and turn_seconds is not None and not TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1]:
         shortest = TURN_SECONDS[0]
         raise Invalid(
             MatchRefusal.BAD_CLOCK, f"A turn clock runs from {shortest} seconds to an hour, or turns are untimed."
@@ -87,7 +95,7 @@ def create_table(
         player1=people[0], engine=engine, seated=True, setup=dict(setup), turn_seconds=turn_seconds,
         decks=seat_setups, best_of=1,
         clock_seconds=turn_seconds or 0, public=public, label=label, seed=seed, wins=[0] * len(seats),
-        remaining_ms=[(turn_seconds or 0) * 1000] * len(seats), pace=pace, tutorial=tutorial,
+        remaining_ms=[(turn_seconds or 0) * 1000] * len(seats), pace=pace, tutorial=tutorial, bank_seconds=bank_seconds,
     )  # fmt: skip
     MatchSeat.objects.bulk_create(
         MatchSeat(match=match, index=n, user=spec.user, bot="" if spec.user else (spec.bot or PlayMatch.Bot.GREEDY))
