@@ -54,7 +54,9 @@ class PracticeSerializer(serializers.Serializer[Any]):
     starter = serializers.CharField(max_length=60, help_text=f"Your deck: {DECK_HELP}.")
     bot_starter = serializers.CharField(max_length=60, help_text="The bot's deck: a starter deck id.")
     best_of = serializers.ChoiceField(choices=[1, 3], default=1)
-    pace = serializers.ChoiceField(choices=PlayMatch.Pace.choices, default=PlayMatch.Pace.STANDARD)
+    pace = serializers.ChoiceField(  # turn-based play is between people: a challenge's bank_seconds
+        choices=[c for c in PlayMatch.Pace.choices if c[0] != PlayMatch.Pace.TURNS], default=PlayMatch.Pace.STANDARD
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         starters = current_catalog().playable_starters

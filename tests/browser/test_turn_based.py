@@ -145,6 +145,9 @@ def test_a_turn_based_match_is_played_over_days_and_each_move_is_notified(
     assert listed.startswith("Turn-based: 24 h a move") and "left to move" in listed
     shot(decider, "turn-based-play-list-desktop")
     decider.set_viewport_size({"width": 390, "height": 844})
+    decider.reload()
+    assert decider.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    shot(decider, "turn-based-play-list-phone")
     decider.goto(f"{live_site.url}/")
     needs = decider.get_by_test_id("home-needs")
     assert "Your turn against" in needs.inner_text() and "Turn-based: 24 h a move" in needs.inner_text()
