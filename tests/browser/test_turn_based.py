@@ -155,3 +155,17 @@ def test_a_turn_based_match_is_played_over_days_and_each_move_is_notified(
     decider.goto(f"{live_site.url}/notices/")
     assert "Your turn against" in decider.get_by_test_id("notice").first.inner_text()
     shot(decider, "turn-based-notices-phone")
+
+
+def test_a_turn_based_runemasters_table_shows_its_bank_a_turn_in_hours(browser: Any, live_site: Any) -> None:
+    ann, ben = UserFactory.create(username="ann"), UserFactory.create(username="ben")
+    setup = {"guardians": ["neltai", "kulak"], "difficulty": "initiate"}
+    seats = [services.SeatSpec(ann), services.SeatSpec(ben)]
+    match = services.create_table("runemasters", setup, seats, pace=PlayMatch.Pace.TURNS, bank_seconds=3 * DAY)
+    decider = match.holders()[match.on_clock or 0].user_id
+    page = play_page(browser, live_site.url, ann if decider == ann.pk else ben, match)
+    assert page.get_by_test_id("pace-line").inner_text() == "Turn-based: 3 days a turn"
+    wait_until(lambda: "day" in page.get_by_test_id("turn-clock").inner_text(), 60, "the turn's clock in days")
+    assert page.get_by_test_id("turn-clock").inner_text().endswith("left in this turn")
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    shot(page, "turn-based-table-phone")
