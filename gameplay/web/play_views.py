@@ -23,9 +23,10 @@ from accounts import throttling
 from accounts.models import User
 from common.ids import parse_id
 from common.refusals import Refusal
+from common.web import refused_page
 from gameplay.decks import services as saved_decks
 from gameplay.matches import selectors, services
-from gameplay.matches.banks import TIME_BANKS
+from gameplay.matches.banks import TIME_BANKS, check_bank
 from gameplay.matches.models import Game, MatchChallenge, PlayMatch
 from gameplay.runeslingers.cards.faces import catalog_faces
 from gameplay.runeslingers.site_catalog import current_catalog
@@ -206,8 +207,22 @@ def _replay_choice(
     return "", 200, {"game": game, "view_seat": asked.seat_label, "step": asked.step, "steps": steps}
 
 
+def _bad_pace(request: HttpRequest) -> HttpResponse | None:
+    """A challenge's time bank outside the set: a 400 page naming the allowed ones (nothing is sent)."""
+    bank = request.POST.get("bank_seconds", "")
+    try:
+        if bank:
+            check_bank(bank)
+    except Refusal as exc:
+        return refused_page(request, exc)
+    return None
+
+
 def _challenge_action(request: HttpRequest, user: User) -> HttpResponse:
     action = request.POST["action"]
+    refused = _bad_pace(request) if action == "challenge" else None
+    if refused is not None:
+        return refused
     try:
         if action == "challenge":
             opponent = User.objects.filter(username=request.POST.get("opponent", "").strip()).first()

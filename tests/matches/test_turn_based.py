@@ -154,7 +154,10 @@ def test_the_challenge_form_sends_a_turn_based_challenge() -> None:
     page = client.get("/play/")
     assert "Turn-based: 3 days a move" in page.content.decode()
     client.post("/play/", {"action": "challenge", "opponent": "ben", "starter": "eva-starter", "bank_seconds": "43200"})
-    client.post("/play/", {"action": "challenge", "opponent": "ben", "starter": "eva-starter", "bank_seconds": "99"})
+    bad = client.post(
+        "/play/", {"action": "challenge", "opponent": "ben", "starter": "eva-starter", "bank_seconds": "99"}
+    )
+    assert bad.status_code == 400 and "1 h, 12 h, 24 h or 3 days" in bad.content.decode()
     assert list(MatchChallenge.objects.values_list("bank_seconds", flat=True)) == [43200]
 
 
