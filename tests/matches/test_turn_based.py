@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts.models import User
 from accounts.notices.models import Notice
@@ -299,3 +300,13 @@ def test_a_runemasters_table_is_turn_based_with_the_bank_a_turn_and_tells_the_ne
         (players[first].pk, "Your turn at your Runemasters table"),
         (players[match.on_clock].pk, "Your turn at your Runemasters table"),
     }
+
+
+def test_a_rematch_of_a_turn_based_match_keeps_its_pace() -> None:
+    players = people()
+    match = turn_based(players, bank=3600)
+    services.concede(match.pk, players[0], match.version)
+    services.rematch(match.pk, players[0])
+    again = services.rematch(match.pk, players[1]).match
+    assert again is not None and (again.pace, again.bank_seconds) == (PlayMatch.Pace.TURNS, 3600)
+    assert again.deadline is not None and again.deadline - timezone.now() == timedelta(hours=1)
