@@ -87,6 +87,8 @@ class TableRequest(StatusMachine, models.Model):
     setup = models.JSONField(default=dict)
     seats = models.JSONField(default=list, help_text='Seat by seat: {"user": id} or {"bot": level}.')
     turn_seconds = models.PositiveIntegerField(null=True, blank=True)
+    pace = models.CharField(max_length=10, default="standard", help_text="The table's pace (PlayMatch.Pace).")
+    bank_seconds = models.PositiveIntegerField(null=True, blank=True, help_text="Turn-based: the time bank a turn.")
     label = models.CharField(max_length=120, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
     match = models.OneToOneField(

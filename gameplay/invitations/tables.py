@@ -22,7 +22,7 @@ from gameplay.invitations.signals import sent_after_commit
 from gameplay.matches.models import PlayMatch
 from gameplay.matches.services import SeatSpec, create_table
 from gameplay.matches.services.games import new_state
-from gameplay.matches.services.tables import check_table
+from gameplay.matches.services.tables import check_table, table_clock
 
 
 def _about(host: Any, setup: dict[str, Any], seats: Sequence[SeatSpec], user: Any) -> str:
@@ -34,21 +34,33 @@ def _about(host: Any, setup: dict[str, Any], seats: Sequence[SeatSpec], user: An
 
 @transaction.atomic
 def offer_table(
-    host: Any, engine: str, setup: dict[str, Any], seats: Sequence[SeatSpec], turn_seconds: int | None, label: str
+    host: Any,
+    engine: str,
+    setup: dict[str, Any],
+    seats: Sequence[SeatSpec],
+    turn_seconds: int | None,
+    label: str,
+    *,
+    pace: str = PlayMatch.Pace.STANDARD,
+    bank_seconds: Any = None,
 ) -> PlayMatch | TableRequest:
     """A table where only the host and bots sit starts at once (a ``PlayMatch``); one with seats
-    for other people waits for them (a ``TableRequest``, and an invitation to each of them)."""
+    for other people waits for them (a ``TableRequest``, and an invitation to each of them). Its
+    pace and time bank (turn-based) are checked now and kept for the start."""
     invited: list[Any] = []
     for spec in seats:
         if spec.user is not None and spec.user.pk != host.pk and spec.user not in invited:
             invited.append(spec.user)
     if not invited:
-        return create_table(engine, setup, seats, turn_seconds=turn_seconds, label=label)
-    game, _ = check_table(engine, setup, seats, turn_seconds)
+        return create_table(
+            engine, setup, seats, turn_seconds=turn_seconds, label=label, pace=pace, bank_seconds=bank_seconds
+        )
+    turn_seconds, bank = table_clock(pace, turn_seconds, bank_seconds)
+    game, _ = check_table(engine, setup, seats, turn_seconds, bank)
     new_state(game, dict(setup), 0)  # refuses, in the engine's words, a setup it cannot start
     request = TableRequest.objects.create(
-        host=host, engine=engine, setup=dict(setup), turn_seconds=turn_seconds, label=label,
-        seats=[{"user": s.user.pk} if s.user is not None else {"bot": s.bot} for s in seats],
+        host=host, engine=engine, setup=dict(setup), turn_seconds=turn_seconds, label=label, pace=pace,
+        bank_seconds=bank, seats=[{"user": s.user.pk} if s.user is not None else {"bot": s.bot} for s in seats],
     )  # fmt: skip
     for user in invited:
         invitation = Invitation.objects.create(
@@ -80,8 +92,9 @@ def _start(request: TableRequest) -> None:
         else:
             seats.append(SeatSpec(None, seat.get("bot", "")))
     request.match = create_table(
-        request.engine, request.setup, seats, turn_seconds=request.turn_seconds, label=request.label
-    )
+        request.engine, request.setup, seats, turn_seconds=request.turn_seconds, label=request.label,
+        pace=request.pace, bank_seconds=request.bank_seconds,
+    )  # fmt: skip
     request.set_status(TableRequest.Status.STARTED)
     request.save(update_fields=["match", "status"])
 

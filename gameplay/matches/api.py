@@ -24,7 +24,7 @@ from accounts.auth import signed_in_user
 from accounts.models import User
 from common.ids import ID_PATTERN
 from gameplay.decks import services as saved_decks
-from gameplay.matches import selectors, services
+from gameplay.matches import banks, selectors, services
 from gameplay.matches.errors import Forbidden, MatchError
 from gameplay.matches.models import MatchChallenge, PlayMatch
 from gameplay.matches.services.decisions import ACTION_LENGTH
@@ -54,7 +54,9 @@ class PracticeSerializer(serializers.Serializer[Any]):
     starter = serializers.CharField(max_length=60, help_text=f"Your deck: {DECK_HELP}.")
     bot_starter = serializers.CharField(max_length=60, help_text="The bot's deck: a starter deck id.")
     best_of = serializers.ChoiceField(choices=[1, 3], default=1)
-    pace = serializers.ChoiceField(choices=PlayMatch.Pace.choices, default=PlayMatch.Pace.STANDARD)
+    pace = serializers.ChoiceField(  # turn-based play is between people: a challenge's bank_seconds
+        choices=[c for c in PlayMatch.Pace.choices if c[0] != PlayMatch.Pace.TURNS], default=PlayMatch.Pace.STANDARD
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         starters = current_catalog().playable_starters
@@ -302,10 +304,14 @@ class MatchChallengeSerializer(serializers.ModelSerializer[MatchChallenge]):
     challenger = serializers.CharField(source="challenger.username", read_only=True)
     opponent = serializers.CharField(source="opponent.username")
     starter = serializers.CharField(write_only=True, help_text=f"Your deck: {DECK_HELP}.")
+    bank_seconds = serializers.IntegerField(
+        required=False, allow_null=True, help_text=f"Turn-based: the time bank of each move, {banks.ALLOWED}; "
+        "empty or left out: a live match.",
+    )  # fmt: skip
 
     class Meta:
         model = MatchChallenge
-        fields = ("id", "challenger", "opponent", "starter", "best_of", "status", "match", "created_at")
+        fields = ("id", "challenger", "opponent", "starter", "best_of", "bank_seconds", "status", "match", "created_at")
         read_only_fields = ("id", "challenger", "status", "match", "created_at")
 
 
@@ -344,6 +350,7 @@ class MatchChallengeViewSet(viewsets.GenericViewSet[MatchChallenge]):
             opponent,
             saved_decks.seat_deck(signed_in_user(request), data.validated_data["starter"]),
             int(data.validated_data.get("best_of", 1)),
+            data.validated_data.get("bank_seconds"),
         )
         return Response(MatchChallengeSerializer(made).data, status=status.HTTP_201_CREATED)
 

@@ -19,6 +19,7 @@ class MatchRefusal(StrEnum):
     BAD_CLOCK = "bad-clock"
     BAD_RESULT = "bad-result"
     BAD_TABLE = "bad-table"
+    BAD_TIME_BANK = "bad-time-bank"
     BAD_TIME_CHANGE = "bad-time-change"
     CHALLENGER_CANNOT_ACCEPT = "challenger-cannot-accept"
     CHALLENGE_ALREADY_OPEN = "challenge-already-open"

@@ -17,6 +17,7 @@ from django.db import models
 from django.utils import timezone
 
 from common.states import StatusMachine
+from gameplay.matches import banks
 
 
 class PlayMatch(StatusMachine, models.Model):
@@ -34,11 +35,13 @@ class PlayMatch(StatusMachine, models.Model):
         TUTOR = "tutor", "Tutor"
 
     class Pace(models.TextChoices):
-        """How a two-seat match is timed: the usual clocks, long answer windows, or no clock at all."""
+        """How a match is timed: the usual clocks, long answer windows, no clock at all, or
+        turn-based (a time bank of hours or days per move, ``bank_seconds``)."""
 
         STANDARD = "standard", "Standard"
         LEARNING = "learning", "Learning (long windows)"
         UNTIMED = "untimed", "Untimed"
+        TURNS = "turns", "Turn-based"
 
     class TimerKind(models.TextChoices):
         """Which of the match's timers its deadline is (``deadline_kind``). Every one of them is fired
@@ -96,6 +99,9 @@ class PlayMatch(StatusMachine, models.Model):
         default=Pace.STANDARD,
         help_text="Untimed: no clock, no answer window and no deadline is ever scheduled.",
     )
+    bank_seconds = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Turn-based: the time bank each decision gets (1 h, 12 h, 24 h or 3 days)."
+    )
     holds = models.JSONField(
         default=list, blank=True, help_text="Per seat: the turn in which its player holds priority (no auto-pass)."
     )
@@ -129,6 +135,27 @@ class PlayMatch(StatusMachine, models.Model):
 
     def __str__(self) -> str:
         return f"match {self.pk}"
+
+    @property
+    def turn_based(self) -> bool:
+        return bool(self.pace == self.Pace.TURNS and self.bank_seconds)
+
+    @property
+    def pace_words(self) -> str:
+        """ "Turn-based: 24 h a move" (a turn-based match), else "Live"."""
+        return banks.pace_words(self.pace, self.bank_seconds)
+
+    @property
+    def time_bank_words(self) -> str:
+        """The time bank as said: "24 h" ("" if not turn-based)."""
+        return banks.TIME_BANKS.get(self.bank_seconds or 0, "") if self.turn_based else ""
+
+    @property
+    def time_left_words(self) -> str:
+        """What is left of the decider's time bank, in hours and days ("" with no deadline)."""
+        if self.deadline is None or self.status != self.Status.PLAYING:
+            return ""
+        return banks.time_left(self.deadline - timezone.now())
 
     def holders(self) -> list[Holder]:
         """Who holds each seat, in seat order: the one reading of seats the hosting layer uses. A
@@ -331,6 +358,9 @@ class MatchChallenge(StatusMachine, models.Model):
     opponent = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     challenger_deck = models.JSONField(help_text="An engine seat setup, e.g. a starter deck.")
     best_of = models.PositiveSmallIntegerField(default=1)
+    bank_seconds = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Turn-based: the match's time bank per move; empty: a live match."
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     match = models.OneToOneField(PlayMatch, null=True, blank=True, on_delete=models.SET_NULL, related_name="challenge")
     rematch_of = models.ForeignKey(
@@ -345,3 +375,7 @@ class MatchChallenge(StatusMachine, models.Model):
 
     def __str__(self) -> str:
         return f"{self.challenger} challenges {self.opponent}"
+
+    @property
+    def pace_words(self) -> str:
+        return banks.pace_words("turns" if self.bank_seconds else "", self.bank_seconds)

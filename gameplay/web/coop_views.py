@@ -28,6 +28,7 @@ from gameplay.invitations import tables
 from gameplay.invitations.models import TableRequest
 from gameplay.invitations.tables import offer_table
 from gameplay.matches import selectors
+from gameplay.matches.banks import TIME_BANKS
 from gameplay.matches.models import PlayMatch
 from gameplay.matches.services import SeatSpec
 from gameplay.matches.services.views import seat_names
@@ -112,6 +113,7 @@ def form_context() -> dict[str, Any]:
         "rm_guardians": [(g, g.capitalize()) for g in RUNEMASTERS.guardians],
         "rm_difficulties": [(d, d.capitalize()) for d in RUNEMASTERS.difficulties],
         "rm_clocks": TURN_CLOCKS,
+        "rm_banks": TIME_BANKS.items(),
         "rm_holders": HOLDERS,
     }
 
@@ -148,9 +150,11 @@ def start_table(request: HttpRequest, user: User) -> PlayMatch | TableRequest | 
     clock = post.get("turn_seconds", "0")
     turn_seconds = int(clock) if clock.isdigit() and int(clock) in dict(TURN_CLOCKS) else None
     turn_seconds = turn_seconds or None  # 0: untimed
+    bank = post.get("bank_seconds", "")  # turn-based: a time bank a turn (refused unless one of the set)
+    pace = PlayMatch.Pace.TURNS if bank else PlayMatch.Pace.STANDARD
     setup = {"guardians": chosen, "difficulty": post.get("difficulty", "initiate")}
     try:
-        return offer_table(user, "runemasters", setup, seats, turn_seconds, "Runemasters")
+        return offer_table(user, "runemasters", setup, seats, turn_seconds, "Runemasters", pace=pace, bank_seconds=bank)
     except Refusal as exc:
         messages.error(request, str(exc))
         return None

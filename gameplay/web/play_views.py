@@ -23,9 +23,11 @@ from accounts import throttling
 from accounts.models import User
 from common.ids import parse_id
 from common.refusals import Refusal
+from common.web import refused_page
 from gameplay.decks import services as saved_decks
 from gameplay.invitations.models import Invitation, TableRequest
 from gameplay.matches import selectors, services
+from gameplay.matches.banks import TIME_BANKS, check_bank
 from gameplay.matches.models import Game, MatchChallenge, PlayMatch
 from gameplay.runeslingers.cards.faces import catalog_faces
 from gameplay.runeslingers.site_catalog import current_catalog
@@ -75,6 +77,7 @@ def play_home(request: HttpRequest) -> HttpResponse:
         ],
         "challenges": challenges.select_related("challenger", "opponent"),
         "invitations_waiting": Invitation.objects.filter(invitee=user, status=Invitation.Status.PENDING).count(),
+        "time_banks": TIME_BANKS.items(),
         **coop_views.form_context(),
     }
     response = render(request, "gameplay/play_home.html", context)
@@ -209,15 +212,30 @@ def _replay_choice(
     return "", 200, {"game": game, "view_seat": asked.seat_label, "step": asked.step, "steps": steps}
 
 
+def _bad_pace(request: HttpRequest) -> HttpResponse | None:
+    """A challenge's time bank outside the set: a 400 page naming the allowed ones (nothing is sent)."""
+    bank = request.POST.get("bank_seconds", "")
+    try:
+        if bank:
+            check_bank(bank)
+    except Refusal as exc:
+        return refused_page(request, exc)
+    return None
+
+
 def _challenge_action(request: HttpRequest, user: User) -> HttpResponse:
     action = request.POST["action"]
+    refused = _bad_pace(request) if action == "challenge" else None
+    if refused is not None:
+        return refused
     try:
         if action == "challenge":
             opponent = User.objects.filter(username=request.POST.get("opponent", "").strip()).first()
             if opponent is None:
                 messages.error(request, "No player has that username.")
                 return redirect("gameplay:play-home")
-            services.challenge(user, opponent, saved_decks.seat_deck(user, request.POST.get("starter", "")))
+            deck = saved_decks.seat_deck(user, request.POST.get("starter", ""))
+            services.challenge(user, opponent, deck, bank_seconds=request.POST.get("bank_seconds", ""))
             messages.success(request, f"Challenge sent to {opponent.public_name}.")
             return redirect("gameplay:play-home")
         challenge_id = parse_id(request.POST.get("challenge", ""))

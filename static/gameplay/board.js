@@ -16,9 +16,13 @@
   var Cards = window.FettCards;  // static/js/cards.js
   var STATS = [["health", "Health"], ["power", "Power"], ["light", "Light"], ["determination", "Determination"], ["block", "Block"]];
 
+  // A clock as m:ss; an hour or more (a turn-based time bank) as "5 h 12 min" or "2 days 3 h".
   function clockText(ms) {
     var s = Math.max(0, Math.floor(ms / 1000));
-    return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+    if (s < 3600) return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+    var minutes = Math.floor(s / 60), days = Math.floor(minutes / 1440), hours = Math.floor(minutes / 60) % 24;
+    if (days) return days + (days === 1 ? " day" : " days") + (hours ? " " + hours + " h" : "");
+    return hours + " h" + (minutes % 60 ? " " + (minutes % 60) + " min" : "");
   }
   function count(pile) { return Array.isArray(pile) ? pile.length : pile; }
   function capital(text) { return text ? text.charAt(0).toUpperCase() + text.slice(1) : text; }

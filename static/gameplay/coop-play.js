@@ -52,7 +52,13 @@
     function clockText(view) {
       if (view.status !== "playing" || view.clocks.deadline_kind !== "turn" || !view.clocks.deadline) return "";
       var left = Math.max(0, Math.round((Date.parse(view.clocks.deadline) - Date.now()) / 1000));
-      return left + " s left in this turn";
+      return (left < 3600 ? left + " s" : longText(Math.floor(left / 60))) + " left in this turn";
+    }
+    // A turn-based table's time bank: "23 h 59 min", "2 days 3 h".
+    function longText(minutes) {
+      var days = Math.floor(minutes / 1440), hours = Math.floor(minutes / 60) % 24;
+      if (days) return days + (days === 1 ? " day" : " days") + (hours ? " " + hours + " h" : "");
+      return hours + " h" + (minutes % 60 ? " " + (minutes % 60) + " min" : "");
     }
     function drawSeats(view) {
       var seat = pendingSeat(view);

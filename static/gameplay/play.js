@@ -48,6 +48,8 @@
     return view.clocks.deadline ? Math.max(0, Math.round((Date.parse(view.clocks.deadline) - Date.now()) / 1000)) : 0;
   }
   function minutesText(seconds) { return Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0"); }
+  // Seconds to answer in words: "12 s", or a turn-based bank's "23 h 59 min".
+  function waitText(seconds) { return seconds < 3600 ? seconds + " s" : board.clockText(seconds * 1000); }
   // Before any clock runs in an event's match: both players must have the page open (or the wait ends).
   function waiting(view) { return view.status === "playing" && view.clocks.deadline_kind === "arrival"; }
   // The countdown of the window (or the choice) this viewer must answer within, if any.
@@ -56,8 +58,8 @@
     var deciding = choice.pending ? choice.chooser : pend && pend.player;
     if (waiting(view) && view.clocks.deadline) return " The clocks start when both players are here, at the latest in " + minutesText(secondsLeft(view)) + ".";
     if (view.status !== "playing" || !view.clocks.deadline || !view.seat || deciding !== view.seat) return "";
-    if (kind === "window") return " Window closes in " + secondsLeft(view) + " s.";
-    if (kind === "choice") return " Answer within " + secondsLeft(view) + " s, or you play first.";
+    if (kind === "window") return " Window closes in " + waitText(secondsLeft(view)) + ".";
+    if (kind === "choice") return " Answer within " + waitText(secondsLeft(view)) + ", or you play first.";
     return "";
   }
   var problem = link.problem, post = link.post;
@@ -514,7 +516,7 @@
     });
     var countdown = countdownText(view);
     var hint = root.querySelector('[data-testid="hint"]');
-    if (hint && countdown) hint.textContent = hint.textContent.replace(/ (Window closes in \d+ s\.|Answer within \d+ s, or you play first\.|The clocks start when both players are here, at the latest in \d+:\d\d\.)$/, "") + countdown;
+    if (hint && countdown) hint.textContent = hint.textContent.replace(/ (Window closes in [^.]+\.|Answer within [^,]+, or you play first\.|The clocks start when both players are here, at the latest in \d+:\d\d\.)$/, "") + countdown;
   }
 
   bindReferee();

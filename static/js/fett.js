@@ -8,6 +8,12 @@ if (window.htmx) {
 // Countdown clocks: any element with data-deadline (ISO time) shows the time left.
 (function () {
   function pad(n) { return n < 10 ? "0" + n : String(n); }
+  // An hour or more (a turn-based game's time bank): "5 h 12 min", "2 days 3 h".
+  function longText(minutes) {
+    var days = Math.floor(minutes / 1440), hours = Math.floor(minutes / 60) % 24;
+    if (days) return days + (days === 1 ? " day" : " days") + (hours ? " " + hours + " h" : "");
+    return hours + " h" + (minutes % 60 ? " " + (minutes % 60) + " min" : "");
+  }
   function tick() {
     document.querySelectorAll("[data-deadline]").forEach(function (el) {
       var left = Math.round((Date.parse(el.dataset.deadline) - Date.now()) / 1000);
@@ -21,7 +27,7 @@ if (window.htmx) {
         return;
       }
       var m = Math.floor(left / 60), s = left % 60;
-      text.textContent = m + ":" + pad(s);
+      text.textContent = left < 3600 ? m + ":" + pad(s) : longText(m);
       el.classList.toggle("urgent", left <= 300);
       if (bar && total > 0) bar.style.width = Math.max(0, Math.min(100, (100 * left) / total)) + "%";
     });

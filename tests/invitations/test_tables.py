@@ -128,3 +128,22 @@ def test_the_api_lists_and_answers_table_invitations() -> None:
     host.force_authenticate(ann)
     assert len(host.get("/api/invitations/").json()["results"]) == 2  # the two sent
     assert host.post("/api/invitations/999999/accept/").status_code == 404
+
+
+def test_a_turn_based_table_keeps_its_time_bank_through_the_invitations_and_a_bad_bank_is_refused() -> None:
+    """Turn-based play (issue 29 §4) and invitations (§3) together: the pace and bank chosen when
+    the table is offered are the started table's; a bank outside the set is refused before anyone
+    is invited, and nothing is made."""
+    ann, bob, cy = people("ann", "bob", "cy")
+    seats = [SeatSpec(ann), SeatSpec(bob), SeatSpec(cy)]
+    with pytest.raises(Invalid, match="24 h"):
+        offer_table(ann, "runemasters", SETUP, seats, None, "Runemasters", pace="turns", bank_seconds=5000)
+    assert not TableRequest.objects.exists() and not Invitation.objects.exists()
+    day = 24 * 3600
+    waiting = offer_table(ann, "runemasters", SETUP, seats, None, "Runemasters", pace="turns", bank_seconds=day)
+    assert isinstance(waiting, TableRequest) and (waiting.pace, waiting.bank_seconds) == ("turns", day)
+    for user in (bob, cy):
+        answers.accept(Invitation.objects.get(invitee=user).pk, user)
+    match = PlayMatch.objects.get()
+    assert (match.pace, match.bank_seconds, match.turn_seconds) == ("turns", day, day)
+    assert holders(match) == [ann.pk, bob.pk, cy.pk]

@@ -167,7 +167,8 @@ def _turn_item(match: PlayMatch, user: Any) -> Item:
         words = f"Your match against {against} is waiting for you"
     else:
         words = f"Your turn against {against}"
-    return Item("turn", TURN, words, url, match.label, "Play", match.deadline)
+    where = f"{match.label} · {match.pace_words}" if match.turn_based else match.label
+    return Item("turn", TURN, words, url, where, "Play", match.deadline)
 
 
 def _invitations(user: Any) -> list[Item]:

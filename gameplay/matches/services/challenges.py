@@ -9,18 +9,24 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from gameplay.matches.banks import check_bank
 from gameplay.matches.engines import DEFAULT, engines
 from gameplay.matches.errors import Conflict, Forbidden, Invalid, MatchRefusal
-from gameplay.matches.models import MatchChallenge
+from gameplay.matches.models import MatchChallenge, PlayMatch
 from gameplay.matches.protocol import SetupError
 from gameplay.matches.services.games import create_match, seat_setup
 
-#: No clock runs in an accepted challenge (not even the choice of who goes first) until both
+#: No clock runs in an accepted live challenge (not even the choice of who goes first) until both
 #: players have the match open, or this long has passed.
 CHALLENGE_ARRIVAL = 120
 
 
-def challenge(challenger: User, opponent: User, deck: dict[str, Any], best_of: int = 1) -> MatchChallenge:
+def challenge(
+    challenger: User, opponent: User, deck: dict[str, Any], best_of: int = 1, bank_seconds: Any = None
+) -> MatchChallenge:
+    """Invite ``opponent`` to a match: live, or turn-based with ``bank_seconds`` a move (one of
+    ``banks.TIME_BANKS``, else refused)."""
+    bank = None if bank_seconds in (None, "") else check_bank(bank_seconds)
     if opponent.pk == challenger.pk:
         raise Invalid(MatchRefusal.SELF_CHALLENGE, "You cannot challenge yourself.")
     if best_of not in (1, 3):
@@ -33,7 +39,7 @@ def challenge(challenger: User, opponent: User, deck: dict[str, Any], best_of: i
         )
     check_deck(deck)
     return MatchChallenge.objects.create(challenger=challenger, opponent=opponent, challenger_deck=seat_setup(deck),
-                                    best_of=best_of)  # fmt: skip
+                                    best_of=best_of, bank_seconds=bank)  # fmt: skip
 
 
 def check_deck(deck: dict[str, Any]) -> None:
@@ -71,6 +77,8 @@ def answer_challenge(challenge_id: int, by: User, accept: bool, deck: dict[str, 
             best_of=found.best_of,
             label="challenge",
             arrival_seconds=CHALLENGE_ARRIVAL,
+            pace=PlayMatch.Pace.STANDARD if found.bank_seconds is None else PlayMatch.Pace.TURNS,
+            bank_seconds=found.bank_seconds,
         )
         found.set_status(MatchChallenge.Status.ACCEPTED)
     else:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from accounts.models import User
-from gameplay.matches import rows, timers
+from gameplay.matches import rows, timers, turn_notices
 from gameplay.matches.errors import Conflict, Forbidden, MatchRefusal, Stale
 from gameplay.matches.models import Game, PlayMatch
 from gameplay.matches.push import listeners
@@ -70,6 +70,7 @@ def after_commit(match: PlayMatch, current: tuple[Game, Any] | None = None, view
     game, state = current if current is not None else (None, None)
     views = views_for(match, seats, game, state, connected) if seats else {}
     timers.after_change(match, views)
+    turn_notices.your_turn(match, viewer)  # turn-based play only: the next decider is told
     return views
 
 

@@ -52,6 +52,11 @@ def restart_clock(match: PlayMatch, pending: Decision | None, now: Any, new_turn
     if untimed(match):
         match.on_clock, match.clock_since, match.deadline, match.deadline_kind = pending.seat, None, None, ""
         return
+    if turn_based(match):
+        bank_clock(
+            match, pending.seat, now, PlayMatch.TimerKind.WINDOW if pending.windowed else PlayMatch.TimerKind.CLOCK
+        )
+        return
     match.on_clock, match.clock_since = pending.seat, now
     clock_left = timedelta(milliseconds=max(0, match.remaining_ms[pending.seat]))
     window = timedelta(seconds=match.window_seconds)
@@ -84,6 +89,9 @@ def await_choice(match: PlayMatch, chooser: int, now: Any) -> None:
     if untimed(match):
         match.on_clock, match.clock_since, match.deadline, match.deadline_kind = chooser, None, None, ""
         return
+    if turn_based(match):
+        bank_clock(match, chooser, now, PlayMatch.TimerKind.CHOICE)
+        return
     match.on_clock, match.clock_since = chooser, now
     clock_left = timedelta(milliseconds=max(0, match.remaining_ms[chooser]))
     window = timedelta(seconds=match.window_seconds)
@@ -91,6 +99,23 @@ def await_choice(match: PlayMatch, chooser: int, now: Any) -> None:
         match.deadline, match.deadline_kind = now + window, PlayMatch.TimerKind.CHOICE
     else:
         match.deadline, match.deadline_kind = now + clock_left, PlayMatch.TimerKind.CLOCK
+
+
+def bank_clock(match: PlayMatch, seat: int, now: Any, kind: str) -> None:
+    """A turn-based decision: the seat gets the whole time bank (``bank_seconds``) for it, BGA-style,
+    whatever it used before. The deadline is the bank's end, of ``kind``: an answer window
+    (``window``) then passes automatically, a choice of who goes first makes the chooser play
+    first, any other decision (``clock``) loses the game as an empty live clock does."""
+    assert match.bank_seconds is not None
+    remaining = list(match.remaining_ms)
+    remaining[seat] = match.bank_seconds * 1000
+    match.remaining_ms, match.on_clock, match.clock_since = remaining, seat, now
+    match.deadline, match.deadline_kind = now + timedelta(seconds=match.bank_seconds), kind
+
+
+def turn_based(match: PlayMatch) -> bool:
+    """A turn-based match: each decision has the time bank (hours or days) instead of a clock."""
+    return bool(match.pace == PlayMatch.Pace.TURNS and match.bank_seconds)
 
 
 def untimed(match: PlayMatch) -> bool:
@@ -118,10 +143,14 @@ def clocks(match: PlayMatch, now: Any = None) -> dict[str, Any]:
     remaining = list(match.remaining_ms)
     if match.on_clock is not None and match.clock_since is not None and match.status == PlayMatch.Status.PLAYING:
         remaining[match.on_clock] -= used_ms(match, now)
+    if turn_based(match):  # a seat not deciding has its whole bank for its next decision
+        assert match.bank_seconds is not None
+        remaining = [r if s == match.on_clock else match.bank_seconds * 1000 for s, r in enumerate(remaining)]
     return {
         "remaining_ms": [max(0, r) for r in remaining],
         "on_clock": None if match.on_clock is None else f"p{match.on_clock + 1}",
         "deadline": match.deadline.isoformat() if match.deadline else None,
         "deadline_kind": match.deadline_kind,
         "untimed": untimed(match),
+        "bank_seconds": match.bank_seconds if turn_based(match) else None,
     }

@@ -12,7 +12,7 @@ from gameplay.matches import rows
 from gameplay.matches.engines import engine_for
 from gameplay.matches.models import ChoiceBy, Game, PlayMatch
 from gameplay.matches.services.changes import ChangeResult, locked, publish_change
-from gameplay.matches.services.clock import charge_clock
+from gameplay.matches.services.clock import charge_clock, turn_based
 from gameplay.matches.services.games import decide_first, restart
 from gameplay.matches.services.moves import flag, move
 from gameplay.matches.services.views import Views, load_state
@@ -69,14 +69,16 @@ def at_deadline(match: PlayMatch, now: Any, viewer: int | None = None, game: Gam
     assert seat is not None and match.deadline is not None and match.deadline <= now
     due = match.deadline
     charge_clock(match, now)
-    if match.deadline_kind == PlayMatch.TimerKind.CHOICE and match.remaining_ms[seat] > 0:
+    # a turn-based bank is spent by its deadline, yet a window still passes and a choice is still made
+    left = match.remaining_ms[seat] > 0 or turn_based(match)
+    if match.deadline_kind == PlayMatch.TimerKind.CHOICE and left:
         game = game if game is not None else match.current_game()
         assert game is not None
         # no answer in time: the chooser plays first
         return "chose first", decide_first(match, game, seat, ChoiceBy.TIMER, now, viewer=viewer)
     if match.deadline_kind == PlayMatch.TimerKind.TURN:  # a table's turn ends with what was done
         return "turn ended", move(match, seat, turn_end(match, seat, game), now, automatic=True, due=due, game=game)
-    if match.deadline_kind == PlayMatch.TimerKind.WINDOW and match.remaining_ms[seat] > 0:
+    if match.deadline_kind == PlayMatch.TimerKind.WINDOW and left:
         passing = engine_for(match).window_action(seat)
         return "auto-passed", move(match, seat, passing, now, automatic=True, due=due, game=game)
     return "flagged", flag(match, now, viewer=viewer)

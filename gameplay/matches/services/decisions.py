@@ -43,7 +43,7 @@ def choose_first(match_id: int, user: User, play_first: bool, version: int) -> C
     if charge_clock(match, now):
         flag(match, now)
         return ChangeResult(match, refused="Your clock ran out before your choice arrived.")
-    decide_first(match, game, seat if play_first else 1 - seat, ChoiceBy.PLAYER, now)
+    decide_first(match, game, seat if play_first else 1 - seat, ChoiceBy.PLAYER, now, viewer=seat)
     return ChangeResult(match)
 
 

@@ -13,6 +13,7 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from accounts.models import User
+from gameplay.matches.banks import check_bank
 from gameplay.matches.engines import DEFAULT, engine_for, engines
 from gameplay.matches.errors import Invalid, MatchRefusal
 from gameplay.matches.models import ChoiceBy, FirstChoice, Game, PlayMatch
@@ -56,6 +57,7 @@ def create_match(
     arrival_seconds: int = 0,
     pace: str = PlayMatch.Pace.STANDARD,
     tutorial: str = "",
+    bank_seconds: int | None = None,
 ) -> PlayMatch:
     """A match between two players, or a player and a bot; the winner of the die roll chooses who
     goes first. ``engine``: the registered game engine that plays it (Runeslingers by default).
@@ -64,8 +66,10 @@ def create_match(
     matches, made when the round is published, before anyone is at the table).
     ``pace``: ``standard`` (the clocks given), ``learning`` (at least ``LEARNING_WINDOW`` seconds
     to answer and ``LEARNING_CLOCK`` on the clock) or ``untimed`` (no clock, no deadline at all).
-    ``tutorial``: the tutorial whose script this match plays (its bot is the tutor)."""
+    ``tutorial``: the tutorial whose script this match plays (its bot is the tutor).
+    ``bank_seconds``: the time bank of each move at the ``turns`` pace (``banks.TIME_BANKS``)."""
     window_seconds, clock_seconds = paced(pace, bot, tutorial, window_seconds, clock_seconds)
+    bank_seconds = turn_bank(pace, bank_seconds, bot)
     if (player2 is None) == (not bot):
         raise Invalid(MatchRefusal.NOT_TWO_PLAYERS, "A match is between two players, or a player and a bot.")
     levels = [value for value in PlayMatch.Bot.values if value != PlayMatch.Bot.TUTOR]
@@ -88,7 +92,7 @@ def create_match(
     match = PlayMatch.objects.create(
         player1=player1, player2=player2, bot=bot, engine=engine, decks=seats, best_of=best_of,
         clock_seconds=clock_seconds, window_seconds=window_seconds, clock_loses_match=clock_loses_match,
-        public=public, label=label, pace=pace, tutorial=tutorial, wins=[0, 0],
+        public=public, label=label, pace=pace, tutorial=tutorial, wins=[0, 0], bank_seconds=bank_seconds,
         seed=secrets.randbits(62) if seed is None else seed,
         remaining_ms=[clock_seconds * 1000, clock_seconds * 1000],
     )  # fmt: skip
@@ -96,7 +100,7 @@ def create_match(
     now = timezone.now()
     # a tutorial's player goes first at once (its script is written for that): nobody chooses
     start_game(match, 1, 0 if tutorial or dice[0] > dice[1] else 1, now, die_roll=dice)
-    if arrival_seconds > 0 and player2 is not None:
+    if arrival_seconds > 0 and player2 is not None and bank_seconds is None:  # turn-based: nobody waits
         await_arrival(match, now, arrival_seconds)
     match.save()
     after_commit(match)
@@ -107,12 +111,22 @@ def paced(pace: str, bot: str, tutorial: str, window_seconds: int, clock_seconds
     """The answer window and clock of a match at ``pace`` (refused in words if the pace is unknown,
     or the tutor is asked for outside a tutorial, or a tutorial without it)."""
     if pace not in PlayMatch.Pace.values:
-        raise Invalid(MatchRefusal.BAD_CLOCK, "Choose a pace: standard, learning or untimed.")
+        raise Invalid(MatchRefusal.BAD_CLOCK, "Choose a pace: standard, learning, untimed or turns.")
     if (bot == PlayMatch.Bot.TUTOR) != bool(tutorial):
         raise Invalid(MatchRefusal.UNKNOWN_BOT, "The tutor plays only in a tutorial, and a tutorial only with it.")
     if pace == PlayMatch.Pace.LEARNING:
         return max(window_seconds, LEARNING_WINDOW), max(clock_seconds, LEARNING_CLOCK)
     return window_seconds, clock_seconds
+
+
+def turn_bank(pace: str, bank_seconds: Any, bot: str) -> int | None:
+    """The time bank of a turn-based match (refused unless it is one of ``banks.TIME_BANKS``, or if
+    a bot is asked for: turn-based play is between people); None for any other pace."""
+    if pace != PlayMatch.Pace.TURNS:
+        return None
+    if bot:
+        raise Invalid(MatchRefusal.UNKNOWN_BOT, "Turn-based matches are played against a person, not a bot.")
+    return check_bank(bank_seconds)
 
 
 def seat_setup(deck: dict[str, Any], engine: GameEngine | None = None) -> dict[str, Any]:

@@ -133,5 +133,5 @@ def _accept(match: PlayMatch, offer: MatchChallenge, seat: int) -> PlayMatch:
 def _again(match: PlayMatch, player1: User, player2: User | None, decks: list[dict[str, Any]], label: str) -> PlayMatch:
     return create_match(
         player1, player2, decks, bot=match.bot, best_of=match.best_of, clock_seconds=match.clock_seconds,
-        window_seconds=match.window_seconds, label=label,
+        window_seconds=match.window_seconds, label=label, pace=match.pace, bank_seconds=match.bank_seconds,
     )  # fmt: skip

@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from gameplay.matches.banks import check_bank
 from gameplay.matches.engines import engines
 from gameplay.matches.errors import Invalid, MatchRefusal
 from gameplay.matches.models import MatchSeat, PlayMatch
@@ -47,6 +48,7 @@ def create_table(
     public: bool = False,
     pace: str = PlayMatch.Pace.STANDARD,
     tutorial: str = "",
+    bank_seconds: Any = None,
 ) -> PlayMatch:
     """A table of ``engine``'s game set up by ``setup`` (Runemasters: ``{"guardians": [...],
     "difficulty": ...}``, one seat per guardian in that order), ``seats`` held by people or bots.
@@ -54,8 +56,11 @@ def create_table(
     tutorial's or a practice table's). ``tutorial`` names the tutorial whose script the table plays
     (``gameplay/tutorials``). The same setup and seed deal the same game.
     Refuses (Invalid) an unknown game, a setup the engine cannot start, seats that do not match it,
-    a table with no person, an unknown bot or a turn clock out of range."""
-    game, seat_setups = check_table(engine, setup, seats, turn_seconds)
+    a table with no person, an unknown bot or a turn clock out of range.
+    ``pace`` turns: turn-based, each turn has the time bank ``bank_seconds`` (``banks.TIME_BANKS``:
+    1 h, 12 h, 24 h or 3 days) as its turn clock; any other bank is refused."""
+    turn_seconds, bank_seconds = table_clock(pace, turn_seconds, bank_seconds)
+    game, seat_setups = check_table(engine, setup, seats, turn_seconds, bank_seconds)
     seed = secrets.randbits(62) if seed is None else int(seed)
     new_state(game, dict(setup), seed)  # refuses, in the engine's words, a setup it cannot start
     people = [spec.user for spec in seats if spec.user is not None]
@@ -63,7 +68,7 @@ def create_table(
         player1=people[0], engine=engine, seated=True, setup=dict(setup), turn_seconds=turn_seconds,
         decks=seat_setups, best_of=1,
         clock_seconds=turn_seconds or 0, public=public, label=label, seed=seed, wins=[0] * len(seats),
-        remaining_ms=[(turn_seconds or 0) * 1000] * len(seats), pace=pace, tutorial=tutorial,
+        remaining_ms=[(turn_seconds or 0) * 1000] * len(seats), pace=pace, tutorial=tutorial, bank_seconds=bank_seconds,
     )  # fmt: skip
     MatchSeat.objects.bulk_create(
         MatchSeat(match=match, index=n, user=spec.user, bot="" if spec.user else (spec.bot or PlayMatch.Bot.GREEDY))
@@ -75,12 +80,26 @@ def create_table(
     return match
 
 
+def table_clock(pace: str, turn_seconds: int | None, bank_seconds: Any) -> tuple[int | None, int | None]:
+    """(turn clock, time bank) of a table of ``pace``: a turn-based table's turn clock is its bank
+    (refused unless one of ``banks.TIME_BANKS``); any other pace has no bank."""
+    if pace == PlayMatch.Pace.TURNS:
+        bank = check_bank(bank_seconds)
+        return bank, bank
+    return turn_seconds, None
+
+
 def check_table(
-    engine: str, setup: dict[str, Any], seats: Sequence[SeatSpec], turn_seconds: int | None
+    engine: str,
+    setup: dict[str, Any],
+    seats: Sequence[SeatSpec],
+    turn_seconds: int | None,
+    bank_seconds: int | None = None,
 ) -> tuple[Any, list[Any]]:
     """Refuse (Invalid) what ``create_table`` would refuse but the seed: an unknown game, a setup the
     engine cannot start, seats that do not match it, a table with no person, an unknown bot or a
-    turn clock out of range. Returns the engine and the seats its setup names."""
+    turn clock out of range (a turn-based table's clock is its bank, checked by ``table_clock``).
+    Returns the engine and the seats its setup names."""
     tabled = sorted(name for name, game in engines.items() if seating_of(game) == TABLE)
     if engine not in tabled:
         raise Invalid(MatchRefusal.UNKNOWN_GAME, f"Unknown game {engine!r}; choose {' or '.join(tabled)}.")
@@ -91,7 +110,7 @@ def check_table(
     bots = [spec.bot or PlayMatch.Bot.GREEDY for spec in seats if spec.user is None]
     if any(bot not in LEVELS for bot in bots) or any(s.user is not None and s.bot for s in seats):
         raise Invalid(MatchRefusal.UNKNOWN_BOT, f"A seat is a person's or a bot's; a bot is {' or '.join(LEVELS)}.")
-    if turn_seconds is not None and not TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1]:
+    if bank_seconds is None and turn_seconds is not None and not TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1]:
         shortest = TURN_SECONDS[0]
         raise Invalid(
             MatchRefusal.BAD_CLOCK, f"A turn clock runs from {shortest} seconds to an hour, or turns are untimed."

@@ -1,0 +1,41 @@
+"""The notice "Your turn against X" of turn-based play (``accounts.notices``, kind ``your_turn``).
+
+A turn-based game waits hours or days on a player, who is not looking at the page: when the
+decision passes to a person (after another seat's move, a deadline, or the start of a game), one
+notice is sent, keyed by the decision (``match:<id>:turn:<timer_version>``, so a repeated push of
+the same decision sends nothing more). It names the players only, never a card. Live games send
+none (far too many).
+"""
+
+from __future__ import annotations
+
+from django.urls import reverse
+from django.utils import timezone
+
+from accounts.notices.models import Kind
+from accounts.notices.services import notify
+from gameplay.matches.banks import time_left
+from gameplay.matches.models import PlayMatch
+from gameplay.matches.services.views import seat_names
+
+
+def your_turn(match: PlayMatch, mover: int | None) -> None:
+    """Notify the person who decides now in turn-based ``match``, unless they made the change
+    themselves (``mover``: the seat whose move this was; None: a timer or the match's start)."""
+    seat = match.on_clock
+    if not match.turn_based or match.status != PlayMatch.Status.PLAYING or seat is None or match.deadline is None:
+        return
+    holder = match.holders()[seat]
+    if holder.user_id is None or (mover is not None and match.home_seat(mover) == match.home_seat(seat)):
+        return
+    names = seat_names(match)
+    others = dict.fromkeys(names[s] for s in range(match.seat_count) if match.holders()[s].user_id != holder.user_id)
+    title = (
+        "Your turn at your Runemasters table"
+        if match.seated
+        else f"Your turn against {' and '.join(others) or 'your opponent'}"
+    )
+    left = time_left(match.deadline - timezone.now())
+    body = f"{match.pace_words}. You have {left} to move, until {match.deadline:%a %d %b, %H:%M} UTC."
+    key = f"match:{match.pk}:turn:{match.timer_version}"
+    notify([holder.user_id], Kind.YOUR_TURN, key, title, body, reverse("gameplay:play", args=[match.pk]))
