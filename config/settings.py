@@ -235,12 +235,16 @@ WORKER_HEARTBEAT_SECONDS = env_int("WORKER_HEARTBEAT_SECONDS", 5, minimum=1)
 DEADLINE_KINDS = [
     "gameplay.deadlines.MATCH_CLOCK",
     "tournaments.deadlines.ROUND_CLOCK",
+    "tournaments.deadlines.EVENT_SOON",
     "tournaments.drafts.deadlines.DRAFT_PICKS",
     "tournaments.drafts.deadlines.DRAFT_REVIEW",
     "tournaments.drafts.deadlines.DECK_BUILD",
     "tournaments.swaps.deadlines.DECK_SWAP",
     "tournaments.webhooks.deadlines.WEBHOOK_RETRY",
 ]
+
+#: How long before an event's start its registered players hear that it starts soon (event_soon).
+EVENT_SOON_MINUTES = env_int("EVENT_SOON_MINUTES", 60, minimum=1, maximum=24 * 60)
 
 # --- Webhooks -------------------------------------------------------------------------
 # Outside production an organiser may point a webhook at http:// and private or loopback hosts
