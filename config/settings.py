@@ -114,6 +114,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.notices.context.notices",
+                "gameplay.invitations.context.invitations",
             ],
             "builtins": ["common.words"],  # {{ n|count:"round,rounds" }} on every page
         },

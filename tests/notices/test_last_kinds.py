@@ -8,13 +8,19 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 
 from accounts.notices.models import Notice
 from common import deadlines
-from tests.factories import EventFactory, RegistrationFactory, UserFactory
+from gameplay.invitations import services as answers
+from gameplay.invitations.models import Invitation
+from gameplay.invitations.services import waiting_count
+from tests.coop.conftest import rules
+from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 from tests.matches.test_event_matches import onsite_event
 from tests.notices.conftest import Queued
 from tournaments import notices
+from tournaments.coop import services as coop
 from tournaments.models import Event, Registration
 from tournaments.services import rounds
 from tournaments.services.soon import EVENT_SOON
@@ -116,3 +122,22 @@ def test_each_player_of_a_match_on_the_site_hears_it_is_ready_once(
         notices.matches_ready(round_)  # sent again (a retried step): nothing more
     queued.run_all(django_capture_on_commit_callbacks)
     assert Notice.objects.filter(kind="table_ready").count() == 4
+
+
+def test_the_headers_invitation_count_is_one_query_of_those_waiting(
+    queued: Queued, django_assert_num_queries: Any, client: Any
+) -> None:
+    organiser = OrganiserFactory.create(username="orla")
+    trio = coop.publish(coop.create_challenge(organiser, rules(guardian_count=3)), organiser)
+    ann, bob, cy = (UserFactory.create(username=n, display_name=n.title()) for n in ("ann", "bob", "cy"))
+    coop.register_team(trio, ann, "Dawn", ["bob", "cy"])
+    answers.decline(Invitation.objects.get(invitee=cy).pk, cy)
+    with django_assert_num_queries(1):
+        assert waiting_count(bob) == 1
+    assert waiting_count(ann) == 0 and waiting_count(cy) == 0 and waiting_count(AnonymousUser()) == 0
+    client.force_login(bob)
+    page = client.get("/").content.decode()
+    assert 'data-testid="nav-invitations-count">1<' in page and 'href="/ratings/awakening/"' in page
+    client.logout()
+    page = client.get("/").content.decode()
+    assert 'data-testid="nav-invitations"' not in page and 'href="/ratings/awakening/"' in page
