@@ -240,12 +240,18 @@ DEADLINE_KINDS = [
     "tournaments.drafts.deadlines.DRAFT_PICKS",
     "tournaments.drafts.deadlines.DRAFT_REVIEW",
     "tournaments.drafts.deadlines.DECK_BUILD",
+    "tournaments.drafts.deadlines.DECK_BUILD_LOW",
     "tournaments.swaps.deadlines.DECK_SWAP",
+    "tournaments.swaps.deadlines.DECK_SWAP_LOW",
     "tournaments.webhooks.deadlines.WEBHOOK_RETRY",
 ]
 
 #: How long before an event's start its registered players hear that it starts soon (event_soon).
 EVENT_SOON_MINUTES = env_int("EVENT_SOON_MINUTES", 60, minimum=1, maximum=24 * 60)
+
+#: A deck-building or deck-swap clock "runs low" this long before its end, or at its last quarter
+#: when that is shorter: the player still to build or choose hears it (clock_low).
+CLOCK_LOW_SECONDS = env_int("CLOCK_LOW_SECONDS", 60, minimum=1, maximum=3600)
 
 # --- Webhooks -------------------------------------------------------------------------
 # Outside production an organiser may point a webhook at http:// and private or loopback hosts
