@@ -21,7 +21,7 @@ ROUND_CLOCK = DeadlineKind(
 
 #: The events about to start (``services.soon``): the deadline is the start less the lead time,
 #: the version a constant (the notice's key carries the start, and ``soon_told_for`` the start
-#: told of, so a moved start is told afresh). Far events are fed by beat as they come near.
+#: told of, so a moved start is told afresh). Beat feeds the task once the deadline is within a minute.
 EVENT_SOON = DeadlineKind(
     name=soon.EVENT_SOON,
     rows=Event.objects.filter(status=Event.Status.REGISTRATION, starts_at__isnull=False)
@@ -32,6 +32,6 @@ EVENT_SOON = DeadlineKind(
     ),
     deadline="soon_at",
     version="soon_version",
-    horizon=timedelta(hours=6),
+    horizon=timedelta(minutes=1),  # beat feeds it every 30 s: a task or two per event, the sweep behind them
     fire=soon.tell_soon,
 )

@@ -58,7 +58,8 @@ def test_the_registered_players_hear_an_hour_before_the_start_once(
     assert soon_lead() == timedelta(hours=1)
     assert sweep(T0, django_capture_on_commit_callbacks, queued) == 0
     with django_capture_on_commit_callbacks(execute=True):
-        assert deadlines.feed(now=T0, only=[EVENT_SOON]) == 1  # within the horizon: its task is queued
+        assert deadlines.feed(now=T0, only=[EVENT_SOON]) == 0  # two hours off: not yet
+        assert deadlines.feed(now=T0 + timedelta(hours=2, seconds=-30), only=[EVENT_SOON]) == 1  # within a minute
     assert ("common.deadlines.expire_deadline", (EVENT_SOON, event.pk, 0)) in queued.calls
     assert deadlines.fire(EVENT_SOON, event.pk, 0, now=T0) == 0  # a task that came early does nothing
     assert sweep(T0 + timedelta(hours=2, seconds=1), django_capture_on_commit_callbacks, queued) == 1
