@@ -114,6 +114,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.notices.context.notices",
+                "gameplay.invitations.context.invitations",
             ],
             "builtins": ["common.words"],  # {{ n|count:"round,rounds" }} on every page
         },
@@ -235,12 +236,22 @@ WORKER_HEARTBEAT_SECONDS = env_int("WORKER_HEARTBEAT_SECONDS", 5, minimum=1)
 DEADLINE_KINDS = [
     "gameplay.deadlines.MATCH_CLOCK",
     "tournaments.deadlines.ROUND_CLOCK",
+    "tournaments.deadlines.EVENT_SOON",
     "tournaments.drafts.deadlines.DRAFT_PICKS",
     "tournaments.drafts.deadlines.DRAFT_REVIEW",
     "tournaments.drafts.deadlines.DECK_BUILD",
+    "tournaments.drafts.deadlines.DECK_BUILD_LOW",
     "tournaments.swaps.deadlines.DECK_SWAP",
+    "tournaments.swaps.deadlines.DECK_SWAP_LOW",
     "tournaments.webhooks.deadlines.WEBHOOK_RETRY",
 ]
+
+#: How long before an event's start its registered players hear that it starts soon (event_soon).
+EVENT_SOON_MINUTES = env_int("EVENT_SOON_MINUTES", 60, minimum=1, maximum=24 * 60)
+
+#: A deck-building or deck-swap clock "runs low" this long before its end, or at its last quarter
+#: when that is shorter: the player still to build or choose hears it (clock_low).
+CLOCK_LOW_SECONDS = env_int("CLOCK_LOW_SECONDS", 60, minimum=1, maximum=3600)
 
 # --- Webhooks -------------------------------------------------------------------------
 # Outside production an organiser may point a webhook at http:// and private or loopback hosts

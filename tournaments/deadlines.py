@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from django.db.models import DateTimeField, ExpressionWrapper, F, IntegerField, Q, Value
+
 from common.deadlines import DeadlineKind
-from tournaments.models import Round
+from tournaments.models import Event, Round
+from tournaments.services import soon
 from tournaments.services.timers import ROUND_CLOCK as NAME
 from tournaments.services.timers import call_time
 
@@ -12,4 +17,21 @@ ROUND_CLOCK = DeadlineKind(
     rows=Round.objects.filter(status=Round.Status.OPEN, time_called_at__isnull=True),  # index round_clock_due
     deadline="ends_at",
     fire=call_time,
+)
+
+#: The events about to start (``services.soon``): the deadline is the start less the lead time,
+#: the version a constant (the notice's key carries the start, and ``soon_told_for`` the start
+#: told of, so a moved start is told afresh). Beat feeds the task once the deadline is within a minute.
+EVENT_SOON = DeadlineKind(
+    name=soon.EVENT_SOON,
+    rows=Event.objects.filter(status=Event.Status.REGISTRATION, starts_at__isnull=False)
+    .filter(Q(soon_told_for__isnull=True) | ~Q(soon_told_for=F("starts_at")))
+    .annotate(
+        soon_at=ExpressionWrapper(F("starts_at") - soon.lead(), output_field=DateTimeField()),
+        soon_version=Value(0, output_field=IntegerField()),
+    ),
+    deadline="soon_at",
+    version="soon_version",
+    horizon=timedelta(minutes=1),  # beat feeds it every 30 s: a task or two per event, the sweep behind them
+    fire=soon.tell_soon,
 )

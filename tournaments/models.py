@@ -157,10 +157,15 @@ class Event(StatusMachine, models.Model):
     seed = models.BigIntegerField(default=new_seed, editable=False)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAFT)
     starts_at = models.DateTimeField(null=True, blank=True)
+    soon_told_for = models.DateTimeField(
+        null=True, blank=True, editable=False, help_text="The start its players were told is near (event_soon)."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ("-created_at",)
+        # the sweep of event_soon reads the events in registration with a start (tournaments.deadlines)
+        indexes = [models.Index(fields=("status", "starts_at"), name="event_status_start")]
 
     def __str__(self) -> str:
         return self.name

@@ -6,13 +6,14 @@ name people, rounds and tables, never an id; guests (who cannot sign in) get non
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 
 from django.urls import reverse
 
 from accounts.models import User
 from accounts.notices.models import Kind
 from accounts.notices.services import Draft, notify, notify_each
-from tournaments.models import Event, Match, PodSeat, PodTable, Round, WaitingEntry
+from tournaments.models import Event, Match, PodSeat, PodTable, Registration, Round, WaitingEntry
 from tournaments.outcomes import outcome_words
 
 
@@ -64,6 +65,19 @@ def _pod_drafts(round_: Round) -> list[Draft]:
         for seat in seats
         if _signs_in(seat.player)
     ]
+
+
+def matches_ready(round_: Round) -> None:
+    """Each player of a published round played on the site: their match is ready, with a link to
+    its play page (one notice per match: the key names the match on the site)."""
+    drafts = []
+    for match in round_.matches.filter(play__isnull=False).select_related("player_a", "player_b"):
+        url = reverse("gameplay:play", args=[match.play_id])
+        for me, them in ((match.player_a, match.player_b), (match.player_b, match.player_a)):
+            if me is not None and _signs_in(me) and them is not None:
+                title = f"{round_.label}: your match against {them.public_name} is ready"
+                drafts.append(Draft(me.pk, f"play:{match.play_id}:ready", title, round_.event.name, url))
+    notify_each(Kind.TABLE_READY, drafts)
 
 
 def _where(match: Match) -> str:
@@ -137,3 +151,23 @@ def place_offered(event: Event, entry: WaitingEntry) -> None:
     title = f"A place at {event.name} is yours to take"
     body = "Take it or turn it down on the event page; it is held for you until you answer."
     notify([entry.player_id], Kind.WAITING_LIST, key, title, body, reverse("tournaments:event", args=[event.pk]))
+
+
+def _in_words(left: timedelta) -> str:
+    minutes = max(1, round(left.total_seconds() / 60))
+    if minutes % 60 == 0:
+        hours = minutes // 60
+        return f"{hours} hour" if hours == 1 else f"{hours} hours"
+    return f"{minutes} minute" if minutes == 1 else f"{minutes} minutes"
+
+
+def event_soon(event: Event, left: timedelta) -> None:
+    """Every registered player still in (not dropped) who signs in: the event starts soon (one
+    notice per start time: the key carries it, so a moved start is told afresh)."""
+    assert event.starts_at is not None
+    players = Registration.objects.filter(event=event, dropped_after_round__isnull=True, player__is_guest=False)
+    key = f"event:{event.pk}:soon:{event.starts_at.timestamp():.0f}"
+    url = reverse("tournaments:event", args=[event.pk])
+    title = f"{event.name} starts in {_in_words(left)}"
+    body = "The event page has the details; the pairings appear there once the first round is published."
+    notify(list(players.values_list("player_id", flat=True)), Kind.EVENT_SOON, key, title, body, url)

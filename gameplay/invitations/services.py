@@ -115,5 +115,12 @@ def received(user: Any) -> QuerySet[Invitation]:
     return Invitation.objects.filter(invitee=user).select_related("inviter", "invitee")
 
 
+def waiting_count(user: Any) -> int:
+    """How many invitations wait for ``user``'s answer (one query; 0 for an anonymous visitor)."""
+    if user is None or not user.is_authenticated:
+        return 0
+    return Invitation.objects.filter(invitee=user, status=Invitation.Status.PENDING).count()
+
+
 def sent(user: Any) -> QuerySet[Invitation]:
     return Invitation.objects.filter(inviter=user).select_related("inviter", "invitee")

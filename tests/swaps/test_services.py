@@ -18,6 +18,7 @@ from tests.clients import api_client as api
 from tests.factories import EventFactory, OrganiserFactory, UserFactory
 from tests.swaps.helpers import DECKS, Pod, published, runebound_pod_event, seat_pod
 from tests.webhooks.conftest import Queued
+from tournaments.clock_low import SWAP_LOW
 from tournaments.errors import Conflict, Forbidden, Invalid
 from tournaments.models import Event, EventDeck, Round
 from tournaments.services import registration, rounds
@@ -254,9 +255,12 @@ def test_publishing_a_pod_round_of_the_plan_opens_a_swap_for_each_pod(
         first = rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
     swaps = list(PodSwap.objects.filter(round=first))
     assert len(swaps) == 3 and all(s.is_choosing for s in swaps)
-    # the three deadlines (one instant) go in one task, each swap under its timer version
-    (due,) = [(args, eta) for name, args, eta in sent.calls if name == deadlines.FIRE_MANY_TASK]
-    assert due == ((services.DECK_SWAP, [[s.pk, s.timer_version] for s in swaps]), swaps[0].deadline)
+    # the three deadlines (one instant) go in one task, each swap under its timer version; so do
+    # the three instants their clocks run low (clock_low)
+    due, low = [(args, eta) for name, args, eta in sent.calls if name == deadlines.FIRE_MANY_TASK]
+    keyed = [[s.pk, s.timer_version] for s in swaps]
+    assert due == ((services.DECK_SWAP, keyed), swaps[0].deadline)
+    assert low == ((SWAP_LOW, keyed), swaps[0].deadline - timedelta(minutes=1)) and swaps[0].low_at == low[1]
     assert {s.deadline for s in swaps} == {swaps[0].deadline}
     assert sorted(len(s.seats.all()) for s in swaps) == [3, 3, 3]
     for swap in swaps:

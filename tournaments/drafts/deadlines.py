@@ -4,8 +4,9 @@ deck building. Their names are in ``services.clock``, which the services schedul
 from __future__ import annotations
 
 from common.deadlines import DeadlineKind
+from tournaments.clock_low import BUILD_LOW
 from tournaments.drafts.models import Pod, Pool, Seat
-from tournaments.drafts.services import clock, picking, pools
+from tournaments.drafts.services import clock, low, picking, pools
 
 #: The seats' pick clocks, fired per pod: the task (or the sweep) picks for every seat of the pod
 #: out of time, under the pod's clock version (``picking.expire_due``).
@@ -29,4 +30,14 @@ DECK_BUILD = DeadlineKind(
     deadline="build_deadline",
     version="build_timer_version",
     fire=pools.expire_build,
+)
+
+#: The build clock runs low (``services.low``): ``Pool.build_low_at``, set when the clock starts,
+#: under the clock's version; cleared once told.
+DECK_BUILD_LOW = DeadlineKind(
+    name=BUILD_LOW,
+    rows=Pool.objects.filter(deck_submitted_at__isnull=True, build_low_at__isnull=False),  # index pool_build_low
+    deadline="build_low_at",
+    version="build_timer_version",
+    fire=low.warn_build,
 )

@@ -169,6 +169,9 @@ class Pool(models.Model):
     card_data_version = models.CharField(max_length=80, blank=True)
     build_deadline = models.DateTimeField(null=True, blank=True)
     build_timer_version = models.PositiveIntegerField(default=0)
+    build_low_at = models.DateTimeField(
+        null=True, blank=True, editable=False, help_text="When the player hears the build clock runs low (clock_low)."
+    )
     deck_submitted_at = models.DateTimeField(null=True, blank=True)
     auto_built = models.BooleanField(default=False, help_text="The site built the deck at the deadline.")
     auto_build_note = models.TextField(blank=True, help_text="What the organiser is told about the auto-build.")
@@ -184,7 +187,10 @@ class Pool(models.Model):
         indexes = [
             models.Index(
                 fields=["build_deadline"], condition=models.Q(deck_submitted_at__isnull=True), name="pool_build_due"
-            )
+            ),
+            models.Index(
+                fields=["build_low_at"], condition=models.Q(deck_submitted_at__isnull=True), name="pool_build_low"
+            ),
         ]
 
     def __str__(self) -> str:

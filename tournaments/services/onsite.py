@@ -18,6 +18,7 @@ from gameplay.matches import services as play
 from gameplay.matches.models import PlayMatch
 from gameplay.matches.oversight import Oversight
 from gameplay.runeslingers.formats import get_format
+from tournaments import notices
 from tournaments.errors import Conflict, EventRefusal
 from tournaments.models import DeckVersion, Event, Match, ResultReport, Round
 from tournaments.services.common import locked_event
@@ -58,6 +59,7 @@ def start_matches(round_: Round) -> None:
             seed=(event.seed + round_.number * 1009 + match.table) % (1 << 62),
         )  # fmt: skip
         match.save(update_fields=["play"])
+    notices.matches_ready(round_)
 
 
 class EventOversight:

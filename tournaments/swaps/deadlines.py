@@ -4,7 +4,8 @@ for the seats that have not chosen, then the cards pass."""
 from __future__ import annotations
 
 from common.deadlines import DeadlineKind
-from tournaments.swaps import services
+from tournaments.clock_low import SWAP_LOW
+from tournaments.swaps import low, services
 from tournaments.swaps.models import PodSwap
 
 DECK_SWAP = DeadlineKind(
@@ -13,4 +14,12 @@ DECK_SWAP = DeadlineKind(
     fire=services.expire,
     # not a deadline: a published round of a plan whose swaps a failed receiver did not open
     repair=services.open_missing_swaps,
+)
+
+#: The swap's clock runs low (``low``): ``PodSwap.low_at``, set when the swap opens; cleared once told.
+DECK_SWAP_LOW = DeadlineKind(
+    name=SWAP_LOW,
+    rows=PodSwap.objects.filter(revealed_at__isnull=True, skipped="", low_at__isnull=False),  # index swap_choosing_low
+    deadline="low_at",
+    fire=low.warn_swap,
 )

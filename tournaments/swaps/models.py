@@ -43,6 +43,12 @@ class PodSwap(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="swaps")
     deadline = models.DateTimeField(help_text="When the players who have not chosen get the automatic choice.")
     timer_version = models.PositiveIntegerField(default=0)
+    low_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="When those still choosing hear their clock runs low.",
+    )
     version = models.PositiveIntegerField(default=0, help_text="Moves on with every change a player can see.")
     opened_at = models.DateTimeField(auto_now_add=True)
     revealed_at = models.DateTimeField(null=True, blank=True, help_text="When every seat had chosen.")
@@ -56,7 +62,10 @@ class PodSwap(models.Model):
                 fields=["deadline"],
                 condition=models.Q(revealed_at__isnull=True, skipped=""),
                 name="swap_choosing_deadline",
-            )
+            ),
+            models.Index(
+                fields=["low_at"], condition=models.Q(revealed_at__isnull=True, skipped=""), name="swap_choosing_low"
+            ),
         ]
 
     def __str__(self) -> str:

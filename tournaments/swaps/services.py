@@ -27,6 +27,7 @@ from gameplay.runebound import swap as rules
 from gameplay.runebound.catalog import shipped_runebound
 from gameplay.runebound.decks import RuneboundDeck
 from tournaments import live, selectors
+from tournaments.clock_low import SWAP_LOW, low_at
 from tournaments.errors import Conflict, Forbidden, Invalid, NotFound
 from tournaments.models import Event, PodSeat, Round
 from tournaments.permissions import Perm, require
@@ -111,14 +112,16 @@ def open_swaps(round_: Round) -> list[PodSwap]:
     plan = plan_of(event)
     if round_.number not in plan.rounds:
         return []
-    deadline = timezone.now() + timedelta(minutes=plan.minutes)
+    opened = timezone.now()
+    deadline = opened + timedelta(minutes=plan.minutes)
+    low = low_at(opened, deadline)
     with transaction.atomic():
         seats = _seats_without_swap(round_)
         if not seats:
             return []
         decks = registered_runebound_decks(event)
         swaps = PodSwap.objects.bulk_create(
-            PodSwap(table_id=table, round=round_, deadline=deadline, skipped=_why_not_swapping(pod, decks))
+            PodSwap(table_id=table, round=round_, deadline=deadline, low_at=low, skipped=_why_not_swapping(pod, decks))
             for table, pod in seats.items()
         )
         SwapSeat.objects.bulk_create(
@@ -126,7 +129,9 @@ def open_swaps(round_: Round) -> list[PodSwap]:
             for swap, pod in zip(swaps, seats.values(), strict=True)
             for seat in pod
         )
-        deadlines.schedule_many(DECK_SWAP, [(s.pk, s.timer_version) for s in swaps if s.is_choosing], deadline)
+        choosing = [(s.pk, s.timer_version) for s in swaps if s.is_choosing]
+        deadlines.schedule_many(DECK_SWAP, choosing, deadline)
+        deadlines.schedule_many(SWAP_LOW, choosing, low)
     log.info("deck swaps opened for round %s: %s pods", round_.number, len(swaps))
     return swaps
 

@@ -22,6 +22,7 @@ from common import deadlines
 from gameplay.runeslingers.cards.schema import CardClass
 from gameplay.runeslingers.formats import Deck
 from gameplay.runeslingers.site_catalog import DeckReport, check_deck, current_catalog
+from tournaments.clock_low import BUILD_LOW, low_at
 from tournaments.drafts.errors import DraftRefusal
 from tournaments.drafts.models import Pod, Pool, Seat
 from tournaments.drafts.services import clock, push
@@ -62,9 +63,11 @@ def before_round_one_refusal(event: Event, what: str) -> str:
 
 def _start_build_clock(pool: Pool, seconds: int, now: datetime) -> None:
     pool.build_deadline = now + timedelta(seconds=seconds)
+    pool.build_low_at = low_at(now, pool.build_deadline)
     pool.build_timer_version += 1
-    pool.save(update_fields=["build_deadline", "build_timer_version"])
+    pool.save(update_fields=["build_deadline", "build_low_at", "build_timer_version"])
     deadlines.schedule(clock.DECK_BUILD, pool.pk, pool.build_timer_version, pool.build_deadline)
+    deadlines.schedule(BUILD_LOW, pool.pk, pool.build_timer_version, pool.build_low_at)
 
 
 def create_draft_pools(pod: Pod, seats: list[Seat], state: DraftState, now: datetime) -> None:
