@@ -50,6 +50,7 @@ def play_home(request: HttpRequest) -> HttpResponse:
             messages.error(request, refused.message)
     if refused is None and request.method == "POST" and action in ("challenge", "accept", "decline"):
         return _challenge_action(request, user)
+    bad_form = False
     if refused is None and request.method == "POST":
         match = coop_views.start_table(request, user) if action == "table" else _start_practice(request, user)
         if isinstance(match, TableRequest):
@@ -57,6 +58,7 @@ def play_home(request: HttpRequest) -> HttpResponse:
             return redirect("gameplay:table-request", pk=match.pk)
         if match is not None:
             return redirect("gameplay:play", pk=match.pk)
+        bad_form = True  # nothing started: the page again with the reason in its messages, as a 400
     matches = selectors.with_finished_game(selectors.my_matches(user))
     watchable = selectors.with_finished_game(selectors.watchable_matches(user))
     challenges = (MatchChallenge.objects.filter(opponent=user) | MatchChallenge.objects.filter(challenger=user)).filter(
@@ -80,7 +82,7 @@ def play_home(request: HttpRequest) -> HttpResponse:
         "time_banks": TIME_BANKS.items(),
         **coop_views.form_context(),
     }
-    response = render(request, "gameplay/play_home.html", context)
+    response = render(request, "gameplay/play_home.html", context, status=400 if bad_form else 200)
     return response if refused is None else refused.mark(response)
 
 

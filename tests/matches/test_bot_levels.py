@@ -39,7 +39,7 @@ def test_the_practice_form_offers_the_levels_in_words_and_starts_a_hard_match() 
 def test_an_unknown_level_is_refused_in_words_and_starts_nothing() -> None:
     client = signed_in("lvl2")
     page = client.post("/play/", {"starter": "eva-starter", "bot_starter": "romin-starter", "bot": "wizard"})
-    assert page.status_code == 200
+    assert page.status_code == 400
     assert "the bot&#x27;s level (Easy, Normal or Hard)" in page.content.decode()
     assert not PlayMatch.objects.filter(player1__username="lvl2").exists()
 

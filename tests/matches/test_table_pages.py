@@ -58,13 +58,16 @@ def test_the_play_home_starts_a_solo_table_with_a_bot_and_its_page_shows_the_sea
           "player_kulak": "ANN"}, "You cannot invite yourself to play Kulak"),
         ({"guardian_neltai": "1", "holder_neltai": "me", "guardian_kulak": "1", "holder_kulak": "me",
           "difficulty": "impossible"}, "difficulty"),
+        ({"guardian_neltai": "1", "holder_neltai": "me", "guardian_kulak": "1", "holder_kulak": "player",
+          "player_kulak": "bob", "bank_seconds": "99"}, "24 h"),
     ],
 )  # fmt: skip
 def test_a_bad_table_form_says_what_is_wrong_and_makes_nothing(form: dict[str, str], words: str) -> None:
     client, _ann = signed_in()
-    answer = client.post("/play/", {"action": "table", **form}, follow=True)
-    assert answer.status_code == 200 and words in answer.content.decode()
-    assert not PlayMatch.objects.exists()
+    UserFactory.create(username="bob")  # a player who could be invited
+    answer = client.post("/play/", {"action": "table", **form})
+    assert answer.status_code == 400 and words in answer.content.decode()
+    assert not PlayMatch.objects.exists() and not TableRequest.objects.exists() and not Invitation.objects.exists()
 
 
 def bob_client(user: Any) -> Client:

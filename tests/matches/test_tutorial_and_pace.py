@@ -84,7 +84,7 @@ def test_only_the_tutorials_player_gets_its_steps_and_the_tutor_plays_nowhere_el
     normal = services.create_match(user, None, STARTERS, bot="greedy")
     assert client.get(f"/play/{normal.pk}/tutorial/").status_code == 404
     refused = client.post("/play/", {"starter": "eva-starter", "bot_starter": "romin-starter", "bot": "tutor"})
-    assert refused.status_code == 200 and "the pace" in refused.content.decode()
+    assert refused.status_code == 400 and "the pace" in refused.content.decode()
     with pytest.raises(Invalid):
         services.create_match(user, None, STARTERS, bot="tutor")
 
@@ -104,7 +104,7 @@ def test_the_practice_form_offers_the_three_paces_and_each_is_stored() -> None:
     bad = client.post(
         "/play/", {"starter": "eva-starter", "bot_starter": "romin-starter", "bot": "greedy", "pace": "x"}
     )
-    assert bad.status_code == 200 and PlayMatch.objects.filter(player1=user).count() == 3
+    assert bad.status_code == 400 and PlayMatch.objects.filter(player1=user).count() == 3
 
 
 def test_an_untimed_match_between_two_players_never_schedules_a_deadline() -> None:
