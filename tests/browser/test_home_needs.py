@@ -1,12 +1,16 @@
 """The home page's panel "For you now" on a phone and a desktop, over a real ASGI server on Redis:
 a player's home page is open when the organiser publishes round 1 (through the service, here, in
 another process than the server), and the page shows "Round 1, table N, against X" by push, with
-no reload; the panel comes first, with nothing wider than the screen. The opponent then reports
-a result, and the line asks the player to confirm it, again by push."""
+no reload; the panel comes first, with nothing wider than the screen; a real Celery worker mails
+the player the same words (a real SMTP server on 127.0.0.1). The opponent then reports a result,
+and the line asks the player to confirm it, again by push."""
 
 from __future__ import annotations
 
+import os
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -21,6 +25,8 @@ from tests.browser.test_play_page import Live
 from tests.browser.test_print_and_projector import REDIS_ASGI, subscribers
 from tests.browser.waiting import wait_in_page
 from tests.factories import OrganiserFactory, UserFactory
+from tests.notices.smtp import Mailbox, smtp_server
+from tests.processes import celery_process, stop_process, wait_for_worker
 from tests.waiting import wait_until
 from tournaments.live import event_group
 from tournaments.models import Event, Match
@@ -33,7 +39,11 @@ NAMES = ["Eva", "Corvin", "Mira", "Tobin"]
 
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
-def test_the_home_page_shows_the_new_table_by_push(browser: Any, width: int, height: int, tmp_path: Any) -> None:
+def test_the_home_page_shows_the_new_table_by_push(
+    browser: Any, width: int, height: int, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 29's done-when in one run: the table on the open home page by push, and the notice's
+    e-mail at a real SMTP server, sent by a real Celery worker."""
     organiser = OrganiserFactory.create(username="oda", display_name="Oda")
     event = registration.create_event(organiser, name="Friday Open", rounds=3)
     registration.change_status(event, Event.Status.REGISTRATION, organiser)
@@ -42,7 +52,12 @@ def test_the_home_page_shows_the_new_table_by_push(browser: Any, width: int, hei
         registration.register(event, player)
     registration.start_event(event, organiser)
     eva = players[0]
-    with override_settings(CHANNEL_LAYERS=redis_channel_layers()), asgi_server(REDIS_ASGI) as url:
+    with (
+        smtp_server() as mailbox,
+        override_settings(CHANNEL_LAYERS=redis_channel_layers()),
+        asgi_server(REDIS_ASGI) as url,
+        mailing_worker(monkeypatch, mailbox),
+    ):
         page = logged_in_page(browser, Live(url), eva, viewport={"width": width, "height": height})
         page.goto(f"{url}/")
         needs = page.get_by_test_id("home-needs")
@@ -64,7 +79,26 @@ def test_the_home_page_shows_the_new_table_by_push(browser: Any, width: int, hei
         assert top < 200  # the panel first, on a phone too
         page.screenshot(path=tmp_path / f"home-{width}.png", full_page=True)  # to look at (pytest --basetemp)
 
+        wait_until(lambda: mailbox.to(eva.email), 120, "the worker to mail Eva her table")
+        [mail] = mailbox.to(eva.email)
+        assert mail["Subject"] == f"Fett: {words}"
+
         report_result(mine, other, Score(0, 1) if mine.player_b_id == other.pk else Score(1, 0))  # "I won"
         confirm = f"Round 1, table {mine.table}: confirm the result {other.public_name} reported"
         page.get_by_test_id("need-words").filter(has_text=confirm).wait_for(timeout=5_000)  # the table's push
         page.context.close()
+
+
+@contextmanager
+def mailing_worker(monkeypatch: pytest.MonkeyPatch, mailbox: Mailbox) -> Iterator[None]:
+    """A Celery worker on the default queue whose e-mail goes to ``mailbox`` (the notices' tasks)."""
+    name = f"home-mail-{os.getpid()}"
+    monkeypatch.setenv("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
+    monkeypatch.setenv("EMAIL_HOST", mailbox.host)
+    monkeypatch.setenv("EMAIL_PORT", str(mailbox.port))
+    worker = celery_process("worker", "-Q", "default", "-c", "1", "-n", f"{name}@%h")
+    try:
+        wait_for_worker(name)
+        yield
+    finally:
+        stop_process(worker)
