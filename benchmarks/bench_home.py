@@ -25,6 +25,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks._baseline import compare  # noqa: E402
 from benchmarks._database import ensure_database  # noqa: E402
 
 
@@ -79,10 +80,13 @@ def run(players: int, requests: int) -> None:
     organiser, player = running_event(players)
     print(f"{players} players, round 1 published ({time.perf_counter() - started:.1f} s to set up)")
     print(f"  the player's panel: {[item.words for item in needs_of(player).items]}")
+    figures = {}
     for name, who in (("player", player), ("organiser", organiser)):
         for url in ("/", "/home/panel/"):
             p50, p95 = measure(who, url, requests)
             print(f"  {name:<9} {url:<13} p50 {p50:6.1f} ms   p95 {p95:6.1f} ms")
+            figures[f"{name} {url} p95 (ms)"] = p95
+    compare("bench_home", figures)
 
 
 def main() -> int:

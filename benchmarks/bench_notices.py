@@ -28,6 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks._baseline import compare  # noqa: E402
 from benchmarks._database import ensure_database  # noqa: E402
 
 
@@ -79,6 +80,7 @@ def run(players: int, rounds_wanted: int, mailbox) -> None:  # type: ignore[no-u
 
     event, organiser = event_of(players, rounds_wanted)
     print(f"{players} players, one Celery worker process, SQLite")
+    figures: dict[str, float] = {}
     for number in range(1, rounds_wanted + 1):
         preview = rounds.pair_next_round(event, organiser)
         started = time.perf_counter()
@@ -94,6 +96,8 @@ def run(players: int, rounds_wanted: int, mailbox) -> None:  # type: ignore[no-u
 
         notices = wait(all_notices, 120, "the notices")
         mails = notices + wait(all_mails, 300, "the e-mails")
+        figures[f"round {number}: commit to every notice (s)"] = notices
+        figures[f"round {number}: commit to every e-mail (s)"] = mails
         print(f"  round {number}: publish request {publish:6.3f} s; after its commit: every notice (e-mails "
               f"queued) {notices:6.3f} s, every e-mail at the SMTP server {mails:6.3f} s")  # fmt: skip
         if number < rounds_wanted:
@@ -103,9 +107,9 @@ def run(players: int, rounds_wanted: int, mailbox) -> None:  # type: ignore[no-u
     Notice.objects.filter(key=f"round:{round_.pk}:published").delete()
     started = time.perf_counter()
     delivery.deliver("pairings", drafts)
-    print(
-        f"  the delivery task alone, in this process: {time.perf_counter() - started:6.3f} s for {len(drafts)} notices"
-    )
+    alone = time.perf_counter() - started
+    print(f"  the delivery task alone, in this process: {alone:6.3f} s for {len(drafts)} notices")
+    compare("bench_notices", {**figures, "the delivery task alone (s)": alone})
 
 
 def main() -> int:
