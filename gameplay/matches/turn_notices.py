@@ -4,10 +4,13 @@ A turn-based game waits hours or days on a player, who is not looking at the pag
 decision passes to a person (after another seat's move, a deadline, or the start of a game), one
 notice is sent, keyed by the decision (``match:<id>:turn:<timer_version>``, so a repeated push of
 the same decision sends nothing more). It names the players only, never a card. Live games send
-none (far too many).
+none (far too many). A challenge to a match, or a rematch offered, is an invitation notice to the
+player asked (``challenged``).
 """
 
 from __future__ import annotations
+
+from datetime import timedelta
 
 from django.urls import reverse
 from django.utils import timezone
@@ -15,7 +18,7 @@ from django.utils import timezone
 from accounts.notices.models import Kind
 from accounts.notices.services import notify
 from gameplay.matches.banks import time_left
-from gameplay.matches.models import PlayMatch
+from gameplay.matches.models import MatchChallenge, PlayMatch
 from gameplay.matches.services.views import seat_names
 
 
@@ -39,3 +42,14 @@ def your_turn(match: PlayMatch, mover: int | None) -> None:
     body = f"{match.pace_words}. You have {left} to move, until {match.deadline:%a %d %b, %H:%M} UTC."
     key = f"match:{match.pk}:turn:{match.timer_version}"
     notify([holder.user_id], Kind.YOUR_TURN, key, title, body, reverse("gameplay:play", args=[match.pk]))
+
+
+def challenged(made: MatchChallenge) -> None:
+    """The player challenged to a match (or offered a rematch) hears of it (kind ``invitation``):
+    who asks, live or turn-based, and where to answer (the play home). One notice per challenge."""
+    asker = made.challenger.public_name
+    what = "a rematch" if made.rematch_of_id else "a match"
+    pace = "turn-based, " + time_left(timedelta(seconds=made.bank_seconds)) + " a move" if made.bank_seconds else ""
+    title = f"{asker} challenges you to {what}" + (f" ({pace})" if pace else "")
+    notify([made.opponent_id], Kind.INVITATION, f"challenge:{made.pk}", title, "Accept or decline it on the play page.",
+           reverse("gameplay:play-home"))  # fmt: skip

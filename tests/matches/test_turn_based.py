@@ -310,3 +310,29 @@ def test_a_rematch_of_a_turn_based_match_keeps_its_pace() -> None:
     again = services.rematch(match.pk, players[1]).match
     assert again is not None and (again.pace, again.bank_seconds) == (PlayMatch.Pace.TURNS, 3600)
     assert again.deadline is not None and again.deadline - timezone.now() == timedelta(hours=1)
+
+
+def test_a_challenge_and_a_rematch_offered_are_invitation_notices_to_the_player_asked(
+    queued: Queued, django_capture_on_commit_callbacks: Any
+) -> None:
+    """Issue 29 §2: "an invitation (table, team, challenge rematch)"; the words say who asks, and
+    the pace of a turn-based one. The challenger is told nothing of their own challenge."""
+    ann, ben = people()
+    with django_capture_on_commit_callbacks(execute=True):
+        made = services.challenge(ann, ben, STARTERS[0], bank_seconds=DAY)
+    queued.run_all(django_capture_on_commit_callbacks)
+    asked = Notice.objects.get(user=ben, kind="invitation")
+    assert (asked.title, asked.url) == (
+        f"{ann.public_name} challenges you to a match (turn-based, 1 day a move)",
+        "/play/",
+    )
+    assert not Notice.objects.filter(user=ann).exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        match = services.answer_challenge(made.pk, ben, True, STARTERS[1]).match
+    assert match is not None
+    services.concede(match.pk, ben, match.version)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.rematch(match.pk, ben)
+    queued.run_all(django_capture_on_commit_callbacks)
+    offered = Notice.objects.filter(user=ann, kind="invitation").values_list("title", flat=True)
+    assert list(offered) == [f"{ben.public_name} challenges you to a rematch (turn-based, 1 day a move)"]

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from gameplay.matches import turn_notices
 from gameplay.matches.banks import check_bank
 from gameplay.matches.engines import DEFAULT, engines
 from gameplay.matches.errors import Conflict, Forbidden, Invalid, MatchRefusal
@@ -38,8 +39,10 @@ def challenge(
             MatchRefusal.CHALLENGE_ALREADY_OPEN, f"You already have an open challenge to {opponent.public_name}."
         )
     check_deck(deck)
-    return MatchChallenge.objects.create(challenger=challenger, opponent=opponent, challenger_deck=seat_setup(deck),
-                                    best_of=best_of, bank_seconds=bank)  # fmt: skip
+    made = MatchChallenge.objects.create(challenger=challenger, opponent=opponent, challenger_deck=seat_setup(deck),
+                                         best_of=best_of, bank_seconds=bank)  # fmt: skip
+    turn_notices.challenged(made)
+    return made
 
 
 def check_deck(deck: dict[str, Any]) -> None:

@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from gameplay.matches import oversight
+from gameplay.matches import oversight, turn_notices
 from gameplay.matches.engines import engine_for
 from gameplay.matches.errors import Conflict, Forbidden, MatchRefusal
 from gameplay.matches.models import MatchChallenge, PlayMatch
@@ -111,8 +111,9 @@ def rematch(match_id: int, user: User) -> Rematch:
     assert opponent is not None
     made = MatchChallenge.objects.create(
         challenger=user, opponent=opponent, challenger_deck=match.decks[seat], best_of=match.best_of,
-        rematch_of=match,
+        rematch_of=match, bank_seconds=match.bank_seconds,
     )  # fmt: skip
+    turn_notices.challenged(made)
     transaction.on_commit(lambda: push_rematch(match.pk, {"type": "rematch", "offered_by": f"p{seat + 1}"}))
     return Rematch(offer=made)
 
