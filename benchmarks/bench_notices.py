@@ -79,7 +79,9 @@ def run(players: int, rounds_wanted: int, mailbox) -> None:  # type: ignore[no-u
     from tournaments.services import rounds
 
     event, organiser = event_of(players, rounds_wanted)
-    print(f"{players} players, one Celery worker process, SQLite")
+    from django.db import connection
+
+    print(f"{players} players, one Celery worker process, {connection.vendor}")
     figures: dict[str, float] = {}
     for number in range(1, rounds_wanted + 1):
         preview = rounds.pair_next_round(event, organiser)
