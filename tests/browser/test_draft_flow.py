@@ -81,7 +81,9 @@ def test_a_six_seat_draft_with_two_bots_runs_to_registered_decks(browser: Any, l
     boss.fill("#seats_per_pod", "6")
     boss.check("input[name=fill_with_bots]")
     boss.locator("details summary").click()
-    boss.fill("#base_seconds", "4")
+    # ten seconds a pick: the pages learn of a pack by polling every 2 s, so a shorter clock leaves a
+    # loaded (or clock-shifted, `make test-future`) browser no time to pick before the auto-pick
+    boss.fill("#base_seconds", "10")
     boss.fill("#per_card_seconds", "0")
     boss.fill("#review_seconds_first", "2")
     boss.fill("#draft_deck_building_seconds", "40")
@@ -104,7 +106,7 @@ def test_a_six_seat_draft_with_two_bots_runs_to_registered_decks(browser: Any, l
     idle_page = logged_in_page(browser, live_site, idle)
     idle_page.goto(f"{live_site.url}/pods/{pod.pk}/")  # opens the pick screen, then never picks
 
-    deadline = time.monotonic() + 200
+    deadline = time.monotonic() + 600  # 18 picks of the idle seat at 10 s each, and the rounds' reviews
     while time.monotonic() < deadline and not all(finished(p) for p in pages):
         for page in pages:
             pick_if_possible(page)
