@@ -3,6 +3,11 @@ it does not exist yet (SQLite creates its file itself)."""
 
 from __future__ import annotations
 
+import os
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
 
 def ensure_database(url: str) -> None:
     if not url.startswith("postgres"):
@@ -13,3 +18,28 @@ def ensure_database(url: str) -> None:
     with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
         if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
             conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def on_the_site(var_dir: Path, run: Callable[[], None]) -> None:
+    """Set Django up (the script has configured the environment), start the embedded Redis when no
+    ``REDIS_URL`` is set, create and migrate the database, ``run()``, then stop Redis and remove
+    ``var_dir``."""
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.core.management import call_command
+
+    from config import embedded_redis
+
+    redis_process = None
+    if settings.REDIS_EMBEDDED:
+        redis_process = embedded_redis.start(Path(settings.EMBEDDED_REDIS_SOCKET))
+    try:
+        ensure_database(os.environ.get("DATABASE_URL", ""))
+        call_command("migrate", verbosity=0)
+        run()
+    finally:
+        if redis_process is not None:
+            embedded_redis.stop(redis_process, Path(settings.EMBEDDED_REDIS_SOCKET))
+        shutil.rmtree(var_dir, ignore_errors=True)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import statistics
 import sys
 import tempfile
@@ -26,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks._baseline import compare  # noqa: E402
-from benchmarks._database import ensure_database  # noqa: E402
+from benchmarks._database import on_the_site  # noqa: E402
 
 
 def configure(var_dir: Path) -> None:
@@ -98,25 +97,7 @@ def main() -> int:
         parser.error("--players at least 2, --requests at least 1")
     var_dir = Path(tempfile.mkdtemp(prefix="fett-bench-home-"))
     configure(var_dir)
-    import django
-
-    django.setup()
-    from django.conf import settings
-    from django.core.management import call_command
-
-    from config import embedded_redis
-
-    redis_process = None
-    if settings.REDIS_EMBEDDED:
-        redis_process = embedded_redis.start(Path(settings.EMBEDDED_REDIS_SOCKET))
-    try:
-        ensure_database(os.environ.get("DATABASE_URL", ""))
-        call_command("migrate", verbosity=0)
-        run(args.players, args.requests)
-    finally:
-        if redis_process is not None:
-            embedded_redis.stop(redis_process, Path(settings.EMBEDDED_REDIS_SOCKET))
-        shutil.rmtree(var_dir, ignore_errors=True)
+    on_the_site(var_dir, lambda: run(args.players, args.requests))
     return 0
 
 
