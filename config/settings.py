@@ -40,9 +40,18 @@ def _development_secret_key() -> str:
     """A key made once per checkout and kept in var/, so sessions survive restarts."""
     path = VAR_DIR / "secret_key"
     if not path.exists():
+        # Written whole under another name, then linked in place: two processes starting at once
+        # (two test runs in one checkout) agree on one key and never read a half-written file.
         VAR_DIR.mkdir(parents=True, exist_ok=True)
-        path.write_text(secrets.token_urlsafe(50))
-        path.chmod(0o600)
+        draft = VAR_DIR / f"secret_key.{os.getpid()}"
+        draft.write_text(secrets.token_urlsafe(50))
+        draft.chmod(0o600)
+        try:
+            os.link(draft, path)
+        except FileExistsError:
+            pass  # another process linked its key first: use that one
+        finally:
+            draft.unlink()
     return path.read_text().strip()
 
 

@@ -88,3 +88,32 @@ def test_the_default_database_is_sqlite_in_wal_mode_with_immediate_transactions(
     assert options["transaction_mode"] == "IMMEDIATE"
     assert options["timeout"] == 20
     assert "journal_mode=WAL" in options["init_command"]
+
+
+def test_processes_starting_at_once_agree_on_one_secret_key(tmp_path: Path) -> None:
+    """Two test runs in one checkout (CI runs both at once) start many processes together: every
+    one must read the same key, whole, and leave no half-made file behind."""
+    env = {
+        **{k: v for k, v in os.environ.items() if k != "SECRET_KEY"},
+        "FETT_ENV": "development",
+        "FETT_VAR_DIR": str(tmp_path / "var"),
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+    }
+    # Each process imports Django first, then waits for the same instant (a file appearing) before
+    # it reads the settings, so the six reach the key together.
+    go = tmp_path / "go"
+    code = (
+        "import pathlib, time, django.conf\n"
+        f"while not pathlib.Path({str(go)!r}).exists(): time.sleep(0.001)\n"
+        "print(django.conf.settings.SECRET_KEY)"
+    )
+    starts = [
+        subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
+        for _ in range(6)
+    ]
+    go.touch()
+    keys = {start.communicate(timeout=120)[0].strip() for start in starts}
+    assert all(start.returncode == 0 for start in starts)
+    assert keys == {(tmp_path / "var" / "secret_key").read_text().strip()}
+    assert len(keys.pop()) >= 50
+    assert sorted(path.name for path in (tmp_path / "var").glob("secret_key*")) == ["secret_key"]
