@@ -28,16 +28,25 @@ def presence_key(match_id: int, seat: int) -> str:
     return key("play", str(match_id), "connected", f"p{seat + 1}")
 
 
-def mark_presence(match_id: int, seat: int, channel: str, connected: bool, seats: int = 2) -> None:
-    """Remember which seats have a page open, and tell everyone when that changes."""
+def mark_presence(match_id: int, seat: int, channel: str, connected: bool, seats: int = 2) -> dict[str, bool]:
+    """Remember which seats have a page open, and tell everyone when that changes. Returns which
+    seats have one now (``{"p1": True, ...}``)."""
     redis = state_redis()
     if connected:
         redis.sadd(presence_key(match_id, seat), channel)
         redis.expire(presence_key(match_id, seat), PRESENCE_TTL)
     else:
         redis.srem(presence_key(match_id, seat), channel)
-    message = {"type": "presence", "connected": connected_seats(match_id, seats)}
+    present = connected_seats(match_id, seats)
+    message = {"type": "presence", "connected": present}
     push_json([(group_name(match_id, seat), message) for seat in (*range(seats), None)])
+    return present
+
+
+def first_wait(match_id: int, user_id: int) -> bool:
+    """True the first time ``user_id`` is found waiting at the match for someone away (then False
+    for a day): their reloads queue no more notices of it (``turn_notices.waiting_for_you``)."""
+    return bool(state_redis().set(key("play", str(match_id), "waited", str(user_id)), 1, nx=True, ex=PRESENCE_TTL))
 
 
 def watchers_key(match_id: int) -> str:
