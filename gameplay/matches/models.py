@@ -165,10 +165,14 @@ class PlayMatch(StatusMachine, models.Model):
 
     def waiting_changed(self) -> list[int]:
         """The people for whom ``waiting_on`` changed since the row was read (or since the last call:
-        it starts again from now); everyone it waits on for a match just made."""
+        it starts again from now). For a match just made: whoever it waits on, unless it waits for
+        its players to arrive: a published round says so by its own push and notices (without one
+        publish per table here), and an accepted challenge's players are told when one opens it."""
         before = self.__dict__.get("_read_timers")
         now = self._timers()
         self.__dict__["_read_timers"] = now
+        if before is None and now[1] == self.TimerKind.ARRIVAL:
+            return []
         earlier = frozenset() if before is None else self.waiting_on(before)
         return sorted({user_id for user_id, _ in earlier ^ self.waiting_on(now)})
 

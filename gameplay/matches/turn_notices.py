@@ -52,15 +52,16 @@ def waiting_for_you(match: PlayMatch, arrived: User, present: dict[str, bool]) -
     """``arrived`` opened their match (their socket marked them present, ``present`` is which seats
     have a page open now): each other person of the match whose page is not open hears that they
     are waiting (kind ``table_ready``), once per match and person (key ``play:<id>:waiting``). Not
-    for a bot's seat, a tutorial, a turn-based game, a match paused or over, nor anyone already there. Called on the presence
-    path, so it costs nothing in the usual case (everyone there) and one Redis round trip when
-    someone is away; the notice goes out through Celery after commit."""
+    for a bot's seat, a tutorial, a turn-based game, a match paused or over, nor anyone already
+    there. On the presence path: with everyone there it reads nothing more; with someone away, one
+    Redis round trip (``first_wait``), and the first time, an event's lookup (``oversight``) and
+    the notice's Celery task, queued at once (there is no transaction here)."""
     if match.tutorial or match.turn_based or match.status != PlayMatch.Status.PLAYING:
         return  # a turn-based game waits on nobody live: its turns are told (``your_turn``)
     away = sorted({
-        holder.user_id
-        for seat, holder in enumerate(match.holders())
-        if holder.user_id not in (None, arrived.pk) and not present.get(f"p{match.home_seat(seat) + 1}")
+        user_id
+        for seat, user_id in enumerate(holder.user_id for holder in match.holders())
+        if user_id is not None and user_id != arrived.pk and not present.get(f"p{match.home_seat(seat) + 1}")
     })  # fmt: skip
     if not away or not first_wait(match.pk, arrived.pk):
         return

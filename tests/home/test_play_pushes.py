@@ -114,12 +114,16 @@ def test_a_match_that_starts_or_ends_tells_its_people_and_never_a_bot() -> None:
         steps.append([await heard(s) for s in sockets])
         await database_sync_to_async(services.create_match)(ann, None, STARTERS, bot="random", seed=5)
         steps.append([await heard(s) for s in sockets])
+        # a match made waiting for its players (an event's round) is told by the round, not here
+        await database_sync_to_async(services.create_match)(ann, bob, STARTERS, seed=9, arrival_seconds=60)
+        steps.append([await heard(s) for s in sockets])
         for socket in sockets:
             await socket.disconnect()
         return steps
 
-    made, chosen, conceded, practice = async_to_sync(scenario)()
-    match = PlayMatch.objects.get(player1=ann, player2=bob)
+    made, chosen, conceded, practice, arriving = async_to_sync(scenario)()
+    assert arriving == [[], []]
+    match = PlayMatch.objects.get(player1=ann, player2=bob, seed=7)
     game = match.games.get()
     told = [[PLAY], []], [[], [PLAY]]  # Ann told, or Bob
     assert made == told[game.chooser]  # the chooser of who goes first decides first
