@@ -21,6 +21,7 @@ from gameplay.matches.push import group_name, mark_presence, mark_watching, view
 from gameplay.matches.selectors import sight
 from gameplay.matches.services import play, player_view, players_arrived
 from gameplay.matches.services.decisions import ACTION_LENGTH
+from gameplay.matches.turn_notices import waiting_for_you
 
 
 class MatchTopic(Topic):
@@ -28,7 +29,7 @@ class MatchTopic(Topic):
     they hold at the table), or the public view for a watcher. A ``seat`` asked for must be their own."""
 
     async def open(self, socket: LiveConsumer, user: Any, ident: int, seat: int | None) -> Subscription | str:
-        own, seat_count = await _seat(ident, user)
+        own, seat_count, match = await _seat(ident, user)
         if own is False:
             return "You may not follow this match."
         mine = own if isinstance(own, int) else None
@@ -41,8 +42,10 @@ class MatchTopic(Topic):
             # any move in flight commits: a move pushes only to the seats it sees present, so a move
             # that looked before the mark reaches this page by that first view instead.
             if mine is not None:
-                await database_sync_to_async(mark_presence)(ident, mine, channel, True, seat_count)
+                present = await database_sync_to_async(mark_presence)(ident, mine, channel, True, seat_count)
                 await database_sync_to_async(players_arrived)(ident)  # all here: the clocks of a waiting match start
+                assert match is not None
+                await database_sync_to_async(waiting_for_you)(match, user, present)  # the others away are told
             else:
                 await database_sync_to_async(mark_watching)(ident, channel, True)
             view = await database_sync_to_async(view_after_moves_in_flight)(ident, mine)
@@ -113,12 +116,12 @@ def act(match_id: int, user: Any, seat: int | None, content: dict[str, Any]) -> 
 
 
 @database_sync_to_async
-def _seat(match_id: int, user: Any) -> tuple[int | bool | None, int]:
+def _seat(match_id: int, user: Any) -> tuple[int | bool | None, int, PlayMatch | None]:
     """The user's seat (the first they hold at a table), None for a spectator who may watch,
-    False for anyone else; and the match's number of seats."""
+    False for anyone else; the match's number of seats; and the match as read."""
     match = PlayMatch.objects.filter(pk=match_id).first()
     seen = None if match is None else sight(match, user)
-    return (False, 0) if match is None or seen is None else (seen.seat, match.seat_count)
+    return (False, 0, None) if match is None or seen is None else (seen.seat, match.seat_count, match)
 
 
 def view_after_moves_in_flight(match_id: int, seat: int | None) -> dict[str, Any]:

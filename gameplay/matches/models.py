@@ -10,7 +10,7 @@ match is not stored on it: its owner (an event) is asked at each request (``over
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from django.conf import settings
 from django.db import models
@@ -135,6 +135,46 @@ class PlayMatch(StatusMachine, models.Model):
 
     def __str__(self) -> str:
         return f"match {self.pk}"
+
+    @classmethod
+    def from_db(cls, db: str | None, field_names: Any, values: Any) -> PlayMatch:
+        """A row as read, remembering who it waited on then (``waiting_on``): a change pushes a
+        word to the people that changed for (``services.changes.after_commit``), with no read more."""
+        match = super().from_db(db, field_names, values)
+        match.__dict__["_read_timers"] = match._timers()
+        return match
+
+    def _timers(self) -> tuple[Any, Any, Any]:
+        """Status, timer kind and seat on the clock as they are now (None for a field not loaded)."""
+        loaded = self.__dict__
+        return loaded.get("status"), loaded.get("deadline_kind"), loaded.get("on_clock")
+
+    def waiting_on(self, timers: tuple[Any, Any, Any] | None = None) -> frozenset[tuple[int, str]]:
+        """Whom the match waits on, as the home page lists it (``tournaments.web.home._turns``): the
+        person deciding (``turn``), or both players of a match waiting for them (``arrival``); none
+        once it is paused or over. ``timers``: an earlier ``_timers()`` instead of the present."""
+        status, kind, on_clock = self._timers() if timers is None else timers
+        if status != self.Status.PLAYING:
+            return frozenset()
+        holders = self.holders()
+        if kind == self.TimerKind.ARRIVAL:
+            return frozenset((holder.user_id, "arrival") for holder in holders if holder.user_id is not None)
+        if on_clock is None or not 0 <= on_clock < len(holders) or holders[on_clock].user_id is None:
+            return frozenset()
+        return frozenset({(holders[on_clock].user_id, "turn")})
+
+    def waiting_changed(self) -> list[int]:
+        """The people for whom ``waiting_on`` changed since the row was read (or since the last call:
+        it starts again from now). For a match just made: whoever it waits on, unless it waits for
+        its players to arrive: a published round says so by its own push and notices (without one
+        publish per table here), and an accepted challenge's players are told when one opens it."""
+        before = self.__dict__.get("_read_timers")
+        now = self._timers()
+        self.__dict__["_read_timers"] = now
+        if before is None and now[1] == self.TimerKind.ARRIVAL:
+            return []
+        earlier = frozenset() if before is None else self.waiting_on(before)
+        return sorted({user_id for user_id, _ in earlier ^ self.waiting_on(now)})
 
     @property
     def turn_based(self) -> bool:

@@ -9,8 +9,10 @@ services push from here after commit; the socket consumer (``consumers``) marks 
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import Any
 
+from accounts.notices.live import user_group
 from common.push import push_json
 from common.redis import key, state_redis
 
@@ -26,16 +28,25 @@ def presence_key(match_id: int, seat: int) -> str:
     return key("play", str(match_id), "connected", f"p{seat + 1}")
 
 
-def mark_presence(match_id: int, seat: int, channel: str, connected: bool, seats: int = 2) -> None:
-    """Remember which seats have a page open, and tell everyone when that changes."""
+def mark_presence(match_id: int, seat: int, channel: str, connected: bool, seats: int = 2) -> dict[str, bool]:
+    """Remember which seats have a page open, and tell everyone when that changes. Returns which
+    seats have one now (``{"p1": True, ...}``)."""
     redis = state_redis()
     if connected:
         redis.sadd(presence_key(match_id, seat), channel)
         redis.expire(presence_key(match_id, seat), PRESENCE_TTL)
     else:
         redis.srem(presence_key(match_id, seat), channel)
-    message = {"type": "presence", "connected": connected_seats(match_id, seats)}
+    present = connected_seats(match_id, seats)
+    message = {"type": "presence", "connected": present}
     push_json([(group_name(match_id, seat), message) for seat in (*range(seats), None)])
+    return present
+
+
+def first_wait(match_id: int, user_id: int) -> bool:
+    """True the first time ``user_id`` is found waiting at the match for someone away (then False
+    for a day): their reloads queue no more notices of it (``turn_notices.waiting_for_you``)."""
+    return bool(state_redis().set(key("play", str(match_id), "waited", str(user_id)), 1, nx=True, ex=PRESENCE_TTL))
 
 
 def watchers_key(match_id: int) -> str:
@@ -74,11 +85,18 @@ def view_message(view: dict[str, Any], at: float) -> dict[str, Any]:
     return {"type": "view", "version": view["version"], "view": view, "at": at}
 
 
-def push_views(match_id: int, views: dict[int | None, dict[str, Any]]) -> None:
-    """Send each seat its own view, and spectators the public one (called after commit)."""
+#: What a person's pages hear on their ``me`` topic when a match or table of theirs changes for
+#: them (their turn came or went, it started, ended or was paused): only that, nothing of the game.
+PLAY_CHANGED: dict[str, Any] = {"kind": "play"}
+
+
+def push_views(match_id: int, views: dict[int | None, dict[str, Any]], told: Sequence[int] = ()) -> None:
+    """Send each seat its own view, and spectators the public one, and each of the users ``told``
+    ``PLAY_CHANGED`` on their own group (their home page reads its panel again): one publish,
+    one Redis round trip for all (called after commit)."""
     sent = time.time()
-    push_json([(group_name(match_id, seat), view_message(view, sent))
-               for seat, view in views.items()])  # fmt: skip
+    push_json([*((group_name(match_id, seat), view_message(view, sent)) for seat, view in views.items()),
+               *((user_group(user_id), PLAY_CHANGED) for user_id in told)])  # fmt: skip
 
 
 def push_rematch(match_id: int, message: dict[str, Any]) -> None:

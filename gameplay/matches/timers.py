@@ -11,6 +11,7 @@ a task missed (worker killed, broker restarted). Bot moves go to `default`.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
@@ -25,16 +26,17 @@ log = logging.getLogger(__name__)
 MATCH_CLOCK = "match-clock"  # the kind of deadline (gameplay.deadlines)
 
 
-def after_change(match: PlayMatch, views: dict[int | None, dict[str, Any]]) -> None:
-    """After commit: push ``views`` (computed in the transaction), schedule the next deadline (its
-    task is queued if it is near) and ask the bot to move if it must."""
+def after_change(match: PlayMatch, views: dict[int | None, dict[str, Any]], told: Sequence[int] = ()) -> None:
+    """After commit: push ``views`` (computed in the transaction) and the word "your matches
+    changed" to the people ``told`` (in the same publish), schedule the next deadline (its task is
+    queued if it is near) and ask the bot to move if it must."""
     match_id, timer_version, deadline = match.pk, match.timer_version, match.deadline
     version, bot_turn = match.version, bool(match.bot_of(match.on_clock))
     playing = match.status == PlayMatch.Status.PLAYING
 
     def push() -> None:
         try:
-            push_views(match_id, views)
+            push_views(match_id, views, told)
         except Exception as exc:  # pushes are best effort; clients re-read on a gap
             log.warning("could not push match %s (%s)", match_id, exc)
 

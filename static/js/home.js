@@ -5,13 +5,15 @@
 // costs nothing, and when the page comes back into view; nothing polls.
 //
 // It also re-reads on a notice to the reader (the "fett:notice" event static/js/notices.js sends for
-// the bell's "me" topic). window.rereadHome() reads the panel again: the one call another live source
-// needs.
+// the bell's "me" topic), and on a change of the reader's turn in a match or table ("fett:play", on
+// the same topic; one read per PLAY_WAIT_MS however many moves come). window.rereadHome() reads
+// the panel again: the one call another live source needs.
 (function () {
   "use strict";
   if (!document.getElementById("home-needs") || !window.FettLive || !window.Fett) return;
   var followed = {};   // event id -> true
   var asked = 0;       // the number of the newest read asked for
+  var PLAY_WAIT_MS = 400;  // the pushes of one burst of moves are read as one
 
   function list(panel, name) {
     var text = panel.dataset[name] || "";
@@ -64,4 +66,12 @@
   // a notice to this person (the bell's "me" topic, static/js/notices.js): a turn, an invitation, a
   // place offered... may be a new thing for the panel
   document.addEventListener("fett:notice", function () { reread(); });
+  // a match or table of this person's changed for them (the "me" topic's {"kind": "play"}, sent
+  // with a move that changes who decides): a live match sends a burst of these, so the first one
+  // starts a short wait and the panel is read once at its end, whatever came meanwhile
+  var playWait = null;
+  document.addEventListener("fett:play", function () {
+    if (playWait !== null) return;
+    playWait = setTimeout(function () { playWait = null; reread(); }, PLAY_WAIT_MS);
+  });
 })();

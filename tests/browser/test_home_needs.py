@@ -8,6 +8,7 @@ and the line asks the player to confirm it, again by push."""
 from __future__ import annotations
 
 import os
+import random
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,6 +18,8 @@ import pytest
 from django.db.models import Q
 from django.test import override_settings
 
+from accounts.notices.live import user_group
+from gameplay.matches import services
 from tests.browser.asgi import asgi_server
 from tests.browser.pod_event_steps import NO_SIDEWAYS_SCROLL
 from tests.browser.redis_layer import redis_channel_layers
@@ -25,6 +28,7 @@ from tests.browser.test_play_page import Live
 from tests.browser.test_print_and_projector import REDIS_ASGI, subscribers
 from tests.browser.waiting import wait_in_page
 from tests.factories import OrganiserFactory, UserFactory
+from tests.matches.test_services import STARTERS, play_first
 from tests.notices.smtp import Mailbox, smtp_server
 from tests.processes import celery_process, stop_process, wait_for_worker
 from tests.waiting import wait_until
@@ -102,3 +106,39 @@ def mailing_worker(monkeypatch: pytest.MonkeyPatch, mailbox: Mailbox) -> Iterato
         yield
     finally:
         stop_process(worker)
+
+
+def test_the_home_page_shows_the_players_turn_in_a_live_casual_match_by_push(browser: Any) -> None:
+    """Issue 29: Eva's home page is open (not the match's page: the home page never follows the
+    ``match`` topic) while Corvin plays in their live match; when the decision passes to her, her
+    ``me`` topic says so and the panel shows "Your turn against Corvin" with no reload, and the line
+    goes when the decision passes back."""
+    eva, corvin = (UserFactory.create(username=name.lower(), display_name=name) for name in NAMES[:2])
+    players = [eva, corvin]
+    match = play_first(services.create_match(eva, corvin, STARTERS, seed=11), players)
+    rng = random.Random(4)
+
+    def play_until(seat: int) -> None:
+        """Moves of whoever decides (played here, through the service) until ``seat`` decides."""
+        for _ in range(200):
+            match.refresh_from_db()
+            assert match.on_clock is not None, "the game ended first"
+            if match.on_clock == seat:
+                return
+            view = services.player_view(match, match.on_clock)
+            services.play(match.pk, players[match.on_clock], rng.choice(view["board"]["legal"]), view["version"])
+        raise AssertionError(f"seat {seat} never came to decide")
+
+    words = "Your turn against Corvin"
+    with override_settings(CHANNEL_LAYERS=redis_channel_layers()), asgi_server(REDIS_ASGI) as url:
+        play_until(1)  # Corvin decides
+        page = logged_in_page(browser, Live(url), eva)
+        page.goto(f"{url}/")
+        assert words not in page.get_by_test_id("home-needs").inner_text()
+        wait_until(lambda: subscribers(user_group(eva.pk)) >= 1, message="the home page's me topic to subscribe")
+        play_until(0)  # Corvin's move passes the decision to Eva
+        page.get_by_test_id("need-words").filter(has_text=words).wait_for(timeout=10_000)  # by push, no reload
+        assert page.locator("a.need-link", has_text=words).get_attribute("href") == f"/play/{match.pk}/"
+        play_until(1)  # Eva plays on another device until Corvin decides again
+        page.get_by_test_id("need-words").filter(has_text=words).wait_for(state="detached", timeout=10_000)
+        page.context.close()

@@ -54,7 +54,8 @@ def seat_to_act(match: PlayMatch, user: User, version: int) -> int:
 
 def after_commit(match: PlayMatch, current: tuple[Game, Any] | None = None, viewer: int | None = None) -> Views:
     """Compute the views of this moment now (from the game and state in hand when given), push
-    them and queue the timers after commit. Returns the views: the ``viewer`` seat's always,
+    them (with a word to each person whose home page changes, ``push.push_views``) and queue the
+    timers after commit. Returns the views: the ``viewer`` seat's always,
     the other seat's if its page is open, the public one if anyone watches."""
     count = match.seat_count
     try:
@@ -69,7 +70,8 @@ def after_commit(match: PlayMatch, current: tuple[Game, Any] | None = None, view
         seats.append(None)
     game, state = current if current is not None else (None, None)
     views = views_for(match, seats, game, state, connected) if seats else {}
-    timers.after_change(match, views)
+    # whose home page changes (a turn came or went, the match started or ended): told in the same push
+    timers.after_change(match, views, match.waiting_changed())
     turn_notices.your_turn(match, viewer)  # turn-based play only: the next decider is told
     return views
 
