@@ -416,7 +416,6 @@ class Cluster:
         (self.directory / "cluster.json").write_text(json.dumps(state, indent=2))
 
     def run(self) -> int:
-        (self.directory / "cluster.pid").write_text(f"{os.getpid()}\n")
         os.environ.update(self.env)  # the readiness checks read Redis through the site's settings
         import django
 
@@ -513,8 +512,6 @@ def main(argv: list[str] | None = None) -> int:
         directory = Path(args.directory or tempfile.mkdtemp(prefix="fett-cluster-")).resolve()
         write_configuration(layout, directory)
         cluster = Cluster(layout, directory)  # finds pgbouncer and haproxy, or says how to install them
-        print(f"Preparing the database {layout.database['name']} (migrate, card catalog) ...", flush=True)
-        prepare_database(layout, cluster.env)
     except ClusterError as exc:
         print(f"local-cluster: {exc}", file=sys.stderr)
         return 2
@@ -524,6 +521,17 @@ def main(argv: list[str] | None = None) -> int:
 
     signal.signal(signal.SIGINT, halt)
     signal.signal(signal.SIGTERM, halt)
+    (directory / "cluster.pid").write_text(f"{os.getpid()}\n")  # `stop DIR` works from here on
+    try:
+        print(f"Preparing the database {layout.database['name']} (migrate, card catalog) ...", flush=True)
+        prepare_database(layout, cluster.env)
+    except ClusterError as exc:
+        print(f"local-cluster: {exc}", file=sys.stderr)
+        (directory / "cluster.pid").unlink(missing_ok=True)
+        return 2
+    if cluster.stopping:
+        (directory / "cluster.pid").unlink(missing_ok=True)
+        return 0
     print(f"Starting {len(cluster.parts)} processes (configuration, logs and pids in {directory}):", flush=True)
     return cluster.run()
 
