@@ -421,7 +421,7 @@ def timer_lateness(since: float) -> list[float]:
     return late
 
 
-def main() -> int:
+def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser()
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--seconds", type=int, default=90)
@@ -436,53 +436,71 @@ def main() -> int:
                         "in the environment) instead of starting one")  # fmt: skip
     parser.add_argument("--cluster", metavar="DIR", help="play on the deploy/local-cluster started with DIR "
                         "(its proxy, database and Redis; each process's CPU and memory printed)")  # fmt: skip
-    args = parser.parse_args()
-    pids: dict[str, int] = {}
-    web_cpu = worker_cpu = 0.0
+    return parser.parse_args()
+
+
+def start_site(
+    args: argparse.Namespace, env: dict[str, str]
+) -> tuple[str, list[subprocess.Popen[bytes]], dict[str, int]]:
+    """The site's base URL, the servers this script started (none with ``--url``) and their pids."""
+    if args.url:
+        return args.url.rstrip("/"), [], {}
+    port = free_port()
+    servers = [
+        start(["uvicorn", "config.asgi:application", "--port", str(port), "--workers", str(args.web_workers),
+               "--lifespan", "off", "--no-access-log", "--log-level", "warning"], env),
+        start(["celery", "-A", "config", "worker", "-Q", "timers,default", "-c", "2", "--loglevel", "WARNING"], env),
+        start(["celery", "-A", "config", "beat", "--loglevel", "WARNING", "--schedule", "/tmp/fett-bench-beat"], env),
+    ]  # fmt: skip
+    pids = dict(zip(("web", "worker", "beat"), (server.pid for server in servers), strict=True))
+    return f"http://127.0.0.1:{port}", servers, pids
+
+
+def wait_up(base: str) -> None:
+    up_by = time.monotonic() + 120  # a loaded machine takes a while to start the processes
+    while True:
+        try:
+            urllib.request.urlopen(f"{base}/api/", timeout=1)
+            return
+        except OSError:
+            if time.monotonic() > up_by:
+                raise SystemExit("the web server did not answer within 120 s") from None
+            time.sleep(0.2)
+
+
+def server_cpu(cluster: bool, pids: dict[str, int], cpu_before: dict[str, float], moves: int) -> tuple[float, float]:
+    """CPU seconds the web processes and the Celery workers used over the run (each part of a
+    cluster printed too); none known for a site given by ``--url``."""
+    if cluster:
+        web_cpu = print_parts(pids, cpu_before, moves) * moves / 1000
+        return web_cpu, sum(tree_cpu(pid) - cpu_before[n] for n, pid in pids.items() if n.startswith("worker"))
+    if not pids:
+        return 0.0, 0.0
+    return tree_cpu(pids["web"]) - cpu_before["web"], tree_cpu(pids["worker"]) - cpu_before["worker"]
+
+
+def main() -> int:
+    args = arguments()
     if args.cluster:
-        args.url, cluster_env, pids = cluster_parts(args.cluster)
+        args.url, cluster_env, cluster_pids = cluster_parts(args.cluster)
         os.environ.update(cluster_env)
-        args.web_workers = sum(name.startswith("web") for name in pids)
+        args.web_workers = sum(name.startswith("web") for name in cluster_pids)
     env = configure(running=bool(args.url))
     ensure_database(env["DATABASE_URL"])
     print(f"Preparing {args.matches} matches on {env['DATABASE_URL'].split('@')[-1]} ...", flush=True)
     seats = prepare(args.matches, args.window)
-    servers: list[subprocess.Popen[bytes]] = []
-    if args.url:
-        base = args.url.rstrip("/")
-    else:
-        port = free_port()
-        base = f"http://127.0.0.1:{port}"
-        servers = [
-            start(["uvicorn", "config.asgi:application", "--port", str(port), "--workers", str(args.web_workers),
-                   "--lifespan", "off", "--no-access-log", "--log-level", "warning"], env),
-            start(["celery", "-A", "config", "worker", "-Q", "timers,default", "-c", "2",
-                   "--loglevel", "WARNING"], env),
-            start(["celery", "-A", "config", "beat", "--loglevel", "WARNING",
-                   "--schedule", "/tmp/fett-bench-beat"], env),
-        ]  # fmt: skip
-        pids = dict(zip(("web", "worker", "beat"), (server.pid for server in servers), strict=True))
+    base, servers, pids = start_site(args, env)
+    if args.cluster:
+        pids = cluster_pids
     try:
-        up_by = time.monotonic() + 120  # a loaded machine takes a while to start the processes
-        while True:
-            try:
-                urllib.request.urlopen(f"{base}/api/", timeout=1)
-                break
-            except OSError:
-                if time.monotonic() > up_by:
-                    raise SystemExit("the web server did not answer within 120 s") from None
-                time.sleep(0.2)
+        wait_up(base)
         began, load_before = time.time(), os.getloadavg()
         cpu_before = {name: tree_cpu(pid) for name, pid in pids.items()}
         stop_at = began + args.seconds
         figures = run_clients(seats, base, stop_at, args.dawdle, args.think, args.client_processes, args.moves)
         elapsed = time.time() - began
         moves = max(1, len(figures.round_trips))
-        if args.cluster:
-            web_cpu = print_parts(pids, cpu_before, moves) * moves / 1000
-            worker_cpu = sum(tree_cpu(pid) - cpu_before[n] for n, pid in pids.items() if n.startswith("worker"))
-        elif not args.url:
-            web_cpu, worker_cpu = (tree_cpu(pids[name]) - cpu_before[name] for name in ("web", "worker"))
+        web_cpu, worker_cpu = server_cpu(bool(args.cluster), pids, cpu_before, moves)
         late = timer_lateness(began)
         print(f"load average (1 min) {load_before[0]:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")
     finally:
