@@ -1,19 +1,20 @@
 """Many concurrent bot-vs-bot matches driven through the HTTP API and websockets; prints figures.
 
     python benchmarks/bench_matches.py [--matches 200] [--seconds 90] [--window 5] [--dawdle 0.2] [--think 1]
-                                       [--client-processes 2] [--moves http|socket]
+                                       [--client-processes 2] [--moves http|socket] [--url URL | --cluster DIR]
 
 It runs against DATABASE_URL (default: a `fett_bench` database on the local PostgreSQL) and
-REDIS_URL (default: the local Redis), starts its own uvicorn (`--web-workers`, 2), a Celery worker on the
-`timers` and `default` queues and beat, creates the matches, and plays them with two clients per
-match that see only what the API and their websocket send them. Each client thinks for a random
-time (`--think`, mean seconds; 0 plays as fast as the server answers) and answers with a random
-legal action, by POST or (`--moves socket`) on its site socket as the play page does; a
-`--dawdle` share of answer and block windows is left to expire, so the timers have work. Each
-client keeps one HTTP connection open, as a browser does; the clients run in
-`--client-processes` processes (both seats of a match in one). It prints the action round trip
-(the move sent to its answer), the time until the opponent's websocket receives the new version, and how
-late the timers fired (from the game log). Prints only.
+REDIS_URL (default: the local Redis), starts its own uvicorn (`--web-workers`, 2), a Celery worker
+on the `timers` and `default` queues and beat (or plays on a site already running: `--url URL`, or
+`--cluster DIR` for a `deploy/local-cluster` started with DIR, whose processes' CPU and memory it
+prints), creates the matches, and plays them with two clients per match that see only what the API
+and their websocket send them. Each client thinks for a random time (`--think`, mean seconds; 0
+plays as fast as the server answers) and answers with a random legal action, by POST or (`--moves
+socket`) on its site socket as the play page does; a `--dawdle` share of answer and block windows is
+left to expire, so the timers have work. Each client keeps one HTTP connection open, as a browser
+does; the clients run in `--client-processes` processes (both seats of a match in one). It prints
+the action round trip (the move sent to its answer), the time until the opponent's websocket
+receives the new version, and how late the timers fired (from the game log). Prints only.
 """
 
 from __future__ import annotations
@@ -45,11 +46,13 @@ from benchmarks._database import ensure_database  # noqa: E402
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/fett_bench"
 
 
-def configure() -> dict[str, str]:
+def configure(running: bool = False) -> dict[str, str]:
+    """The environment of the bench and of the processes it starts. Against a site already running
+    (``--url``) its Redis key prefix is the site's own, from ``REDIS_KEY_PREFIX``."""
     env = {
         "DATABASE_URL": os.environ.get("DATABASE_URL", DEFAULT_DB),
         "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379"),
-        "REDIS_KEY_PREFIX": "fett-bench",
+        "REDIS_KEY_PREFIX": os.environ.get("REDIS_KEY_PREFIX", "fett") if running else "fett-bench",
         "FETT_ENV": "development",
         "DEBUG": "false",
         "LOG_LEVEL": "WARNING",
@@ -346,6 +349,54 @@ def tree_cpu(pid: int) -> float:
     return sum(used.get(p, 0.0) for p in tree)
 
 
+def tree_rss(pid: int) -> float:
+    """Resident memory (MB) of process ``pid`` and its descendants (a Celery worker's pool processes)."""
+    total = 0.0
+    for member in _tree(pid):
+        try:
+            status = Path(f"/proc/{member}/status").read_text()
+        except OSError:
+            continue
+        for line in status.splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1]) / 1024
+    return total
+
+
+def _tree(pid: int) -> set[int]:
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except OSError:
+                continue
+    tree, grew = {pid}, True
+    while grew:
+        found = {child for child, parent in parents.items() if parent in tree} - tree
+        tree |= found
+        grew = bool(found)
+    return tree
+
+
+def cluster_parts(directory: str) -> tuple[str, dict[str, str], dict[str, int]]:
+    """A running ``deploy/local-cluster``: its proxy's URL, the site's environment (the database
+    itself, not PgBouncer, for setting the matches up) and each part's pid."""
+    state = json.loads((Path(directory) / "cluster.json").read_text())
+    return state["url"], state["env"], {name: int(pid) for name, pid in state["pids"].items()}
+
+
+def print_parts(pids: dict[str, int], cpu_before: dict[str, float], moves: int) -> float:
+    """Each part's CPU a move and memory; returns the web processes' CPU a move (ms)."""
+    web = 0.0
+    print("each process: CPU a move (its CPU time over the run / the moves), resident memory at the end:")
+    for name, pid in pids.items():
+        used = (tree_cpu(pid) - cpu_before[name]) / moves * 1000
+        web += used if name.startswith("web") else 0.0
+        print(f"  {name:<16} {used:5.2f} ms  {tree_rss(pid):6.0f} MB")
+    return web
+
+
 def percentile(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
@@ -370,7 +421,7 @@ def timer_lateness(since: float) -> list[float]:
     return late
 
 
-def main() -> int:
+def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser()
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--seconds", type=int, default=90)
@@ -381,36 +432,77 @@ def main() -> int:
     parser.add_argument("--client-processes", type=int, default=2, help="processes the clients run in (by match)")
     parser.add_argument("--moves", choices=["http", "socket"], default="http",
                         help="moves by POST act (http) or on the site socket (as the play page)")  # fmt: skip
-    args = parser.parse_args()
-    env = configure()
-    ensure_database(env["DATABASE_URL"])
-    print(f"Preparing {args.matches} matches on {env['DATABASE_URL'].split('@')[-1]} ...", flush=True)
-    seats = prepare(args.matches, args.window)
+    parser.add_argument("--url", help="play on this running site (its DATABASE_URL, REDIS_URL and REDIS_KEY_PREFIX "
+                        "in the environment) instead of starting one")  # fmt: skip
+    parser.add_argument("--cluster", metavar="DIR", help="play on the deploy/local-cluster started with DIR "
+                        "(its proxy, database and Redis; each process's CPU and memory printed)")  # fmt: skip
+    return parser.parse_args()
+
+
+def start_site(
+    args: argparse.Namespace, env: dict[str, str]
+) -> tuple[str, list[subprocess.Popen[bytes]], dict[str, int]]:
+    """The site's base URL, the servers this script started (none with ``--url``) and their pids."""
+    if args.url:
+        return args.url.rstrip("/"), [], {}
     port = free_port()
-    base = f"http://127.0.0.1:{port}"
     servers = [
         start(["uvicorn", "config.asgi:application", "--port", str(port), "--workers", str(args.web_workers),
                "--lifespan", "off", "--no-access-log", "--log-level", "warning"], env),
         start(["celery", "-A", "config", "worker", "-Q", "timers,default", "-c", "2", "--loglevel", "WARNING"], env),
         start(["celery", "-A", "config", "beat", "--loglevel", "WARNING", "--schedule", "/tmp/fett-bench-beat"], env),
     ]  # fmt: skip
+    pids = dict(zip(("web", "worker", "beat"), (server.pid for server in servers), strict=True))
+    return f"http://127.0.0.1:{port}", servers, pids
+
+
+def wait_up(base: str) -> None:
+    up_by = time.monotonic() + 120  # a loaded machine takes a while to start the processes
+    while True:
+        try:
+            urllib.request.urlopen(f"{base}/api/", timeout=1)
+            return
+        except OSError:
+            if time.monotonic() > up_by:
+                raise SystemExit("the web server did not answer within 120 s") from None
+            time.sleep(0.2)
+
+
+def server_cpu(cluster: bool, pids: dict[str, int], cpu_before: dict[str, float], moves: int) -> tuple[float, float]:
+    """CPU seconds the web processes and the Celery workers used over the run (each part of a
+    cluster printed too); none known for a site given by ``--url``."""
+    if cluster:
+        web_cpu = print_parts(pids, cpu_before, moves) * moves / 1000
+        return web_cpu, sum(tree_cpu(pid) - cpu_before[n] for n, pid in pids.items() if n.startswith("worker"))
+    if not pids:
+        return 0.0, 0.0
+    return tree_cpu(pids["web"]) - cpu_before["web"], tree_cpu(pids["worker"]) - cpu_before["worker"]
+
+
+def main() -> int:
+    args = arguments()
+    if args.cluster:
+        args.url, cluster_env, cluster_pids = cluster_parts(args.cluster)
+        os.environ.update(cluster_env)
+        args.web_workers = sum(name.startswith("web") for name in cluster_pids)
+    env = configure(running=bool(args.url))
+    ensure_database(env["DATABASE_URL"])
+    print(f"Preparing {args.matches} matches on {env['DATABASE_URL'].split('@')[-1]} ...", flush=True)
+    seats = prepare(args.matches, args.window)
+    base, servers, pids = start_site(args, env)
+    if args.cluster:
+        pids = cluster_pids
     try:
-        up_by = time.monotonic() + 120  # a loaded machine takes a while to start the processes
-        while True:
-            try:
-                urllib.request.urlopen(f"{base}/api/", timeout=1)
-                break
-            except OSError:
-                if time.monotonic() > up_by:
-                    raise SystemExit("the web server did not answer within 120 s") from None
-                time.sleep(0.2)
-        began = time.time()
-        cpu_before = [tree_cpu(server.pid) for server in servers]
+        wait_up(base)
+        began, load_before = time.time(), os.getloadavg()
+        cpu_before = {name: tree_cpu(pid) for name, pid in pids.items()}
         stop_at = began + args.seconds
         figures = run_clients(seats, base, stop_at, args.dawdle, args.think, args.client_processes, args.moves)
         elapsed = time.time() - began
-        web_cpu, worker_cpu, _beat = (tree_cpu(s.pid) - then for s, then in zip(servers, cpu_before, strict=True))
+        moves = max(1, len(figures.round_trips))
+        web_cpu, worker_cpu = server_cpu(bool(args.cluster), pids, cpu_before, moves)
         late = timer_lateness(began)
+        print(f"load average (1 min) {load_before[0]:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")
     finally:
         for server in servers:
             os.killpg(server.pid, signal.SIGTERM)
@@ -434,12 +526,14 @@ def main() -> int:
     else:
         print("timer expiries: none in this run")
     print(f"refusals: {figures.errors or 'none'}")
-    moves = max(1, len(trips))
-    print(f"CPU a move: web processes {web_cpu / moves * 1000:.1f} ms, Celery worker "
-          f"{worker_cpu / moves * 1000:.1f} ms (their CPU time over the run divided by the moves)")  # fmt: skip
+    if pids:
+        print(f"CPU a move: web processes {web_cpu / moves * 1000:.1f} ms, Celery workers "
+              f"{worker_cpu / moves * 1000:.1f} ms (their CPU time over the run divided by the moves)")  # fmt: skip
     for i, leg_name in enumerate(("the move sent to the server's push", "the push to the opponent's socket")):
         leg = [x[i] * 1000 for x in figures.legs]
         print(f"  of which {leg_name}: p50 {percentile(leg, 50):.0f} ms, p95 {percentile(leg, 95):.0f} ms")
+    if args.url:
+        print(f"(against {base}: its own processes, not this script's; the baseline is of the script's own)")
     compare("bench_matches" if args.moves == "http" else "bench_matches (moves on the socket)", {
         "moves per second": len(trips) / elapsed,
         "round trip p50 (ms)": percentile(trips, 50),
@@ -447,7 +541,7 @@ def main() -> int:
         "round trip p99 (ms)": percentile(trips, 99),
         "opponent's push p95 (ms)": percentile(pushes, 95),
         "timer lateness p99 (ms)": percentile(late, 99) * 1000 if late else float("nan"),
-        "web CPU a move (ms)": web_cpu / moves * 1000,
+        **({"web CPU a move (ms)": web_cpu / moves * 1000} if pids else {}),
     })  # fmt: skip
     return 0
 

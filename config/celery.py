@@ -1,8 +1,9 @@
 """The Celery app: Redis broker, late acks, a `timers` queue and the beat schedule.
 
 The deadline tasks (``common.deadlines``: every clock, answer window, pick, round, swap and
-webhook retry) go to the `timers` queue, with an ETA and a version; everything else goes to
-`default`.
+webhook retry) go to the `timers` queue, with an ETA and a version; webhook deliveries and the
+e-mail and Web Push of notices to the outbound queue (``settings.OUTBOUND_QUEUE``, from
+`CELERY_OUTBOUND_QUEUE`: `default` unless set); everything else to `default`.
 """
 
 from __future__ import annotations
@@ -17,6 +18,26 @@ from kombu import Queue
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
+#: Tasks that wait on the world outside (a webhook receiver, a mail server, a push service): they go to
+#: ``settings.OUTBOUND_QUEUE`` (`default` unless a deployment gives them a worker of their own).
+OUTBOUND_TASKS = frozenset(
+    {"tournaments.webhooks.tasks.deliver", "accounts.notices.tasks.send_emails", "accounts.notices.tasks.send_pushes"}
+)
+
+
+def route(name: str, *_args: object, **_kwargs: object) -> dict[str, str] | None:
+    """The queue of task ``name``: deadlines to `timers`, talking to the world outside to the outbound
+    queue, anything else to `default` (None: the default queue). Settings are read at routing time,
+    not when this module loads with them."""
+    from django.conf import settings
+
+    if name.startswith("common.deadlines."):
+        return {"queue": "timers"}
+    if name in OUTBOUND_TASKS:
+        return {"queue": settings.OUTBOUND_QUEUE}
+    return None
+
+
 #: How often beat sweeps every kind of deadline: how late, at most, a deadline whose task was lost fires.
 SWEEP_SECONDS = 2.0
 
@@ -28,8 +49,8 @@ app.conf.update(
     worker_prefetch_multiplier=1,
     task_ignore_result=True,
     task_default_queue="default",
-    task_queues=(Queue("default"), Queue("timers")),
-    task_routes={"common.deadlines.*": {"queue": "timers"}},
+    task_queues=(Queue("default"), Queue("timers")),  # a worker on another queue (-Q outbound) declares it
+    task_routes=(route,),
     broker_connection_retry_on_startup=True,
     worker_hijack_root_logger=False,
     timezone="UTC",

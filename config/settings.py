@@ -147,6 +147,19 @@ WEB_THREADS = env_int("WEB_THREADS", 24, minimum=1)
 IN_CELERY = Path(sys.argv[0]).name == "celery" or sys.argv[0].endswith(os.path.join("celery", "__main__.py"))
 #: Connections each web process may hold in its PostgreSQL pool (0: no pool).
 DB_POOL_SIZE = env_int("DB_POOL_SIZE", 0 if IN_CELERY else WEB_THREADS + 2, minimum=0)
+#: DATABASE_URL points at PgBouncer in transaction pooling (deploy/local-cluster, docs/deploying.md):
+#: no server-side cursors, no prepared statements, no session state kept between transactions.
+DB_PGBOUNCER = env_bool("DB_PGBOUNCER", False)
+
+
+def _through_pgbouncer(database: dict[str, Any]) -> None:
+    """PgBouncer in transaction pooling hands each transaction to any server connection: a named
+    (server-side) cursor would outlive its transaction's connection, and a prepared statement would
+    be missing on the next one. Django prepares none by default (prepare_threshold None); server-side
+    binding would, so it is refused."""
+    database["DISABLE_SERVER_SIDE_CURSORS"] = True
+    if database.get("OPTIONS", {}).get("server_side_binding"):
+        raise ImproperlyConfigured("DB_PGBOUNCER excludes server_side_binding (PgBouncer transaction pooling)")
 
 
 def _database(url: str | None) -> dict[str, Any]:
@@ -171,6 +184,8 @@ def _database(url: str | None) -> dict[str, Any]:
             raise ImproperlyConfigured("DB_CONN_MAX_AGE and DB_POOL_SIZE exclude each other; set DB_POOL_SIZE=0")
         database["OPTIONS"] = {"pool": {"min_size": 1, "max_size": DB_POOL_SIZE, "timeout": 20},
                                **database.get("OPTIONS", {})}  # fmt: skip
+    if database["ENGINE"] == "django.db.backends.postgresql" and DB_PGBOUNCER:
+        _through_pgbouncer(database)
     if database["ENGINE"] == "django.db.backends.sqlite3":
         database["OPTIONS"] = {**SQLITE_OPTIONS, **database.get("OPTIONS", {})}
         if TESTING:
@@ -238,6 +253,11 @@ CELERY_RESULT_BACKEND = redis_urls.for_kombu(REDIS_URL, REDIS_DB_BROKER)
 _BROKER_KEYS = {"global_keyprefix": f"{REDIS_KEY_PREFIX}:"} if env_str("REDIS_KEY_PREFIX") else {}
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": _VISIBILITY_TIMEOUT, **_BROKER_KEYS}
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": _VISIBILITY_TIMEOUT, **_BROKER_KEYS}
+#: The queue of the tasks that talk to the world outside (webhook deliveries, e-mail and Web Push
+#: of notices): `default` unless set, so one worker on `default` and `timers` runs everything; a
+#: deployment that gives them a worker of their own (deploy/local-cluster: `outbound`) names it here,
+#: in every web and worker process alike. A slow receiver then never holds up a bot's move.
+OUTBOUND_QUEUE = env_str("CELERY_OUTBOUND_QUEUE", "default") or "default"
 # Workers write a heartbeat key this often; /healthz calls a worker down after 3 misses.
 WORKER_HEARTBEAT_SECONDS = env_int("WORKER_HEARTBEAT_SECONDS", 5, minimum=1)
 # Every kind of deadline (``common.deadlines``): one timer task fires any of them, and one beat

@@ -1,5 +1,5 @@
-"""Celery tasks of notices, on the `default` queue: one ``deliver`` per ``notify`` call, then
-e-mail and Web Push batches (``accounts.notices.delivery``)."""
+"""Celery tasks of notices: one ``deliver`` per ``notify`` call (`default` queue), then e-mail and
+Web Push batches (``accounts.notices.delivery``) on the outbound queue (``config.celery.route``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Celery tasks of webhooks: deliveries on the `default` queue (a retry's time is a deadline:
+"""Celery tasks of webhooks: deliveries on the outbound queue (``config.celery.route``; `default`
+unless a deployment sets `CELERY_OUTBOUND_QUEUE`; a retry's time is a deadline:
 ``tournaments.webhooks.deadlines``)."""
 
 from __future__ import annotations
