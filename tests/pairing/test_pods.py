@@ -71,6 +71,11 @@ greedy_cases = st.builds(
     target=st.sampled_from([3, 4, 5]),
     exact_limit=st.just(0),
     steps=st.sampled_from([0, 300, 5_000]),
+).map(
+    lambda case: (
+        *case[:4],
+        PodSettings(target=case[4].target, exact_limit=0, solver_limit=0, search_steps=case[4].search_steps),
+    )
 )
 
 
@@ -336,10 +341,12 @@ def test_an_unavoidable_repeat_names_who_and_when() -> None:
 def test_the_large_event_path_explains_a_repeat_by_how_far_the_search_got() -> None:
     history = [PastPod(1, (1, 2, 3, 4)), PastPod(1, (5, 6, 7, 8)), PastPod(1, (9, 10, 11, 12))]
     players = [PodPlayer(p) for p in range(1, 13)]
-    swaps_only = pair_pod_round(players, history, 2, seed=1, settings=PodSettings(exact_limit=0, search_steps=0))
+    swaps_only = pair_pod_round(
+        players, history, 2, seed=1, settings=PodSettings(exact_limit=0, solver_limit=0, search_steps=0)
+    )
     assert seating_cost(players, history, swaps_only).repeats == 3
     assert all("(no swap of players between pods avoids it)" in pod.explanation for pod in swaps_only.pods)
-    searched = pair_pod_round(players, history, 2, seed=1, settings=PodSettings(exact_limit=0))
+    searched = pair_pod_round(players, history, 2, seed=1, settings=PodSettings(exact_limit=0, solver_limit=0))
     assert seating_cost(players, history, searched).repeats == 3
     assert all("(no seating of this round has fewer repeats)" in pod.explanation for pod in searched.pods)
 
@@ -353,8 +360,8 @@ def test_the_search_beats_a_fast_seating_that_repeats_when_it_can() -> None:
     found = []
     for round_number in range(1, 5):
         players = [PodPlayer(p, pts) for p, pts in points.items()]
-        plain = pair_pod_round(players, history, round_number, 3, PodSettings(search_steps=0))
-        plan = pair_pod_round(players, history, round_number, 3)
+        plain = pair_pod_round(players, history, round_number, 3, PodSettings(solver_limit=0, search_steps=0))
+        plan = pair_pod_round(players, history, round_number, 3, PodSettings(solver_limit=0))
         found.append((seating_cost(players, history, plain).repeats, seating_cost(players, history, plan).repeats))
         for pod in plain.pods:
             history.append(PastPod(round_number, pod.players))
