@@ -76,7 +76,7 @@ HARD_GAMES ?= 40
 RUNEMASTERS_GAMES ?= 100
 
 bench: venv-dev ## Print every benchmark's figures (issue sizes: make bench DRAFT_PODS=50 MATCHES=200 HARD_GAMES=200)
-	@for script in benchmarks/bench_pairing.py benchmarks/bench_pods.py benchmarks/bench_limited.py benchmarks/bench_engine.py benchmarks/bench_bots.py benchmarks/bench_ratings.py; do \
+	@for script in benchmarks/bench_pairing.py benchmarks/bench_pods.py benchmarks/bench_pod_seating.py benchmarks/bench_limited.py benchmarks/bench_engine.py benchmarks/bench_bots.py benchmarks/bench_ratings.py; do \
 		echo "== $$script"; $(PY) $$script || exit 1; done
 	@echo "== benchmarks/bench_hard_bot.py ($(HARD_GAMES) games, Hard vs Normal)"; $(PY) benchmarks/bench_hard_bot.py --games $(HARD_GAMES)
 	@echo "== benchmarks/bench_runemasters.py ($(RUNEMASTERS_GAMES) games a figure)"; $(PY) benchmarks/bench_runemasters.py $(RUNEMASTERS_GAMES)

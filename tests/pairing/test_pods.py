@@ -71,6 +71,11 @@ greedy_cases = st.builds(
     target=st.sampled_from([3, 4, 5]),
     exact_limit=st.just(0),
     steps=st.sampled_from([0, 300, 5_000]),
+).map(
+    lambda case: (
+        *case[:4],
+        PodSettings(target=case[4].target, exact_limit=0, solver_limit=0, search_steps=case[4].search_steps),
+    )
 )
 
 
@@ -336,10 +341,12 @@ def test_an_unavoidable_repeat_names_who_and_when() -> None:
 def test_the_large_event_path_explains_a_repeat_by_how_far_the_search_got() -> None:
     history = [PastPod(1, (1, 2, 3, 4)), PastPod(1, (5, 6, 7, 8)), PastPod(1, (9, 10, 11, 12))]
     players = [PodPlayer(p) for p in range(1, 13)]
-    swaps_only = pair_pod_round(players, history, 2, seed=1, settings=PodSettings(exact_limit=0, search_steps=0))
+    swaps_only = pair_pod_round(
+        players, history, 2, seed=1, settings=PodSettings(exact_limit=0, solver_limit=0, search_steps=0)
+    )
     assert seating_cost(players, history, swaps_only).repeats == 3
     assert all("(no swap of players between pods avoids it)" in pod.explanation for pod in swaps_only.pods)
-    searched = pair_pod_round(players, history, 2, seed=1, settings=PodSettings(exact_limit=0))
+    searched = pair_pod_round(players, history, 2, seed=1, settings=PodSettings(exact_limit=0, solver_limit=0))
     assert seating_cost(players, history, searched).repeats == 3
     assert all("(no seating of this round has fewer repeats)" in pod.explanation for pod in searched.pods)
 
@@ -353,8 +360,8 @@ def test_the_search_beats_a_fast_seating_that_repeats_when_it_can() -> None:
     found = []
     for round_number in range(1, 5):
         players = [PodPlayer(p, pts) for p, pts in points.items()]
-        plain = pair_pod_round(players, history, round_number, 3, PodSettings(search_steps=0))
-        plan = pair_pod_round(players, history, round_number, 3)
+        plain = pair_pod_round(players, history, round_number, 3, PodSettings(solver_limit=0, search_steps=0))
+        plan = pair_pod_round(players, history, round_number, 3, PodSettings(solver_limit=0))
         found.append((seating_cost(players, history, plain).repeats, seating_cost(players, history, plan).repeats))
         for pod in plain.pods:
             history.append(PastPod(round_number, pod.players))
@@ -472,3 +479,85 @@ def test_impossible_organiser_pods_are_refused_naming_every_problem() -> None:
     )
     with pytest.raises(PodEditError, match="Tobin has no pod"):
         edited_pod_plan(EDIT_PLAYERS, EDIT_HISTORY, 2, [(1, 2, 3), (5, 6, 7, 8)], names=NAMES)
+
+
+# --- the CP-SAT seating (13 to 64 active players) -------------------------------------
+
+FAST_ONLY = PodSettings(solver_limit=0, search_steps=0)
+
+
+def test_the_issue_31_round_of_15_players_seats_no_repeat() -> None:
+    """Issue 31 §3: 15 players, pods of 4, round 4 of a seeded event (seed 0; earlier rounds
+    seated by the fast seating and its repairs, random places). The fast seating repeats 2
+    pairs; a seating without any exists, and the CP-SAT seating finds it."""
+    rng = random.Random(0)
+    points = dict.fromkeys(range(1, 16), 0)
+    history: list[PastPod] = []
+    for round_number in range(1, 4):
+        players = [PodPlayer(p, pts) for p, pts in points.items()]
+        for pod in pair_pod_round(players, history, round_number, 0, FAST_ONLY).pods:
+            history.append(PastPod(round_number, pod.players))
+            order = list(pod.players)
+            rng.shuffle(order)
+            for place, player in enumerate(order):
+                points[player] += max(0, 3 - place)
+    players = [PodPlayer(p, pts) for p, pts in points.items()]
+    fast = pair_pod_round(players, history, 4, 0, FAST_ONLY)
+    assert seating_cost(players, history, fast).repeats == 2
+    assert a_seating_without_repeats_exists(players, history)
+    plan = pair_pod_round(players, history, 4, 0)
+    assert seating_cost(players, history, plan).repeats == 0
+    assert all(pod.explanation.endswith("no one has sat together before") for pod in plan.pods)
+
+
+def fewest_by_search(players: Sequence[PodPlayer], history: Sequence[PastPod], config: PodSettings) -> int:
+    """The fewest repeats, by the module's own exhaustive branch and bound (a different method)."""
+    exhaustive = PodSettings(target=config.target, exact_limit=64)
+    plan = pair_pod_round(players, history, 99, 0, exhaustive)
+    return seating_cost(players, history, plan).repeats
+
+
+solver_cases = st.builds(
+    build_case,
+    count=st.integers(5, 13),
+    rounds=st.integers(1, 4),
+    seed=st.integers(0, 2**32),
+    drops=st.integers(0, 1),
+    target=st.sampled_from([3, 4]),
+    exact_limit=st.just(0),
+).map(lambda case: (*case[:4], PodSettings(target=case[4].target, exact_limit=0, search_steps=0)))
+
+
+@settings(max_examples=25, deadline=None)
+@given(solver_cases)
+def test_the_solver_seats_as_few_repeats_as_the_exhaustive_search_and_says_when_it_proved_it(case: Case) -> None:
+    players, history, round_number, seed, config = case
+    plan = pair_pod_round(players, history, round_number, seed, config)
+    check_invariants(players, plan, config)
+    repeats = seating_cost(players, history, plan).repeats
+    fewest = fewest_by_search(players, history, config)
+    assert repeats >= fewest
+    if any("(no seating of this round has fewer repeats)" in pod.explanation for pod in plan.pods):
+        assert repeats == fewest
+    assert repeats == fewest, "on these small rounds the solver proves its optimum within its limit"
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None)
+@given(solver_cases)
+def test_the_solver_matches_the_exhaustive_search_on_more_rounds(case: Case) -> None:
+    players, history, round_number, seed, config = case
+    plan = pair_pod_round(players, history, round_number, seed, config)
+    assert seating_cost(players, history, plan).repeats == fewest_by_search(players, history, config)
+
+
+@pytest.mark.parametrize(("count", "seed"), [(16, 1), (24, 2), (40, 3)])
+def test_the_solver_gives_the_same_plan_twice_and_for_inputs_in_another_order(count: int, seed: int) -> None:
+    players, history, round_number, seed, config = build_case(count, 3, seed, 1, 4, exact_limit=12)
+    assert config.exact_limit < sum(not p.dropped for p in players) <= config.solver_limit
+    plan = pair_pod_round(players, history, round_number, seed, config)
+    assert pair_pod_round(players, history, round_number, seed, config) == plan
+    shuffled_players, shuffled_history = players[:], history[:]
+    random.Random(seed).shuffle(shuffled_players)
+    random.Random(seed + 1).shuffle(shuffled_history)
+    assert pair_pod_round(shuffled_players, shuffled_history, round_number, seed, config) == plan

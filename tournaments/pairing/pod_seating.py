@@ -49,6 +49,7 @@ from .errors import (
     PodEditError,
     UnknownPlayerError,
 )
+from .pod_exact import SolverLimits, fewest_repeats, least_spread
 from .records import Namer, join_names, namer
 
 __all__ = [
@@ -68,6 +69,10 @@ __all__ = [
 
 #: Up to this many active players a round is searched exhaustively.
 EXACT_LIMIT = 12
+#: Up to this many active players (above ``EXACT_LIMIT``) a round is solved by CP-SAT (``pod_exact``).
+SOLVER_LIMIT = 64
+#: The CP-SAT work limits unless the settings say otherwise.
+DEFAULT_LIMITS = SolverLimits()
 #: Above it, at most this many steps of the same search try to beat a fast seating that repeats.
 SEARCH_STEPS = 50_000
 _WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
@@ -111,6 +116,10 @@ class PodSettings:
     exact_limit: int = EXACT_LIMIT
     #: Above it, when the fast seating repeats, how many search steps may try to beat it.
     search_steps: int = SEARCH_STEPS
+    #: Up to this many active players (above ``exact_limit``) the CP-SAT model seats the round.
+    solver_limit: int = SOLVER_LIMIT
+    #: How much work each of its two stages may do.
+    solver: SolverLimits = DEFAULT_LIMITS
 
     def __post_init__(self) -> None:
         if not 2 <= self.minimum <= self.target <= self.maximum:
@@ -395,6 +404,8 @@ def _seat(problem: _Problem, sizes: Sequence[int], settings: PodSettings) -> tup
     """The seating, and whether no seating has fewer repeats (proven by a finished search)."""
     if len(problem.ranked) <= settings.exact_limit:
         return _search(problem, sizes)
+    if len(problem.ranked) <= settings.solver_limit:
+        return _solve(problem, sizes, settings.solver)
     pods = _seat_greedily(problem, sizes)
     if not problem.cost(pods).repeats:
         return pods, True
@@ -408,6 +419,29 @@ def _seat(problem: _Problem, sizes: Sequence[int], settings: PodSettings) -> tup
         if problem.cost(apart) < problem.cost(pods):
             return apart, True  # no repeat at all: none can have fewer
     return pods, False
+
+
+def _solve(problem: _Problem, sizes: Sequence[int], limits: SolverLimits) -> tuple[list[list[int]], bool]:
+    """CP-SAT (``pod_exact``): the fewest repeats, proven when the solver says OPTIMAL, then the
+    least spread with that many repeats found in the work limit. Starts from the fast seating;
+    an unproven result is repaired like the large-event path's, so that no swap between pods
+    lowers its repeats."""
+    pods = _seat_greedily(problem, sizes)
+    proven = not problem.cost(pods).repeats
+    if not proven:
+        found = fewest_repeats(problem.ranked, problem.mates, sizes, pods, limits.repeats_work)
+        if found is not None and problem.cost(found[0]) < problem.cost(pods):
+            pods = found[0]
+        proven = found is not None and found[1]
+    _tighten(problem, pods)
+    spread = least_spread(
+        problem.ranked, problem.points, problem.mates, sizes, pods, problem.cost(pods).repeats, limits.spread_work
+    )
+    if spread is not None and problem.cost(spread[0]) < problem.cost(pods):
+        pods = spread[0]
+    if not proven:
+        _repair(problem, pods)
+    return pods, proven
 
 
 def _seat_apart(problem: _Problem, sizes: Sequence[int], steps: int) -> list[list[int]] | None:
