@@ -37,8 +37,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING
 
-from ortools.sat.python import cp_model
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
 
 __all__ = ["SolverLimits", "fewest_repeats", "least_spread"]
 
@@ -78,9 +81,10 @@ def fewest_repeats(
     model.minimize(repeats)
     solver = _solver(work)
     status = solver.solve(model)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    sat = _cp_model()
+    if status not in (sat.OPTIMAL, sat.FEASIBLE):
         return None
-    proven = status == cp_model.OPTIMAL or round(solver.objective_value) == 0
+    proven = status == sat.OPTIMAL or round(solver.objective_value) == 0
     return _pods(solver, x, ranked, sizes), proven
 
 
@@ -101,9 +105,19 @@ def least_spread(
     model.minimize(_spread(model, x, [points[p] for p in ranked], sizes))
     solver = _solver(work)
     status = solver.solve(model)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    sat = _cp_model()
+    if status not in (sat.OPTIMAL, sat.FEASIBLE):
         return None
-    return _pods(solver, x, ranked, sizes), status == cp_model.OPTIMAL
+    return _pods(solver, x, ranked, sizes), status == sat.OPTIMAL
+
+
+def _cp_model() -> ModuleType:
+    """OR-Tools' CP-SAT, loaded on first use: it takes about a second to import (with pandas and
+    protobuf), which every web process, worker and command would otherwise pay at start, though
+    only pairing a pod round of 13 to 64 players needs it."""
+    from ortools.sat.python import cp_model as loaded
+
+    return loaded
 
 
 def _model(
@@ -112,7 +126,7 @@ def _model(
     """The seating variables and constraints, and the repeat count as an expression."""
     n, m = len(ranked), len(sizes)
     index = {p: i for i, p in enumerate(ranked)}
-    model = cp_model.CpModel()
+    model: cp_model.CpModel = _cp_model().CpModel()
     x = [[model.new_bool_var(f"x{i}_{k}") for k in range(m)] for i in range(n)]
     for row in x:
         model.add_exactly_one(row)
@@ -124,7 +138,7 @@ def _model(
 
 
 def _solver(work: float) -> cp_model.CpSolver:
-    solver = cp_model.CpSolver()
+    solver: cp_model.CpSolver = _cp_model().CpSolver()
     solver.parameters.num_workers = WORKERS
     solver.parameters.random_seed = SOLVER_SEED
     solver.parameters.max_deterministic_time = work
@@ -160,7 +174,8 @@ def _repeats(model: cp_model.CpModel, x: list[list[cp_model.IntVar]], below: lis
         for k, here in enumerate(x[i]):
             model.add(count >= sum(x[j][k] for j in others)).only_enforce_if(here)
         counts.append(count)
-    return cp_model.LinearExpr.sum(counts)
+    repeats: cp_model.LinearExpr = _cp_model().LinearExpr.sum(counts)
+    return repeats
 
 
 def _spread(
@@ -176,7 +191,8 @@ def _spread(
         square = model.new_int_var(0, top * top, f"sq{k}")
         model.add_multiplication_equality(square, [pod_sum, pod_sum])
         total.append(-square)
-    return cp_model.LinearExpr.sum(total)
+    spread: cp_model.LinearExpr = _cp_model().LinearExpr.sum(total)
+    return spread
 
 
 def _hint(
