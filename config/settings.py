@@ -241,6 +241,7 @@ DEADLINE_KINDS = [
     "tournaments.drafts.deadlines.DRAFT_REVIEW",
     "tournaments.drafts.deadlines.DECK_BUILD",
     "tournaments.drafts.deadlines.DECK_BUILD_LOW",
+    "tournaments.drafts.deadlines.DRAFT_PICK_LOW",
     "tournaments.swaps.deadlines.DECK_SWAP",
     "tournaments.swaps.deadlines.DECK_SWAP_LOW",
     "tournaments.webhooks.deadlines.WEBHOOK_RETRY",
