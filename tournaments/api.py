@@ -192,7 +192,13 @@ class EventViewSet(viewsets.ModelViewSet[Event]):
         return Response(WaitingPlaceSerializer(place).data, status=code)
 
     @extend_schema(request=None, responses={200: WaitingEntrySerializer(many=True)})
-    @action(detail=True, methods=["get"], url_path="waiting-entries", permission_classes=[IsAuthenticated])
+    @action(
+        detail=True,
+        methods=["get"],
+        url_path="waiting-entries",
+        permission_classes=[IsAuthenticated],
+        pagination_class=None,
+    )
     def waiting_entries(self, request: Request, pk: str) -> Response:
         """The whole waiting list in order, with each offer and its deadline: the event's organiser
         (and staff) only; players see their own place (``waiting-list/``), never each other's."""
