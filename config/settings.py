@@ -266,10 +266,12 @@ DEADLINE_KINDS = [
     "gameplay.deadlines.MATCH_CLOCK",
     "tournaments.deadlines.ROUND_CLOCK",
     "tournaments.deadlines.EVENT_SOON",
+    "tournaments.deadlines.WAITING_OFFER",
     "tournaments.drafts.deadlines.DRAFT_PICKS",
     "tournaments.drafts.deadlines.DRAFT_REVIEW",
     "tournaments.drafts.deadlines.DECK_BUILD",
     "tournaments.drafts.deadlines.DECK_BUILD_LOW",
+    "tournaments.drafts.deadlines.DRAFT_PICK_LOW",
     "tournaments.swaps.deadlines.DECK_SWAP",
     "tournaments.swaps.deadlines.DECK_SWAP_LOW",
     "tournaments.webhooks.deadlines.WEBHOOK_RETRY",
@@ -281,6 +283,10 @@ EVENT_SOON_MINUTES = env_int("EVENT_SOON_MINUTES", 60, minimum=1, maximum=24 * 6
 #: A deck-building or deck-swap clock "runs low" this long before its end, or at its last quarter
 #: when that is shorter: the player still to build or choose hears it (clock_low).
 CLOCK_LOW_SECONDS = env_int("CLOCK_LOW_SECONDS", 60, minimum=1, maximum=3600)
+
+#: How long a place offered from a waiting list is held: this many hours, but no later than half
+#: the time left before the event starts, and never less than 15 minutes (tournaments.services.waiting).
+WAITING_OFFER_HOURS = env_int("WAITING_OFFER_HOURS", 24, minimum=1, maximum=24 * 14)
 
 # --- Webhooks -------------------------------------------------------------------------
 # Outside production an organiser may point a webhook at http:// and private or loopback hosts

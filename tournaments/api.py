@@ -54,6 +54,7 @@ from tournaments.serializers import (
     RoundSerializer,
     ScoreSerializer,
     TablesSerializer,
+    WaitingEntrySerializer,
     WaitingPlaceSerializer,
     WalkInSerializer,
     places_of,
@@ -189,6 +190,25 @@ class EventViewSet(viewsets.ModelViewSet[Event]):
             raise NotFound(EventRefusal.NOT_WAITING, f"You are not on the waiting list of {event.name}.")
         code = status.HTTP_201_CREATED if request.method == "POST" else status.HTTP_200_OK
         return Response(WaitingPlaceSerializer(place).data, status=code)
+
+    @extend_schema(request=None, responses={200: WaitingEntrySerializer(many=True)})
+    @action(
+        detail=True,
+        methods=["get"],
+        url_path="waiting-entries",
+        permission_classes=[IsAuthenticated],
+        pagination_class=None,
+    )
+    def waiting_entries(self, request: Request, pk: str) -> Response:
+        """The whole waiting list in order, with each offer and its deadline: the event's organiser
+        (and staff) only; players see their own place (``waiting-list/``), never each other's."""
+        entries = waiting.list_for_organiser(self.get_object(), signed_in_user(request))
+        rows = [
+            {"position": position, "name": entry.player.public_name, "joined_at": entry.joined_at,
+             "offered_at": entry.offered_at, "expires_at": entry.offer_expires_at if entry.offered_at else None}
+            for position, entry in enumerate(entries, start=1)
+        ]  # fmt: skip
+        return Response(WaitingEntrySerializer(rows, many=True).data)
 
     @extend_schema(request=None, responses={204: None})
     @action(detail=True, methods=["post"], url_path="leave-waiting-list", permission_classes=[IsAuthenticated])

@@ -2,7 +2,8 @@
 before its end, or at its last quarter when that is shorter, so a short clock is not called low
 as it starts. The deck-building clock (``tournaments.drafts.services.low``) and the deck swap's
 (``tournaments.swaps.low``) store the instant when they start and are kinds of deadline of their
-own, under the clock's own version."""
+own, under the clock's own version; so is a draft pick's (``tournaments.drafts.services.low``), told
+only to a player away from the draft and once per pack."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 
 BUILD_LOW = "deck-build-low"
+PICK_LOW = "draft-pick-low"
 SWAP_LOW = "deck-swap-low"
 
 

@@ -7,8 +7,9 @@ from datetime import timedelta
 from django.db.models import DateTimeField, ExpressionWrapper, F, IntegerField, Q, Value
 
 from common.deadlines import DeadlineKind
-from tournaments.models import Event, Round
-from tournaments.services import soon
+from tournaments.models import Event, Round, WaitingEntry
+from tournaments.services import soon, waiting
+from tournaments.services.capacity import WAITING_OFFER as OFFER
 from tournaments.services.timers import ROUND_CLOCK as NAME
 from tournaments.services.timers import call_time
 
@@ -34,4 +35,16 @@ EVENT_SOON = DeadlineKind(
     version="soon_version",
     horizon=timedelta(minutes=1),  # beat feeds it every 30 s: a task or two per event, the sweep behind them
     fire=soon.tell_soon,
+)
+
+#: A place offered from a waiting list lapses (``services.waiting.lapse``): ``offer_expires_at``
+#: under ``offer_version``. Offers are held for hours, so beat's feed queues the task once the
+#: deadline is within a minute; the sweep fires any the feed missed.
+WAITING_OFFER = DeadlineKind(
+    name=OFFER,
+    rows=WaitingEntry.objects.filter(offered_at__isnull=False, offer_expires_at__isnull=False),  # waiting_offer_due
+    deadline="offer_expires_at",
+    version="offer_version",
+    horizon=timedelta(minutes=1),
+    fire=waiting.lapse,
 )

@@ -69,6 +69,7 @@ class EventRefusal(StrEnum):
     NOT_FULL = "not-full"
     NOT_WAITING = "not-waiting"
     NO_OFFER = "no-offer"
+    OFFER_LAPSED = "offer-lapsed"
     NOT_PERMITTED = "not-permitted"
     NOT_PLAYING = "not-playing"
     NOT_REGISTERED = "not-registered"

@@ -359,16 +359,29 @@ class Registration(models.Model):
 class WaitingEntry(models.Model):
     """A player waiting for a place at a full event (``tournaments.services.waiting``). The first
     on the list (by ``joined_at``) is offered a freed place: ``offered_at`` is set, and the offer
-    holds until they accept it (they are registered) or decline it (they leave the list)."""
+    holds until they accept it (they are registered), decline it (they leave the list) or let it
+    lapse at ``offer_expires_at`` (they leave the list; the kind of deadline ``waiting-offer``)."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="waiting")
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="waiting_for")
     joined_at = models.DateTimeField(default=timezone.now)
     offered_at = models.DateTimeField(null=True, blank=True)
+    offer_expires_at = models.DateTimeField(
+        null=True, blank=True, editable=False, help_text="When the place offered lapses if not taken."
+    )
+    offer_version = models.PositiveIntegerField(
+        default=0, editable=False, help_text="Moves on with every offer made; the offer's deadline task carries it."
+    )
 
     class Meta:
         ordering = ("joined_at", "id")
         constraints = [models.UniqueConstraint(fields=("event", "player"), name="one_waiting_entry_per_player")]
+        # the deadlines' sweep of the offers (tournaments.deadlines.WAITING_OFFER)
+        indexes = [
+            models.Index(
+                fields=["offer_expires_at"], condition=models.Q(offered_at__isnull=False), name="waiting_offer_due"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.player} waiting for {self.event}"

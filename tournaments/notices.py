@@ -149,8 +149,29 @@ def place_offered(event: Event, entry: WaitingEntry) -> None:
         return
     key = f"event:{event.pk}:waiting:{entry.pk}:offered:{entry.offered_at.timestamp():.6f}"
     title = f"A place at {event.name} is yours to take"
-    body = "Take it or turn it down on the event page; it is held for you until you answer."
+    held = "until you answer"
+    if entry.offer_expires_at is not None:
+        held = f"for {_held_words(entry.offer_expires_at - entry.offered_at)}, then it goes to the next on the list"
+    body = f"Take it or turn it down on the event page; it is held for you {held}."
     notify([entry.player_id], Kind.WAITING_LIST, key, title, body, reverse("tournaments:event", args=[event.pk]))
+
+
+def offer_lapsed(event: Event, entry: WaitingEntry) -> None:
+    """The player let the place offered to them lapse: they have left the waiting list (one notice
+    per offer, as the offer's)."""
+    if not _signs_in(entry.player) or entry.offered_at is None:
+        return
+    key = f"event:{event.pk}:waiting:{entry.pk}:lapsed:{entry.offered_at.timestamp():.6f}"
+    title = f"The place at {event.name} offered to you has lapsed"
+    body = "It was not taken in time and goes to the next on the waiting list; you have left the list."
+    notify([entry.player_id], Kind.WAITING_LIST, key, title, body, reverse("tournaments:event", args=[event.pk]))
+
+
+def _held_words(held: timedelta) -> str:
+    """How long an offer is held: whole hours from two hours up ("24 hours", "3 hours"), else minutes."""
+    if held >= timedelta(hours=2):
+        return f"{round(held.total_seconds() / 3600)} hours"
+    return _in_words(held)
 
 
 def _in_words(left: timedelta) -> str:

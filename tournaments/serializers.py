@@ -64,6 +64,21 @@ class EventSerializer(serializers.ModelSerializer[Event]):
 class WaitingPlaceSerializer(serializers.Serializer[Any]):
     position = serializers.IntegerField(read_only=True, help_text="1 is first on the list.")
     offered = serializers.BooleanField(read_only=True, help_text="A place is offered to the player: accept it.")
+    expires_at = serializers.DateTimeField(
+        read_only=True, allow_null=True, help_text="When the place offered lapses if not taken (null: none offered)."
+    )
+
+
+class WaitingEntrySerializer(serializers.Serializer[Any]):
+    """One player on the waiting list, as the organiser reads it (the name shown on the site; no e-mail)."""
+
+    position = serializers.IntegerField(read_only=True, help_text="1 is first on the list.")
+    name = serializers.CharField(read_only=True, help_text="The player's name as the site shows it.")
+    joined_at = serializers.DateTimeField(read_only=True)
+    offered_at = serializers.DateTimeField(read_only=True, allow_null=True, help_text="When a place was offered.")
+    expires_at = serializers.DateTimeField(
+        read_only=True, allow_null=True, help_text="When the place offered lapses if not taken."
+    )
 
 
 class RegistrationSerializer(serializers.ModelSerializer[Registration]):

@@ -15,7 +15,7 @@ from tests.drafts.helpers import draft_table, human_seats, started_pod
 from tests.drafts.test_api import strings
 from tests.live_socket import TopicSocket
 from tournaments.drafts.models import Pick, Pod, Seat
-from tournaments.drafts.services import picking
+from tournaments.drafts.services import picking, presence
 from tournaments.drafts.services.state import card_set, load_state
 from tournaments.limited import current_pack
 
@@ -110,5 +110,28 @@ def test_the_next_player_is_pushed_the_pack_passed_to_them() -> None:
         assert current["round"] == 1 and current["pick_number"] == 2 and current["pack"] == upstream.index
         assert current["deadline"] is not None
         await talk.disconnect()
+
+    async_to_sync(scenario)()
+
+
+@pytest.mark.usefixtures("fresh_redis_state")
+def test_a_players_open_draft_page_marks_them_at_the_draft_until_it_closes() -> None:
+    """The presence the pick clock's ``clock_low`` reads: a player's subscription marks their seat
+    (in the real Redis), a watcher's marks nothing, and closing the page unmarks it."""
+    table = draft_table(4, username="ws9")
+    pod = started_pod(table)
+    seat, other = human_seats(pod)[:2]
+    player = seat.registration.player  # type: ignore[union-attr]
+
+    async def scenario() -> None:
+        assert await database_sync_to_async(presence.is_away)(seat.pk)
+        mine, watcher = communicator(pod, player), communicator(pod, table.judge)
+        assert (await mine.connect())[0] and (await watcher.connect())[0]
+        assert (await mine.receive_json_from())["kind"] == "hello"  # sent once the seat is marked
+        assert not await database_sync_to_async(presence.is_away)(seat.pk)
+        assert await database_sync_to_async(presence.is_away)(other.pk)
+        await mine.disconnect()
+        assert await database_sync_to_async(presence.is_away)(seat.pk)
+        await watcher.disconnect()
 
     async_to_sync(scenario)()

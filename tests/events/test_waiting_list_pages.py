@@ -83,15 +83,17 @@ def test_the_api_joins_reads_leaves_and_accepts() -> None:
     cy_user, dee_user = UserFactory.create(display_name="Cy"), UserFactory.create(display_name="Dee")
     cy, dee = api(cy_user), api(dee_user)
     url = f"/api/events/{event.pk}/waiting-list/"
-    assert cy.post(url).json() == {"position": 1, "offered": False}
+    assert cy.post(url).json() == {"position": 1, "offered": False, "expires_at": None}
     assert dee.post(url).status_code == 201
-    assert dee.get(url).json() == {"position": 2, "offered": False}
+    assert dee.get(url).json() == {"position": 2, "offered": False, "expires_at": None}
     refused = dee.post(f"/api/events/{event.pk}/accept-place/")
     assert refused.status_code == 409 and "No place of Spring Open is offered to Dee" in refused.json()["detail"]
     registration.drop(Registration.objects.get(player=players[0]), players[0])
-    assert cy.get(url).json() == {"position": 1, "offered": True}
+    offer = cy.get(url).json()
+    assert (offer["position"], offer["offered"]) == (1, True) and offer["expires_at"] is not None
     assert cy.post(f"/api/events/{event.pk}/leave-waiting-list/").status_code == 204  # declined: Dee is offered it
-    assert dee.get(url).json() == {"position": 1, "offered": True}
+    offer = dee.get(url).json()
+    assert (offer["position"], offer["offered"]) == (1, True) and offer["expires_at"] is not None
     taken = dee.post(f"/api/events/{event.pk}/accept-place/")
     assert taken.status_code == 201 and taken.json()["name"] == "Dee"
     assert cy.get(url).status_code == 404

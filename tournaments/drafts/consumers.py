@@ -14,6 +14,7 @@ from channels.db import database_sync_to_async
 
 from common.consumers import LiveConsumer, Messages, Subscription, Topic
 from tournaments.drafts.models import Pod
+from tournaments.drafts.services import presence
 from tournaments.drafts.services.push import pod_group, seat_group
 from tournaments.drafts.services.reading import seat_of, spectates
 
@@ -33,7 +34,8 @@ def _membership(user: Any, pod_id: int) -> tuple[bool, int | None, int | None, i
 class PodTopic(Topic):
     """``{"type": "subscribe", "topic": "pod", "id": <pod>}``: a player gets the pod's pushes and
     their own seat's (a ``seat`` asked for, the place at the table, must be their own); it opens
-    with ``{"kind": "hello", "version": …, "seat": …}``."""
+    with ``{"kind": "hello", "version": …, "seat": …}``. While it lasts the player is at the draft
+    (``services.presence``): a pick clock running low is not told to them by a notice."""
 
     async def open(self, socket: LiveConsumer, user: Any, ident: int, seat: int | None) -> Subscription | str:
         allowed, seat_id, place, version = await _membership(user, ident)
@@ -42,8 +44,16 @@ class PodTopic(Topic):
         if seat is not None and seat != place:
             return "That seat is not yours: you may follow only your own seat's packs."
 
+        channel = socket.channel_name
+
         async def first() -> Messages:
+            if seat_id is not None:
+                await database_sync_to_async(presence.mark)(seat_id, channel, True)
             return [{"kind": "hello", "version": version, "seat": seat_id is not None}]
 
+        async def leave() -> None:
+            if seat_id is not None:
+                await database_sync_to_async(presence.mark)(seat_id, channel, False)
+
         groups = [pod_group(ident)] + ([seat_group(seat_id)] if seat_id is not None else [])
-        return Subscription(groups=groups, first=first)
+        return Subscription(groups=groups, first=first, leave=leave)

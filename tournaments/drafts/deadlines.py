@@ -4,7 +4,7 @@ deck building. Their names are in ``services.clock``, which the services schedul
 from __future__ import annotations
 
 from common.deadlines import DeadlineKind
-from tournaments.clock_low import BUILD_LOW
+from tournaments.clock_low import BUILD_LOW, PICK_LOW
 from tournaments.drafts.models import Pod, Pool, Seat
 from tournaments.drafts.services import clock, low, picking, pools
 
@@ -40,4 +40,15 @@ DECK_BUILD_LOW = DeadlineKind(
     deadline="build_low_at",
     version="build_timer_version",
     fire=low.warn_build,
+)
+
+#: A pick clock runs low (``services.low.warn_pick``): ``Seat.low_at``, set with the clock under the
+#: seat's ``timer_version``; cleared once fired. Not queued per clock: the sweep fires it (2 s late at most).
+DRAFT_PICK_LOW = DeadlineKind(
+    name=PICK_LOW,
+    rows=Seat.objects.filter(
+        low_at__isnull=False, bot=False, pod__status=Pod.Status.DRAFTING, pod__paused=False
+    ),  # index seat_pick_low
+    deadline="low_at",
+    fire=low.warn_pick,
 )

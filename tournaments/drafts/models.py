@@ -103,11 +103,21 @@ class Seat(models.Model):
     deadline = models.DateTimeField(null=True, blank=True, help_text="When the server picks for this seat.")
     remaining_ms = models.PositiveIntegerField(null=True, blank=True, help_text="Clock left when the pod paused.")
     timer_version = models.PositiveIntegerField(default=0)
+    low_at = models.DateTimeField(
+        null=True, blank=True, editable=False,
+        help_text="When the player, if away from the draft, hears this pick's clock runs low (clock_low).",
+    )  # fmt: skip
+    low_told_round = models.PositiveSmallIntegerField(
+        default=0, editable=False, help_text="The last round (pack) the player was told a pick clock ran low in."
+    )
 
     class Meta:
         ordering = ("pod", "index")
         constraints = [models.UniqueConstraint(fields=("pod", "index"), name="one_seat_per_index")]
-        indexes = [models.Index(fields=["deadline"], name="seat_deadline")]  # the deadlines' sweep
+        indexes = [
+            models.Index(fields=["deadline"], name="seat_deadline"),  # the deadlines' sweep
+            models.Index(fields=["low_at"], condition=models.Q(low_at__isnull=False), name="seat_pick_low"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.pod} seat {self.index}"

@@ -6,23 +6,42 @@ players already registered is refused too. Callers hold the event's row lock, so
 cannot take the last place at once.
 
 A place offered to the first on the waiting list (``tournaments.services.waiting``) is held for
-them: nobody else may take it (no jumping the queue) until they accept or decline. Whatever frees a
-place (a drop, a no-show, a player dropped at the desk, a raised capacity) calls ``offer_places``.
+them: nobody else may take it (no jumping the queue) until they accept or decline, or the offer
+lapses (``offer_deadline``; the kind of deadline ``WAITING_OFFER``). Whatever frees a place (a drop,
+a no-show, a player dropped at the desk, a raised capacity, an offer lapsed) calls ``offer_places``.
 """
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from functools import partial
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from common import deadlines
 from common.words import count
 from tournaments import notices
 from tournaments.errors import Conflict, EventRefusal, Invalid
 from tournaments.models import MAX_CAPACITY, Event, WaitingEntry
 from tournaments.services.common import active_registrations
 from tournaments.signals import place_offered
+
+#: The kind of deadline of a place offered from the waiting list (``tournaments.deadlines``).
+WAITING_OFFER = "waiting-offer"
+#: The least time an offer is held, however near the start.
+SHORTEST_OFFER = timedelta(minutes=15)
+
+
+def offer_deadline(event: Event, now: datetime) -> datetime:
+    """When a place offered at ``now`` lapses: ``WAITING_OFFER_HOURS`` (24) later, but no later than
+    half the time left before the event starts (an offer made 6 hours before the start is held 3
+    hours), and never less than 15 minutes (the least, too, once the event has started: a late entry)."""
+    hold = timedelta(hours=settings.WAITING_OFFER_HOURS)
+    if event.starts_at is not None:
+        hold = min(hold, (event.starts_at - now) / 2)
+    return now + max(hold, SHORTEST_OFFER)
 
 
 def places_taken(event: Event) -> int:
@@ -92,7 +111,10 @@ def offer_places(event: Event) -> list[WaitingEntry]:
     now = timezone.now()
     for entry in chosen:
         entry.offered_at = now
-        entry.save(update_fields=["offered_at"])
+        entry.offer_expires_at = offer_deadline(event, now)
+        entry.offer_version += 1
+        entry.save(update_fields=["offered_at", "offer_expires_at", "offer_version"])
+        deadlines.schedule(WAITING_OFFER, entry.pk, entry.offer_version, entry.offer_expires_at)
         transaction.on_commit(partial(place_offered.send, sender=Event, event=event, user=entry.player))
         notices.place_offered(event, entry)
     return chosen

@@ -16,7 +16,7 @@ from common import deadlines
 from common.words import count
 from tournaments.drafts.errors import DraftRefusal
 from tournaments.drafts.models import Pod, Seat
-from tournaments.drafts.services import clock
+from tournaments.drafts.services import clock, low
 from tournaments.drafts.services.picking import locked_pod, settle
 from tournaments.drafts.services.pools import before_round_one_refusal
 from tournaments.drafts.services.state import card_set, clean_times, load_state, seats_of
@@ -174,9 +174,9 @@ def pause_pod(pod: Pod | int, by: User, now: datetime | None = None) -> Pod:
         for seat in seats:
             if seat.deadline is not None:
                 seat.remaining_ms = max(0, int((seat.deadline - now).total_seconds() * 1000))
-                seat.deadline = None
+                seat.deadline, seat.low_at = None, None
                 seat.timer_version += 1
-                seat.save(update_fields=["remaining_ms", "deadline", "timer_version"])
+                seat.save(update_fields=["remaining_ms", "deadline", "low_at", "timer_version"])
         if pod.deadline is not None:
             pod.remaining_ms = max(0, int((pod.deadline - now).total_seconds() * 1000))
             pod.deadline = None
@@ -198,9 +198,10 @@ def resume_pod(pod: Pod | int, by: User, now: datetime | None = None) -> Pod:
         for seat in seats:
             if seat.remaining_ms is not None:
                 seat.deadline = now + timedelta(milliseconds=seat.remaining_ms)
+                seat.low_at = low.pick_low_at(seat, now, seat.deadline)  # the time left, as a clock of its own
                 seat.remaining_ms = None
                 seat.timer_version += 1
-                seat.save(update_fields=["remaining_ms", "deadline", "timer_version"])
+                seat.save(update_fields=["remaining_ms", "deadline", "low_at", "timer_version"])
         if pod.remaining_ms is not None:
             pod.deadline = now + timedelta(milliseconds=pod.remaining_ms)
             pod.remaining_ms = None
@@ -226,9 +227,9 @@ def swap_for_bot(pod: Pod | int, seat_index: int, by: User, now: datetime | None
         if seat.bot:
             raise Conflict(DraftRefusal.BOT_ALREADY_PICKS, f"A bot already picks for seat {seat_index}.")
         seat.bot = True
-        seat.deadline, seat.remaining_ms = None, None
+        seat.deadline, seat.remaining_ms, seat.low_at = None, None, None
         seat.timer_version += 1
-        seat.save(update_fields=["bot", "deadline", "remaining_ms", "timer_version"])
+        seat.save(update_fields=["bot", "deadline", "remaining_ms", "low_at", "timer_version"])
         if pod.opened:
             settle(pod, seats, load_state(pod, seats), now, {seat.pk})
         else:

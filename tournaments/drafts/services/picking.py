@@ -26,7 +26,7 @@ from common import deadlines
 from tournaments import selectors
 from tournaments.drafts.errors import NO_SUCH_POD, DraftRefusal, PickRefused
 from tournaments.drafts.models import Pick, Pod, Seat
-from tournaments.drafts.services import clock, push
+from tournaments.drafts.services import clock, low, push
 from tournaments.drafts.services.pools import create_draft_pools
 from tournaments.drafts.services.reading import pick_row, seat_state
 from tournaments.drafts.services.state import card_set, load_state, remember, seats_of, times
@@ -169,9 +169,9 @@ def _start_clocks(pod: Pod, seats: list[Seat], state: DraftState, now: datetime)
         key = _pack_key(pod, state, seat) if not (seat.bot or pod.paused) else None
         if key is None:
             if seat.deadline is not None and not pod.paused:
-                seat.deadline = None
+                seat.deadline, seat.low_at = None, None
                 seat.timer_version += 1
-                seat.save(update_fields=["deadline", "timer_version"])
+                seat.save(update_fields=["deadline", "low_at", "timer_version"])
             continue
         if (seat.clock_round, seat.clock_pick) == key and seat.deadline is not None:
             continue
@@ -180,9 +180,10 @@ def _start_clocks(pod: Pod, seats: list[Seat], state: DraftState, now: datetime)
         seconds = draft_times.pick_seconds(len(pending.cards), pending.take)
         seat.clock_round, seat.clock_pick = key
         seat.deadline = now + timedelta(seconds=seconds)
+        seat.low_at = low.pick_low_at(seat, now, seat.deadline)
         seat.remaining_ms = None
         seat.timer_version += 1
-        seat.save(update_fields=["clock_round", "clock_pick", "deadline", "remaining_ms", "timer_version"])
+        seat.save(update_fields=["clock_round", "clock_pick", "deadline", "low_at", "remaining_ms", "timer_version"])
 
 
 def _arm_pod_timer(pod: Pod, seats: Sequence[Seat], now: datetime) -> bool:
