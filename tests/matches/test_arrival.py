@@ -62,7 +62,8 @@ def chooser_of(match: PlayMatch) -> int:
 
 @pytest.mark.django_db
 def test_no_clock_runs_and_nobody_chooses_before_both_players_are_here(time_machine: Any) -> None:
-    time_machine.move_to(timezone.now(), tick=False)  # the clock stands still: the wait is exact however slow the set-up
+    # The clock stands still: the wait is exactly 3 minutes however slow the set-up.
+    time_machine.move_to(timezone.now(), tick=False)
     _event, match, players = event_match()
     assert match.deadline_kind == PlayMatch.TimerKind.ARRIVAL and match.on_clock is None
     assert match.deadline is not None

@@ -10,8 +10,8 @@ Runebound pod event with a published pod round and its deck swap, a booster draf
 finished (its pools building), and a sealed event with its pools open. Every response must not
 be a server error, its status code must be documented, and its body and content type must match
 the schema. All failures are gathered and reported together (one line per operation and kind of
-failure). About 2,550 requests: some 75 s of CPU, 4 to 5½ minutes on a busy 2-core machine, 12 under a load of 15 (hence its
-own hang guard of 25 minutes).
+failure). About 2,550 requests: some 75 s of CPU, 4 to 5½ minutes on a busy 2-core machine, 12
+under a load of 15 (hence its own hang guard of 25 minutes).
 """
 
 from __future__ import annotations
