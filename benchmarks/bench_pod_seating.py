@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._baseline import compare
-from tournaments.pairing import PastPod, PodCost, PodPlayer, PodSettings, pod_sizes
+from tournaments.pairing import PastPod, PodCost, PodPlayer, PodSettings, pair_pod_round, pod_sizes, seating_cost
 from tournaments.pairing import pod_seating as seating
 
 SIZES = (13, 14, 15, 16, 18, 20, 24, 28, 32, 40, 48, 56, 64)
@@ -88,22 +88,23 @@ def main() -> None:
 
 
 def issue_round() -> tuple[int, int]:
-    """Issue 31's case: the earlier rounds seated by the fast seating and its repairs."""
+    """Issue 31's case, as ``tests/pairing/test_pods.py`` builds it: the earlier rounds seated by
+    the fast seating and its repairs through the pairer's public entry, random places."""
     fast = PodSettings(solver_limit=0, search_steps=0)
     rng = random.Random(0)
     points = dict.fromkeys(range(1, 16), 0)
     history: list[PastPod] = []
     for round_number in range(1, 4):
         players = [PodPlayer(p, pts) for p, pts in points.items()]
-        pods, _, _, _ = seat(players, history, round_number, 0, fast)
-        for pod in pods:
-            history.append(PastPod(round_number, tuple(pod)))
-            order = list(pod)
+        for pod in pair_pod_round(players, history, round_number, 0, fast).pods:
+            history.append(PastPod(round_number, pod.players))
+            order = list(pod.players)
             rng.shuffle(order)
             for place, player in enumerate(order):
                 points[player] += max(0, 3 - place)
     players = [PodPlayer(p, pts) for p, pts in points.items()]
-    return seat(players, history, 4, 0, fast)[2].repeats, seat(players, history, 4, 0, NEW)[2].repeats
+    before = seating_cost(players, history, pair_pod_round(players, history, 4, 0, fast)).repeats
+    return before, seating_cost(players, history, pair_pod_round(players, history, 4, 0)).repeats
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from django.utils import timezone
 from tests.browser.test_draft_screens import shot
 from tests.processes import celery_process, stop_process, wait_for_worker
 from tests.waiting import wait_until
-from tournaments.models import Event
+from tournaments.models import Event, Round
 from tournaments.swaps import services
 from tournaments.swaps.models import PodSwap
 
@@ -65,6 +65,17 @@ def choose_on_the_page(page: Any, left: str, right: str) -> None:
     page.get_by_test_id("swap-submit").click()
     # the pod's last choice passes the cards at once: the page shows what came instead of waiting
     page.get_by_test_id("swap-chosen").or_(page.get_by_test_id("received-from").first).wait_for()
+
+
+def worker_opens_swaps(round_: Round, pods: int) -> None:
+    """A real Celery worker on the `default` queue takes the opening the round's publish queued
+    and opens the swap of each of its ``pods`` pods (the publish request opens none)."""
+    name = f"swap-open-{os.getpid()}"
+    worker = celery_process("worker", "-Q", "default", "-c", "1", "-n", f"{name}@%h", app="tests.browser.redis_celery")
+    try:
+        wait_until(lambda: PodSwap.objects.filter(round=round_).count() == pods, 120, "the worker to open the swaps")
+    finally:
+        stop_process(worker, group=False)  # warmly, as below: its push follows the commit
 
 
 def deadline_chooses(swap: PodSwap) -> None:

@@ -1,10 +1,11 @@
 """Issue 20's whole Runebound event in Chromium, with a real Celery worker: an organiser creates a
 customised-deck Runebound event in pods of 3 over three rounds and plans the deck swap for round 1
 on its page; nine players with registered Runebound decks are paired into 3 pods of 3 each round.
-In round 1 eight players choose their swap on the page and the ninth is left to the deadline, whose
-automatic choice the worker makes. Every pod's places are reported by one member and confirmed by
-another on the event page; the organiser ends each round and finishes the event, and the standings
-show the nine players with the points of the places entered."""
+A worker opens round 1's swaps after the publish; eight players choose their swap on the page and
+the ninth is left to the deadline, whose automatic choice the worker makes. Every pod's places are
+reported by one member and confirmed by another on the event page; the organiser ends each round
+and finishes the event, and the standings show the nine players with the points of the places
+entered."""
 
 from __future__ import annotations
 
@@ -14,11 +15,17 @@ from typing import Any
 import pytest
 
 from accounts.models import User
-from tests.browser.pod_event_steps import choose_on_the_page, create_pod_event, deadline_chooses, place_choices
+from tests.browser.pod_event_steps import (
+    choose_on_the_page,
+    create_pod_event,
+    deadline_chooses,
+    place_choices,
+    worker_opens_swaps,
+)
 from tests.browser.test_event_flow import confirmed, logged_in_page
 from tests.factories import OrganiserFactory, RegistrationFactory, UserFactory
 from tests.swaps.helpers import DECKS, published
-from tournaments.models import Event, PodTable
+from tournaments.models import Event, PodTable, Round
 from tournaments.services import registration
 from tournaments.services.decks import register_deck
 from tournaments.swaps.models import PodSwap, SwapSeat
@@ -42,7 +49,9 @@ def places_of(names: list[str]) -> dict[str, str]:
 
 
 def swap_round_one(pages: dict[str, Any], live_site: Any, event: Event) -> None:
-    """Eight players choose on the page; the last seat of pod 1 is left to the deadline."""
+    """A worker opens the three swaps the publish queued; eight players choose on the page; the last
+    seat of pod 1 is left to the deadline."""
+    worker_opens_swaps(Round.objects.get(event=event, number=1), 3)
     swaps = list(PodSwap.objects.filter(round__event=event, round__number=1).order_by("table__table"))
     assert len(swaps) == 3 and all(swap.is_choosing for swap in swaps)
     late = seated(swaps[0].table)[-1]

@@ -23,7 +23,7 @@ from tournaments.errors import Conflict, Forbidden, Invalid
 from tournaments.models import Event, EventDeck, Round
 from tournaments.services import registration, rounds
 from tournaments.services.decks import register_deck, registered_runebound_deck
-from tournaments.swaps import reading, services
+from tournaments.swaps import reading, services, tasks
 from tournaments.swaps.models import CardPass, PodSwap, SwapPlan, SwapSeat
 
 pytestmark = pytest.mark.django_db
@@ -234,9 +234,11 @@ def test_the_plan_over_the_api() -> None:
     assert _status(refused) == 400 and "Runebound events played in pods" in refused.json()["detail"]
 
 
-def test_publishing_a_pod_round_of_the_plan_opens_a_swap_for_each_pod(
+def test_publishing_a_pod_round_of_the_plan_has_a_worker_open_a_swap_for_each_pod(
     django_capture_on_commit_callbacks: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The publish request only queues the opening (issue 31: a 1,024-player round's swaps took
+    1.8 s inside it); the task opens a swap for each pod, once."""
     organiser = OrganiserFactory.create(display_name="Oda")
     event = registration.create_event(
         organiser, name="Rune Night", structure=Event.Structure.PODS, rounds=3, format="runebound-custom"
@@ -253,6 +255,13 @@ def test_publishing_a_pod_round_of_the_plan_opens_a_swap_for_each_pod(
     monkeypatch.setattr("common.tasks.current_app", sent)
     with django_capture_on_commit_callbacks(execute=True):
         first = rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
+    assert not PodSwap.objects.exists()  # nothing opened in the request
+    assert [args for name, args, _ in sent.calls if name == services.OPEN_TASK] == [(first.pk,)]
+    sent.calls.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert tasks.open_round(first.pk) == 3
+    assert tasks.open_round(first.pk) == 0  # once: a second run (the sweep's, a redelivery) opens nothing
+    assert tasks.open_round(first.pk + 1000) == 0  # a round that is gone
     swaps = list(PodSwap.objects.filter(round=first))
     assert len(swaps) == 3 and all(s.is_choosing for s in swaps)
     # the three deadlines (one instant) go in one task, each swap under its timer version; so do

@@ -1,10 +1,12 @@
-"""A real Celery worker makes the deadline's automatic choice from the task queued for the swap."""
+"""A real Celery worker opens a published round's swaps, and makes the deadline's automatic choice
+from the task queued for the swap."""
 
 from __future__ import annotations
 
 import os
 
 import pytest
+from django.db import transaction
 from django.utils import timezone
 
 from gameplay.runebound.catalog import shipped_runebound
@@ -12,6 +14,7 @@ from gameplay.runebound.swap import enemy_cards
 from tests.processes import celery_process, stop_process
 from tests.swaps.helpers import DECKS, published, runebound_pod_event, seat_pod
 from tests.waiting import wait_until
+from tournaments.services import registration, rounds
 from tournaments.swaps import services
 from tournaments.swaps.models import CardPass, PodSwap, SwapSeat
 
@@ -41,3 +44,24 @@ def test_a_worker_chooses_for_the_player_left_to_the_deadline() -> None:
     seats = list(SwapSeat.objects.filter(swap=swap).order_by("position"))
     assert [s.automatic for s in seats] == [False, False, True]
     assert CardPass.objects.filter(swap=swap).count() == 30
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_opens_the_swaps_of_a_published_round_after_the_publish_request() -> None:
+    """The organiser's publish commits the round and queues the opening; no swap is open until a
+    real worker on the `default` queue takes the task, then each pod has its swap."""
+    event = runebound_pod_event(3)
+    services.set_plan(event, event.organiser, [1], 10)
+    registration.start_event(event, event.organiser)
+    event.refresh_from_db()
+    with transaction.atomic():  # as the request: the round's receivers run after this commit
+        round_ = rounds.publish_round(rounds.pair_next_round(event, event.organiser), event.organiser)
+    assert not PodSwap.objects.exists()
+    worker = celery_process("worker", "-Q", "default", "-c", "1", "-n", f"swap-open-{os.getpid()}@%h")
+    try:
+        wait_until(lambda: PodSwap.objects.filter(round=round_).exists(), 120, "the worker to open the swap")
+    finally:
+        stop_process(worker)
+    (swap,) = PodSwap.objects.filter(round=round_)
+    assert swap.is_choosing and swap.seats.count() == 3

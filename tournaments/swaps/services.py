@@ -39,6 +39,7 @@ from tournaments.swaps.models import DEFAULT_MINUTES, CardPass, PodSwap, SwapPla
 log = logging.getLogger(__name__)
 
 DECK_SWAP = "deck-swap"  # the kind of deadline (tournaments.swaps.deadlines)
+OPEN_TASK = "tournaments.swaps.tasks.open_round"  # a published round's swaps, opened on a worker
 MAX_MINUTES = 120
 MAX_ROUNDS = 50
 
@@ -107,7 +108,8 @@ def open_swaps(round_: Round) -> list[PodSwap]:
 
     In bulk, for a round of the Fett: one read of the pods' seats (as values, with the players'
     names), one of every player's registered deck, one insert of the swaps, one of their seats,
-    and one deadline task for them all."""
+    and one deadline task for them all. Run by a worker (``tasks.open_round``) after the publish
+    commits; the pages showing the round are told to re-read once the swaps are in."""
     event = round_.event
     plan = plan_of(event)
     if round_.number not in plan.rounds:
@@ -116,6 +118,9 @@ def open_swaps(round_: Round) -> list[PodSwap]:
     deadline = opened + timedelta(minutes=plan.minutes)
     low = low_at(opened, deadline)
     with transaction.atomic():
+        # The round's row locked first: the task and beat's sweep may open the same round at once;
+        # the second waits here, then finds every pod with its swap and opens nothing.
+        Round.objects.select_for_update().filter(pk=round_.pk).exists()
         seats = _seats_without_swap(round_)
         if not seats:
             return []
@@ -132,6 +137,7 @@ def open_swaps(round_: Round) -> list[PodSwap]:
         choosing = [(s.pk, s.timer_version) for s in swaps if s.is_choosing]
         deadlines.schedule_many(DECK_SWAP, choosing, deadline)
         deadlines.schedule_many(SWAP_LOW, choosing, low)
+        live.round_changed(event.pk)  # the event's and players' home pages re-read: the swaps are open
     log.info("deck swaps opened for round %s: %s pods", round_.number, len(swaps))
     return swaps
 
