@@ -88,22 +88,12 @@ def main() -> None:
 
 
 def issue_round() -> tuple[int, int]:
-    """Issue 31's case, as ``tests/pairing/test_pods.py`` builds it: the earlier rounds seated by
-    the fast seating and its repairs through the pairer's public entry, random places."""
-    fast = PodSettings(solver_limit=0, search_steps=0)
-    rng = random.Random(0)
-    points = dict.fromkeys(range(1, 16), 0)
-    history: list[PastPod] = []
-    for round_number in range(1, 4):
-        players = [PodPlayer(p, pts) for p, pts in points.items()]
-        for pod in pair_pod_round(players, history, round_number, 0, fast).pods:
-            history.append(PastPod(round_number, pod.players))
-            order = list(pod.players)
-            rng.shuffle(order)
-            for place, player in enumerate(order):
-                points[player] += max(0, 3 - place)
-    players = [PodPlayer(p, pts) for p, pts in points.items()]
-    before = seating_cost(players, history, pair_pod_round(players, history, 4, 0, fast)).repeats
+    """Issue 31's case (the round ``tests/pairing/test_pods.py`` checks): its repeats seated as
+    before and now."""
+    from tests.pairing.support import FAST_ONLY, issue_31_pods
+
+    players, history = issue_31_pods()
+    before = seating_cost(players, history, pair_pod_round(players, history, 4, 0, FAST_ONLY)).repeats
     return before, seating_cost(players, history, pair_pod_round(players, history, 4, 0)).repeats
 
 

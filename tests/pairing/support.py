@@ -7,7 +7,20 @@ from collections.abc import Sequence
 
 import networkx as nx
 
-from tournaments.pairing import MatchRecord, PlayerEntry, RoundPlan, SwissSettings, pair_swiss_round
+from tournaments.pairing import (
+    MatchRecord,
+    PastPod,
+    PlayerEntry,
+    PodPlayer,
+    PodSettings,
+    RoundPlan,
+    SwissSettings,
+    pair_pod_round,
+    pair_swiss_round,
+)
+
+#: The pod seating before the CP-SAT one: the fast seating and its repairs, no search, no solver.
+FAST_ONLY = PodSettings(solver_limit=0, search_steps=0)
 
 
 def random_result(rng: random.Random, round_number: int, a: int, b: int, best_of: int = 3) -> MatchRecord:
@@ -112,3 +125,21 @@ def check_round_invariants(players: Sequence[PlayerEntry], history: Sequence[Mat
         assert byes.get(plan.bye, 0) == min(byes.get(p, 0) for p in active)
     tables = [p.table for p in plan.pairings]
     assert tables == list(range(1, len(tables) + 1))
+
+
+def issue_31_pods() -> tuple[list[PodPlayer], list[PastPod]]:
+    """Issue 31 §3's case, before its round 4: 15 players in pods of 4 (seed 0), the first three
+    rounds seated by ``FAST_ONLY``, places at random; the players with their points and the history.
+    (``benchmarks/bench_pod_seating.py`` prints the same round.)"""
+    rng = random.Random(0)
+    points = dict.fromkeys(range(1, 16), 0)
+    history: list[PastPod] = []
+    for round_number in range(1, 4):
+        players = [PodPlayer(p, pts) for p, pts in points.items()]
+        for pod in pair_pod_round(players, history, round_number, 0, FAST_ONLY).pods:
+            history.append(PastPod(round_number, pod.players))
+            order = list(pod.players)
+            rng.shuffle(order)
+            for place, player in enumerate(order):
+                points[player] += max(0, 3 - place)
+    return [PodPlayer(p, pts) for p, pts in points.items()], history

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.pairing.support import FAST_ONLY, issue_31_pods
 from tournaments.pairing import (
     DuplicatePlayerError,
     InvalidRoundError,
@@ -483,25 +484,12 @@ def test_impossible_organiser_pods_are_refused_naming_every_problem() -> None:
 
 # --- the CP-SAT seating (13 to 64 active players) -------------------------------------
 
-FAST_ONLY = PodSettings(solver_limit=0, search_steps=0)
-
 
 def test_the_issue_31_round_of_15_players_seats_no_repeat() -> None:
     """Issue 31 §3: 15 players, pods of 4, round 4 of a seeded event (seed 0; earlier rounds
     seated by the fast seating and its repairs, random places). The fast seating repeats 2
     pairs; a seating without any exists, and the CP-SAT seating finds it."""
-    rng = random.Random(0)
-    points = dict.fromkeys(range(1, 16), 0)
-    history: list[PastPod] = []
-    for round_number in range(1, 4):
-        players = [PodPlayer(p, pts) for p, pts in points.items()]
-        for pod in pair_pod_round(players, history, round_number, 0, FAST_ONLY).pods:
-            history.append(PastPod(round_number, pod.players))
-            order = list(pod.players)
-            rng.shuffle(order)
-            for place, player in enumerate(order):
-                points[player] += max(0, 3 - place)
-    players = [PodPlayer(p, pts) for p, pts in points.items()]
+    players, history = issue_31_pods()
     fast = pair_pod_round(players, history, 4, 0, FAST_ONLY)
     assert seating_cost(players, history, fast).repeats == 2
     assert a_seating_without_repeats_exists(players, history)
