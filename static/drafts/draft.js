@@ -7,7 +7,9 @@
   var app = document.getElementById("draft-app");
   if (!app) return;
   var player = app.dataset.role === "player";
-  var version = -1, podVersion = -1, state = null, selected = [], busy = false;
+  // busy: the pack ("round.pick") whose pick is on its way. Only that pack's button waits for the
+  // answer: the pod's push can show the next pack first, and that one can be picked at once.
+  var version = -1, podVersion = -1, state = null, selected = [], busy = null;
   var $ = function (sel) { return app.querySelector(sel); };
 
   var el = window.Fett.el;
@@ -36,6 +38,8 @@
     return "Waiting for the next pack…";
   }
 
+  function packKey(current) { return current.round + "." + current.pick_number; }
+
   function over(s) { return s.status === "building" || s.status === "done"; }
 
   function render(s) {
@@ -48,7 +52,7 @@
     renderProgress(s.progress || [], s);
     renderDone(s);
     if (!player) return;
-    var key = s.current ? s.current.round + "." + s.current.pick_number : null;
+    var key = s.current ? packKey(s.current) : null;
     if (!key || key !== app.dataset.packKey) selected = s.current ? (s.current.marked || []).slice() : [];
     app.dataset.packKey = key || "";
     renderPack(s);
@@ -107,7 +111,7 @@
       tile.addEventListener("click", function () { toggle(slug, tile); });
       pack.appendChild(tile);
     });
-    button.disabled = selected.length !== s.current.take || busy;
+    button.disabled = selected.length !== s.current.take || busy === packKey(s.current);
     hint.textContent = selected.length + " of " + s.current.take + " chosen";
   }
 
@@ -122,16 +126,16 @@
   }
 
   function submitPick() {
-    if (!state || !state.current || selected.length !== state.current.take || busy) return;
-    busy = true;
-    var current = state.current;
+    if (!state || !state.current || selected.length !== state.current.take || busy === packKey(state.current)) return;
+    var current = state.current, key = packKey(current);
+    busy = key;
     api(app.dataset.pickUrl, { round: current.round, pick_number: current.pick_number, pack: current.pack, cards: selected })
       .then(function (res) {
-        busy = false;
+        if (busy === key) busy = null;
         if (res.status === 200) { message(""); render(res.data.state); return; }
         message(res.data.detail || "That pick was not taken.");
         if (res.data.state) render(res.data.state); else reload();
-      }, function () { busy = false; message("No connection: trying again…"); reload(); });
+      }, function () { if (busy === key) busy = null; message("No connection: trying again…"); reload(); });
   }
 
   // The picks so far as faces grouped by class, with the curve; the pick order below, folded.
