@@ -13,8 +13,8 @@ import pytest
 from gameplay.runeslingers.engine import State, apply, scenario, view
 from gameplay.runeslingers.engine.core import block_value, defense
 from gameplay.runeslingers.engine.describe import describe_move
-from gameplay.runeslingers.engine.state import F_BARRIER, F_DMG
-from tests.engine.helpers import EVA, FILLER, ROMIN, handle, position, run
+from gameplay.runeslingers.engine.state import F_BARRIER, F_DMG, F_TOKENS, F_USED
+from tests.engine.helpers import EVA, FILLER, ROMIN, handle, legal_texts, position, run
 from tests.engine.outcome import answered, awaiting, seat
 
 BRANNOC = {"runeslinger": "brannoc", "equips": ["shield-up", "fortify"]}  # block 5
@@ -481,3 +481,44 @@ def test_health_loss_past_zero_goes_on_after_the_power_loss_and_is_told_whole() 
     assert entry["text"] == (
         "Romin does not answer: Romin loses 4 health; Romin loses a power (4 left); Romin's health resets to 20"
     )
+
+
+# --- conditions of card effects -------------------------------------------------------------------------------
+
+
+def test_binding_cleanses_only_while_it_has_a_token() -> None:
+    """001 p.17 "This card enters play with this many basic tokens on it" and 001 p.17 "Turn this card horizontal to
+    use this effect": Eva plays Binding ("Token 1. Use: if Binding has a token, remove it and cleanse 3 ailments
+    from your Runeslinger") on her Burn; it enters with 1 token. On her next turn she uses it: the token is removed
+    and 3 of her 4 Curse are cleansed. On the turn after, Binding is ready again and may be used, but without a token
+    its condition fails: it is turned and nothing else happens (her last Curse stays)."""
+    s = position(
+        {
+            "hand": ["binding"],
+            "concentrations": ["spark"] * 3,
+            "ailments": [{"type": "burn", "count": 1}, {"type": "curse", "count": 4}],
+        },
+        {},
+    )
+    s = run(s, f"play {handle(s, 0, 'binding')} on=p1:burn")
+    b = handle(s, 0, "binding", "field")
+    entry = s.players[0].field[int(b[1:])]
+    assert (entry[F_TOKENS], entry[F_USED]) == (1, 0) and awaiting(s) == ("play", 0)
+    assert seat(s, 0)["ailments"] == [("burn", 1, True), ("curse", 4, False)]
+
+    s = run(s, "end", "continue", "end", "continue")  # Romin's turn, then Eva's next turn
+    assert (s.turn, awaiting(s)) == (5, ("play", 0)) and f"use {b}" in legal_texts(s, 0)
+    me, them = seat(s, 0), seat(s, 1)
+    s = run(s, f"use {b}")
+    assert seat(s, 0) == {**me, "ailments": [("burn", 1, True), ("curse", 1, False)]} and seat(s, 1) == them
+    entry = s.players[0].field[int(b[1:])]
+    assert (entry[F_TOKENS], entry[F_USED]) == (0, 1) and awaiting(s) == ("play", 0)
+
+    s = run(s, "end", "continue", "end", "continue")  # Eva's turn after: Binding is ready, with no token
+    assert (s.turn, awaiting(s)) == (7, ("play", 0)) and f"use {b}" in legal_texts(s, 0)
+    me, them = seat(s, 0), seat(s, 1)
+    assert me["ailments"] == [("burn", 1, True), ("curse", 1, False)]
+    s = run(s, f"use {b}")
+    assert seat(s, 0) == me and seat(s, 1) == them  # nothing cleansed
+    entry = s.players[0].field[int(b[1:])]
+    assert (entry[F_TOKENS], entry[F_USED]) == (0, 1) and awaiting(s) == ("play", 0)
