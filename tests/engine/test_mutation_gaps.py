@@ -522,3 +522,78 @@ def test_binding_cleanses_only_while_it_has_a_token() -> None:
     assert seat(s, 0) == me and seat(s, 1) == them  # nothing cleansed
     entry = s.players[0].field[int(b[1:])]
     assert (entry[F_TOKENS], entry[F_USED]) == (0, 1) and awaiting(s) == ("play", 0)
+
+
+# --- which ailments can be applied -----------------------------------------------------------------------------
+
+FULL_AREAS = [{"type": "burn"}, {"type": "curse"}, {"type": "fragment"}, {"type": "weaken", "boon": "aegis"}]
+
+
+@pytest.mark.parametrize("seed", [0, HANDLE_0_SEED])
+def test_an_ail_cost_offers_only_the_types_that_can_be_applied(seed: int) -> None:
+    """001 p.17 "You must apply this many ailments (X) of the same ailment type to your Runeslinger as a cost to
+    play this card", 001 p.13 "The maximum number of unique (different) ailment types possible on your Runeslinger
+    is four; one on each of your four ailment areas" and 001 p.13 "Ailments cannot be applied under a boon (unless
+    the effect states it does)": Eva's four areas hold Burn, Curse and Fragment, and a Weaken under her Aegis. Force
+    Wall ("Ail 1. Your block is +1") may be played with a Burn, a Curse or a Fragment only (not a Weaken: it would go
+    under the boon; no other type: no area is free); played with a Fragment, she has 2. With the Weaken under the
+    Aegis and three free areas, any of the six types may be paid. Whatever the Aegis's handle: under the second seed
+    it is c0."""
+    deck = ["spark"] * 9  # the Aegis is the 12th handle the scenario gives
+    s = _position({"deck": deck, "hand": ["force-wall"], "concentrations": ["spark"], "ailments": FULL_AREAS}, {}, seed)
+    assert seed != HANDLE_0_SEED or handle(s, 0, "aegis", "field") == "c0"
+    wall = handle(s, 0, "force-wall")
+    assert [t for t in legal_texts(s, 0) if t.startswith("play")] == [
+        f"play {wall} ail=burn",
+        f"play {wall} ail=curse",
+        f"play {wall} ail=fragment",
+    ]
+    me, them = seat(s, 0), seat(s, 1)
+    s = answered(run(s, f"play {wall} ail=fragment"))
+    assert seat(s, 0) == {**me, "hand": [], "field": ["aegis", "force-wall"], "concs": [(True, False)], "ailments": [
+        ("burn", 1, False), ("curse", 1, False), ("fragment", 2, False), ("weaken", 1, True)]}  # fmt: skip
+    assert seat(s, 1) == them and awaiting(s) == ("play", 0)
+
+    concealed = [{"type": "weaken", "boon": "aegis"}]
+    s = _position({"deck": deck, "hand": ["force-wall"], "concentrations": ["spark"], "ailments": concealed}, {}, seed)
+    assert seed != HANDLE_0_SEED or handle(s, 0, "aegis", "field") == "c0"
+    assert [t for t in legal_texts(s, 0) if t.startswith("play")] == [
+        f"play {wall} ail={a}" for a in ("burn", "curse", "fragment", "weaken", "insanity", "debilitate")
+    ]
+
+
+@pytest.mark.parametrize("seed", [0, HANDLE_0_SEED])
+def test_plague_offers_the_sets_of_unique_ailments_that_fit(seed: int) -> None:
+    """001 p.18 "In such a case, the controller of the card effect must choose which 2 ailments are being applied"
+    (the example of "Apply 3 unique ailments" on a Runeslinger with boons) and 001 p.13 "The maximum number of
+    unique (different) ailment types possible on your Runeslinger is four; one on each of your four ailment areas":
+    Romin has a Burn and 2 Weaken exposed, a Curse under his Aegis and one free area. Eva's Plague ("Apply 3 unique
+    ailments of your choice to target Runeslinger, one of each") can give him 3 types only with a Burn and a Weaken
+    (they join their stacks) and one new type in the free area, a Curse included (beside the Aegis, not under it):
+    four sets to choose from. She gives Burn, Fragment and Weaken and orders them: the Burn makes him lose 2 health
+    and sear 1. Whatever the Aegis's handle: under the second seed it is c0."""
+    s = _position(
+        {"deck": ["spark"] * 4, "hand": ["plague"], "concentrations": ["spark"] * 3},
+        {
+            "deck": ["spark"] * 3,
+            "ailments": [{"type": "burn"}, {"type": "weaken", "count": 2}, {"type": "curse", "boon": "aegis"}],
+        },  # the Aegis is the 12th handle the scenario gives
+        seed,
+    )
+    assert seed != HANDLE_0_SEED or handle(s, 1, "aegis", "field") == "c0"
+    me, them = seat(s, 0), seat(s, 1)
+    s = run(s, f"play {handle(s, 0, 'plague')} target=p2", "pass")
+    assert awaiting(s) == ("unique", 0)
+    assert legal_texts(s, 0) == [
+        "choose ailment=burn ailment=curse ailment=weaken",
+        "choose ailment=burn ailment=fragment ailment=weaken",
+        "choose ailment=burn ailment=weaken ailment=insanity",
+        "choose ailment=burn ailment=weaken ailment=debilitate",
+    ]
+    s = run(s, "choose ailment=burn ailment=fragment ailment=weaken")
+    assert awaiting(s) == ("order", 0)
+    s = run(s, "choose 1", "choose 1")  # Burn first, then Fragment
+    assert seat(s, 1) == {**them, "health": 18, "deck": 2, "discard": ["spark"], "ailments": [
+        ("burn", 2, False), ("curse", 1, True), ("fragment", 1, False), ("weaken", 3, False)]}  # fmt: skip
+    assert seat(s, 0) == {**me, "hand": [], "field": ["plague"], "concs": [(True, True), (True, False), (True, False)]}
+    assert awaiting(s) == ("play", 0)
