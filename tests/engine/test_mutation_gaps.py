@@ -597,3 +597,32 @@ def test_plague_offers_the_sets_of_unique_ailments_that_fit(seed: int) -> None:
         ("burn", 2, False), ("curse", 1, True), ("fragment", 1, False), ("weaken", 3, False)]}  # fmt: skip
     assert seat(s, 0) == {**me, "hand": [], "field": ["plague"], "concs": [(True, True), (True, False), (True, False)]}
     assert awaiting(s) == ("play", 0)
+
+
+# --- a target that left play -------------------------------------------------------------------------------------
+
+
+def test_a_second_silence_on_a_battle_cry_already_destroyed_does_nothing() -> None:
+    """001 p.18 "If the target of an effect leaves the field before an effect can resolve, the effect does nothing":
+    Romin's Battle Cry resolved; he plays a Jab on Eva. Eva answers with Silence ("Destroy target utility
+    runespell") on the Battle Cry; Romin answers with Guard; Eva answers with her second Silence on the Battle Cry.
+    The ladder resolves from the top: the second Silence destroys the Battle Cry (to Romin's discard pile), Guard
+    resolves, then the first Silence finds its target gone and does nothing (the Battle Cry is in the discard pile
+    once); the Jab deals 2 + 1 + 2 = 5 to Eva."""
+    s = _position(
+        {**ROMIN, "hand": ["battle-cry", "jab", "guard"], "concentrations": ["spark"] * 4},
+        {**EVA, "hand": ["silence", "silence"], "concentrations": ["spark"] * 4},
+        0,
+    )
+    s = answered(run(s, f"play {handle(s, 0, 'battle-cry')}"))
+    cry = handle(s, 0, "battle-cry", "field")
+    me, them = seat(s, 0), seat(s, 1)
+    s = run(s, f"play {handle(s, 0, 'jab')} target=p2", f"play {handle(s, 1, 'silence')} target={cry}")
+    s = run(s, f"play {handle(s, 0, 'guard')}", f"play {handle(s, 1, 'silence')} target={cry}")
+    assert awaiting(s) == ("answer", 0)
+    s = answered(s)
+    assert seat(s, 0) == {**me, "hand": ["spark"], "discard": ["battle-cry"], "field": ["guard", "jab"], "concs": [
+        (True, False), (False, True), (True, True), (False, False)]}  # fmt: skip
+    assert seat(s, 1) == {**them, "health": 15, "hand": [], "field": ["silence", "silence"], "concs": [
+        (True, True), (True, True), (True, False), (True, False)]}  # fmt: skip
+    assert awaiting(s) == ("play", 0)
