@@ -626,3 +626,29 @@ def test_a_second_silence_on_a_battle_cry_already_destroyed_does_nothing() -> No
     assert seat(s, 1) == {**them, "health": 15, "hand": [], "field": ["silence", "silence"], "concs": [
         (True, True), (True, True), (True, False), (True, False)]}  # fmt: skip
     assert awaiting(s) == ("play", 0)
+
+
+def test_ailments_exposed_by_a_destroyed_boon_do_not_merge_under_another_boon() -> None:
+    """001 p.13 "When a boon you control is destroyed, the ailments under it become" active, and 001 p.13 "Concealed
+    ailments have no effect on you and are not counted as being on you": Romin has 2 Burn under his Aegis and 1 Burn
+    under his Sanctuary. Eva's Fireball (8 damage; her Talaka's Heart makes him sear 2 as she slings it) destroys the
+    Sanctuary (defense 4): its Burn is exposed again, on its own area; the 2 under the Aegis stay concealed (they are
+    not on him, so nothing merges with them)."""
+    s = position(
+        {"hand": ["fireball"], "concentrations": ["spark"] * 3},
+        {
+            "blocked": True,
+            "ailments": [
+                {"type": "burn", "count": 2, "boon": "aegis"},
+                {"type": "burn", "count": 1, "boon": "sanctuary"},
+            ],
+        },
+    )
+    me, them = seat(s, 0), seat(s, 1)
+    s = answered(run(s, f"play {handle(s, 0, 'fireball')} target={handle(s, 1, 'sanctuary', 'field')}"))
+    assert seat(s, 1) == {**them, "deck": 8, "field": ["aegis"], "discard": ["sanctuary", "spark", "spark"],
+        "ailments": [("burn", 1, False), ("burn", 2, True)]}  # fmt: skip
+    assert [a[:2] for a in s.players[1].ail] == [[0, 2], [0, 1], [-1, 0], [-1, 0]]
+    assert seat(s, 0) == {**me, "hand": [], "field": ["fireball"], "concs": [(True, True), (True, False), (True,
+        False)]}  # fmt: skip
+    assert awaiting(s) == ("play", 0)
