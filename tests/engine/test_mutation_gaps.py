@@ -628,27 +628,53 @@ def test_a_second_silence_on_a_battle_cry_already_destroyed_does_nothing() -> No
     assert awaiting(s) == ("play", 0)
 
 
-def test_ailments_exposed_by_a_destroyed_boon_do_not_merge_under_another_boon() -> None:
-    """001 p.13 "When a boon you control is destroyed, the ailments under it become" active, and 001 p.13 "Concealed
-    ailments have no effect on you and are not counted as being on you": Romin has 2 Burn under his Aegis and 1 Burn
-    under his Sanctuary. Eva's Fireball (8 damage; her Talaka's Heart makes him sear 2 as she slings it) destroys the
-    Sanctuary (defense 4): its Burn is exposed again, on its own area; the 2 under the Aegis stay concealed (they are
-    not on him, so nothing merges with them)."""
-    s = position(
-        {"hand": ["fireball"], "concentrations": ["spark"] * 3},
-        {
-            "blocked": True,
-            "ailments": [
-                {"type": "burn", "count": 2, "boon": "aegis"},
-                {"type": "burn", "count": 1, "boon": "sanctuary"},
-            ],
-        },
+MERGE_LAYOUTS = {
+    # the Aegis first, then a Burn exposed, then the Sanctuary: the exposed Burns merge beside the Aegis
+    "aegis first": (
+        [
+            {"type": "burn", "count": 2, "boon": "aegis"},
+            {"type": "burn", "count": 1},
+            {"type": "burn", "count": 1, "boon": "sanctuary"},
+        ],
+        [("burn", 2, False), ("burn", 2, True)],
+        [[0, 2], [0, 2], [-1, 0], [-1, 0]],
+    ),
+    # the Sanctuary first, then the Aegis, then a Burn exposed: the exposed Burns merge onto the Sanctuary's area
+    "sanctuary first": (
+        [
+            {"type": "burn", "count": 1, "boon": "sanctuary"},
+            {"type": "burn", "count": 2, "boon": "aegis"},
+            {"type": "burn", "count": 1},
+        ],
+        [("burn", 2, False), ("burn", 2, True)],
+        [[0, 2], [0, 2], [-1, 0], [-1, 0]],
+    ),
+}
+
+
+@pytest.mark.parametrize("layout", list(MERGE_LAYOUTS))
+@pytest.mark.parametrize("seed", [0, HANDLE_0_SEED])
+def test_ailments_exposed_by_a_destroyed_boon_merge_with_the_exposed_ones_only(layout: str, seed: int) -> None:
+    """001 p.13 "if at any time there are two ailments of the same type on you, those ailments and their instances
+    combine & merge onto one ailment area", 001 p.13 "When a boon you control is destroyed, the ailments under it
+    become" active, and 001 p.13 "Concealed ailments have no effect on you and are not counted as being on you":
+    Romin has 2 Burn under his Aegis, 1 Burn exposed and 1 Burn under his Sanctuary, on his areas in either order.
+    Eva's Fireball (8 damage; her Talaka's Heart makes him sear 2 as she slings it) destroys the Sanctuary (defense
+    4): its Burn is exposed and merges with the exposed one (2 on one area); the 2 under the Aegis stay concealed,
+    on their own area, whatever the Aegis's handle: under the second seed it is c0."""
+    areas, ailments, rows = MERGE_LAYOUTS[layout]
+    romin_deck = 6 if layout == "aegis first" else 5  # the Aegis is the 12th handle the scenario gives
+    s = _position(
+        {"deck": ["spark"], "hand": ["fireball"], "concentrations": ["spark"] * 3},
+        {"deck": ["spark"] * romin_deck, "blocked": True, "ailments": areas},
+        seed,
     )
+    assert seed != HANDLE_0_SEED or handle(s, 1, "aegis", "field") == "c0"
     me, them = seat(s, 0), seat(s, 1)
     s = answered(run(s, f"play {handle(s, 0, 'fireball')} target={handle(s, 1, 'sanctuary', 'field')}"))
-    assert seat(s, 1) == {**them, "deck": 8, "field": ["aegis"], "discard": ["sanctuary", "spark", "spark"],
-        "ailments": [("burn", 1, False), ("burn", 2, True)]}  # fmt: skip
-    assert [a[:2] for a in s.players[1].ail] == [[0, 2], [0, 1], [-1, 0], [-1, 0]]
+    assert seat(s, 1) == {**them, "deck": romin_deck - 2, "field": ["aegis"], "discard": ["sanctuary", "spark",
+        "spark"], "ailments": ailments}  # fmt: skip
+    assert [a[:2] for a in s.players[1].ail] == rows
     assert seat(s, 0) == {**me, "hand": [], "field": ["fireball"], "concs": [(True, True), (True, False), (True,
         False)]}  # fmt: skip
     assert awaiting(s) == ("play", 0)
