@@ -13,8 +13,8 @@ import pytest
 from gameplay.runeslingers.engine import State, apply, scenario, view
 from gameplay.runeslingers.engine.core import block_value, defense
 from gameplay.runeslingers.engine.describe import describe_move
-from gameplay.runeslingers.engine.state import F_BARRIER, F_DMG
-from tests.engine.helpers import EVA, FILLER, ROMIN, handle, position, run
+from gameplay.runeslingers.engine.state import F_BARRIER, F_DMG, F_TOKENS, F_USED
+from tests.engine.helpers import EVA, FILLER, ROMIN, handle, legal_texts, position, run
 from tests.engine.outcome import answered, awaiting, seat
 
 BRANNOC = {"runeslinger": "brannoc", "equips": ["shield-up", "fortify"]}  # block 5
@@ -481,3 +481,200 @@ def test_health_loss_past_zero_goes_on_after_the_power_loss_and_is_told_whole() 
     assert entry["text"] == (
         "Romin does not answer: Romin loses 4 health; Romin loses a power (4 left); Romin's health resets to 20"
     )
+
+
+# --- conditions of card effects -------------------------------------------------------------------------------
+
+
+def test_binding_cleanses_only_while_it_has_a_token() -> None:
+    """001 p.17 "This card enters play with this many basic tokens on it" and 001 p.17 "Turn this card horizontal to
+    use this effect": Eva plays Binding ("Token 1. Use: if Binding has a token, remove it and cleanse 3 ailments
+    from your Runeslinger") on her Burn; it enters with 1 token. On her next turn she uses it: the token is removed
+    and 3 of her 4 Curse are cleansed. On the turn after, Binding is ready again and may be used, but without a token
+    its condition fails: it is turned and nothing else happens (her last Curse stays)."""
+    s = position(
+        {
+            "hand": ["binding"],
+            "concentrations": ["spark"] * 3,
+            "ailments": [{"type": "burn", "count": 1}, {"type": "curse", "count": 4}],
+        },
+        {},
+    )
+    s = run(s, f"play {handle(s, 0, 'binding')} on=p1:burn")
+    b = handle(s, 0, "binding", "field")
+    entry = s.players[0].field[int(b[1:])]
+    assert (entry[F_TOKENS], entry[F_USED]) == (1, 0) and awaiting(s) == ("play", 0)
+    assert seat(s, 0)["ailments"] == [("burn", 1, True), ("curse", 4, False)]
+
+    s = run(s, "end", "continue", "end", "continue")  # Romin's turn, then Eva's next turn
+    assert (s.turn, awaiting(s)) == (5, ("play", 0)) and f"use {b}" in legal_texts(s, 0)
+    me, them = seat(s, 0), seat(s, 1)
+    s = run(s, f"use {b}")
+    assert seat(s, 0) == {**me, "ailments": [("burn", 1, True), ("curse", 1, False)]} and seat(s, 1) == them
+    entry = s.players[0].field[int(b[1:])]
+    assert (entry[F_TOKENS], entry[F_USED]) == (0, 1) and awaiting(s) == ("play", 0)
+
+    s = run(s, "end", "continue", "end", "continue")  # Eva's turn after: Binding is ready, with no token
+    assert (s.turn, awaiting(s)) == (7, ("play", 0)) and f"use {b}" in legal_texts(s, 0)
+    me, them = seat(s, 0), seat(s, 1)
+    assert me["ailments"] == [("burn", 1, True), ("curse", 1, False)]
+    s = run(s, f"use {b}")
+    assert seat(s, 0) == me and seat(s, 1) == them  # nothing cleansed
+    entry = s.players[0].field[int(b[1:])]
+    assert (entry[F_TOKENS], entry[F_USED]) == (0, 1) and awaiting(s) == ("play", 0)
+
+
+# --- which ailments can be applied -----------------------------------------------------------------------------
+
+FULL_AREAS = [{"type": "burn"}, {"type": "curse"}, {"type": "fragment"}, {"type": "weaken", "boon": "aegis"}]
+
+
+@pytest.mark.parametrize("seed", [0, HANDLE_0_SEED])
+def test_an_ail_cost_offers_only_the_types_that_can_be_applied(seed: int) -> None:
+    """001 p.17 "You must apply this many ailments (X) of the same ailment type to your Runeslinger as a cost to
+    play this card", 001 p.13 "The maximum number of unique (different) ailment types possible on your Runeslinger
+    is four; one on each of your four ailment areas" and 001 p.13 "Ailments cannot be applied under a boon (unless
+    the effect states it does)": Eva's four areas hold Burn, Curse and Fragment, and a Weaken under her Aegis. Force
+    Wall ("Ail 1. Your block is +1") may be played with a Burn, a Curse or a Fragment only (not a Weaken: it would go
+    under the boon; no other type: no area is free); played with a Fragment, she has 2. With the Weaken under the
+    Aegis and three free areas, any of the six types may be paid. Whatever the Aegis's handle: under the second seed
+    it is c0."""
+    deck = ["spark"] * 9  # the Aegis is the 12th handle the scenario gives
+    s = _position({"deck": deck, "hand": ["force-wall"], "concentrations": ["spark"], "ailments": FULL_AREAS}, {}, seed)
+    assert seed != HANDLE_0_SEED or handle(s, 0, "aegis", "field") == "c0"
+    wall = handle(s, 0, "force-wall")
+    assert [t for t in legal_texts(s, 0) if t.startswith("play")] == [
+        f"play {wall} ail=burn",
+        f"play {wall} ail=curse",
+        f"play {wall} ail=fragment",
+    ]
+    me, them = seat(s, 0), seat(s, 1)
+    s = answered(run(s, f"play {wall} ail=fragment"))
+    assert seat(s, 0) == {**me, "hand": [], "field": ["aegis", "force-wall"], "concs": [(True, False)], "ailments": [
+        ("burn", 1, False), ("curse", 1, False), ("fragment", 2, False), ("weaken", 1, True)]}  # fmt: skip
+    assert seat(s, 1) == them and awaiting(s) == ("play", 0)
+
+    concealed = [{"type": "weaken", "boon": "aegis"}]
+    s = _position({"deck": deck, "hand": ["force-wall"], "concentrations": ["spark"], "ailments": concealed}, {}, seed)
+    assert seed != HANDLE_0_SEED or handle(s, 0, "aegis", "field") == "c0"
+    assert [t for t in legal_texts(s, 0) if t.startswith("play")] == [
+        f"play {wall} ail={a}" for a in ("burn", "curse", "fragment", "weaken", "insanity", "debilitate")
+    ]
+
+
+@pytest.mark.parametrize("seed", [0, HANDLE_0_SEED])
+def test_plague_offers_the_sets_of_unique_ailments_that_fit(seed: int) -> None:
+    """001 p.18 "In such a case, the controller of the card effect must choose which 2 ailments are being applied"
+    (the example of "Apply 3 unique ailments" on a Runeslinger with boons) and 001 p.13 "The maximum number of
+    unique (different) ailment types possible on your Runeslinger is four; one on each of your four ailment areas":
+    Romin has a Burn and 2 Weaken exposed, a Curse under his Aegis and one free area. Eva's Plague ("Apply 3 unique
+    ailments of your choice to target Runeslinger, one of each") can give him 3 types only with a Burn and a Weaken
+    (they join their stacks) and one new type in the free area, a Curse included (beside the Aegis, not under it):
+    four sets to choose from. She gives Burn, Fragment and Weaken and orders them: the Burn makes him lose 2 health
+    and sear 1. Whatever the Aegis's handle: under the second seed it is c0."""
+    s = _position(
+        {"deck": ["spark"] * 4, "hand": ["plague"], "concentrations": ["spark"] * 3},
+        {
+            "deck": ["spark"] * 3,
+            "ailments": [{"type": "burn"}, {"type": "weaken", "count": 2}, {"type": "curse", "boon": "aegis"}],
+        },  # the Aegis is the 12th handle the scenario gives
+        seed,
+    )
+    assert seed != HANDLE_0_SEED or handle(s, 1, "aegis", "field") == "c0"
+    me, them = seat(s, 0), seat(s, 1)
+    s = run(s, f"play {handle(s, 0, 'plague')} target=p2", "pass")
+    assert awaiting(s) == ("unique", 0)
+    assert legal_texts(s, 0) == [
+        "choose ailment=burn ailment=curse ailment=weaken",
+        "choose ailment=burn ailment=fragment ailment=weaken",
+        "choose ailment=burn ailment=weaken ailment=insanity",
+        "choose ailment=burn ailment=weaken ailment=debilitate",
+    ]
+    s = run(s, "choose ailment=burn ailment=fragment ailment=weaken")
+    assert awaiting(s) == ("order", 0)
+    s = run(s, "choose 1", "choose 1")  # Burn first, then Fragment
+    assert seat(s, 1) == {**them, "health": 18, "deck": 2, "discard": ["spark"], "ailments": [
+        ("burn", 2, False), ("curse", 1, True), ("fragment", 1, False), ("weaken", 3, False)]}  # fmt: skip
+    assert seat(s, 0) == {**me, "hand": [], "field": ["plague"], "concs": [(True, True), (True, False), (True, False)]}
+    assert awaiting(s) == ("play", 0)
+
+
+# --- a target that left play -------------------------------------------------------------------------------------
+
+
+def test_a_second_silence_on_a_battle_cry_already_destroyed_does_nothing() -> None:
+    """001 p.18 "If the target of an effect leaves the field before an effect can resolve, the effect does nothing":
+    Romin's Battle Cry resolved; he plays a Jab on Eva. Eva answers with Silence ("Destroy target utility
+    runespell") on the Battle Cry; Romin answers with Guard; Eva answers with her second Silence on the Battle Cry.
+    The ladder resolves from the top: the second Silence destroys the Battle Cry (to Romin's discard pile), Guard
+    resolves, then the first Silence finds its target gone and does nothing (the Battle Cry is in the discard pile
+    once); the Jab deals 2 + 1 + 2 = 5 to Eva."""
+    s = _position(
+        {**ROMIN, "hand": ["battle-cry", "jab", "guard"], "concentrations": ["spark"] * 4},
+        {**EVA, "hand": ["silence", "silence"], "concentrations": ["spark"] * 4},
+        0,
+    )
+    s = answered(run(s, f"play {handle(s, 0, 'battle-cry')}"))
+    cry = handle(s, 0, "battle-cry", "field")
+    me, them = seat(s, 0), seat(s, 1)
+    s = run(s, f"play {handle(s, 0, 'jab')} target=p2", f"play {handle(s, 1, 'silence')} target={cry}")
+    s = run(s, f"play {handle(s, 0, 'guard')}", f"play {handle(s, 1, 'silence')} target={cry}")
+    assert awaiting(s) == ("answer", 0)
+    s = answered(s)
+    assert seat(s, 0) == {**me, "hand": ["spark"], "discard": ["battle-cry"], "field": ["guard", "jab"], "concs": [
+        (True, False), (False, True), (True, True), (False, False)]}  # fmt: skip
+    assert seat(s, 1) == {**them, "health": 15, "hand": [], "field": ["silence", "silence"], "concs": [
+        (True, True), (True, True), (True, False), (True, False)]}  # fmt: skip
+    assert awaiting(s) == ("play", 0)
+
+
+MERGE_LAYOUTS = {
+    # the Aegis first, then a Burn exposed, then the Sanctuary: the exposed Burns merge beside the Aegis
+    "aegis first": (
+        [
+            {"type": "burn", "count": 2, "boon": "aegis"},
+            {"type": "burn", "count": 1},
+            {"type": "burn", "count": 1, "boon": "sanctuary"},
+        ],
+        [("burn", 2, False), ("burn", 2, True)],
+        [[0, 2], [0, 2], [-1, 0], [-1, 0]],
+    ),
+    # the Sanctuary first, then the Aegis, then a Burn exposed: the exposed Burns merge onto the Sanctuary's area
+    "sanctuary first": (
+        [
+            {"type": "burn", "count": 1, "boon": "sanctuary"},
+            {"type": "burn", "count": 2, "boon": "aegis"},
+            {"type": "burn", "count": 1},
+        ],
+        [("burn", 2, False), ("burn", 2, True)],
+        [[0, 2], [0, 2], [-1, 0], [-1, 0]],
+    ),
+}
+
+
+@pytest.mark.parametrize("layout", list(MERGE_LAYOUTS))
+@pytest.mark.parametrize("seed", [0, HANDLE_0_SEED])
+def test_ailments_exposed_by_a_destroyed_boon_merge_with_the_exposed_ones_only(layout: str, seed: int) -> None:
+    """001 p.13 "if at any time there are two ailments of the same type on you, those ailments and their instances
+    combine & merge onto one ailment area", 001 p.13 "When a boon you control is destroyed, the ailments under it
+    become" active, and 001 p.13 "Concealed ailments have no effect on you and are not counted as being on you":
+    Romin has 2 Burn under his Aegis, 1 Burn exposed and 1 Burn under his Sanctuary, on his areas in either order.
+    Eva's Fireball (8 damage; her Talaka's Heart makes him sear 2 as she slings it) destroys the Sanctuary (defense
+    4): its Burn is exposed and merges with the exposed one (2 on one area); the 2 under the Aegis stay concealed,
+    on their own area, whatever the Aegis's handle: under the second seed it is c0."""
+    areas, ailments, rows = MERGE_LAYOUTS[layout]
+    romin_deck = 6 if layout == "aegis first" else 5  # the Aegis is the 12th handle the scenario gives
+    s = _position(
+        {"deck": ["spark"], "hand": ["fireball"], "concentrations": ["spark"] * 3},
+        {"deck": ["spark"] * romin_deck, "blocked": True, "ailments": areas},
+        seed,
+    )
+    assert seed != HANDLE_0_SEED or handle(s, 1, "aegis", "field") == "c0"
+    me, them = seat(s, 0), seat(s, 1)
+    s = answered(run(s, f"play {handle(s, 0, 'fireball')} target={handle(s, 1, 'sanctuary', 'field')}"))
+    assert seat(s, 1) == {**them, "deck": romin_deck - 2, "field": ["aegis"], "discard": ["sanctuary", "spark",
+        "spark"], "ailments": ailments}  # fmt: skip
+    assert [a[:2] for a in s.players[1].ail] == rows
+    assert seat(s, 0) == {**me, "hand": [], "field": ["fireball"], "concs": [(True, True), (True, False), (True,
+        False)]}  # fmt: skip
+    assert awaiting(s) == ("play", 0)
