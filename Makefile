@@ -84,7 +84,7 @@ bench: venv-dev ## Print every benchmark's figures (issue sizes: make bench DRAF
 	@echo "== benchmarks/bench_matches.py ($(MATCHES) matches)"; $(PY) benchmarks/bench_matches.py --matches $(MATCHES) $(MATCH_ARGS)
 	@echo "== benchmarks/bench_timers.py (clocks on time, and after a killed worker)"; $(PY) benchmarks/bench_timers.py $(TIMER_ARGS)
 	@echo "== benchmarks/bench_pod_events.py (a 1,024-player pod event through the services)"; $(PY) benchmarks/bench_pod_events.py
-	@echo "== benchmarks/bench_swaps.py (a 1,024-player round's deck swaps opened)"; $(PY) benchmarks/bench_swaps.py
+	@echo "== benchmarks/bench_swaps.py (a 1,024-player round's deck swaps opened by a worker)"; $(PY) benchmarks/bench_swaps.py
 	@echo "== benchmarks/bench_home.py (the home page of a player in a running 1,024-player event)"; $(PY) benchmarks/bench_home.py
 	@echo "== benchmarks/bench_notices.py (a 1,024-player round's notices and e-mails, a real worker)"; $(PY) benchmarks/bench_notices.py
 
