@@ -168,3 +168,17 @@ def test_the_no_shows_places_are_offered_at_the_start_when_late_entry_is_on() ->
     registration.start_event(event, organiser)
     assert offered(event) == ["Cy"]
     assert waiting.accept(event, cy).late_entry_round == 1
+
+
+def test_a_player_who_withdraws_before_the_start_is_said_so_not_dropped_after_round_0() -> None:
+    """The history and the organiser's list said "dropped after round 0" and "no-show" for a
+    player who left a full event's list of players before it started (freeing a place)."""
+    from tournaments.models import AuditEntry
+    from tournaments.web.presentation import entry_words
+
+    event, _organiser, players = full_event(2)
+    drop(event, players[0])
+    note = AuditEntry.objects.get(event=event, kind=AuditEntry.Kind.REGISTRATION)
+    assert note.describe() == "Player 0: withdrew before round 1"
+    entry = Registration.objects.select_related("event").get(event=event, player=players[0])
+    assert entry_words(entry, {}) == "withdrawn"

@@ -72,10 +72,11 @@ def big_round(players: int) -> tuple[Event, Any, list[Any]]:
 
 
 def test_the_home_page_reads_a_bounded_number_of_queries(django_assert_max_num_queries: Any) -> None:
-    """A player of a Swiss round: the session, the user, then five queries (their registrations,
-    turns, challenges, invitations, tables); the organiser four more (events, rounds, two tallies)."""
+    """A player of a Swiss round: the session, the user, then six queries (their registrations,
+    turns, challenges, invitations, waiting-list offers, tables); the organiser four more (events,
+    rounds, two tallies)."""
     _event, organiser, people = big_round(200)
-    for who, panel in ((people[0], 7), (people[-1], 7), (organiser, 11)):
+    for who, panel in ((people[0], 8), (people[-1], 8), (organiser, 12)):
         client = Client()
         client.force_login(who)
         with django_assert_max_num_queries(panel + 4):
@@ -106,3 +107,29 @@ def test_the_turn_follows_the_engines_pending_decision_in_a_match_and_at_a_table
     assert "Your turn at your Runemasters table" in [i.words for i in needs_of(first).items]
     other = corvin if first == eva else eva
     assert "Your turn at your Runemasters table" not in [i.words for i in needs_of(other).items]
+
+
+def test_a_place_offered_from_the_waiting_list_is_answered_from_the_panel_before_it_lapses() -> None:
+    """A full event's freed place, offered to the first on its waiting list: the panel asks them
+    to answer on the event's page, with the offer's clock; the next on the list has no item, and
+    the item goes once the place is taken."""
+    from tests.events.test_waiting_list import drop, full_event
+    from tournaments.services import waiting
+
+    event, _organiser, players = full_event(2)
+    ann, bo = UserFactory.create(display_name="Ann"), UserFactory.create(display_name="Bo")
+    waiting.join(event, ann)
+    waiting.join(event, bo)
+    assert [i.kind for i in needs_of(ann).items] == []
+    drop(event, players[0])
+    (item,) = [i for i in needs_of(ann).items if i.kind == "offer"]
+    entry = event.waiting.get(player=ann)
+    assert (item.words, item.url, item.action) == (
+        "A place at Spring Open is offered to you",
+        f"/events/{event.pk}/",
+        "Answer",
+    )
+    assert item.deadline == entry.offer_expires_at is not None
+    assert [i.kind for i in needs_of(bo).items] == []
+    waiting.accept(event, ann)
+    assert "offer" not in [i.kind for i in needs_of(ann).items]

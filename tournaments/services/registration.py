@@ -234,7 +234,9 @@ def drop(registration: Registration, by: User) -> Registration:
         raise Conflict(EventRefusal.ALREADY_DROPPED, f"{registration.player.public_name} has already dropped.")
     registration.dropped_after_round = played_round_count(event)
     registration.save(update_fields=["dropped_after_round"])
-    _audit(registration, by, "playing", "dropped", f"dropped after round {registration.dropped_after_round}")
+    after = registration.dropped_after_round
+    words = f"dropped after round {after}" if after else "withdrew before round 1"
+    _audit(registration, by, "playing", "dropped", words)
     capacity.offer_places(event)
     return registration
 

@@ -3,8 +3,9 @@
 ``needs_of(user)`` gathers plain ``Item`` values (kind, urgency, words, url, an optional clock
 deadline) from every part of the site a person can be waited on by: a match or a table where it is
 their turn, a draft pick or a pool to build, a deck swap to choose, their table or pod seat in a
-running round, a result to confirm or a report disputed, a challenge, then the events they are
-registered for; an organiser also gets the next step of each running event they organise.
+running round, a result to confirm or a report disputed, a challenge, a place offered from a
+waiting list, then the events they are registered for; an organiser also gets the next step of
+each running event they organise.
 
 The number of queries is bounded whatever the size of the events: one query per kind of thing,
 never one per event, match or table (``tests/home/test_home_queries.py`` counts them for a player
@@ -20,6 +21,7 @@ from typing import Any
 
 from django.db.models import Count, F, Q
 from django.urls import reverse
+from django.utils import timezone
 
 from common.words import count
 from gameplay.invitations.models import Invitation
@@ -27,7 +29,7 @@ from gameplay.matches.models import MatchChallenge, PlayMatch
 from tournaments.drafts.models import Pod, Pool, Seat
 from tournaments.drafts.services.draft_pods import DRAFT_FORMAT
 from tournaments.drafts.services.pools import SEALED_FORMAT
-from tournaments.models import Event, Match, PodSeat, PodTable, Registration, Round
+from tournaments.models import Event, Match, PodSeat, PodTable, Registration, Round, WaitingEntry
 from tournaments.structures import structure_of
 from tournaments.structures.game_pods import Pods
 from tournaments.swaps.models import SwapSeat
@@ -89,7 +91,7 @@ def needs_of(user: Any) -> Needs:
         return needs
     mine = _registrations(user)
     sorts = _sorts([entry.event for entry in mine])
-    gatherers = [_turns, _invitations]
+    gatherers = [_turns, _invitations, _offers]
     gatherers += [_draft_picks, _pools] if sorts.limited else []
     gatherers += [_swaps] if sorts.swapping else []
     for gather in gatherers:
@@ -186,6 +188,24 @@ def _invitations(user: Any) -> list[Item]:
         for i in pending.order_by("-created_at")[:LIMIT]
     ]
     return items
+
+
+def _offers(user: Any) -> list[Item]:
+    """A place freed at a full event and offered to the user from its waiting list: theirs to take
+    or turn down on the event's page, until the offer lapses (its clock)."""
+    held = Q(offer_expires_at__isnull=True) | Q(offer_expires_at__gt=timezone.now())  # a lapsed one: the sweep's
+    offers = WaitingEntry.objects.filter(held, player=user, offered_at__isnull=False).select_related("event")
+    return [
+        Item(
+            "offer",
+            INVITATION,
+            f"A place at {entry.event.name} is offered to you",
+            reverse("tournaments:event", args=[entry.event_id]),
+            action="Answer",
+            deadline=entry.offer_expires_at,
+        )
+        for entry in offers.order_by("offer_expires_at")[:LIMIT]
+    ]
 
 
 # --- drafts, pools and swaps ---------------------------------------------------------------

@@ -344,9 +344,9 @@ def at_the_tables(round_: Round | None) -> dict[int, str]:
 def entry_words(entry: Registration, at_tables: Mapping[int, str]) -> str:
     """A registration's status on the organiser's player list: registered before the event
     starts, playing only while their match runs (``at_the_tables``), finished with the event;
-    no-show or the round they dropped after."""
+    withdrawn before the start, a no-show, or the round they dropped after."""
     if entry.dropped_after_round == 0:
-        return "no-show"
+        return "no-show" if entry.event.is_under_way else "withdrawn"
     if entry.dropped_after_round is not None:
         return f"dropped after round {entry.dropped_after_round}"
     if entry.event.is_finished:
