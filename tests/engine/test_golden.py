@@ -1,7 +1,7 @@
 """Golden replays: recorded games must replay to the same final state hash.
 
 A game is defined by (seed, decks, engine version, card-data version, action log); each replays
-under the engine version it was recorded with (games kept from engines 1 and 2 included). When the card
+under the engine version it was recorded with (games kept from engines 1, 2 and 3 included). When the card
 data changes, the recorded games are skipped with a message; record them again explicitly with
 ``.venv/bin/python -m tests.engine.golden_games`` after checking the change is intended.
 """
@@ -20,16 +20,18 @@ FILES = sorted(GOLDEN_DIR.glob("*.json"))
 
 
 def test_there_are_recorded_games() -> None:
-    """Games of the current engine, and games kept from engines 1 (their handles and rules) and 2
-    (its health reset on every power loss, its Classic block, Charge and answers), each named
-    ``NAME.engine-V.json``, the current engine's ``NAME.json``."""
+    """Games of the current engine, and games kept from engines 1 (their handles and rules), 2
+    (its health reset on every power loss, its Classic block, Charge and answers) and 3 (an effect
+    on a card that left the field with its rung on the ladder), each named ``NAME.engine-V.json``,
+    the current engine's ``NAME.json``."""
     games = {p.name: json.loads(p.read_text()) for p in FILES}
     engines = [g["engine"] for g in games.values()]
-    assert engines.count(ENGINE_VERSION) >= 5 and engines.count("2") >= 5 and engines.count("1") >= 3
+    assert engines.count(ENGINE_VERSION) >= 5 and engines.count("3") >= 5 and engines.count("2") >= 5
+    assert engines.count("1") >= 3
     for name, game in games.items():
         current = game["engine"] == ENGINE_VERSION
         assert ".engine-" not in name if current else name.endswith(f".engine-{game['engine']}.json"), name
-    for engine in (ENGINE_VERSION, "2"):  # Classic (rulebook 000) games
+    for engine in (ENGINE_VERSION, "3", "2"):  # Classic (rulebook 000) games
         assert sum(g["setup"].get("rules") == "classic" for g in games.values() if g["engine"] == engine) >= 2
 
 

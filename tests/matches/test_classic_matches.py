@@ -74,10 +74,10 @@ def test_a_classic_best_of_three_plays_to_its_end_and_every_game_replays_hash_fo
 
 def test_a_classic_game_saved_under_engine_2_plays_on_and_replays_under_engine_2() -> None:
     """A game stored before engine 3 (its state and `engine_version` say "2") goes on under engine
-    2's rules (Brannoc with Stone Vigil blocks 5 + 1, from the Awakening value, where engine 3 gives
+    2's rules (Brannoc with Stone Vigil blocks 5 + 1, from the Awakening value, where engine 3 on gives
     every Classic Runeslinger a base block of 4: docs/rules.md "Engine versions and saved games") to
     its end, and its replay is built under engine 2 to the very hashes it was played with; a new
-    match gets engine 3."""
+    match gets the current engine (4)."""
     from gameplay.runeslingers.engine import ENGINE_VERSION
     from gameplay.runeslingers.engine.core import block_value
 
@@ -85,7 +85,7 @@ def test_a_classic_game_saved_under_engine_2_plays_on_and_replays_under_engine_2
     seats = [{"starter": "brannoc-classic-starter"}, {"starter": "vesna-classic-starter"}]
     match = services.create_match(players[0], players[1], seats, seed=9)
     game = match.current_game()
-    assert game is not None and game.engine_version.startswith(f"{ENGINE_VERSION}/") and ENGINE_VERSION == "3"
+    assert game is not None and game.engine_version.startswith(f"{ENGINE_VERSION}/") and ENGINE_VERSION == "4"
     assert block_value(services.load_state(game), 0) == 4 + 1
     old = RUNESLINGERS.new_game(game.setup, game.seed, "2/" + game.engine_version.split("/", 1)[1])
     game.engine_version = "2/" + game.engine_version.split("/", 1)[1]

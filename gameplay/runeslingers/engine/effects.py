@@ -18,7 +18,7 @@ from gameplay.runeslingers.cards.model import Condition
 from gameplay.runeslingers.engine import core
 from gameplay.runeslingers.engine.compiled import AIL_INDEX, AILMENTS, CAbility, CEffect
 from gameplay.runeslingers.engine.core import bound_compiled, kind_of
-from gameplay.runeslingers.engine.rules import LEGACY_ENGINE
+from gameplay.runeslingers.engine.rules import ENGINE_4, LEGACY_ENGINE, since
 from gameplay.runeslingers.engine.state import F_UNDER, NO_TARGET, EffectContext, State, player_target, target_player
 from gameplay.runeslingers.engine.targets import valid_targets
 
@@ -224,7 +224,13 @@ def step(state: State, events: Events) -> None:
 
 
 def in_play(state: State, t: int) -> bool:
-    return t < 0 or state.controller(t) >= 0 or core.find_conc(state, t) is not None or _on_ladder(state, t)
+    """A declared target is still there: a Runeslinger, a card on a field, or a concentration. An effect whose
+    target has left the field fizzles (001 p.18). Each chosen target is read once, by the one op that names it;
+    the later sentences of the effect ("Its controller draws a card") read `previous` and are not asked again.
+    Games of engines 1 to 3 also counted a card whose own rung was on the ladder (`_on_ladder`) and replay so."""
+    if t < 0 or state.controller(t) >= 0 or core.find_conc(state, t) is not None:
+        return True
+    return not since(state.engine, ENGINE_4) and _on_ladder(state, t)
 
 
 def _on_ladder(state: State, h: int) -> bool:

@@ -92,11 +92,15 @@ RULE_SETS: dict[str, RuleSet] = {AWAKENING.name: AWAKENING, CLASSIC.name: CLASSI
 #   on the Runeslinger card, let a Charge card's choice wait while other actions were taken, and
 #   resolved the ladder after one pass over an answer;
 # - engine 3 (`ENGINE_3`) resets the health only when it reached 0 (001 p.4, 000 "No Health"),
-#   and plays Classic's `base_block`, `charge_on_play` and `answer_until_both_pass`.
-ENGINE_VERSION = "3"
+#   and plays Classic's `base_block`, `charge_on_play` and `answer_until_both_pass`; it counted a
+#   card as in play while a rung of its own was on the ladder, so an effect whose target had left
+#   the field under such a rung still resolved on it;
+# - engine 4 (`ENGINE_4`): that effect fizzles (001 p.18, 000 "Choose Targets"; `effects.in_play`).
+ENGINE_VERSION = "4"
 LEGACY_ENGINE = "1"
 ENGINE_3 = "3"
-ENGINE_VERSIONS = (LEGACY_ENGINE, "2", ENGINE_3)  # oldest first
+ENGINE_4 = "4"
+ENGINE_VERSIONS = (LEGACY_ENGINE, "2", ENGINE_3, ENGINE_4)  # oldest first
 _RANK = {version: rank for rank, version in enumerate(ENGINE_VERSIONS)}
 
 
