@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from gameplay.runeslingers.engine import IllegalActionError, State, apply, view
+from gameplay.runeslingers.engine.state import F_DMG
 from tests.engine.helpers import classic_position, handle, legal_texts, position, run
 from tests.engine.outcome import awaiting, seat
 
@@ -106,3 +107,23 @@ def test_the_board_says_whose_decision_is_pending_and_which() -> None:
     s = run(s, f"play {handle(s, 0, 'fireball')} target=p2")
     for seat_ in (0, 1):
         assert view(s, seat_)["pending"] == {"player": "p2", "kind": "answer"}
+
+
+def test_a_card_in_play_is_not_among_the_targets_of_its_own_use() -> None:
+    """001 p.17 "You cannot use a card on the turn it is played or if it is already used (horizontal)", and the
+    engine's reading where the rulebooks are silent: a card in play is never a target of its own ability (Use, Sling
+    and Activate alike; the Classic test above lists a Firecracker's activation without it). Eva's Firecracker ("Use:
+    deal 2 damage to any target", defense 2, played on an earlier turn) may hit either Runeslinger or Romin's Tower
+    Shield, not itself. Used on the shield, it deals 2 there and is not offered again this turn."""
+    s = position({"field": ["firecracker"]}, {"field": ["tower-shield"]})
+    cracker, shield = handle(s, 0, "firecracker", "field"), handle(s, 1, "tower-shield", "field")
+    assert awaiting(s) == ("play", 0)
+    assert legal_texts(s, 0) == ["end", *(f"use {cracker} target={t}" for t in ("p2", "p1", shield))]
+    use = f"use {cracker} target={cracker}"
+    assert refused(s, use) == f"'{use}' is not legal for p1: not among the legal actions"
+    eva, romin = seat(s, 0), seat(s, 1)
+    s = run(s, f"use {cracker} target={shield}")
+    assert awaiting(s) == ("play", 0)
+    assert legal_texts(s, 0) == ["end"]
+    assert (seat(s, 0), seat(s, 1)) == (eva, romin)
+    assert s.players[1].field[int(shield[1:])][F_DMG] == 2
