@@ -9,7 +9,7 @@ import pytest
 
 from gameplay.runeslingers.engine import IllegalActionError, State, apply, view
 from gameplay.runeslingers.engine.state import F_DMG
-from tests.engine.helpers import classic_position, handle, legal_texts, position, run
+from tests.engine.helpers import classic_position, decline_all, handle, legal_texts, position, run
 from tests.engine.outcome import awaiting, seat
 
 
@@ -127,3 +127,24 @@ def test_a_card_in_play_is_not_among_the_targets_of_its_own_use() -> None:
     assert legal_texts(s, 0) == ["end"]
     assert (seat(s, 0), seat(s, 1)) == (eva, romin)
     assert s.players[1].field[int(shield[1:])][F_DMG] == 2
+
+
+def test_a_defense_runespell_in_play_is_not_among_the_targets_of_its_own_sling() -> None:
+    """001 p.11 "Activate the effect of a card you control by paying that effect's activation cost" (Lava Stream:
+    "Sling: deal 4 damage, +3 for each token on Lava Stream, to any target"), with the engine's reading where the
+    rulebooks are silent (see the test above): Eva may sling her Lava Stream at either Runeslinger or Romin's Tower
+    Shield, not at itself, or charge it. Slung at Romin, it deals him 4 (he has no card to block with) and her Talaka's
+    Heart ("When you sling a spirit runespell: target enemy Runeslinger sears 2") sears him 2; it is not offered again,
+    its charge is."""
+    s = position({"field": ["lava-stream"]}, {"field": ["tower-shield"]})
+    lava, shield = handle(s, 0, "lava-stream", "field"), handle(s, 1, "tower-shield", "field")
+    assert awaiting(s) == ("play", 0)
+    assert legal_texts(s, 0) == ["end", *(f"sling {lava} target={t}" for t in ("p2", "p1", shield)), f"charge {lava}"]
+    sling = f"sling {lava} target={lava}"
+    assert refused(s, sling) == f"'{sling}' is not legal for p1: not among the legal actions"
+    eva, romin = seat(s, 0), seat(s, 1)
+    s = decline_all(run(s, f"sling {lava} target=p2"))
+    assert awaiting(s) == ("play", 0)
+    assert legal_texts(s, 0) == ["end", f"charge {lava}"]
+    assert seat(s, 0) == eva
+    assert seat(s, 1) == {**romin, "health": 16, "deck": 8, "discard": ["spark", "spark"]}
