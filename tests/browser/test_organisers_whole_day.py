@@ -36,7 +36,7 @@ from tests.browser.redis_layer import redis_channel_layers
 from tests.browser.test_event_flow import confirmed, logged_in_page
 from tests.browser.test_print_and_projector import subscribers
 from tests.browser.test_registration_desk import in_view
-from tests.browser.waiting import wait_in_page
+from tests.browser.waiting import wait_for_htmx, wait_in_page
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 from tests.waiting import wait_until
 from tournaments.live import event_group
@@ -118,6 +118,7 @@ def tap_at_the_desk(boss: Any, name: str) -> None:
     for what, said in DESK_TAPS.items():
         label = f"{name} {what}"
         button = boss.get_by_role("button", name=label, exact=True)
+        wait_for_htmx(boss)  # the row swapped in by the tap before (or the walk-in) is live
         button.scroll_into_view_if_needed()
         before = boss.evaluate("() => window.scrollY")
         button.click()

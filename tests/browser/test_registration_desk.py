@@ -10,7 +10,7 @@ import pytest
 from gameplay.runeslingers.formats import Deck
 from gameplay.runeslingers.site_catalog import current_catalog
 from tests.browser.test_event_flow import logged_in_page
-from tests.browser.waiting import wait_in_page
+from tests.browser.waiting import wait_for_htmx, wait_in_page
 from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
 from tournaments.models import Registration
 from tournaments.services import decks
@@ -121,6 +121,7 @@ def test_forty_players_checked_in_on_a_phone_keep_the_place_on_the_page(browser:
             finder.fill(name.lower())
             wait_in_page(page, "document.querySelectorAll('[data-testid=desk-row]:not([hidden])').length <= 2")
         button = row.get_by_role("button", name=f"{name} Player checked in")
+        wait_for_htmx(page)  # the tap before has settled: what it swapped in is live
         button.scroll_into_view_if_needed()
         before = page.evaluate("() => window.scrollY")
         button.click()

@@ -44,3 +44,14 @@ def wait_until_live(page: Any) -> None:
     board, the hint or the seats may not be drawn yet."""
     page.wait_for_selector('[data-testid="connection"]:has-text("live")')
     wait_in_page(page, "window.__playVersion !== undefined")
+
+
+#: No request of htmx's in flight and nothing it swapped in still settling: the swapped-in elements
+#: have their ``hx-*`` behaviour (htmx binds it as a swap settles; a click on a button before that
+#: posts its form the plain way and reloads the page).
+HTMX_SETTLED = "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
+
+
+def wait_for_htmx(page: Any, timeout: float = 60_000) -> None:
+    """Returns once htmx has settled every swap in ``page`` (``HTMX_SETTLED``)."""
+    wait_in_page(page, HTMX_SETTLED, timeout)
