@@ -78,3 +78,16 @@ def classic_position(
         players.append({"runeslinger": rs, "deck": filler, **spec})
     spec = {"rules": rules, "turn": 3, "active": "p1", "phase": "play", "players": players, **extra}
     return scenario(spec) if engine is None else scenario(spec, engine=engine)
+
+
+def binding_played_on_a_burn() -> State:
+    """Eva (three Sparks, a Burn and 4 Curse on her) has just played Binding on her Burn, in her Play Phase."""
+    s = position(
+        {
+            "hand": ["binding"],
+            "concentrations": ["spark"] * 3,
+            "ailments": [{"type": "burn", "count": 1}, {"type": "curse", "count": 4}],
+        },
+        {},
+    )
+    return run(s, f"play {handle(s, 0, 'binding')} on=p1:burn")

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from gameplay.runeslingers.engine import scenario
 from gameplay.runeslingers.engine.core import exposed_ailments
-from tests.engine.helpers import EVA, ROMIN, decision, decline_all, handle, ids, legal_texts, position, run
+from tests.engine.helpers import (
+    EVA,
+    ROMIN,
+    binding_played_on_a_burn,
+    decision,
+    decline_all,
+    handle,
+    ids,
+    legal_texts,
+    position,
+    run,
+)
 
 
 def test_divine_barrier_destroyed_merges_insanity_000() -> None:
@@ -78,15 +89,7 @@ def test_token_and_use_binding() -> None:
     a token. And 002 "Token 1 means that Binding enters play with 1 token". The token is the keyword resolved as
     the card is played (001 p.10 "Resolve Keywords: Any keywords on this card applicable to its play must be
     resolved")."""
-    s = position(
-        {
-            "hand": ["binding"],
-            "concentrations": ["spark"] * 3,
-            "ailments": [{"type": "burn", "count": 1}, {"type": "curse", "count": 4}],
-        },
-        {},
-    )
-    s = run(s, f"play {handle(s, 0, 'binding')} on=p1:burn")
+    s = binding_played_on_a_burn()
     b = handle(s, 0, "binding", "field")
     assert s.players[0].field[int(b[1:])][4] == 1
     assert not any(t.startswith("use") for t in legal_texts(s, 0))

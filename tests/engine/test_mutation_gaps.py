@@ -14,7 +14,7 @@ from gameplay.runeslingers.engine import State, apply, scenario, view
 from gameplay.runeslingers.engine.core import block_value, defense
 from gameplay.runeslingers.engine.describe import describe_move
 from gameplay.runeslingers.engine.state import F_BARRIER, F_DMG, F_TOKENS, F_USED
-from tests.engine.helpers import EVA, FILLER, ROMIN, handle, legal_texts, position, run
+from tests.engine.helpers import EVA, FILLER, ROMIN, binding_played_on_a_burn, handle, legal_texts, position, run
 from tests.engine.outcome import answered, awaiting, seat
 
 BRANNOC = {"runeslinger": "brannoc", "equips": ["shield-up", "fortify"]}  # block 5
@@ -492,15 +492,7 @@ def test_binding_cleanses_only_while_it_has_a_token() -> None:
     from your Runeslinger") on her Burn; it enters with 1 token. On her next turn she uses it: the token is removed
     and 3 of her 4 Curse are cleansed. On the turn after, Binding is ready again and may be used, but without a token
     its condition fails: it is turned and nothing else happens (her last Curse stays)."""
-    s = position(
-        {
-            "hand": ["binding"],
-            "concentrations": ["spark"] * 3,
-            "ailments": [{"type": "burn", "count": 1}, {"type": "curse", "count": 4}],
-        },
-        {},
-    )
-    s = run(s, f"play {handle(s, 0, 'binding')} on=p1:burn")
+    s = binding_played_on_a_burn()
     b = handle(s, 0, "binding", "field")
     entry = s.players[0].field[int(b[1:])]
     assert (entry[F_TOKENS], entry[F_USED]) == (1, 0) and awaiting(s) == ("play", 0)
