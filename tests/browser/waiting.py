@@ -46,10 +46,13 @@ def wait_until_live(page: Any) -> None:
     wait_in_page(page, "window.__playVersion !== undefined")
 
 
-#: No request of htmx's in flight and nothing it swapped in still settling: the swapped-in elements
-#: have their ``hx-*`` behaviour (htmx binds it as a swap settles; a click on a button before that
-#: posts its form the plain way and reloads the page).
-HTMX_SETTLED = "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
+#: The page loaded (htmx binds the page's ``hx-*`` elements once its DOM is ready), no request of
+#: htmx's in flight and nothing it swapped in still settling (it binds a swapped-in element as the
+#: swap settles). A click on a button before that posts its form the plain way and reloads the page.
+HTMX_SETTLED = (
+    "document.readyState === 'complete' && !!window.htmx"
+    " && !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
+)
 
 
 def wait_for_htmx(page: Any, timeout: float = 60_000) -> None:
