@@ -31,6 +31,7 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -349,6 +350,38 @@ def tree_cpu(pid: int) -> float:
     return sum(used.get(p, 0.0) for p in tree)
 
 
+def cpu_of(command: str, argument: str = "") -> float:
+    """CPU seconds used so far by every process of the machine whose command is ``command`` (and whose
+    command line holds ``argument``): the database's and Redis's share of a run."""
+    tick, used = os.sysconf("SC_CLK_TCK"), 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            name, rest = (entry / "stat").read_text().split(" (", 1)[1].rsplit(")", 1)
+            line = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if name == command and argument in line:
+            fields = rest.split()
+            used += (int(fields[11]) + int(fields[12])) / tick
+    return used
+
+
+def services_cpu() -> dict[str, float]:
+    """CPU seconds so far of the parts beside the site: PostgreSQL (all its processes) and the Redis on
+    the benchmark's port, and the benchmark's own clients (this process's waited-for children)."""
+    import resource
+
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    port = urllib.parse.urlsplit(os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379").port or 6379
+    return {
+        "PostgreSQL": cpu_of("postgres"),
+        "Redis": cpu_of("redis-server", f":{port}"),
+        "the clients": children.ru_utime + children.ru_stime,
+    }
+
+
 def tree_rss(pid: int) -> float:
     """Resident memory (MB) of process ``pid`` and its descendants (a Celery worker's pool processes)."""
     total = 0.0
@@ -479,6 +512,17 @@ def server_cpu(cluster: bool, pids: dict[str, int], cpu_before: dict[str, float]
     return tree_cpu(pids["web"]) - cpu_before["web"], tree_cpu(pids["worker"]) - cpu_before["worker"]
 
 
+def baseline_name(args: argparse.Namespace) -> str:
+    """The baseline entry this run compares with: the issue's load (200 matches, think 1 s) by POST
+    or on the socket, each other load (matches, think) its own entry, the large-event layout too."""
+    name = "bench_matches" if args.moves == "http" else "bench_matches (moves on the socket)"
+    if (args.matches, args.think) != (200, 1.0):
+        name += f" ({args.matches} matches, think {args.think:g} s)"
+    if args.cluster:
+        name += f" (local cluster, {args.web_workers} web)"
+    return name
+
+
 def main() -> int:
     args = arguments()
     if args.cluster:
@@ -496,11 +540,13 @@ def main() -> int:
         wait_up(base)
         began, load_before = time.time(), os.getloadavg()
         cpu_before = {name: tree_cpu(pid) for name, pid in pids.items()}
+        beside_before = services_cpu()
         stop_at = began + args.seconds
         figures = run_clients(seats, base, stop_at, args.dawdle, args.think, args.client_processes, args.moves)
         elapsed = time.time() - began
         moves = max(1, len(figures.round_trips))
         web_cpu, worker_cpu = server_cpu(bool(args.cluster), pids, cpu_before, moves)
+        beside = {name: used - beside_before[name] for name, used in services_cpu().items()}
         late = timer_lateness(began)
         print(f"load average (1 min) {load_before[0]:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")
     finally:
@@ -529,12 +575,15 @@ def main() -> int:
     if pids:
         print(f"CPU a move: web processes {web_cpu / moves * 1000:.1f} ms, Celery workers "
               f"{worker_cpu / moves * 1000:.1f} ms (their CPU time over the run divided by the moves)")  # fmt: skip
+    cores = os.cpu_count() or 1
+    parts = ", ".join(f"{name} {used / moves * 1000:.1f} ms" for name, used in beside.items())
+    print(f"  beside them: {parts}; the machine's {cores} cores give {cores * elapsed / moves * 1000:.1f} ms a move")
     for i, leg_name in enumerate(("the move sent to the server's push", "the push to the opponent's socket")):
         leg = [x[i] * 1000 for x in figures.legs]
         print(f"  of which {leg_name}: p50 {percentile(leg, 50):.0f} ms, p95 {percentile(leg, 95):.0f} ms")
     if args.url:
         print(f"(against {base}: its own processes, not this script's; the baseline is of the script's own)")
-    compare("bench_matches" if args.moves == "http" else "bench_matches (moves on the socket)", {
+    compare(baseline_name(args), {
         "moves per second": len(trips) / elapsed,
         "round trip p50 (ms)": percentile(trips, 50),
         "round trip p95 (ms)": percentile(trips, 95),
