@@ -456,12 +456,24 @@ def main() -> None:
     print(f"auto-pick lateness after the deadline: n={len(late)}, p50 {percentile(late, 50) * ms:.0f} ms, "
           f"p95 {percentile(late, 95) * ms:.0f} ms, max {max(late, default=float('nan')) * ms:.0f} ms, "
           f"mean {mean * ms:.0f} ms")  # fmt: skip
-    compare("bench_drafts", {
+    compare(baseline_name(args), {
         "picks per second": rate,
         "pick request p95 (ms)": percentile(figures.request_time, 95) * ms,
         "pick to next pack pushed p95 (ms)": percentile(pushes, 95) * ms,
         "auto-pick lateness max (ms)": max(late, default=float("nan")) * ms,
     })  # fmt: skip
+
+
+def baseline_name(args: argparse.Namespace) -> str:
+    """The baseline entry this run compares with: ``make bench``'s small run (10 pods or fewer at the
+    default think) has the plain entry; a larger run or another pace has its own (pods and pace)."""
+    if args.human_pace:
+        pace = "human pace"
+    elif args.think_per_card:
+        pace = f"think {args.think_per_card:g} s a card"
+    else:
+        pace = f"think {args.think:g} s"
+    return "bench_drafts" if args.pods <= 10 and pace == "think 2 s" else f"bench_drafts ({args.pods} pods, {pace})"
 
 
 if __name__ == "__main__":
