@@ -208,7 +208,7 @@ class Client:
         status, body = await self.http("POST", f"/api/play/{self.match}/first/", {"version": version, "first": "me"})
         if status == 200 and body["version"] > version:
             self.view = body
-        elif status != 200:  # the refusal's first words say why (the opponent not arrived yet, say)
+        elif status != 200:  # the refusal's first words say why (the chooser's time ran out, say)
             why = " ".join(str(body.get("detail", "")).split()[:5])
             self.figures.error(f"choosing who goes first: HTTP {status} ({why} ...)")
             self.view = (await self.http("GET", f"/api/play/{self.match}/"))[1]
