@@ -328,44 +328,41 @@ def run_clients(seats: list[dict[str, Any]], base: str, stop_at: float, dawdle: 
     return merged
 
 
-def tree_cpu(pid: int) -> float:
-    """CPU seconds (user + system) used so far by process ``pid`` and its descendants (Linux's
-    /proc; 0 where it cannot be read)."""
-    parents: dict[int, int] = {}
-    used: dict[int, float] = {}
-    tick = os.sysconf("SC_CLK_TCK")
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        parents[int(entry.name)] = int(fields[1])
-        used[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick
-    tree, grew = {pid}, True
-    while grew:
-        found = {child for child, parent in parents.items() if parent in tree} - tree
-        tree |= found
-        grew = bool(found)
-    return sum(used.get(p, 0.0) for p in tree)
-
-
-def cpu_of(command: str, argument: str = "") -> float:
-    """CPU seconds used so far by every process of the machine whose command is ``command`` (and whose
-    command line holds ``argument``): the database's and Redis's share of a run."""
-    tick, used = os.sysconf("SC_CLK_TCK"), 0.0
+def processes() -> dict[int, tuple[str, int, float]]:
+    """Every process of the machine (Linux's /proc): its command name, its parent and the CPU seconds
+    (user + system) it used so far; a process that ended while it was read is left out."""
+    tick, found = os.sysconf("SC_CLK_TCK"), {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
             name, rest = (entry / "stat").read_text().split(" (", 1)[1].rsplit(")", 1)
-            line = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
         except OSError:
             continue
-        if name == command and argument in line:
-            fields = rest.split()
-            used += (int(fields[11]) + int(fields[12])) / tick
+        fields = rest.split()
+        found[int(entry.name)] = (name, int(fields[1]), (int(fields[11]) + int(fields[12])) / tick)
+    return found
+
+
+def tree_cpu(pid: int) -> float:
+    """CPU seconds (user + system) used so far by process ``pid`` and its descendants (0 where it
+    cannot be read)."""
+    table = processes()
+    return sum(table[member][2] for member in _tree(pid, table) if member in table)
+
+
+def cpu_of(command: str, argument: str = "") -> float:
+    """CPU seconds used so far by every process of the machine whose command is ``command`` (and whose
+    command line holds ``argument``): the database's and Redis's share of a run."""
+    used = 0.0
+    for pid, (name, _parent, cpu) in processes().items():
+        if name != command:
+            continue
+        try:
+            line = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        used += cpu if argument in line else 0.0
     return used
 
 
@@ -397,14 +394,9 @@ def tree_rss(pid: int) -> float:
     return total
 
 
-def _tree(pid: int) -> set[int]:
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except OSError:
-                continue
+def _tree(pid: int, table: dict[int, tuple[str, int, float]] | None = None) -> set[int]:
+    """``pid`` and its descendants (in ``table``, the processes read once, or read now)."""
+    parents = {member: parent for member, (_name, parent, _cpu) in (table or processes()).items()}
     tree, grew = {pid}, True
     while grew:
         found = {child for child, parent in parents.items() if parent in tree} - tree
