@@ -16,6 +16,8 @@ from typing import Any, TypeGuard
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 
+from common import threads
+
 
 class SiteConsumer(AsyncJsonWebsocketConsumer):
     """Handles each message on the loop, with no stop on a thread first.
@@ -24,6 +26,7 @@ class SiteConsumer(AsyncJsonWebsocketConsumer):
     thread; for a push (most messages a consumer gets) that crossing was the largest cost of
     delivering it on a busy server. Our handlers reach the database only through
     ``database_sync_to_async``, which closes stale connections itself, so the crossing is skipped.
+    ``LiveConsumer`` runs that database work on a thread lent by ``common.threads``.
     """
 
     message_key = "type"  # the field that names a message's kind on this socket
@@ -103,9 +106,13 @@ class LiveConsumer(SiteConsumer):
             return await self.refuse(
                 'Send an object with a "type", e.g. {"type": "subscribe", "topic": "event", "id": 1}.'
             )
-        kind = content["type"]
-        if kind == "ping":
+        if content["type"] == "ping":
             return await self.send_json({"type": "pong"})
+        async with threads.lend():  # its database work on a request thread, beside the others
+            await self.handle(content)
+
+    async def handle(self, content: dict[str, Any]) -> None:
+        kind = content["type"]
         if kind == "subscribe":
             return await self.subscribe(content)
         key = content.get("topic")
@@ -174,8 +181,11 @@ class LiveConsumer(SiteConsumer):
 
     async def disconnect(self, code: int) -> None:
         followed, self.followed = self.followed, {}
-        for subscription in followed.values():
-            await self._leave(subscription)
+        if not followed:
+            return
+        async with threads.lend():
+            for subscription in followed.values():
+                await self._leave(subscription)
 
 
 def _is_id(value: Any) -> TypeGuard[int]:

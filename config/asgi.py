@@ -9,13 +9,12 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django.setup(set_prefix=False)
 
-from django.conf import settings  # noqa: E402
 
 from config.asgi_threads import PooledThreadsHandler  # noqa: E402
 from config.warm import freeze_start_up_objects, warm_up  # noqa: E402
 
 warm_up()
-django_asgi_app = PooledThreadsHandler(threads=settings.WEB_THREADS)
+django_asgi_app = PooledThreadsHandler()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set up first)
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

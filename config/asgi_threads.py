@@ -2,10 +2,10 @@
 
 Django runs each request's sync code (middleware, views, the ORM) on a thread it starts for that
 request, and starting a thread makes the event loop wait until the new thread runs. Under load
-that stalls every websocket the process serves. ``PooledThreadsHandler`` keeps a fixed set of
-single-thread executors instead: a request borrows an idle one for its whole life (so Django's
-thread-sensitive guarantee holds) and waits when all are busy, which also bounds the database
-connections a process uses.
+that stalls every websocket the process serves. ``PooledThreadsHandler`` uses the process's fixed
+set of single-thread executors instead (``common.threads``, which lends them to socket messages
+too): a request borrows an idle one for its whole life (so Django's thread-sensitive guarantee
+holds) and waits when all are busy, which also bounds the database connections a process uses.
 
 It also crosses from the loop to the thread **once** per request. Django's own ASGI handler runs
 the middleware in async mode when it can: with one sync-only middleware in the stack (WhiteNoise)
@@ -25,10 +25,9 @@ from __future__ import annotations
 
 import asyncio
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from asgiref.sync import ThreadSensitiveContext, sync_to_async
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core import signals
 from django.core.exceptions import RequestAborted
@@ -36,7 +35,7 @@ from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.http import FileResponse, HttpResponseBase, JsonResponse
 from django.urls import set_script_prefix
 
-from common import push
+from common import push, threads
 
 
 class BodyTooLarge(Exception):
@@ -67,11 +66,9 @@ def with_content_length(scope: Any, body_file: Any) -> Any:
 
 
 class PooledThreadsHandler(ASGIHandler):
-    def __init__(self, threads: int) -> None:
+    def __init__(self) -> None:
         super().__init__()
         self.load_middleware(is_async=False)  # the whole chain runs on the request's thread
-        self.threads = threads
-        self._idle: asyncio.Queue[ThreadPoolExecutor] | None = None
 
     async def handle(self, scope: Any, receive: Any, send: Any) -> None:
         try:
@@ -134,14 +131,7 @@ class PooledThreadsHandler(ASGIHandler):
         return response
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if self._idle is None:  # made on the serving loop, at the first request
+        if push.serving_loop() is None:  # the first request: this loop serves the process
             push.set_serving_loop(asyncio.get_running_loop())
-            self._idle = asyncio.Queue()
-            for number in range(self.threads):
-                self._idle.put_nowait(ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"django-{number}"))
-        executor = await self._idle.get()
-        try:
-            async with ThreadSensitiveContext(executor=executor):
-                await super().__call__(scope, receive, send)
-        finally:
-            self._idle.put_nowait(executor)
+        async with threads.lend(always=True):
+            await super().__call__(scope, receive, send)
