@@ -10,13 +10,13 @@ loop without waiting for it (``run_soon``).
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import threading
 from collections.abc import Coroutine
 from concurrent.futures import Future
 from typing import Any
 
+import orjson
 import redis.asyncio
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -102,8 +102,15 @@ def push_json(messages: list[tuple[str, dict[str, Any]]]) -> None:
         (on the sender's thread), not by every receiving consumer on its loop (``LiveConsumer.site_text``,
     which wraps it with the topic the socket follows ``group`` under)."""
     send_to_groups(
-        [(group, {"type": "site.text", "group": group, "text": json.dumps(payload)}) for group, payload in messages]
+        [(group, {"type": "site.text", "group": group, "text": json_text(payload)}) for group, payload in messages]
     )
+
+
+def json_text(payload: Any) -> str:
+    """``payload`` as JSON text, by orjson (several times as fast as ``json`` on a match view):
+    compact, non-ASCII as UTF-8, and dict keys that are not text written as text, as ``json``
+    does."""
+    return orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 _publishers: dict[asyncio.AbstractEventLoop, Any] = {}

@@ -7,6 +7,7 @@ refused. What is pushed, and presence, live in ``push``; a subscription opens wi
 from __future__ import annotations
 
 import time
+from contextlib import nullcontext
 from functools import partial
 from typing import Any
 
@@ -17,7 +18,7 @@ from common.consumers import LiveConsumer, Messages, Subscription, Topic
 from gameplay.matches.chat import say
 from gameplay.matches.errors import MatchError
 from gameplay.matches.models import PlayMatch
-from gameplay.matches.push import group_name, mark_presence, mark_watching, view_message
+from gameplay.matches.push import answering, group_name, mark_presence, mark_watching, view_message
 from gameplay.matches.selectors import sight
 from gameplay.matches.services import play, player_view, players_arrived
 from gameplay.matches.services.decisions import ACTION_LENGTH
@@ -57,7 +58,7 @@ class MatchTopic(Topic):
             else:
                 await database_sync_to_async(mark_watching)(ident, channel, False)
 
-        receive = partial(received, ident, user, mine)
+        receive = partial(received, ident, user, mine, channel)
         return Subscription(groups=[group_name(ident, mine)], first=first, leave=leave, receive=receive)
 
 
@@ -67,11 +68,13 @@ TAKES = (
 )
 
 
-async def received(ident: int, user: Any, mine: int | None, content: dict[str, Any]) -> dict[str, Any] | None:
+async def received(
+    ident: int, user: Any, mine: int | None, channel: str, content: dict[str, Any]
+) -> dict[str, Any] | None:
     """What a page sent on its match topic: a player's move (``act``, as ``POST /api/play/<id>/act/``)
     or preset message to the others (``say``); watchers may send neither."""
     if content.get("type") == "act":
-        return await database_sync_to_async(act)(ident, user, mine, content)
+        return await database_sync_to_async(act)(ident, user, mine, content, channel)
     if content.get("type") != "say":
         return {"type": "error", "detail": TAKES}
     if mine is None:
@@ -80,12 +83,13 @@ async def received(ident: int, user: Any, mine: int | None, content: dict[str, A
     return {"type": "say-refused", "detail": refused} if refused else None
 
 
-def act(match_id: int, user: Any, seat: int | None, content: dict[str, Any]) -> dict[str, Any]:
+def act(match_id: int, user: Any, seat: int | None, content: dict[str, Any], channel: str = "") -> dict[str, Any]:
     """A move sent on the socket: the same checks, refusals and answer as the play API's ``act``
     (a stale version, an illegal move, a move out of turn each refused, nothing changed), answered
     on the socket as ``acted`` with the mover's view, or ``act-refused`` with the HTTP status the
     API would have given and, where the match was read, the mover's current view. ``request``
-    (a short text or a number the page chose) comes back, so the page can tell its answers apart."""
+    (a short text or a number the page chose) comes back, so the page can tell its answers apart.
+    The answer is the socket's (``channel``) view of the move: it is not pushed to it as well."""
     request = content.get("request")
     mark = (
         request
@@ -104,7 +108,8 @@ def act(match_id: int, user: Any, seat: int | None, content: dict[str, Any]) -> 
     if not isinstance(action, str) or not action or len(action) > ACTION_LENGTH:
         return refused(400, f"The move needs an action: text of 1 to {ACTION_LENGTH} characters.")
     try:
-        outcome = play(match_id, user, action, version)
+        with answering(channel) if channel else nullcontext():
+            outcome = play(match_id, user, action, version)
     except PlayMatch.DoesNotExist:
         return refused(404, "No such match.")
     except MatchError as error:

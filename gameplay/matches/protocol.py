@@ -137,6 +137,9 @@ class GameEngine(Protocol):
         """The action the named bot (``greedy`` or ``random``) takes for ``seat``, as text."""
         ...
 
+    # Saving a state. Optional, read only through `json_and_hash` below:
+    #   json_and_hash(state) -> (to_json(state), state_hash(state)), serialising the state once.
+
     # How the game is seated and won. Optional, and read only through `seating_of`,
     # `is_cooperative` and `table_seats` below (an engine without them seats a DUEL of two players
     # who bring decks, where one seat wins):
@@ -196,6 +199,16 @@ def table_seats(engine: GameEngine, setup: Mapping[str, Any]) -> list[dict[str, 
     if seating_of(engine) != TABLE or seats is None:
         raise SetupError("this game is played by two players who bring decks, not at a table")
     return list(seats(setup))
+
+
+def json_and_hash(engine: GameEngine, state: Any) -> tuple[str, str]:
+    """The state's JSON text and hash, as a move saves them: in one serialisation where the engine
+    offers that (the optional ``json_and_hash``), else by its ``to_json`` and ``state_hash``."""
+    both = getattr(engine, "json_and_hash", None)
+    if both is not None:
+        text, digest = both(state)
+        return str(text), str(digest)
+    return engine.to_json(state), engine.state_hash(state)
 
 
 def game_outcome(engine: GameEngine, state: Any) -> str | None:

@@ -9,7 +9,9 @@ services push from here after commit; the socket consumer (``consumers``) marks 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from accounts.notices.live import user_group
@@ -70,14 +72,39 @@ def connected_seats(match_id: int, seats: int = 2) -> dict[str, bool]:
         return {f"p{seat + 1}": False for seat in range(seats)}
 
 
-def listeners(match_id: int, seats: int = 2) -> tuple[dict[str, bool], bool]:
-    """Which of the ``seats`` have a page open and whether anyone watches, in one round trip."""
+def listeners(match_id: int, seats: int = 2, sockets_of: int | None = None) -> tuple[dict[str, bool], bool, set[str]]:
+    """Which of the ``seats`` have a page open and whether anyone watches, in one round trip; and
+    the sockets (channel names) open on seat ``sockets_of``'s pages (none asked: empty)."""
     pipe = state_redis().pipeline(transaction=False)
     for seat in range(seats):
         pipe.scard(presence_key(match_id, seat))
     pipe.scard(watchers_key(match_id))
-    *open_pages, watchers = pipe.execute()
-    return {f"p{seat + 1}": bool(n) for seat, n in enumerate(open_pages)}, bool(watchers)
+    if sockets_of is not None:
+        pipe.smembers(presence_key(match_id, sockets_of))
+    found = pipe.execute()
+    sockets = {s.decode() if isinstance(s, bytes) else str(s) for s in found.pop()} if sockets_of is not None else set()
+    *open_pages, watchers = found
+    return {f"p{seat + 1}": bool(n) for seat, n in enumerate(open_pages)}, bool(watchers), sockets
+
+
+_answering: ContextVar[str | None] = ContextVar("answering", default=None)
+
+
+@contextmanager
+def answering(channel: str) -> Iterator[None]:
+    """Inside, a move is answered on the socket ``channel`` with the mover's view (a move sent on
+    the play socket): if that is the only socket open on the mover's seat, the view is not also
+    pushed to it (``answered_on``)."""
+    token = _answering.set(channel)
+    try:
+        yield
+    finally:
+        _answering.reset(token)
+
+
+def answered_on() -> str | None:
+    """The socket the move in hand is answered on (``answering``), or None (a POST, a timer)."""
+    return _answering.get()
 
 
 def view_message(view: dict[str, Any], at: float) -> dict[str, Any]:

@@ -133,6 +133,9 @@ class Runeslingers:
     def state_hash(self, state: engine.State) -> str:
         return engine.state_hash(state)
 
+    def json_and_hash(self, state: engine.State) -> tuple[str, str]:
+        return engine.json_and_hash(state)
+
     def bot_action(self, state: engine.State, seat: int, bot: str, seed: int) -> str:
         """The bot's move: "hard" searches (`engine.search`), "greedy" looks one action ahead,
         anything else ("random") plays a random legal action."""

@@ -154,3 +154,53 @@ def _api_refusal(match: PlayMatch, user: Any, view: dict[str, Any]) -> tuple[int
         f"/api/play/{match.pk}/act/", {"version": view["version"], "action": view["board"]["legal"][0]}, format="json"
     )
     return answer.status_code, answer.json()["detail"]
+
+
+def test_the_movers_only_socket_gets_its_view_in_the_answer_not_pushed_again() -> None:
+    """A move on the only socket its seat has open is answered with the view and not pushed to that
+    socket as well: one view a move, not two."""
+    match, players = a_match()
+    seat = match.on_clock
+    assert seat is not None
+    view = services.player_view(match, seat)
+
+    async def scenario() -> tuple[dict[str, Any], bool]:
+        mover, other = seat_socket(match, players[seat]), seat_socket(match, players[1 - seat])
+        assert (await mover.connect())[0] and (await other.connect())[0]
+        answer = await answer_to(
+            mover, {"type": "act", "version": view["version"], "action": view["board"]["legal"][0]}
+        )
+        await view_push(other, view["version"] + 1)
+        # a move's pushes are all sent before its answer: none is still on its way to the mover
+        quiet = await mover.receive_nothing(timeout=0.5)
+        await mover.disconnect()
+        await other.disconnect()
+        return answer, quiet
+
+    answer, quiet = async_to_sync(scenario)()
+    assert answer["type"] == "acted" and answer["view"]["version"] == view["version"] + 1
+    assert quiet, "the mover's only socket got its own move's view pushed as well as answered"
+
+
+def test_another_page_of_the_movers_seat_still_gets_the_move_pushed() -> None:
+    match, players = a_match()
+    seat = match.on_clock
+    assert seat is not None
+    view = services.player_view(match, seat)
+
+    async def scenario() -> tuple[dict[str, Any], dict[str, Any]]:
+        mover, second_page = seat_socket(match, players[seat]), seat_socket(match, players[seat])
+        assert (await mover.connect())[0] and (await second_page.connect())[0]
+        await view_push(second_page, view["version"])  # its opening view
+        answer = await answer_to(
+            mover, {"type": "act", "version": view["version"], "action": view["board"]["legal"][0]}
+        )
+        pushed = await view_push(second_page, view["version"] + 1)
+        await mover.disconnect()
+        await second_page.disconnect()
+        return answer, pushed
+
+    answer, pushed = async_to_sync(scenario)()
+    assert answer["type"] == "acted"
+    assert pushed["version"] == answer["view"]["version"] == view["version"] + 1
+    assert pushed["view"]["board"] == answer["view"]["board"]

@@ -13,7 +13,6 @@ import threading
 from typing import Any
 
 from asgiref.sync import async_to_sync, sync_to_async
-from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import override_settings
 
@@ -33,7 +32,7 @@ async def _two_at_once() -> list[str]:
 
     async def one() -> str:
         async with threads.lend():
-            return await database_sync_to_async(_meet)(barrier)
+            return await sync_to_async(_meet)(barrier)
 
     return list(await asyncio.gather(one(), one()))
 
@@ -108,7 +107,7 @@ class _Meeting(Topic):
 
     async def open(self, socket: LiveConsumer, user: Any, ident: int, seat: int | None) -> Subscription | str:
         async def receive(content: dict[str, Any]) -> dict[str, Any]:
-            return {"type": "met", "thread": await database_sync_to_async(_meet)(self.barrier)}
+            return {"type": "met", "thread": await sync_to_async(_meet)(self.barrier)}
 
         return Subscription(groups=[f"meeting-{ident}"], receive=receive)
 

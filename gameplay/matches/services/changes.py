@@ -12,7 +12,7 @@ from accounts.models import User
 from gameplay.matches import rows, timers, turn_notices
 from gameplay.matches.errors import Conflict, Forbidden, MatchRefusal, Stale
 from gameplay.matches.models import Game, PlayMatch
-from gameplay.matches.push import listeners
+from gameplay.matches.push import answered_on, listeners
 from gameplay.matches.services.views import Views, views_for
 
 
@@ -58,20 +58,23 @@ def after_commit(match: PlayMatch, current: tuple[Game, Any] | None = None, view
     timers after commit. Returns the views: the ``viewer`` seat's always,
     the other seat's if its page is open, the public one if anyone watches."""
     count = match.seat_count
-    try:
-        connected, watchers = listeners(match.pk, count)  # one Redis round trip
-    except Exception:  # Redis down: presence is unknown, so push everything (best effort)
-        connected, watchers = {f"p{s + 1}": True for s in range(count)}, True
     # a person's pushes and views are keyed by their own seat (the first they hold)
-    homes = sorted({match.home_seat(s) for s in range(count) if not match.bot_of(s) or not match.seated})
     mover = None if viewer is None else match.home_seat(viewer)
+    answered = answered_on() if mover is not None else None
+    try:  # one Redis round trip
+        connected, watchers, mover_sockets = listeners(match.pk, count, sockets_of=mover if answered else None)
+    except Exception:  # Redis down: presence is unknown, so push everything (best effort)
+        connected, watchers, mover_sockets = {f"p{s + 1}": True for s in range(count)}, True, set()
+    homes = sorted({match.home_seat(s) for s in range(count) if not match.bot_of(s) or not match.seated})
     seats: list[int | None] = [s for s in homes if s == mover or connected[f"p{s + 1}"]]
     if watchers:
         seats.append(None)
     game, state = current if current is not None else (None, None)
     views = views_for(match, seats, game, state, connected) if seats else {}
+    # a move sent on the mover's only open socket gets its view in the answer, not a push as well
+    pushed = views if not answered or mover_sockets != {answered} else {s: v for s, v in views.items() if s != mover}
     # whose home page changes (a turn came or went, the match started or ended): told in the same push
-    timers.after_change(match, views, match.waiting_changed())
+    timers.after_change(match, pushed, match.waiting_changed())
     turn_notices.your_turn(match, viewer)  # turn-based play only: the next decider is told
     return views
 

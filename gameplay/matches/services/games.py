@@ -17,7 +17,7 @@ from gameplay.matches.banks import check_bank
 from gameplay.matches.engines import DEFAULT, engine_for, engines
 from gameplay.matches.errors import Invalid, MatchRefusal
 from gameplay.matches.models import ChoiceBy, FirstChoice, Game, PlayMatch
-from gameplay.matches.protocol import GameEngine, SetupError, is_cooperative
+from gameplay.matches.protocol import GameEngine, SetupError, is_cooperative, json_and_hash
 from gameplay.matches.push import connected_seats
 from gameplay.matches.services.changes import after_commit, publish_change
 from gameplay.matches.services.clock import await_arrival, await_choice, restart_clock, waiting_for_players
@@ -176,9 +176,10 @@ def start_game(match: PlayMatch, number: int, chooser: int, now: Any, die_roll: 
     setup = dict(match.setup) if match.seated and match.setup else game_setup(engine, match.decks, chooser)
     seed = game_seed(match, number)
     state = new_state(engine, setup, seed)
+    text, digest = json_and_hash(engine, state)
     game = Game.objects.create(
         match=match, number=number, seed=seed, first=chooser, chooser=chooser, setup=setup,
-        engine_version=engine.version(), state=engine.to_json(state), state_hash=engine.state_hash(state),
+        engine_version=engine.version(), state=text, state_hash=digest,
         started_at=now, die_roll=list(die_roll),
         awaiting_choice=not bot_chooses, choice=FirstChoice.FIRST if bot_chooses else "",
         choice_by=ChoiceBy.BOT if bot_chooses else "", chosen_at=now if bot_chooses else None,
@@ -207,7 +208,7 @@ def decide_first(match: PlayMatch, game: Game, first: int, by: str, now: Any, vi
         setup = game_setup(engine, game.setup["players"], first)
         state = new_state(engine, setup, game.seed, game.engine_version)
         game.setup, game.first = setup, first
-        game.state, game.state_hash = engine.to_json(state), engine.state_hash(state)
+        game.state, game.state_hash = json_and_hash(engine, state)
     else:
         state = load_state(game, engine)
     game.awaiting_choice = False

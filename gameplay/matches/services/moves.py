@@ -9,7 +9,7 @@ from gameplay.matches import rows
 from gameplay.matches.engines import engine_for
 from gameplay.matches.errors import Conflict, Invalid, MatchRefusal
 from gameplay.matches.models import Game, GameAction, PlayMatch
-from gameplay.matches.protocol import GameEngine, IllegalMove, game_outcome, move_entry
+from gameplay.matches.protocol import GameEngine, IllegalMove, game_outcome, json_and_hash, move_entry
 from gameplay.matches.services.changes import publish_change
 from gameplay.matches.services.clock import restart_clock
 from gameplay.matches.services.games import end_game, end_match
@@ -49,7 +49,7 @@ def move(
     entry = move_entry(engine, state, text, new_state, names, seat)
     earlier = recent_log(game, engine, names)  # (describes a game logged before words, once)
     game.moves += 1
-    game.state, game.state_hash = engine.to_json(new_state), engine.state_hash(new_state)
+    game.state, game.state_hash = json_and_hash(engine, new_state)
     game.recent = [*earlier[-(RECENT_ACTIONS - 1) :], entry]
     logged = GameAction(
         game=game, seq=game.moves, seat=seat, action=text, automatic=automatic, state_hash=game.state_hash,

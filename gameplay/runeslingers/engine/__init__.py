@@ -22,7 +22,7 @@ from gameplay.runeslingers.engine.errors import (
 from gameplay.runeslingers.engine.legal import Pending, legal_actions, pending
 from gameplay.runeslingers.engine.rules import AWAKENING, ENGINE_VERSION, RULE_SETS, Phase, RuleSet
 from gameplay.runeslingers.engine.setup import bind, new_game, scenario
-from gameplay.runeslingers.engine.state import State, state_hash, to_json
+from gameplay.runeslingers.engine.state import State, json_and_hash, state_hash, to_json
 from gameplay.runeslingers.engine.state import from_json as _state_from_json
 from gameplay.runeslingers.engine.view import result, view
 
@@ -56,6 +56,7 @@ __all__ = [
     "apply",
     "bind",
     "from_json",
+    "json_and_hash",
     "legal_actions",
     "new_game",
     "parse_action",

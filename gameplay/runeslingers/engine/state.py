@@ -22,6 +22,8 @@ import hashlib
 import json
 from typing import Any, TypedDict
 
+import orjson
+
 from gameplay.runeslingers.engine.errors import StateFormatError
 from gameplay.runeslingers.engine.rules import (
     ENGINE_VERSION,
@@ -376,13 +378,25 @@ class State:
 
 
 def to_json(state: State) -> str:
-    """Canonical JSON text of the whole state (hidden information included: server side only)."""
-    return json.dumps(state.to_dict(), separators=(",", ":"), sort_keys=True)
+    """Canonical JSON text of the whole state (hidden information included: server side only):
+    ``json.dumps`` with sorted keys, no spaces and non-ASCII escaped, byte for byte, which every
+    recorded game's hashes were made from. orjson writes the same bytes for ASCII text (sorted keys,
+    no spaces; the state holds no floats) some seven times as fast; a state with any non-ASCII
+    text, which orjson would write unescaped, is written by ``json`` instead."""
+    d = state.to_dict()
+    raw = orjson.dumps(d, option=orjson.OPT_SORT_KEYS)
+    return raw.decode() if raw.isascii() else json.dumps(d, separators=(",", ":"), sort_keys=True)
+
+
+def json_and_hash(state: State) -> tuple[str, str]:
+    """``to_json`` and ``state_hash`` of one state, serialised once."""
+    text = to_json(state)
+    return text, hashlib.sha256(text.encode()).hexdigest()
 
 
 def from_json(text: str) -> State:
     try:
-        d = json.loads(text)
+        d = orjson.loads(text)
         if d.get("engine") not in ENGINE_VERSIONS:
             raise StateFormatError(f"state written by engine {d.get('engine')!r}, this is {ENGINE_VERSION!r}")
         s = State()
@@ -416,7 +430,7 @@ def from_json(text: str) -> State:
 
 
 def state_hash(state: State) -> str:
-    return hashlib.sha256(to_json(state).encode()).hexdigest()
+    return json_and_hash(state)[1]
 
 
 # --- the seeded generator ---------------------------------------------------------------------
