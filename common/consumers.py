@@ -26,7 +26,7 @@ class SiteConsumer(AsyncJsonWebsocketConsumer):
     thread; for a push (most messages a consumer gets) that crossing was the largest cost of
     delivering it on a busy server. Our handlers reach the database only through
     ``database_sync_to_async``, which closes stale connections itself, so the crossing is skipped.
-    ``LiveConsumer`` runs that database work on a thread lent by ``common.threads``.
+    ``LiveConsumer`` runs a subscription's messages (moves) on a thread lent by ``common.threads``.
     """
 
     message_key = "type"  # the field that names a message's kind on this socket
@@ -106,13 +106,9 @@ class LiveConsumer(SiteConsumer):
             return await self.refuse(
                 'Send an object with a "type", e.g. {"type": "subscribe", "topic": "event", "id": 1}.'
             )
-        if content["type"] == "ping":
-            return await self.send_json({"type": "pong"})
-        async with threads.lend():  # its database work on a request thread, beside the others
-            await self.handle(content)
-
-    async def handle(self, content: dict[str, Any]) -> None:
         kind = content["type"]
+        if kind == "ping":
+            return await self.send_json({"type": "pong"})
         if kind == "subscribe":
             return await self.subscribe(content)
         key = content.get("topic")
@@ -123,7 +119,8 @@ class LiveConsumer(SiteConsumer):
         subscription = self.followed.get(key)
         if subscription is None or subscription.receive is None:
             return await self.refuse("Subscribe first: this socket takes subscribe, unsubscribe and ping.")
-        reply = await subscription.receive(content)
+        async with threads.lend():  # a move's database work on a request thread, beside the others
+            reply = await subscription.receive(content)
         if reply is not None:
             await self.send_topic(key, reply)
 
@@ -181,11 +178,8 @@ class LiveConsumer(SiteConsumer):
 
     async def disconnect(self, code: int) -> None:
         followed, self.followed = self.followed, {}
-        if not followed:
-            return
-        async with threads.lend():
-            for subscription in followed.values():
-                await self._leave(subscription)
+        for subscription in followed.values():
+            await self._leave(subscription)
 
 
 def _is_id(value: Any) -> TypeGuard[int]:

@@ -4,10 +4,10 @@ Django code called from the event loop (``sync_to_async`` and Channels' ``databa
 both thread-sensitive) runs on the thread of its context. An HTTP request gets one for its whole
 life (``config.asgi_threads``). A websocket consumer has no such context, so asgiref ran every
 socket message's database work of the process on **one** shared thread: a move sent on the play
-socket waited behind every other socket's subscribe, presence mark and move, one at a time, and
-behind their waits on the database. ``lend()`` gives a socket message a thread of the same pool
-as the requests for as long as it is handled: socket moves run side by side like HTTP moves, and
-the pool still bounds the database connections a process uses.
+socket waited behind every other socket's move, subscribe and presence mark, one at a time, and
+behind their waits on the database. ``lend()`` gives a socket move (``LiveConsumer``) a thread of
+the same pool as the requests for as long as it is handled: socket moves run side by side like
+HTTP moves, and the pool still bounds the database connections a process uses.
 
 The pool is the process's: ``WEB_THREADS`` single-thread executors, made at first use. Each event
 loop that borrows them has its own queue of the idle ones (a web process serves on one loop).
