@@ -11,7 +11,7 @@
   var poolCards = JSON.parse(document.getElementById("pool-cards").textContent);
   var registered = JSON.parse(document.getElementById("pool-deck").textContent);
   var owner = app.dataset.owner === "1";
-  var have = {}, deck = {}, timer = null, filters = { cls: "", type: "", cost: "" };
+  var have = {}, deck = {}, timer = null, checks = 0, filters = { cls: "", type: "", cost: "" };
   poolCards.forEach(function (slug) { have[slug] = (have[slug] || 0) + 1; });
   var $ = function (sel) { return app.querySelector(sel); };
   function post(url, body) { return window.Fett.request(url, body, app.dataset.csrf); }
@@ -106,9 +106,15 @@
   }
 
   function scheduleCheck() { clearTimeout(timer); timer = setTimeout(check, 250); }
+  // Checks can answer out of order (a slow one asked before a Suggest): only the newest asked is
+  // drawn, so an older deck's verdict never replaces the deck on screen's.
   function check() {
     if (!owner) return;
+    clearTimeout(timer);
+    var mine = ++checks;
     post(app.dataset.checkUrl, body()).then(function (res) {
+      app.dataset.checked = String((Number(app.dataset.checked) || 0) + 1);  // answers heard, drawn or not
+      if (mine !== checks) return;
       var list = $("[data-testid=violations]");
       list.replaceChildren();
       if (res.status !== 200) { list.appendChild(el("li", {}, res.data.detail || "The deck could not be checked.")); return; }

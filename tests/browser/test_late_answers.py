@@ -1,0 +1,125 @@
+"""In Chromium: an answer that comes back late never leaves older news on the page. Each test holds
+one of the page's requests back (Playwright's routing), lets a newer change happen meanwhile, then
+lets the old answer through, and checks the page shows the newer state.
+
+- The event page's table (static/js/my-match.js): a correction pushed while the panel's re-read is
+  still out is shown once both answers are in (htmx queues the second re-read behind the first).
+- The pool page's legality (static/drafts/pool.js): a check asked before "Suggest a deck" that
+  answered after the suggested deck's check replaced "Legal deck" with the older deck's problems.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import override_settings
+from django.urls import reverse
+
+from tests.browser.asgi import asgi_server
+from tests.browser.onsite import Live
+from tests.browser.redis_layer import redis_channel_layers
+from tests.browser.test_event_flow import logged_in_page
+from tests.browser.waiting import wait_in_page
+from tests.drafts.helpers import draft_table
+from tests.factories import EventFactory, OrganiserFactory, RegistrationFactory, UserFactory
+from tournaments.drafts.models import Pool
+from tournaments.drafts.services import pools
+from tournaments.models import Match
+from tournaments.services import registration, results, rounds
+
+REDIS_ASGI = "tests.browser.redis_asgi:application"
+
+
+def until_held(page: Any, held: list[Any]) -> None:
+    """Returns once the route handler holds a request: Playwright calls it from its event loop, which
+    runs while the test is inside a Playwright call, so the wait is one of those (a short timer)."""
+    for _ in range(3000):
+        if held:
+            return
+        page.wait_for_timeout(20)
+    raise AssertionError("the page's request never reached the route")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_correction_pushed_while_the_table_is_read_shows(browser: Any) -> None:
+    organiser = OrganiserFactory.create(display_name="Oda")
+    event = EventFactory.create(organiser=organiser, best_of=3, name="Late Answers Open")
+    for name in ("Eva", "Corvin"):
+        RegistrationFactory.create(event=event, player=UserFactory.create(display_name=name))
+    registration.start_event(event, organiser)
+    rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
+    match = Match.objects.select_related("player_a", "player_b").get(round__event=event)
+    reporter, opponent = match.player_a, match.player_b
+    assert opponent is not None
+    results.report_result(match, reporter, results.Score(2, 1))
+    panel_url = reverse("tournaments:event-live", args=[event.pk])
+
+    with override_settings(CHANNEL_LAYERS=redis_channel_layers()), asgi_server(REDIS_ASGI) as url:
+        page = logged_in_page(browser, Live(url), opponent)
+        held: list[Any] = []
+
+        def hold_the_first(route: Any) -> None:
+            if held:
+                route.continue_()
+            else:
+                held.append(route)
+
+        page.route(f"**{panel_url}*", hold_the_first)
+        # The page's re-read when its subscription opens is held.
+        with page.expect_websocket() as socket_opened, page.expect_request(lambda r: panel_url in r.url):
+            page.goto(f"{url}/events/{event.pk}/")
+        socket = socket_opened.value
+        until_held(page, held)
+        said = f"{reporter.public_name} reported that they won 2-1. Is that right?"
+        assert page.get_by_test_id("my-result").inner_text() == said
+        page.evaluate("() => { window.sameDocument = true; }")
+
+        # The reporter corrects the report (2-0) while the page's re-read is still out.
+        def the_push(frame: Any) -> bool:
+            return '"kind":"table"' in str(frame).replace(" ", "")
+
+        with socket.expect_event("framereceived", predicate=the_push):
+            results.report_result(Match.objects.get(pk=match.pk), reporter, results.Score(2, 0))
+        held[0].continue_()
+
+        wait_in_page(page, "document.querySelector('[data-testid=my-result]').innerText.includes('won 2-0')")
+        assert page.get_by_test_id("my-result").inner_text() == (
+            f"{reporter.public_name} reported that they won 2-0. Is that right?"
+        )
+        assert page.evaluate("() => window.sameDocument === true")  # in place, not by a reload
+        page.context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_older_check_never_replaces_the_suggested_decks(browser: Any, live_server: Any) -> None:
+    table = draft_table(humans=2, fmt="sealed", username="late")
+    pools.open_sealed(table.event, table.organiser)
+    pool = Pool.objects.get(registration__player=table.players[0])
+    check_url = reverse("api-pool-check", args=[pool.pk])
+    page = logged_in_page(browser, live_server, table.players[0], viewport={"width": 1280, "height": 900})
+    page.goto(f"{live_server.url}/pools/{pool.pk}/")
+    wait_in_page(page, "document.querySelectorAll('[data-testid=side-cards] [data-face-id]').length === 54")
+    held: list[Any] = []
+
+    def hold_the_first(route: Any) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route(f"**{check_url}", hold_the_first)
+    with page.expect_request(lambda request: check_url in request.url):  # one card in: checked a moment later
+        page.locator("[data-testid=side-cards] [data-face-id]").first.click(position={"x": 30, "y": 10})
+    until_held(page, held)
+
+    page.get_by_test_id("suggest").click()
+    wait_in_page(page, "document.querySelector('[data-testid=deck-count]').textContent === '40'")
+    wait_in_page(page, "document.querySelector('[data-testid=violations]').textContent.includes('Legal deck')")
+    with page.expect_response(lambda response: check_url in response.url) as late:
+        held[0].continue_()  # the one-card deck's check answers last
+    late.value.finished()
+    wait_in_page(page, "document.getElementById('pool-app').dataset.checked === '2'")  # both answers handled
+    assert page.get_by_test_id("violations").inner_text() == "Legal deck: ready to register."
+    assert page.get_by_test_id("deck-count").inner_text() == "40"
+    page.context.close()
