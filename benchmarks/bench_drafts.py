@@ -266,9 +266,9 @@ class Player:
                     continue
                 received = time.monotonic()
                 # Most messages are the pod's progress (8 sockets per pick): a client process serving
-                # hundreds of players on this machine decodes only those that can end its draft.
-                progress = isinstance(raw, str) and '"data": {"kind": "pod"' in raw[:80]
-                if progress and '"status": "building"' not in raw and '"status": "done"' not in raw:
+                # hundreds of players on this machine decodes only those that can end its draft. The
+                # server writes the push compact (no spaces) inside its wrapper.
+                if isinstance(raw, str) and is_progress(raw):
                     continue
                 message = json.loads(raw).get("data") or {}  # a topic's push: {"topic": ..., "data": ...}
                 if message.get("kind") == "seat":
@@ -276,6 +276,15 @@ class Player:
                 elif message.get("kind") == "pod" and message["pod"]["status"] in ("building", "done"):
                     self.done.set()
             await asyncio.gather(*self.requests, return_exceptions=True)
+
+
+def is_progress(raw: str) -> bool:
+    """Whether a socket message is the pod's progress that cannot end the draft (not building, not
+    done), read from its text without decoding it; JSON written with or without spaces."""
+    head = raw[:80].replace(" ", "")
+    if '"data":{"kind":"pod"' not in head:
+        return False
+    return not any(f'"status":{sep}"{status}"' in raw for status in ("building", "done") for sep in ("", " "))
 
 
 #: The share of the pick clock a player uses at ``--human-pace``.

@@ -21,6 +21,7 @@ lists they registered at home are made beforehand."""
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -240,6 +241,7 @@ def correct_and_confirm(browser: Any, site: Live, match: Match, screen: Any) -> 
     wait_in_page(screen, finished(match.table))  # a result is in: the table has finished
 
     theirs = logged_in_page(browser, site, opponent, viewport=PHONE)
+    seen = watched(theirs)
     theirs.goto(url)
     theirs.get_by_test_id("confirm").wait_for()
     # The page follows the event's socket (the server subscribed to its group for the projector).
@@ -255,7 +257,11 @@ def correct_and_confirm(browser: Any, site: Live, match: Match, screen: Any) -> 
     assert mine.get_by_test_id("my-result").inner_text() == waiting
 
     # The opponent's open page catches up with the correction by push, in place, before they confirm.
-    wait_in_page(theirs, "document.querySelector('[data-testid=my-result]').innerText.includes('won 2-0')")
+    try:
+        wait_in_page(theirs, "document.querySelector('[data-testid=my-result]').innerText.includes('won 2-0')")
+    except Exception as error:  # say what the page heard and read, for a failure seen once in CI
+        shown = theirs.get_by_test_id("my-result").inner_text()
+        raise AssertionError(f"the page still shows {shown!r}; what it heard and read: {seen}") from error
     assert in_place(theirs) and theirs.evaluate("() => document.body.dataset.socket") == "live"
     said = f"{reporter.public_name} reported that they won 2-0. Is that right?"
     assert theirs.get_by_test_id("my-result").inner_text() == said
@@ -267,6 +273,29 @@ def correct_and_confirm(browser: Any, site: Live, match: Match, screen: Any) -> 
     assert (stored.status, stored.a_games, stored.b_games) == (Match.Status.CONFIRMED, 2, 0)
     mine.context.close()
     theirs.context.close()
+
+
+def watched(page: Any) -> list[str]:
+    """What ``page`` will hear on its sockets and read from the server (answers to its requests other
+    than files), in order, each with the time since the first."""
+    seen: list[str] = []
+    began: list[float] = []
+
+    def note(text: str) -> None:
+        now = time.monotonic()
+        began[:] = began or [now]
+        seen.append(f"{now - began[0]:.2f}s {text}")
+
+    def socket(ws: Any) -> None:
+        note(f"socket open {ws.url}")
+        ws.on("framereceived", lambda frame: note(f"heard {str(frame)[:160]}"))
+        ws.on("framesent", lambda frame: note(f"sent {str(frame)[:160]}"))
+        ws.on("close", lambda _: note("socket closed"))
+
+    page.on("websocket", socket)
+    page.on("response", lambda r: None if "/static/" in r.url else note(f"{r.status} {r.request.method} {r.url}"))
+    page.on("requestfailed", lambda r: note(f"failed {r.method} {r.url}"))
+    return seen
 
 
 # 5. The projector, following the round by push.
