@@ -17,6 +17,7 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 
 from common import threads
+from common.push import json_text
 
 
 class SiteConsumer(AsyncJsonWebsocketConsumer):
@@ -167,7 +168,7 @@ class LiveConsumer(SiteConsumer):
         await self.send_json({"type": "refused", "topic": key, "detail": detail})
 
     async def send_topic(self, key: str, message: dict[str, Any]) -> None:
-        await self.send(text_data=json.dumps({"topic": key, "data": message}))
+        await self.send(text_data='{"topic": ' + json.dumps(key) + ', "data": ' + json_text(message) + "}")
 
     async def site_text(self, message: dict[str, Any]) -> None:
         """A push encoded once by its sender, wrapped with the topic it came under (its text is

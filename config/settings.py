@@ -367,6 +367,11 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
+    # REST framework's JSON, written by orjson (common.renderers: the same bytes, a move's answer faster).
+    "DEFAULT_RENDERER_CLASSES": [
+        "common.renderers.FastJSONRenderer",
+        "rest_framework.renderers.BrowsableAPIRenderer",
+    ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # A service's refusal (common.refusals) answers with its status and message, in every API view.
     "EXCEPTION_HANDLER": "common.api.exception_handler",
