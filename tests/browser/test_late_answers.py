@@ -31,14 +31,30 @@ from tournaments.services import registration, results, rounds
 REDIS_ASGI = "tests.browser.redis_asgi:application"
 
 
-def until_held(page: Any, held: list[Any]) -> None:
-    """Returns once the route handler holds a request: Playwright calls it from its event loop, which
-    runs while the test is inside a Playwright call, so the wait is one of those (a short timer)."""
-    for _ in range(3000):
-        if held:
-            return
-        page.wait_for_timeout(20)
-    raise AssertionError("the page's request never reached the route")
+class FirstHeld:
+    """A route handler that holds back the first request it sees (``release()`` lets it go on) and
+    lets every later one through."""
+
+    def __init__(self) -> None:
+        self.held: list[Any] = []
+
+    def __call__(self, route: Any) -> None:
+        if self.held:
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def wait(self, page: Any) -> None:
+        """Returns once the first request is held. Playwright calls the handler from its event loop,
+        which runs while the test is inside a Playwright call, so the wait is one (a short timer)."""
+        for _ in range(3000):
+            if self.held:
+                return
+            page.wait_for_timeout(20)
+        raise AssertionError("the page's request never reached the route")
+
+    def release(self) -> None:
+        self.held[0].continue_()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -57,20 +73,13 @@ def test_a_correction_pushed_while_the_table_is_read_shows(browser: Any) -> None
 
     with override_settings(CHANNEL_LAYERS=redis_channel_layers()), asgi_server(REDIS_ASGI) as url:
         page = logged_in_page(browser, Live(url), opponent)
-        held: list[Any] = []
-
-        def hold_the_first(route: Any) -> None:
-            if held:
-                route.continue_()
-            else:
-                held.append(route)
-
-        page.route(f"**{panel_url}*", hold_the_first)
+        first = FirstHeld()
+        page.route(f"**{panel_url}*", first)
         # The page's re-read when its subscription opens is held.
         with page.expect_websocket() as socket_opened, page.expect_request(lambda r: panel_url in r.url):
             page.goto(f"{url}/events/{event.pk}/")
         socket = socket_opened.value
-        until_held(page, held)
+        first.wait(page)
         said = f"{reporter.public_name} reported that they won 2-1. Is that right?"
         assert page.get_by_test_id("my-result").inner_text() == said
         page.evaluate("() => { window.sameDocument = true; }")
@@ -81,7 +90,7 @@ def test_a_correction_pushed_while_the_table_is_read_shows(browser: Any) -> None
 
         with socket.expect_event("framereceived", predicate=the_push):
             results.report_result(Match.objects.get(pk=match.pk), reporter, results.Score(2, 0))
-        held[0].continue_()
+        first.release()
 
         wait_in_page(page, "document.querySelector('[data-testid=my-result]').innerText.includes('won 2-0')")
         assert page.get_by_test_id("my-result").inner_text() == (
@@ -100,24 +109,17 @@ def test_an_older_check_never_replaces_the_suggested_decks(browser: Any, live_se
     page = logged_in_page(browser, live_server, table.players[0], viewport={"width": 1280, "height": 900})
     page.goto(f"{live_server.url}/pools/{pool.pk}/")
     wait_in_page(page, "document.querySelectorAll('[data-testid=side-cards] [data-face-id]').length === 54")
-    held: list[Any] = []
-
-    def hold_the_first(route: Any) -> None:
-        if held:
-            route.continue_()
-        else:
-            held.append(route)
-
-    page.route(f"**{check_url}", hold_the_first)
+    first = FirstHeld()
+    page.route(f"**{check_url}", first)
     with page.expect_request(lambda request: check_url in request.url):  # one card in: checked a moment later
         page.locator("[data-testid=side-cards] [data-face-id]").first.click(position={"x": 30, "y": 10})
-    until_held(page, held)
+    first.wait(page)
 
     page.get_by_test_id("suggest").click()
     wait_in_page(page, "document.querySelector('[data-testid=deck-count]').textContent === '40'")
     wait_in_page(page, "document.querySelector('[data-testid=violations]').textContent.includes('Legal deck')")
     with page.expect_response(lambda response: check_url in response.url) as late:
-        held[0].continue_()  # the one-card deck's check answers last
+        first.release()  # the one-card deck's check answers last
     late.value.finished()
     wait_in_page(page, "document.getElementById('pool-app').dataset.checked === '2'")  # both answers handled
     assert page.get_by_test_id("violations").inner_text() == "Legal deck: ready to register."
