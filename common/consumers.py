@@ -168,19 +168,25 @@ class LiveConsumer(SiteConsumer):
         await self.send_json({"type": "refused", "topic": key, "detail": detail})
 
     async def send_topic(self, key: str, message: dict[str, Any]) -> None:
-        await self.send(text_data='{"topic": ' + json.dumps(key) + ', "data": ' + json_text(message) + "}")
+        await self.send(text_data=under_topic(key, json_text(message)))
 
     async def site_text(self, message: dict[str, Any]) -> None:
         """A push encoded once by its sender, wrapped with the topic it came under (its text is
         spliced in as it is, not decoded again); a push of a group this socket has left is dropped."""
         key = self.topic_of_group.get(message.get("group", ""))
         if key is not None:
-            await self.send(text_data='{"topic": ' + json.dumps(key) + ', "data": ' + message["text"] + "}")
+            await self.send(text_data=under_topic(key, message["text"]))
 
     async def disconnect(self, code: int) -> None:
         followed, self.followed = self.followed, {}
         for subscription in followed.values():
             await self._leave(subscription)
+
+
+def under_topic(key: str, text: str) -> str:
+    """A message's JSON ``text`` wrapped with the topic it goes to the page under, by splicing
+    strings (the text is not decoded again)."""
+    return '{"topic": ' + json.dumps(key) + ', "data": ' + text + "}"
 
 
 def _is_id(value: Any) -> TypeGuard[int]:

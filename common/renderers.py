@@ -16,7 +16,7 @@ import orjson
 from rest_framework.renderers import JSONRenderer
 
 OPTIONS = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME
-SEPARATORS = {"\u2028".encode(): b"\\u2028", "\u2029".encode(): b"\\u2029"}
+LINE_SEPARATORS = {"\u2028".encode(): b"\\u2028", "\u2029".encode(): b"\\u2029"}
 
 
 class FastJSONRenderer(JSONRenderer):
@@ -30,7 +30,7 @@ class FastJSONRenderer(JSONRenderer):
             text = orjson.dumps(data, default=encoder.default, option=OPTIONS)
         except (TypeError, orjson.JSONEncodeError):
             return super().render(data, accepted_media_type, renderer_context)
-        for raw, escaped in SEPARATORS.items():
+        for raw, escaped in LINE_SEPARATORS.items():
             if raw in text:
                 text = text.replace(raw, escaped)
         return text
