@@ -67,8 +67,11 @@ class TokenAuthentication(authentication.TokenAuthentication):
 def _token_sql() -> str:
     quote = connection.ops.quote_name
     users, tokens = User._meta, Token._meta
+    # The user's columns by name, not ``u.*``: a prepared statement (config/settings.py) whose
+    # result columns changed under it (a migration adding one) would fail until its connection closed.
+    columns = ", ".join(f"u.{quote(field.column)}" for field in users.concrete_fields)
     return (
-        f"SELECT u.*, t.{quote(tokens.get_field('created').column)} AS token_created "
+        f"SELECT {columns}, t.{quote(tokens.get_field('created').column)} AS token_created "
         f"FROM {quote(users.db_table)} u INNER JOIN {quote(tokens.db_table)} t "
         f"ON t.{quote(tokens.get_field('user').column)} = u.{quote(users.pk.column)} "
         f"WHERE t.{quote(tokens.get_field('key').column)} = %s"
