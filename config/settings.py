@@ -152,8 +152,9 @@ DB_POOL_SIZE = env_int("DB_POOL_SIZE", 0 if IN_CELERY else WEB_THREADS + 2, mini
 DB_PGBOUNCER = env_bool("DB_PGBOUNCER", False)
 #: Straight to PostgreSQL (not through PgBouncer): queries' values bound by the server, and a statement
 #: a connection has run PREPARE_AFTER times prepared on it at its next run (its plan kept for the
-#: connection's life).
-DB_PREPARE = env_bool("DB_PREPARE", True)
+#: connection's life). Off by default: it cut PostgreSQL's CPU a move by about 40% under the match
+#: benchmark, but the draft benchmark's pushes were slower with it (docs/performance.md).
+DB_PREPARE = env_bool("DB_PREPARE", False)
 #: How many times a connection runs a statement unprepared (psycopg's prepare_threshold).
 PREPARE_AFTER = 2
 
@@ -173,7 +174,8 @@ def _prepared(database: dict[str, Any]) -> None:
     and again (a move: its match locked and read, its action, game and match written): bound and
     prepared on the server, PostgreSQL parses and plans each once per connection instead of once per
     call, and psycopg sends the values as they are instead of quoting them into the text. Under the
-    match benchmark (1,000 matches) that halved PostgreSQL's CPU a move (docs/performance.md)."""
+    match benchmark (1,000 matches) that cut PostgreSQL's CPU a move by about 40%; under the draft
+    benchmark the next pack's push was slower (docs/performance.md), so it is asked for, not given."""
     database["OPTIONS"] = {**database.get("OPTIONS", {}), "server_side_binding": True,
                            "prepare_threshold": PREPARE_AFTER}  # fmt: skip
 

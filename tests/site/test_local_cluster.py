@@ -75,18 +75,18 @@ def test_without_pgbouncer_server_side_cursors_stay_on(tmp_path: Path) -> None:
     assert cursors is False
 
 
-def test_straight_to_postgresql_statements_are_bound_and_prepared_by_the_server(tmp_path: Path) -> None:
-    """docs/deploying.md: a direct connection binds on the server and prepares a statement run twice;
-    ``DB_PREPARE=false`` keeps Django's defaults (values quoted into the text, nothing prepared)."""
+def test_straight_to_postgresql_statements_are_bound_and_prepared_when_asked(tmp_path: Path) -> None:
+    """docs/deploying.md: with ``DB_PREPARE=true`` a direct connection binds on the server and prepares
+    a statement run twice; without it, Django's defaults (values quoted into the text, nothing prepared)."""
     options = (
         "{k: settings.DATABASES['default']['OPTIONS'].get(k, 'unset')"
         " for k in ('server_side_binding', 'prepare_threshold')}"
     )
-    assert settings_of({"DATABASE_URL": DATABASE}, tmp_path, options) == {
+    assert settings_of({"DATABASE_URL": DATABASE, "DB_PREPARE": "true"}, tmp_path, options) == {
         "server_side_binding": True,
         "prepare_threshold": 2,
     }
-    assert settings_of({"DATABASE_URL": DATABASE, "DB_PREPARE": "false"}, tmp_path, options) == {
+    assert settings_of({"DATABASE_URL": DATABASE}, tmp_path, options) == {
         "server_side_binding": "unset",
         "prepare_threshold": "unset",
     }
