@@ -43,6 +43,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks._baseline import compare  # noqa: E402
 from benchmarks._client import Connection  # noqa: E402
 from benchmarks._database import ensure_database  # noqa: E402
+from benchmarks._processes import cpu_of, processes  # noqa: E402
 
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/fett_bench"
 
@@ -328,42 +329,11 @@ def run_clients(seats: list[dict[str, Any]], base: str, stop_at: float, dawdle: 
     return merged
 
 
-def processes() -> dict[int, tuple[str, int, float]]:
-    """Every process of the machine (Linux's /proc): its command name, its parent and the CPU seconds
-    (user + system) it used so far; a process that ended while it was read is left out."""
-    tick, found = os.sysconf("SC_CLK_TCK"), {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            name, rest = (entry / "stat").read_text().split(" (", 1)[1].rsplit(")", 1)
-        except OSError:
-            continue
-        fields = rest.split()
-        found[int(entry.name)] = (name, int(fields[1]), (int(fields[11]) + int(fields[12])) / tick)
-    return found
-
-
 def tree_cpu(pid: int) -> float:
     """CPU seconds (user + system) used so far by process ``pid`` and its descendants (0 where it
     cannot be read)."""
     table = processes()
     return sum(table[member][2] for member in _tree(pid, table) if member in table)
-
-
-def cpu_of(command: str, argument: str = "") -> float:
-    """CPU seconds used so far by every process of the machine whose command is ``command`` (and whose
-    command line holds ``argument``): the database's and Redis's share of a run."""
-    used = 0.0
-    for pid, (name, _parent, cpu) in processes().items():
-        if name != command:
-            continue
-        try:
-            line = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-        except OSError:
-            continue
-        used += cpu if argument in line else 0.0
-    return used
 
 
 def services_cpu() -> dict[str, float]:

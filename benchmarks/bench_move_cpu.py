@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks._baseline import compare  # noqa: E402
 from benchmarks._database import on_the_site  # noqa: E402
+from benchmarks._processes import cpu_of  # noqa: E402
 
 
 def configure(var_dir: Path) -> None:
@@ -42,22 +43,6 @@ def configure(var_dir: Path) -> None:
             "DJANGO_SETTINGS_MODULE": "config.settings",
         }
     )
-
-
-def postgres_cpu() -> float:
-    """CPU seconds (user + system) used so far by every ``postgres`` process of this machine."""
-    tick, used = os.sysconf("SC_CLK_TCK"), 0.0
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            name, rest = (entry / "stat").read_text().split(" (", 1)[1].rsplit(")", 1)
-        except OSError:
-            continue
-        if name == "postgres":
-            fields = rest.split()
-            used += (int(fields[11]) + int(fields[12])) / tick
-    return used
 
 
 def two_player_matches(count: int) -> list[tuple[int, list[Any]]]:
@@ -107,7 +92,7 @@ def run(matches: int, moves: int) -> None:
     rng = random.Random(7)
     playing = two_player_matches(matches)
     on_postgres = connection.vendor == "postgresql"
-    database_before = postgres_cpu() if on_postgres else 0.0
+    database_before = cpu_of("postgres") if on_postgres else 0.0
     cpu = wall = 0.0
     made = 0
     while made < moves and playing:
@@ -128,7 +113,7 @@ def run(matches: int, moves: int) -> None:
     print(f"{made} moves over {matches} matches ({connection.vendor}):")
     print(f"  services.play: CPU {cpu / made * 1000:.3f} ms, wall {wall / made * 1000:.3f} ms a move")
     if on_postgres:
-        database = (postgres_cpu() - database_before) / made * 1000
+        database = (cpu_of("postgres") - database_before) / made * 1000
         figures["PostgreSQL CPU a move (ms)"] = database
         print(f"  PostgreSQL (every postgres process of this machine): {database:.3f} ms a move")
     compare(f"bench_move_cpu ({connection.vendor})", figures)

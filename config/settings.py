@@ -150,10 +150,8 @@ DB_POOL_SIZE = env_int("DB_POOL_SIZE", 0 if IN_CELERY else WEB_THREADS + 2, mini
 #: DATABASE_URL points at PgBouncer in transaction pooling (deploy/local-cluster, docs/deploying.md):
 #: no server-side cursors, no prepared statements, no session state kept between transactions.
 DB_PGBOUNCER = env_bool("DB_PGBOUNCER", False)
-#: Straight to PostgreSQL (not through PgBouncer): queries' values bound by the server, and a statement
-#: a connection has run PREPARE_AFTER times prepared on it at its next run (its plan kept for the
-#: connection's life). Off by default: it cut PostgreSQL's CPU a move by about 40% under the match
-#: benchmark, but the draft benchmark's pushes were slower with it (docs/performance.md).
+#: Straight to PostgreSQL (not through PgBouncer): values bound by the server and a statement a
+#: connection has run PREPARE_AFTER times prepared at its next run. Off by default (``_prepared`` says why).
 DB_PREPARE = env_bool("DB_PREPARE", False)
 #: How many times a connection runs a statement unprepared (psycopg's prepare_threshold).
 PREPARE_AFTER = 2
