@@ -42,7 +42,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -52,7 +51,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks._baseline import compare  # noqa: E402
-from benchmarks._client import Connection  # noqa: E402
+from benchmarks._client import AsyncConnection  # noqa: E402
 
 
 @dataclass
@@ -182,9 +181,9 @@ def start_servers(
 class Player:
     """One bench player: listens on the websocket, picks the first cards of each pushed pack."""
 
-    def __init__(self, info: dict[str, Any], port: int, pool: ThreadPoolExecutor, figures: Figures,
+    def __init__(self, info: dict[str, Any], port: int, figures: Figures,
                  sent: dict[tuple[int, int, int, int], float], think: Think) -> None:  # fmt: skip
-        self.info, self.port, self.pool, self.figures, self.sent = info, port, pool, figures, sent
+        self.info, self.port, self.figures, self.sent = info, port, figures, sent
         self.think = think
         self.rng = random.Random(f"{info['pod']}/{info['seat']}")
         self.size = 8
@@ -192,7 +191,7 @@ class Player:
         self.last_key: tuple[int, int] | None = None
         self.requests: set[asyncio.Task[None]] = set()
         self.connected = asyncio.Event()
-        self.connection = Connection(port)
+        self.connection = AsyncConnection(port)
         self.one_at_a_time = asyncio.Lock()
 
     def released_at(self, current: dict[str, Any]) -> float | None:
@@ -234,13 +233,12 @@ class Player:
         thinking = self.think.draw(self.rng, cards, clock)
         if thinking:
             await asyncio.sleep(thinking)
-        loop = asyncio.get_running_loop()
         async with self.one_at_a_time:  # one keep-alive connection: one request on it at a time
             started = time.monotonic()
             self.sent[(self.info["pod"], self.info["seat"], *key)] = started
             try:
                 path = f"/api/pods/{self.info['pod']}/pick/"
-                status, _ = await loop.run_in_executor(self.pool, self.connection.post, path, self.info["token"], body)
+                status, _ = await self.connection.request("POST", path, self.info["token"], body)
             except Exception as exc:  # a connection refused, reset or cut short: counted, never silent
                 status = 0
                 self.figures.failures[type(exc).__name__] = self.figures.failures.get(type(exc).__name__, 0) + 1
@@ -276,6 +274,7 @@ class Player:
                 elif message.get("kind") == "pod" and message["pod"]["status"] in ("building", "done"):
                     self.done.set()
             await asyncio.gather(*self.requests, return_exceptions=True)
+            self.connection.close()
 
 
 def is_progress(raw: str) -> bool:
@@ -312,18 +311,23 @@ async def drive(part: dict[str, Any], port: int, figures: Figures, timeout: floa
                 ready: Any) -> float:  # fmt: skip
     """One client process's pods: connect every socket, wait until every process has, start the pods."""
     sent: dict[tuple[int, int, int, int], float] = {}
-    with ThreadPoolExecutor(max_workers=64) as pool:
-        players = [Player(info, port, pool, figures, sent, think) for info in part["players"]]
-        tasks = [asyncio.create_task(p.run()) for p in players]
-        # Every socket connected before the packs open (400 handshakes at once take a while).
-        await asyncio.wait_for(asyncio.gather(*(p.connected.wait() for p in players)), timeout=180)
-        loop = asyncio.get_running_loop()
-        await loop.run_in_executor(None, ready.wait)
-        started = figures.started = time.monotonic()
-        await asyncio.gather(*(loop.run_in_executor(pool, Connection(port).post, f"/api/pods/{pk}/start/", part["boss"])
-                               for pk in part["pods"]))  # fmt: skip
-        await asyncio.wait_for(asyncio.gather(*tasks), timeout=timeout)
-        return time.monotonic() - started
+    players = [Player(info, port, figures, sent, think) for info in part["players"]]
+    tasks = [asyncio.create_task(p.run()) for p in players]
+    # Every socket connected before the packs open (400 handshakes at once take a while).
+    await asyncio.wait_for(asyncio.gather(*(p.connected.wait() for p in players)), timeout=180)
+    await asyncio.get_running_loop().run_in_executor(None, ready.wait)
+    started = figures.started = time.monotonic()
+    await asyncio.gather(*(start_pod(port, pk, part["boss"]) for pk in part["pods"]))
+    await asyncio.wait_for(asyncio.gather(*tasks), timeout=timeout)
+    return time.monotonic() - started
+
+
+async def start_pod(port: int, pod: int, token: str) -> None:
+    connection = AsyncConnection(port)
+    try:
+        await connection.request("POST", f"/api/pods/{pod}/start/", token, {})
+    finally:
+        connection.close()
 
 
 def client_process(part: dict[str, Any], port: int, timeout: float, think: Think, ready: Any, out: Any) -> None:

@@ -33,15 +33,16 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
+
+import orjson
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks._baseline import compare  # noqa: E402
-from benchmarks._client import Connection  # noqa: E402
+from benchmarks._client import AsyncConnection  # noqa: E402
 from benchmarks._database import ensure_database  # noqa: E402
 from benchmarks._processes import cpu_of, processes  # noqa: E402
 
@@ -147,17 +148,9 @@ class Client:
     ``POST /api/play/<id>/act/`` (``moves="http"``) or on the site socket (``moves="socket"``:
     ``{"type": "act"}``, answered ``acted`` / ``act-refused``), as the play page sends them."""
 
-    def __init__(self, seat: dict[str, Any], base: str, figures: Figures, pool: ThreadPoolExecutor,
-                 rng: random.Random, moves: str) -> None:  # fmt: skip
-        self.seat, self.match, self.figures, self.pool, self.rng, self.moves = (
-            seat,
-            seat["match"],
-            figures,
-            pool,
-            rng,
-            moves,
-        )
-        self.connection = Connection(int(base.rsplit(":", 1)[1]))
+    def __init__(self, seat: dict[str, Any], base: str, figures: Figures, rng: random.Random, moves: str) -> None:
+        self.seat, self.match, self.figures, self.rng, self.moves = seat, seat["match"], figures, rng, moves
+        self.connection = AsyncConnection(int(base.rsplit(":", 1)[1]))
         self.waiting = asyncio.Event()
         self.waiting.set()
         self.view: dict[str, Any] = {}
@@ -166,13 +159,12 @@ class Client:
         self.sent = 0
 
     async def http(self, method: str, path: str, body: dict[str, Any] | None = None) -> tuple[int, dict[str, Any]]:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.pool, self.connection.request, method, path, self.seat["token"], body)
+        return await self.connection.request(method, path, self.seat["token"], body)
 
     async def listen(self) -> None:
         """The socket's pushes (the opponent's moves, timers) and the answers to this seat's moves."""
         async for raw in self.socket:
-            message = json.loads(raw).get("data") or {}  # a topic's push: {"topic": ..., "data": ...}
+            message = orjson.loads(raw).get("data") or {}  # a topic's push: {"topic": ..., "data": ...}
             if message.get("type") in ("acted", "act-refused"):
                 answer = self.answers.pop(str(message.get("request")), None)
                 if answer is not None and not answer.done():
@@ -272,6 +264,7 @@ class Client:
                 pass
             finally:
                 listener.cancel()
+                self.connection.close()
             if self.view["status"] == "finished":
                 self.figures.finished.add(self.match)
 
@@ -281,10 +274,9 @@ def client_process(seats: list[dict[str, Any]], base: str, stop_at: float, dawdl
     figures = Figures()
 
     async def drive() -> None:
-        with ThreadPoolExecutor(max_workers=64) as pool:
-            rng = random.Random(seed)
-            clients = [Client(s, base, figures, pool, random.Random(rng.random()), moves) for s in seats]
-            await asyncio.gather(*(c.run(base, stop_at, dawdle, think, 10.0) for c in clients))
+        rng = random.Random(seed)
+        clients = [Client(s, base, figures, random.Random(rng.random()), moves) for s in seats]
+        await asyncio.gather(*(c.run(base, stop_at, dawdle, think, 10.0) for c in clients))
 
     try:
         asyncio.run(drive())

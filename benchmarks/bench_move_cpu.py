@@ -5,7 +5,8 @@ match benchmark's round trips, whose spread between runs at saturation is larger
 
 Sets up ``--matches`` two-player Runeslingers matches and plays ``--moves`` random legal moves
 round the matches through ``gameplay.matches.services.play`` (the lock and read, the engine, the
-write, both seats' views and their push after the commit), choosing who goes first where asked.
+write, both seats' views and their push after the commit, handed to an event loop of the process as
+a web process hands it to its server's), choosing who goes first where asked.
 Prints the process's CPU and the wall time a move took inside ``play`` and, on a PostgreSQL on
 this machine, the database server's CPU a move (all its processes, over the whole loop: the
 views read to choose each move included). By default on a private SQLite database and an embedded
@@ -86,9 +87,13 @@ def run(matches: int, moves: int) -> None:
     from django.core.management import call_command
     from django.db import connection
 
+    from common.push import start_background_loop
     from gameplay.matches import services
 
     call_command("load_catalog", verbosity=0)
+    # Pushes handed to an event loop of the process, as a web process hands them to its server's loop
+    # (with none, each push would wait on an event loop of its own made for it: not the site's cost).
+    start_background_loop()
     rng = random.Random(7)
     playing = two_player_matches(matches)
     on_postgres = connection.vendor == "postgresql"
