@@ -151,8 +151,9 @@ DB_POOL_SIZE = env_int("DB_POOL_SIZE", 0 if IN_CELERY else WEB_THREADS + 2, mini
 #: no server-side cursors, no prepared statements, no session state kept between transactions.
 DB_PGBOUNCER = env_bool("DB_PGBOUNCER", False)
 #: Straight to PostgreSQL (not through PgBouncer): values bound by the server and a statement a
-#: connection has run PREPARE_AFTER times prepared at its next run. Off by default (``_prepared`` says why).
-DB_PREPARE = env_bool("DB_PREPARE", False)
+#: connection has run PREPARE_AFTER times prepared at its next run (``_prepared`` says why). Ignored
+#: with DB_PGBOUNCER; false gives Django's own default (values quoted into the text, nothing prepared).
+DB_PREPARE = env_bool("DB_PREPARE", True)
 #: How many times a connection runs a statement unprepared (psycopg's prepare_threshold).
 PREPARE_AFTER = 2
 
@@ -172,8 +173,10 @@ def _prepared(database: dict[str, Any]) -> None:
     and again (a move: its match locked and read, its action, game and match written): bound and
     prepared on the server, PostgreSQL parses and plans each once per connection instead of once per
     call, and psycopg sends the values as they are instead of quoting them into the text. Under the
-    match benchmark (1,000 matches) that cut PostgreSQL's CPU a move by about 40%; under the draft
-    benchmark the next pack's push was slower (docs/performance.md), so it is asked for, not given."""
+    match benchmark that cut PostgreSQL's CPU a move by 35–40%; the draft benchmark's pushes, slower
+    with it in one session's two runs, were not in another's four run in turns (docs/performance.md).
+    A rollback (a refused move's) has psycopg drop the connection's prepared statements: the next
+    runs prepare them again, as at first."""
     database["OPTIONS"] = {**database.get("OPTIONS", {}), "server_side_binding": True,
                            "prepare_threshold": PREPARE_AFTER}  # fmt: skip
 

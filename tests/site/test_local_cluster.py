@@ -30,7 +30,8 @@ def layout(web: int = 3, port: int = 9140, database_url: str = DATABASE) -> clus
 
 def settings_of(env: dict[str, str], tmp_path: Path, expression: str) -> object:
     """``expression`` over the settings a process started with ``env`` loads (printed as JSON)."""
-    clean = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "DB_PGBOUNCER", "CELERY_OUTBOUND_QUEUE"}}
+    unset = {"DATABASE_URL", "DB_PGBOUNCER", "DB_PREPARE", "CELERY_OUTBOUND_QUEUE"}  # the run's own, if set
+    clean = {k: v for k, v in os.environ.items() if k not in unset}
     code = f"import json, django; django.setup(); from django.conf import settings; print(json.dumps({expression}))"
     run = subprocess.run(
         [sys.executable, "-c", code],
@@ -75,18 +76,17 @@ def test_without_pgbouncer_server_side_cursors_stay_on(tmp_path: Path) -> None:
     assert cursors is False
 
 
-def test_straight_to_postgresql_statements_are_bound_and_prepared_when_asked(tmp_path: Path) -> None:
-    """docs/deploying.md: with ``DB_PREPARE=true`` a direct connection binds on the server and prepares
-    a statement run twice; without it, Django's defaults (values quoted into the text, nothing prepared)."""
+def test_straight_to_postgresql_statements_are_bound_and_prepared_unless_refused(tmp_path: Path) -> None:
+    """docs/deploying.md: by default a direct connection binds on the server and prepares a statement
+    run twice; with ``DB_PREPARE=false``, Django's defaults (values quoted into the text, nothing prepared)."""
     options = (
         "{k: settings.DATABASES['default']['OPTIONS'].get(k, 'unset')"
         " for k in ('server_side_binding', 'prepare_threshold')}"
     )
-    assert settings_of({"DATABASE_URL": DATABASE, "DB_PREPARE": "true"}, tmp_path, options) == {
-        "server_side_binding": True,
-        "prepare_threshold": 2,
-    }
-    assert settings_of({"DATABASE_URL": DATABASE}, tmp_path, options) == {
+    prepared = {"server_side_binding": True, "prepare_threshold": 2}
+    assert settings_of({"DATABASE_URL": DATABASE}, tmp_path, options) == prepared
+    assert settings_of({"DATABASE_URL": DATABASE, "DB_PREPARE": "true"}, tmp_path, options) == prepared
+    assert settings_of({"DATABASE_URL": DATABASE, "DB_PREPARE": "false"}, tmp_path, options) == {
         "server_side_binding": "unset",
         "prepare_threshold": "unset",
     }

@@ -1,5 +1,6 @@
-"""With ``DB_PREPARE`` (config/settings.py), a statement a connection straight to PostgreSQL has
-run twice is prepared on it at its third run: the server parses and plans it once per connection.
+"""With ``DB_PREPARE`` (config/settings.py; on unless set false), a statement a connection straight
+to PostgreSQL has run twice is prepared on it at its third run: the server parses and plans it once
+per connection.
 Checked on a connection of its own made with the options that setting gives, whatever the run's
 own settings are."""
 
@@ -55,7 +56,7 @@ def test_a_statement_run_twice_is_prepared_with_its_values_bound_by_the_server(
     ]
 
 
-def test_the_sites_own_connections_prepare_nothing_unless_asked() -> None:
+def test_the_sites_own_connections_prepare_as_the_setting_says() -> None:
     options = connection.settings_dict["OPTIONS"]
     assert bool(options.get("server_side_binding")) is site_settings.DB_PREPARE
     assert options.get("prepare_threshold") == (site_settings.PREPARE_AFTER if site_settings.DB_PREPARE else None)
