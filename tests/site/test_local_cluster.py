@@ -83,9 +83,10 @@ def test_straight_to_postgresql_statements_are_bound_and_prepared_unless_refused
         "{k: settings.DATABASES['default']['OPTIONS'].get(k, 'unset')"
         " for k in ('server_side_binding', 'prepare_threshold')}"
     )
-    prepared = {"server_side_binding": True, "prepare_threshold": 2}
-    assert settings_of({"DATABASE_URL": DATABASE}, tmp_path, options) == prepared
-    assert settings_of({"DATABASE_URL": DATABASE, "DB_PREPARE": "true"}, tmp_path, options) == prepared
+    assert settings_of({"DATABASE_URL": DATABASE}, tmp_path, options) == {
+        "server_side_binding": True,
+        "prepare_threshold": 2,
+    }
     assert settings_of({"DATABASE_URL": DATABASE, "DB_PREPARE": "false"}, tmp_path, options) == {
         "server_side_binding": "unset",
         "prepare_threshold": "unset",
