@@ -14,8 +14,8 @@ class AsyncConnection:
     ``http.client`` cost the match benchmark's clients 2.2 ms of CPU a move by POST, this 1.7 ms: CPU
     the server, on the same cores, did not get.)"""
 
-    def __init__(self, port: int) -> None:
-        self.port = port
+    def __init__(self, port: int, timeout: float = 60) -> None:
+        self.port, self.timeout = port, timeout
         self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
 
     async def request(
@@ -32,14 +32,18 @@ class AsyncConnection:
             reader, writer = self.streams
             try:
                 writer.write(head.encode() + data)
-                status, payload = await asyncio.wait_for(_response(reader), timeout=60)
+                status, payload = await asyncio.wait_for(_response(reader), timeout=self.timeout)
                 break
             except (asyncio.IncompleteReadError, ConnectionError):
                 # closed by the server while idle (its keep-alive timeout): once more on a new one
-                writer.close()
-                self.streams = None
+                self.close()
                 if attempt == 2:
                     raise
+            except BaseException:
+                # no answer in time (or the task cancelled): a late answer must not be read as the
+                # next request's, so the connection goes
+                self.close()
+                raise
         try:
             return status, orjson.loads(payload) if payload else {}
         except orjson.JSONDecodeError:  # a 5xx error page

@@ -14,8 +14,8 @@ class Server:
     """A loopback HTTP server that answers each request with ``answer(request number)`` and counts
     the connections it accepted; with ``close_after_one`` it closes each after its first answer."""
 
-    def __init__(self, close_after_one: bool = False) -> None:
-        self.close_after_one = close_after_one
+    def __init__(self, close_after_one: bool = False, silent_to_first: bool = False) -> None:
+        self.close_after_one, self.silent_to_first = close_after_one, silent_to_first
         self.connections = 0
         self.requests: list[tuple[str, dict[str, str], bytes]] = []
 
@@ -32,6 +32,8 @@ class Server:
                 headers[name.strip().lower()] = value.strip()
             body = await reader.readexactly(int(headers.get("content-length", "0")))
             self.requests.append((request_line.decode().strip(), headers, body))
+            if self.silent_to_first and len(self.requests) == 1:
+                await asyncio.sleep(0.5)  # answers only after the client gave up waiting
             writer.write(self.answer(len(self.requests)))
             await writer.drain()
             if self.close_after_one:
@@ -83,3 +85,27 @@ def test_a_request_on_a_connection_the_server_closed_goes_again_on_a_new_one() -
     assert [body["number"] for _, body in answers] == [1, 2, 3]
     assert server.connections == 3
     assert [json.loads(body)["n"] for _, _, body in server.requests] == [0, 1, 2]
+
+
+def test_after_a_request_timed_out_its_late_answer_is_not_taken_for_the_next_ones() -> None:
+    server = Server(silent_to_first=True)
+
+    async def two_requests() -> tuple[type[BaseException], tuple[int, dict[str, object]]]:
+        listening = await asyncio.start_server(server.handle, "127.0.0.1", 0)
+        connection = AsyncConnection(listening.sockets[0].getsockname()[1], timeout=0.1)
+        try:
+            try:
+                await connection.request("POST", "/api/x/0/", "tok", {"n": 0})
+            except TimeoutError as exc:
+                gave_up = type(exc)
+            connection.timeout = 30
+            second = await connection.request("POST", "/api/x/1/", "tok", {"n": 1})
+        finally:
+            connection.close()
+            listening.close()
+        return gave_up, second
+
+    gave_up, (status, body) = asyncio.run(two_requests())
+    assert gave_up is TimeoutError
+    assert (status, body["number"]) == (200, 2)  # the second request's own answer, on a new connection
+    assert server.connections == 2
