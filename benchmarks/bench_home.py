@@ -13,7 +13,6 @@ REDIS_URL point it elsewhere. Prints only; asserts nothing.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import tempfile
@@ -25,20 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks._baseline import compare  # noqa: E402
-from benchmarks._database import on_the_site  # noqa: E402
-
-
-def configure(var_dir: Path) -> None:
-    os.environ.update(
-        {
-            "FETT_ENV": "development",
-            "FETT_VAR_DIR": str(var_dir),
-            "DEBUG": "false",
-            "LOG_LEVEL": "WARNING",
-            "REDIS_KEY_PREFIX": "fett-bench-home",
-            "DJANGO_SETTINGS_MODULE": "config.settings",
-        }
-    )
+from benchmarks._database import on_the_site, site_environment  # noqa: E402
 
 
 def running_event(players: int) -> tuple[Any, Any]:
@@ -96,7 +82,7 @@ def main() -> int:
     if args.players < 2 or args.requests < 1:
         parser.error("--players at least 2, --requests at least 1")
     var_dir = Path(tempfile.mkdtemp(prefix="fett-bench-home-"))
-    configure(var_dir)
+    site_environment(var_dir, "fett-bench-home")
     on_the_site(var_dir, lambda: run(args.players, args.requests))
     return 0
 

@@ -29,21 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks._baseline import compare  # noqa: E402
-from benchmarks._database import on_the_site  # noqa: E402
+from benchmarks._database import on_the_site, site_environment  # noqa: E402
 from benchmarks._processes import cpu_of  # noqa: E402
-
-
-def configure(var_dir: Path) -> None:
-    os.environ.update(
-        {
-            "FETT_ENV": "development",
-            "FETT_VAR_DIR": str(var_dir),
-            "DEBUG": "false",
-            "LOG_LEVEL": "WARNING",
-            "REDIS_KEY_PREFIX": os.environ.get("REDIS_KEY_PREFIX", "fett-bench-move-cpu"),
-            "DJANGO_SETTINGS_MODULE": "config.settings",
-        }
-    )
 
 
 def two_player_matches(count: int) -> list[tuple[int, list[Any]]]:
@@ -132,7 +119,7 @@ def main() -> int:
     if args.matches < 1 or args.moves < 1:
         parser.error("--matches and --moves at least 1")
     var_dir = Path(tempfile.mkdtemp(prefix="fett-bench-move-cpu-"))
-    configure(var_dir)
+    site_environment(var_dir, os.environ.get("REDIS_KEY_PREFIX", "fett-bench-move-cpu"))
     on_the_site(var_dir, lambda: run(args.matches, args.moves))
     return 0
 

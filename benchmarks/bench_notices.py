@@ -29,21 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks._baseline import compare  # noqa: E402
-from benchmarks._database import ensure_database  # noqa: E402
-
-
-def configure(var_dir: Path) -> None:
-    os.environ.update(
-        {
-            "FETT_ENV": "development",
-            "FETT_VAR_DIR": str(var_dir),
-            "DEBUG": "false",
-            "LOG_LEVEL": "WARNING",
-            "REDIS_KEY_PREFIX": "fett-bench-notices",
-            "DJANGO_SETTINGS_MODULE": "config.settings",
-            "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-        }
-    )
+from benchmarks._database import ensure_database, site_environment  # noqa: E402
 
 
 def wait(condition: Callable[[], bool], timeout: float, what: str) -> float:
@@ -122,7 +108,7 @@ def main() -> int:
     if args.players < 2 or not 1 <= args.rounds <= 5:
         parser.error("--players at least 2, --rounds 1 to 5")
     var_dir = Path(tempfile.mkdtemp(prefix="fett-bench-notices-"))
-    configure(var_dir)
+    site_environment(var_dir, "fett-bench-notices", EMAIL_BACKEND="django.core.mail.backends.smtp.EmailBackend")
     from tests.notices.smtp import smtp_server
 
     with smtp_server() as mailbox:

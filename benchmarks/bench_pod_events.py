@@ -13,7 +13,6 @@ Prints only; asserts nothing.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import sys
@@ -28,22 +27,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks._baseline import compare  # noqa: E402
-from benchmarks._database import on_the_site  # noqa: E402
+from benchmarks._database import on_the_site, site_environment  # noqa: E402
 
 T = TypeVar("T")
-
-
-def configure(var_dir: Path) -> None:
-    os.environ.update(
-        {
-            "FETT_ENV": "development",
-            "FETT_VAR_DIR": str(var_dir),
-            "DEBUG": "false",
-            "LOG_LEVEL": "WARNING",
-            "REDIS_KEY_PREFIX": "fett-bench-pod-events",
-            "DJANGO_SETTINGS_MODULE": "config.settings",
-        }
-    )
 
 
 def timed(step: str, figures: dict[str, list[float]], call: Callable[[], T]) -> T:
@@ -105,7 +91,7 @@ def main() -> int:
     if args.players < 3 or not 3 <= args.target <= 6 or not 1 <= args.rounds <= 10:
         parser.error("--players at least 3, --target 3 to 6, --rounds 1 to 10")
     var_dir = Path(tempfile.mkdtemp(prefix="fett-bench-pod-events-"))
-    configure(var_dir)
+    site_environment(var_dir, "fett-bench-pod-events")
     on_the_site(var_dir, lambda: run(args.players, args.target, args.rounds))
     return 0
 

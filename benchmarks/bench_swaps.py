@@ -16,7 +16,6 @@ DATABASE_URL and REDIS_URL point it elsewhere. Prints only; asserts nothing.
 from __future__ import annotations
 
 import argparse
-import os
 import subprocess
 import sys
 import tempfile
@@ -28,22 +27,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks._baseline import compare  # noqa: E402
-from benchmarks._database import on_the_site  # noqa: E402
+from benchmarks._database import on_the_site, site_environment  # noqa: E402
 
 DECKS = ("battlemage", "blade-dancer", "lightbringer", "pathwarden", "shadowcloak", "stormcaller")
-
-
-def configure(var_dir: Path) -> None:
-    os.environ.update(
-        {
-            "FETT_ENV": "development",
-            "FETT_VAR_DIR": str(var_dir),
-            "DEBUG": "false",
-            "LOG_LEVEL": "WARNING",
-            "REDIS_KEY_PREFIX": "fett-bench-swaps",
-            "DJANGO_SETTINGS_MODULE": "config.settings",
-        }
-    )
 
 
 def event_with_decks(name: str, players: int, target: int) -> tuple[Any, Any]:
@@ -161,7 +147,7 @@ def main() -> int:
     if args.players < 3 or not 3 <= args.target <= 6:
         parser.error("--players at least 3, --target 3 to 6")
     var_dir = Path(tempfile.mkdtemp(prefix="fett-bench-swaps-"))
-    configure(var_dir)
+    site_environment(var_dir, "fett-bench-swaps")
     on_the_site(var_dir, lambda: run(args.players, args.target))
     return 0
 

@@ -35,20 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks._baseline import compare  # noqa: E402
-from benchmarks._database import ensure_database  # noqa: E402
-
-
-def configure(var_dir: Path) -> None:
-    os.environ.update(
-        {
-            "FETT_ENV": "development",
-            "FETT_VAR_DIR": str(var_dir),
-            "DEBUG": "false",
-            "LOG_LEVEL": "WARNING",
-            "REDIS_KEY_PREFIX": "fett-bench-timers",
-            "DJANGO_SETTINGS_MODULE": "config.settings",
-        }
-    )
+from benchmarks._database import ensure_database, site_environment  # noqa: E402
 
 
 def wait_until(condition: Callable[[], Any], seconds: float, what: str) -> None:
@@ -180,7 +167,7 @@ def main() -> int:
     if args.clocks < 1 or args.lead < 3 or args.spread < 0 or args.down < 0:
         parser.error("--clocks must be at least 1, --lead at least 3 s, --spread and --down not negative")
     var_dir = Path(tempfile.mkdtemp(prefix="fett-bench-timers-"))
-    configure(var_dir)
+    site_environment(var_dir, "fett-bench-timers")
     import django
 
     django.setup()
