@@ -6,6 +6,11 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
+# Python keeps compiled modules in __pycache__ (ignored by git) even where the environment says not
+# to (some container images set PYTHONDONTWRITEBYTECODE): without them every test run, worker and
+# server it starts compiles the project again, and pytest rewrites every test module's asserts.
+unexport PYTHONDONTWRITEBYTECODE
+
 .DEFAULT_GOAL := help
 .PHONY: help venv venv-dev run migrate demo test test-fast test-future lint format rules-coverage bench mutation clean
 

@@ -13,6 +13,8 @@ import time
 from pathlib import Path
 
 import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 
 class EmbeddedRedisError(RuntimeError):
@@ -29,8 +31,15 @@ def binary() -> Path:
 
 
 def answers(socket: Path) -> bool:
+    """One ping, no retries: redis-py's default retries a refused connection three times with
+    back-off (seconds of sleep), which made every start wait ~8 s for the check that no
+    server is there yet."""
+    if not socket.exists():
+        return False
     try:
-        return bool(redis.Redis(unix_socket_path=str(socket), socket_timeout=0.5).ping())
+        client = redis.Redis(unix_socket_path=str(socket), socket_timeout=0.5, retry=Retry(NoBackoff(), 0))
+        with client:
+            return bool(client.ping())
     except (redis.ConnectionError, redis.TimeoutError, OSError):
         return False
 
