@@ -1,7 +1,10 @@
-"""Fixtures every test can use: personas around one event, and clean Redis state."""
+"""Fixtures every test can use: personas around one event, and clean Redis state; and the close of
+the request threads' database connections before the test database is dropped."""
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -57,3 +60,13 @@ def fresh_redis_state() -> None:
     redis = state_redis()
     for name in redis.scan_iter(match=key("*"), count=1000):
         redis.delete(name)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """Before the last test's teardown (which drops the test database), the request threads a
+    socket test lent work to close their connections: PostgreSQL refuses to drop a database that
+    anyone is still connected to (pytest-django only warns, and the database stays behind)."""
+    if nextitem is None and "common.threads" in sys.modules:
+        sys.modules["common.threads"].close_connections()
+    yield

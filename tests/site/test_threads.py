@@ -12,8 +12,10 @@ import asyncio
 import threading
 from typing import Any
 
+import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import connection as db_connection
 from django.test import override_settings
 
 from common import threads
@@ -131,3 +133,32 @@ def test_two_sockets_messages_are_handled_side_by_side() -> None:
 
     names = asyncio.run(both())
     assert len(set(names)) == 2 and all(name.startswith("django-") for name in names)
+
+
+def _holds_a_connection() -> bool:
+    from django.db import connection
+
+    return connection.connection is not None
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(db_connection.vendor != "postgresql", reason="Django never closes an in-memory SQLite database")
+def test_the_threads_hand_their_connections_back_when_asked() -> None:
+    """A socket message's database work can leave its thread's connection open; the test run asks
+    the threads to close theirs before dropping the test database (tests/conftest.py)."""
+
+    def query() -> None:
+        with db_connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+
+    async def on_a_lent_thread() -> None:
+        async with threads.lend():
+            await sync_to_async(query)()
+
+    asyncio.run(on_a_lent_thread())
+    held = [executor.submit(_holds_a_connection).result() for executor in threads.executors()]
+    assert any(held)
+
+    threads.close_connections()
+
+    assert not any(executor.submit(_holds_a_connection).result() for executor in threads.executors())
