@@ -88,6 +88,7 @@ bench: venv-dev ## Print every benchmark's figures (issue sizes: make bench DRAF
 	@echo "== benchmarks/bench_drafts.py ($(DRAFT_PODS) pods)"; $(PY) benchmarks/bench_drafts.py --pods $(DRAFT_PODS) $(DRAFT_ARGS)
 	@echo "== benchmarks/bench_matches.py ($(MATCHES) matches)"; $(PY) benchmarks/bench_matches.py --matches $(MATCHES) $(MATCH_ARGS)
 	@echo "== benchmarks/bench_move_cpu.py (a move's CPU in one process, no HTTP)"; $(PY) benchmarks/bench_move_cpu.py
+	@echo "== benchmarks/bench_pick_cpu.py (a draft pick's CPU in one process, no HTTP)"; $(PY) benchmarks/bench_pick_cpu.py
 	@echo "== benchmarks/bench_timers.py (clocks on time, and after a killed worker)"; $(PY) benchmarks/bench_timers.py $(TIMER_ARGS)
 	@echo "== benchmarks/bench_pod_events.py (a 1,024-player pod event through the services)"; $(PY) benchmarks/bench_pod_events.py
 	@echo "== benchmarks/bench_swaps.py (a 1,024-player round's deck swaps opened by a worker)"; $(PY) benchmarks/bench_swaps.py

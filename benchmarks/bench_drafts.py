@@ -64,6 +64,11 @@ class Figures:
     picks: int = 0
     failures: dict[str, int] = field(default_factory=dict)
     started: float = 0.0
+    # The client processes' own lateness: how much later than asked a 10 ms sleep of their event
+    # loop woke (a busy client times pushes and answers late), and the CPU each process used.
+    loop_lag: list[float] = field(default_factory=list)
+    lag_at: list[float] = field(default_factory=list)
+    client_cpu: list[float] = field(default_factory=list)
 
 
 def free_port() -> int:
@@ -317,9 +322,23 @@ async def drive(part: dict[str, Any], port: int, figures: Figures, timeout: floa
     await asyncio.wait_for(asyncio.gather(*(p.connected.wait() for p in players)), timeout=180)
     await asyncio.get_running_loop().run_in_executor(None, ready.wait)
     started = figures.started = time.monotonic()
+    cpu = time.process_time()
+    probe = asyncio.create_task(probe_loop(figures))
     await asyncio.gather(*(start_pod(port, pk, part["boss"]) for pk in part["pods"]))
     await asyncio.wait_for(asyncio.gather(*tasks), timeout=timeout)
+    probe.cancel()
+    figures.client_cpu.append(time.process_time() - cpu)
     return time.monotonic() - started
+
+
+async def probe_loop(figures: Figures, step: float = 0.01) -> None:
+    """Sleep ``step`` again and again, noting how much later than asked the loop woke."""
+    while True:
+        asked = time.monotonic()
+        await asyncio.sleep(step)
+        woke = time.monotonic()
+        figures.loop_lag.append(woke - asked - step)
+        figures.lag_at.append(woke)
 
 
 async def start_pod(port: int, pod: int, token: str) -> None:
@@ -365,6 +384,9 @@ def run_clients(data: dict[str, Any], port: int, processes: int, timeout: float,
             raise SystemExit(f"a client process failed: {error}")
         merged.push_latency += figures.push_latency
         merged.push_at += [at - figures.started for at in figures.push_at]
+        merged.loop_lag += figures.loop_lag
+        merged.lag_at += [at - figures.started for at in figures.lag_at]
+        merged.client_cpu += figures.client_cpu
         merged.request_time += figures.request_time
         merged.refused += figures.refused
         merged.errors += figures.errors
@@ -387,10 +409,14 @@ def print_timeline(figures: Figures, window: float) -> None:
     windows: dict[int, list[float]] = {}
     for at, latency in zip(figures.push_at, figures.push_latency, strict=True):
         windows.setdefault(int(at // window), []).append(latency)
+    lags: dict[int, list[float]] = {}
+    for at, lag in zip(figures.lag_at, figures.loop_lag, strict=True):
+        lags.setdefault(int(at // window), []).append(lag)
     for index in sorted(windows):
         values = windows[index]
         print(f"  {index * window:6.0f} s: n={len(values):4d} p50 {percentile(values, 50) * 1000:5.0f} ms "
-              f"p95 {percentile(values, 95) * 1000:5.0f} ms")  # fmt: skip
+              f"p95 {percentile(values, 95) * 1000:5.0f} ms; "
+              f"client loop late p95 {percentile(lags.get(index, []), 95) * 1000:4.0f} ms")  # fmt: skip
 
 
 def lateness(data: dict[str, Any]) -> list[float]:
@@ -463,6 +489,12 @@ def main() -> None:
     pushes = figures.push_latency
     print(f"pick → next pack pushed: n={len(pushes)}, p50 {percentile(pushes, 50) * ms:.0f} ms, "
           f"p95 {percentile(pushes, 95) * ms:.0f} ms")  # fmt: skip
+    cpu = ", ".join(f"{used / elapsed:.0%}" for used in figures.client_cpu)
+    print(
+        f"client processes: CPU {cpu} of a core each; event loop woke late (10 ms sleeps) "
+        f"p50 {percentile(figures.loop_lag, 50) * ms:.1f} ms, p95 {percentile(figures.loop_lag, 95) * ms:.0f} ms, "
+        f"p99 {percentile(figures.loop_lag, 99) * ms:.0f} ms, max {max(figures.loop_lag, default=0) * ms:.0f} ms"
+    )
     if args.timeline:
         print_timeline(figures, args.timeline)
     mean = statistics.fmean(late) if late else float("nan")

@@ -66,12 +66,11 @@ class PickResult:
 
 
 def locked_pod(pod: Pod | int) -> Pod:
-    """The pod's row, locked, with its event; the opened packs (large, fixed once the pod starts,
-    and needed only to rebuild a state no cache holds) are read when first used."""
+    """The pod's row, locked; the opened packs (large, fixed once the pod starts, and needed only
+    to rebuild a state no cache holds) and the event (wanted by an organiser's action, a notice or
+    the draft's end, not by a pick) are read when first used."""
     pk = pod.pk if isinstance(pod, Pod) else pod
-    # Only the pod's row: a plain FOR UPDATE with the join would lock the event's row too, and
-    # every pick of every pod of the event would queue on it.
-    return Pod.objects.select_for_update(of=("self",)).select_related("event").defer("packs").get(pk=pk)
+    return Pod.objects.select_for_update().defer("packs").get(pk=pk)
 
 
 #: Every pod column but the opened packs (large, and fixed once the pod starts).
