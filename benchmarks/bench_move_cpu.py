@@ -28,9 +28,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks._baseline import compare  # noqa: E402
 from benchmarks._database import on_the_site, site_environment  # noqa: E402
-from benchmarks._processes import cpu_of  # noqa: E402
+from benchmarks._in_process import CallCost  # noqa: E402
 
 
 def two_player_matches(count: int) -> list[tuple[int, list[Any]]]:
@@ -83,32 +82,20 @@ def run(matches: int, moves: int) -> None:
     start_background_loop()
     rng = random.Random(7)
     playing = two_player_matches(matches)
-    on_postgres = connection.vendor == "postgresql"
-    database_before = cpu_of("postgres") if on_postgres else 0.0
-    cpu = wall = 0.0
-    made = 0
-    while made < moves and playing:
+    cost = CallCost(connection.vendor)
+    while cost.calls < moves and playing:
         for match_id, users in list(playing):
             found = next_move(match_id, users, rng)
             if found is None:
                 playing.remove((match_id, users))
                 continue
             user, action, version = found
-            cpu_started, started = time.process_time(), time.perf_counter()
-            services.play(match_id, user, action, version)
-            cpu += time.process_time() - cpu_started
-            wall += time.perf_counter() - started
-            made += 1
-            if made == moves:
+            with cost.measure():
+                services.play(match_id, user, action, version)
+            if cost.calls == moves:
                 break
-    figures = {"play CPU a move (ms)": cpu / made * 1000, "play wall a move (ms)": wall / made * 1000}
-    print(f"{made} moves over {matches} matches ({connection.vendor}):")
-    print(f"  services.play: CPU {cpu / made * 1000:.3f} ms, wall {wall / made * 1000:.3f} ms a move")
-    if on_postgres:
-        database = (cpu_of("postgres") - database_before) / made * 1000
-        figures["PostgreSQL CPU a move (ms)"] = database
-        print(f"  PostgreSQL (every postgres process of this machine): {database:.3f} ms a move")
-    compare(f"bench_move_cpu ({connection.vendor})", figures)
+    print(f"{cost.calls} moves over {matches} matches ({connection.vendor}):")
+    cost.report("bench_move_cpu", "play", "services.play", "move")
 
 
 def main() -> int:

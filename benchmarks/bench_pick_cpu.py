@@ -28,9 +28,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks._baseline import compare  # noqa: E402
 from benchmarks._database import on_the_site, site_environment  # noqa: E402
-from benchmarks._processes import cpu_of  # noqa: E402
+from benchmarks._in_process import CallCost  # noqa: E402
 
 SEATS = 8
 
@@ -93,11 +92,8 @@ def run(pods: int, picks: int) -> None:
     # Pushes handed to an event loop of the process, as a web process hands them to its server's loop.
     start_background_loop()
     drafting = drafting_pods(pods)
-    on_postgres = connection.vendor == "postgresql"
-    database_before = cpu_of("postgres") if on_postgres else 0.0
-    cpu = wall = 0.0
-    made = 0
-    while made < picks and drafting:
+    cost = CallCost(connection.vendor)
+    while cost.calls < picks and drafting:
         for pod in list(drafting):
             waiting = waiting_picks(pod)
             if not waiting:
@@ -107,25 +103,16 @@ def run(pods: int, picks: int) -> None:
                 drafting.remove(pod)
                 continue
             for user, (round_number, pick_number, cards, pack) in waiting:
-                cpu_started, started = time.process_time(), time.perf_counter()
-                picking.make_pick(pod.pk, user, round_number, pick_number, cards, pack)
-                cpu += time.process_time() - cpu_started
-                wall += time.perf_counter() - started
-                made += 1
-                if made == picks:
+                with cost.measure():
+                    picking.make_pick(pod.pk, user, round_number, pick_number, cards, pack)
+                if cost.calls == picks:
                     break
-            if made == picks:
+            if cost.calls == picks:
                 break
-    if not made:
+    if not cost.calls:
         raise SystemExit("no pick was made")
-    figures = {"make_pick CPU a pick (ms)": cpu / made * 1000, "make_pick wall a pick (ms)": wall / made * 1000}
-    print(f"{made} picks over {pods} pods of {SEATS} ({connection.vendor}):")
-    print(f"  picking.make_pick: CPU {cpu / made * 1000:.3f} ms, wall {wall / made * 1000:.3f} ms a pick")
-    if on_postgres:
-        database = (cpu_of("postgres") - database_before) / made * 1000
-        figures["PostgreSQL CPU a pick (ms)"] = database
-        print(f"  PostgreSQL (every postgres process of this machine): {database:.3f} ms a pick")
-    compare(f"bench_pick_cpu ({connection.vendor})", figures)
+    print(f"{cost.calls} picks over {pods} pods of {SEATS} ({connection.vendor}):")
+    cost.report("bench_pick_cpu", "make_pick", "picking.make_pick", "pick")
 
 
 def main() -> int:

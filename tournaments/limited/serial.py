@@ -92,8 +92,8 @@ def snapshot(state: DraftState) -> str:
 
     Unlike `to_json` nothing is left to derive, so reading it back (`from_snapshot`) costs one
     JSON parse instead of re-applying every pick; it is for text this program wrote itself.
-    Written and read by orjson: every pick of a pod writes it, and ``json`` took several times as
-    long (the text is the same JSON, non-ASCII written as UTF-8 rather than escaped)."""
+    Written and read by orjson: every pick of a pod writes it, and ``json`` took five times as long
+    to write one (8 seats: 51 against 10 µs; the text is the same JSON, non-ASCII as UTF-8)."""
     return orjson.dumps(
         [SNAPSHOT_FORMAT, state.algorithm, state.seed, state.pod, state.seats, state.opened, state.remaining,
          [[[p.round, p.pick_number, p.pack, p.cards, p.auto] for p in seat] for seat in state.picks]],

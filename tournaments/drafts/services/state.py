@@ -8,7 +8,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import fields
 from datetime import datetime
-from typing import Any, cast
+from typing import Any, NamedTuple, TypeVar, cast
 
 from django.db import transaction
 from redis.exceptions import RedisError
@@ -21,6 +21,8 @@ from tournaments.limited import CardSet, DraftState, DraftTimes, apply_picks, ca
 from tournaments.limited import Pick as PurePick
 from tournaments.limited.serial import DraftDataError, from_snapshot, snapshot
 from tournaments.models import Registration
+
+T = TypeVar("T")
 
 _CARD_SETS: dict[str, CardSet] = {}
 TIME_FIELDS = tuple(f.name for f in fields(DraftTimes))
@@ -55,12 +57,21 @@ def times(pod: Pod) -> DraftTimes:
 #: What a pick needs of each seat's player (the whole user rows cost more to load than the rest).
 _PLAYER_FIELDS = ("id", "player", "player__username", "player__display_name")
 
-#: Each pod's seated registrations with their players, by pod: (pod tag, registration ids, when
-#: read, the registrations by id). Who sits where changes only when the organiser seats the pods
-#: or a bot takes a seat (other ids: read again), so a pick reads only the seats' own rows, not
-#: the join to the players (half the CPU of reading the seats). A renamed player's new name shows
-#: in the draft within ``PLAYERS_TTL`` seconds.
-_PLAYERS: dict[int, tuple[str, tuple[int, ...], float, dict[int, Registration]]] = {}
+
+class _SeatedPlayers(NamedTuple):
+    """A pod's seated registrations with their players, as read at ``read_at`` (monotonic)."""
+
+    created_at: datetime  # the pod's: a pod of the same id in a recreated database is another
+    ids: tuple[int, ...]
+    read_at: float
+    registrations: dict[int, Registration]
+
+
+#: Each pod's seated players. Who sits where changes only when the organiser seats the pods or a
+#: bot takes a seat (other ids: read again), so a pick reads only the seats' own rows, not the
+#: join to the players (half the CPU of reading the seats). A renamed player's new name shows in
+#: the draft within ``PLAYERS_TTL`` seconds.
+_PLAYERS: dict[int, _SeatedPlayers] = {}
 PLAYERS_TTL = 60.0
 
 
@@ -69,18 +80,13 @@ def seats_of(pod: Pod) -> list[Seat]:
     push need (``registration.player``: id, username and display name)."""
     seats = list(Seat.objects.filter(pod_id=pod.pk).order_by("index"))
     ids = tuple(seat.registration_id for seat in seats if seat.registration_id is not None)
-    tag, now = _tag(0, pod.created_at), time.monotonic()
-    cached = _PLAYERS.get(pod.pk)
-    if cached is not None and cached[0] == tag and cached[1] == ids and now - cached[2] < PLAYERS_TTL:
-        registrations = cached[3]
-    else:
+    now, kept = time.monotonic(), _PLAYERS.get(pod.pk)
+    if kept is None or (kept.created_at, kept.ids) != (pod.created_at, ids) or now - kept.read_at >= PLAYERS_TTL:
         rows = Registration.objects.filter(pk__in=ids).select_related("player").only(*_PLAYER_FIELDS)
-        registrations = {registration.pk: registration for registration in rows}
-        if pod.pk not in _PLAYERS and len(_PLAYERS) >= MAX_CACHED_PODS:
-            _PLAYERS.pop(next(iter(_PLAYERS)))
-        _PLAYERS[pod.pk] = (tag, ids, now, registrations)
+        kept = _SeatedPlayers(pod.created_at, ids, now, {registration.pk: registration for registration in rows})
+        _bounded_put(_PLAYERS, pod.pk, kept)
     for seat in seats:
-        found = registrations.get(seat.registration_id) if seat.registration_id is not None else None
+        found = kept.registrations.get(seat.registration_id) if seat.registration_id is not None else None
         if found is not None:
             Seat.registration.field.set_cached_value(seat, found)
     return seats
@@ -152,9 +158,15 @@ def rebuild_state(pod: Pod, seats: Sequence[Seat] | None = None) -> DraftState:
 
 
 def _keep(pod_id: int, tag: str, state: DraftState) -> None:
-    if pod_id not in _STATES and len(_STATES) >= MAX_CACHED_PODS:
-        _STATES.pop(next(iter(_STATES)))
-    _STATES[pod_id] = (tag, state)
+    _bounded_put(_STATES, pod_id, (tag, state))
+
+
+def _bounded_put(cache: dict[int, T], pod_id: int, value: T) -> None:
+    """Keep ``value`` for the pod in a per-process cache of at most ``MAX_CACHED_PODS`` pods (the
+    oldest entry goes first)."""
+    if pod_id not in cache and len(cache) >= MAX_CACHED_PODS:
+        cache.pop(next(iter(cache)))
+    cache[pod_id] = value
 
 
 def remember(pod: Pod, state: DraftState) -> None:
