@@ -8,14 +8,16 @@ exponential with a mean of ``--think`` seconds for every pick (0 picks at once),
 longest, as with people). ``--human-pace`` runs the pods on the product's default pick clock
 (60 s for a full pack, falling by 6 s a pick) and has each player use a uniformly random 10–60% of
 the clock the pack shows: the pace of people, where the other settings are a stress far faster.
-Each player sends its picks on one keep-alive connection, as a browser does; the players run in
-``--client-processes`` processes (a pod's players together).
+Each player sends its picks on the pod's socket, as the draft page does (``--picks socket``, the
+default), or by ``POST /api/pods/<id>/pick/`` on one keep-alive connection (``--picks http``, the
+page's way while its socket is down); the players run in ``--client-processes`` processes (a
+pod's players together).
 Measured:
 
 - *pick → next pack*: from sending the pick that made a pack available (the upstream neighbour's
   pick or the player's own previous pick) until that pack is pushed to the receiving player;
 - *auto-pick lateness*: when the server made an auto-pick after the clock's deadline (Pick.at − deadline);
-- picks per second and the time a pick request takes.
+- picks per second and the time a pick request takes (sent until answered, on either path).
 
 It starts everything it needs: uvicorn (``config.asgi``), a Celery worker with beat on `default`
 and one on `timers` (``--timer-processes``), and, unless ``DATABASE_URL`` / ``REDIS_URL`` are set,
@@ -23,7 +25,8 @@ a fresh SQLite file and an embedded Redis in a temporary directory (never the de
 database).
 
 Run:  .venv/bin/python benchmarks/bench_drafts.py [--pods 50] [--think 2 | --think-per-card 0.25 | --human-pace]
-          [--pick-seconds 10] [--web-workers 2] [--timer-processes 4] [--client-processes 2] [--timeline 10]
+          [--picks socket|http] [--pick-seconds 10] [--web-workers 2] [--timer-processes 4]
+          [--client-processes 2] [--timeline 10]
       DATABASE_URL=postgres://... REDIS_URL=redis://... .venv/bin/python benchmarks/bench_drafts.py
 """
 
@@ -187,9 +190,12 @@ class Player:
     """One bench player: listens on the websocket, picks the first cards of each pushed pack."""
 
     def __init__(self, info: dict[str, Any], port: int, figures: Figures,
-                 sent: dict[tuple[int, int, int, int], float], think: Think) -> None:  # fmt: skip
+                 sent: dict[tuple[int, int, int, int], float], think: Think, by_socket: bool) -> None:  # fmt: skip
         self.info, self.port, self.figures, self.sent = info, port, figures, sent
-        self.think = think
+        self.think, self.by_socket = think, by_socket
+        self.ws: Any = None
+        self.asked = 0
+        self.answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self.rng = random.Random(f"{info['pod']}/{info['seat']}")
         self.size = 8
         self.done = asyncio.Event()
@@ -242,8 +248,11 @@ class Player:
             started = time.monotonic()
             self.sent[(self.info["pod"], self.info["seat"], *key)] = started
             try:
-                path = f"/api/pods/{self.info['pod']}/pick/"
-                status, _ = await self.connection.request("POST", path, self.info["token"], body)
+                if self.by_socket:
+                    status = await self.pick_on_socket(body)
+                else:
+                    path = f"/api/pods/{self.info['pod']}/pick/"
+                    status, _ = await self.connection.request("POST", path, self.info["token"], body)
             except Exception as exc:  # a connection refused, reset or cut short: counted, never silent
                 status = 0
                 self.figures.failures[type(exc).__name__] = self.figures.failures.get(type(exc).__name__, 0) + 1
@@ -252,17 +261,32 @@ class Player:
         self.figures.refused += status in (400, 409)
         self.figures.errors += status not in (200, 400, 409)
 
+    async def pick_on_socket(self, body: dict[str, Any]) -> int:
+        """Send the pick on the pod's socket, as the draft page does; the status its answer carries."""
+        self.asked += 1
+        request = self.asked
+        answer = self.answers[request] = asyncio.get_running_loop().create_future()
+        await self.ws.send(json.dumps({"topic": f"pod:{self.info['pod']}", "type": "pick", "request": request, **body}))
+        try:
+            reply = await asyncio.wait_for(answer, timeout=120)
+        finally:
+            self.answers.pop(request, None)
+        return 200 if reply.get("type") == "picked" else int(reply.get("status", 0))
+
     async def run(self) -> None:
         import websockets
 
         url = f"ws://127.0.0.1:{self.port}/ws/live/"  # the one site socket, as the draft page
         headers = {"Cookie": f"sessionid={self.info['session']}", "Origin": f"http://127.0.0.1:{self.port}"}
         async with websockets.connect(url, additional_headers=headers, max_size=2**22, open_timeout=120) as ws:
+            self.ws = ws
             await ws.send(json.dumps({"type": "subscribe", "topic": "pod", "id": self.info["pod"]}))
             while json.loads(await ws.recv()).get("type") != "subscribed":
                 pass  # the socket's hello, until the pod's topic (and the seat's own stream) is followed
             self.connected.set()
-            while not self.done.is_set():
+            # A pick still being thought over when the draft ends is sent late and refused: its
+            # answer is read as a POST's would be.
+            while not self.done.is_set() or any(not request.done() for request in self.requests):
                 try:
                     raw = await asyncio.wait_for(ws.recv(), timeout=5)
                 except TimeoutError:
@@ -274,7 +298,11 @@ class Player:
                 if isinstance(raw, str) and is_progress(raw):
                     continue
                 message = json.loads(raw).get("data") or {}  # a topic's push: {"topic": ..., "data": ...}
-                if message.get("kind") == "seat":
+                if message.get("type") in ("picked", "pick-refused"):
+                    waiting = self.answers.get(int(message.get("request") or 0))
+                    if waiting is not None and not waiting.done():
+                        waiting.set_result(message)
+                elif message.get("kind") == "seat":
                     await self.on_state(message["state"], received)
                 elif message.get("kind") == "pod" and message["pod"]["status"] in ("building", "done"):
                     self.done.set()
@@ -313,10 +341,10 @@ class Think:
 
 
 async def drive(part: dict[str, Any], port: int, figures: Figures, timeout: float, think: Think,
-                ready: Any) -> float:  # fmt: skip
+                ready: Any, by_socket: bool) -> float:  # fmt: skip
     """One client process's pods: connect every socket, wait until every process has, start the pods."""
     sent: dict[tuple[int, int, int, int], float] = {}
-    players = [Player(info, port, figures, sent, think) for info in part["players"]]
+    players = [Player(info, port, figures, sent, think, by_socket) for info in part["players"]]
     tasks = [asyncio.create_task(p.run()) for p in players]
     # Every socket connected before the packs open (400 handshakes at once take a while).
     await asyncio.wait_for(asyncio.gather(*(p.connected.wait() for p in players)), timeout=180)
@@ -349,16 +377,18 @@ async def start_pod(port: int, pod: int, token: str) -> None:
         connection.close()
 
 
-def client_process(part: dict[str, Any], port: int, timeout: float, think: Think, ready: Any, out: Any) -> None:
+def client_process(part: dict[str, Any], port: int, timeout: float, think: Think, ready: Any, out: Any,
+                   by_socket: bool) -> None:  # fmt: skip
     figures = Figures()
     try:
-        elapsed = asyncio.run(drive(part, port, figures, timeout, think, ready))
+        elapsed = asyncio.run(drive(part, port, figures, timeout, think, ready, by_socket))
         out.put((figures, elapsed, None))
     except BaseException as exc:  # reported to the parent, which stops the run
         out.put((figures, 0.0, repr(exc)))
 
 
-def run_clients(data: dict[str, Any], port: int, processes: int, timeout: float, think: Think) -> tuple[Figures, float]:
+def run_clients(data: dict[str, Any], port: int, processes: int, timeout: float, think: Think,
+                by_socket: bool) -> tuple[Figures, float]:  # fmt: skip
     """Drive the pods from ``processes`` client processes (each pod's players in one of them, so
     the times of a pod's picks stay in one process); their figures merged."""
     import multiprocessing
@@ -372,7 +402,8 @@ def run_clients(data: dict[str, Any], port: int, processes: int, timeout: float,
     parts = [{"boss": data["boss"], "pods": data["pods"][i::processes]} for i in range(processes)]
     for part in parts:
         part["players"] = [p for p in data["players"] if p["pod"] in set(part["pods"])]
-    children = [context.Process(target=client_process, args=(part, port, timeout, think, ready, out)) for part in parts]
+    children = [context.Process(target=client_process, args=(part, port, timeout, think, ready, out, by_socket))
+                for part in parts]  # fmt: skip
     for child in children:
         child.start()
     merged, elapsed = Figures(), 0.0
@@ -433,6 +464,8 @@ def main() -> None:
     parser.add_argument("--human-pace", action="store_true",
                         help="the default pick clock table, each player using 10–60%% of the clock shown")  # fmt: skip
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds a player takes to pick (0: at once)")
+    parser.add_argument("--picks", choices=["socket", "http"], default="socket",
+                        help="picks on the pod's socket (as the draft page) or by POST")  # fmt: skip
     parser.add_argument("--web-workers", type=int, default=2)
     parser.add_argument("--timer-processes", type=int, default=4, help="processes of the `timers` worker")
     parser.add_argument("--timeout", type=float, default=1800)
@@ -454,7 +487,8 @@ def main() -> None:
             data = setup_event(args.pods, None if args.human_pace else args.pick_seconds)
             procs = start_servers(env, port, args.web_workers, args.timer_processes, tmp)
             think = Think(args.think, args.think_per_card, HUMAN_SHARE if args.human_pace else None)
-            figures, elapsed = run_clients(data, port, args.client_processes, args.timeout, think)
+            figures, elapsed = run_clients(data, port, args.client_processes, args.timeout, think,
+                                           args.picks == "socket")  # fmt: skip
         finally:
             for proc in procs:
                 if proc.poll() is None:
@@ -475,7 +509,8 @@ def main() -> None:
         think_text = f"human pace: each pick takes {HUMAN_SHARE[0]:.0%}–{HUMAN_SHARE[1]:.0%} of its clock (uniform)"
         clock_text = "the default pick clocks (6 s + 3 s a card)"
     print(f"{args.pods} pods × 8 seats ({len(data['players'])} players, 1 idle per pod), "
-          f"{think_text}, {clock_text}, {args.web_workers} web worker(s), "
+          f"{think_text}, {clock_text}, picks {'on the socket' if args.picks == 'socket' else 'by POST'}, "
+          f"{args.web_workers} web worker(s), "
           f"{args.client_processes} client processes, "
           f"timers worker -c {args.timer_processes}, "
           f"database {env['DATABASE_URL'].split(':')[0]}")  # fmt: skip
@@ -518,7 +553,8 @@ def baseline_name(args: argparse.Namespace) -> str:
         pace = f"think {args.think_per_card:g} s a card"
     else:
         pace = f"think {args.think:g} s"
-    return "bench_drafts" if args.pods <= 10 and pace == "think 2 s" else f"bench_drafts ({args.pods} pods, {pace})"
+    name = "bench_drafts" if args.pods <= 10 and pace == "think 2 s" else f"bench_drafts ({args.pods} pods, {pace})"
+    return name if args.picks == "http" else f"{name} (picks on the socket)"
 
 
 if __name__ == "__main__":

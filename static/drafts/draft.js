@@ -16,6 +16,48 @@
 
   function api(url, body) { return window.Fett.request(url, body, app.dataset.csrf); }
 
+  // Picks and marks go on the pod's socket while it is live ({"type": "pick"}, answered "picked"
+  // or "pick-refused" as the API answers a POST; "marks" likewise), by POST while it is down. Both
+  // answer {status, data} as window.Fett.request does. A pick sent on the socket is never sent
+  // again by POST: if the socket drops or no answer comes in 20 s the page re-reads the state,
+  // which says whether it was taken (a pick sent twice is taken once anyway).
+  var handle = null, asked = 0, waiting = {};  // request -> {resolve, reject, timer}
+  var NO_ANSWER_MS = 20000;
+  var ANSWERS = { picked: true, "pick-refused": true, marked: true, "marks-refused": true };
+
+  function send(kind, url, body) {
+    if (!handle || !handle.live()) return api(url, body);
+    asked += 1;
+    var request = kind + "-" + asked;
+    return new Promise(function (resolve, reject) {
+      var timer = setTimeout(function () { delete waiting[request]; reject(new Error("no answer")); }, NO_ANSWER_MS);
+      waiting[request] = { resolve: resolve, reject: reject, timer: timer };
+      var message = { type: kind, request: request };
+      Object.keys(body).forEach(function (name) { message[name] = body[name]; });
+      if (!handle.send(message)) { clearTimeout(timer); delete waiting[request]; resolve(api(url, body)); }
+    });
+  }
+
+  // The answer to one of this page's messages on the socket; true when the message was one.
+  function answer(msg) {
+    if (!ANSWERS[msg.type]) return false;
+    var asking = waiting[msg.request];
+    if (!asking) return true;  // an answer given up on
+    clearTimeout(asking.timer);
+    delete waiting[msg.request];
+    var ok = msg.type === "picked" || msg.type === "marked";
+    asking.resolve({ status: ok ? 200 : msg.status, data: msg });
+    return true;
+  }
+
+  function dropAnswers() {
+    Object.keys(waiting).forEach(function (request) {
+      clearTimeout(waiting[request].timer);
+      waiting[request].reject(new Error("the socket closed"));
+    });
+    waiting = {};
+  }
+
   function reload() {
     return api(app.dataset.stateUrl).then(function (res) {
       if (res.status === 200) render(res.data, true);
@@ -122,14 +164,15 @@
     else { selected.shift(); selected.push(slug); }
     renderPack(state);
     // Marked cards are what the server takes for you if the clock runs out.
-    api(app.dataset.marksUrl, { round: state.current.round, pick_number: state.current.pick_number, cards: selected });
+    send("marks", app.dataset.marksUrl, { round: state.current.round, pick_number: state.current.pick_number, cards: selected })
+      .catch(function () { /* a mark is a help, not a pick: the next one, or the pick, says it again */ });
   }
 
   function submitPick() {
     if (!state || !state.current || selected.length !== state.current.take || busy === packKey(state.current)) return;
     var current = state.current, key = packKey(current);
     busy = key;
-    api(app.dataset.pickUrl, { round: current.round, pick_number: current.pick_number, pack: current.pack, cards: selected })
+    send("pick", app.dataset.pickUrl, { round: current.round, pick_number: current.pick_number, pack: current.pack, cards: selected })
       .then(function (res) {
         if (busy === key) busy = null;
         if (res.status === 200) { message(""); render(res.data.state); return; }
@@ -188,10 +231,10 @@
   if (player) document.getElementById("pick-button").addEventListener("click", submitPick);
   reload();
   if (!window.FettLive) return;
-  window.FettLive.subscribe("pod", app.dataset.pod, {
+  handle = window.FettLive.subscribe("pod", app.dataset.pod, {
     reread: function () { mode("Live."); reload(); },
-    message: function (msg) { try { onPush(msg); } catch (e) { reload(); } },
-    state: function (up) { if (!up) mode("Reconnecting…"); },
+    message: function (msg) { if (answer(msg)) return; try { onPush(msg); } catch (e) { reload(); } },
+    state: function (up) { if (!up) { dropAnswers(); mode("Reconnecting…"); } },
     refused: function (detail) { mode(detail); },
   });
 })();

@@ -4,7 +4,8 @@ then cost, the Pick button in reach on a phone), no stale clock or Pick button o
 then a deck built from the pool (filters, deck and sideboard) and registered.
 
 One player drafts against bots (the second player of the event is swapped for one), so the next
-pack is always there at once; the live server is WSGI, so the pages poll the API."""
+pack is always there at once. The site is served as in production (ASGI, the Redis channel
+layer): the page picks and marks on the pod's socket, and never by POST while that is live."""
 
 from __future__ import annotations
 
@@ -164,14 +165,18 @@ def test_a_whole_draft_and_a_deck_through_the_pages(browser: Any, live_site: Any
     player = me.registration.player  # type: ignore[union-attr]
 
     page = signed_in(browser, live_site, player, size)
+    posted: list[str] = []
+    page.on("request", lambda request: posted.append(request.url) if request.method == "POST" else None)
     page.goto(f"{live_site.url}/pods/{pod.pk}/")
     wait_in_page(page, "document.querySelectorAll('[data-testid=pack] [data-testid=card]').length === 18")
+    wait_in_page(page, "document.querySelector('[data-testid=live-mode]').textContent === 'Live.'")
     check_first_pack(page, size)
     assert internal_ids(page.inner_text("main")) == []
 
     made = pick_through(page, size)
     assert made == 16  # 8 a round: the 9th, the pack's last two cards, is forced
     assert Pick.objects.filter(seat=me, auto=False).count() == 16
+    assert [url for url in posted if "/api/pods/" in url] == []  # every pick and mark went on the socket
     # Over: no clock, no Pick button, no empty pack; a clear way on to the deck.
     assert page.get_by_test_id("draft-done").is_visible()
     assert "Draft complete — build your deck" in page.get_by_test_id("draft-done").inner_text()

@@ -15,7 +15,7 @@ from tests.drafts.helpers import draft_table, human_seats, started_pod
 from tests.drafts.test_api import strings
 from tests.live_socket import TopicSocket
 from tournaments.drafts.models import Pick, Pod, Seat
-from tournaments.drafts.services import picking, presence
+from tournaments.drafts.services import draft_pods, picking, presence
 from tournaments.drafts.services.state import card_set, load_state
 from tournaments.limited import current_pack
 
@@ -135,3 +135,132 @@ def test_a_players_open_draft_page_marks_them_at_the_draft_until_it_closes() -> 
         await watcher.disconnect()
 
     async_to_sync(scenario)()
+
+
+async def answer_to(talk: TopicSocket, request: str | int) -> dict[str, Any]:
+    """The socket's answer to the message sent with ``request`` (pushes may come first)."""
+    for _ in range(20):
+        message: dict[str, Any] = await talk.receive_json_from(timeout=5)
+        if message.get("request") == request:
+            return message
+    raise AssertionError(f"no answer to {request}")
+
+
+def test_a_pick_on_the_socket_is_checked_taken_and_answered_as_the_api_does() -> None:
+    table = draft_table(4, username="ws10")
+    pod = started_pod(table)
+    seat = human_seats(pod)[0]
+    player = seat.registration.player  # type: ignore[union-attr]
+    pending = current_pack(load_state(pod), seat.index)
+    assert pending is not None
+    body = {"round": 1, "pick_number": pending.pick_number, "pack": pending.pack, "cards": list(pending.cards[:2])}
+    picks = database_sync_to_async(lambda: list(Pick.objects.filter(seat=seat).values_list("cards", flat=True)))
+
+    async def scenario() -> None:
+        mine, watcher = communicator(pod, player), communicator(pod, table.judge)
+        assert (await mine.connect())[0] and (await watcher.connect())[0]
+        await watcher.send_json_to({"type": "pick", "request": "w", **body})
+        assert (await answer_to(watcher, "w")) == {
+            "type": "pick-refused", "status": 403, "detail": "You are watching this draft, not drafting in it.",
+            "request": "w",
+        }  # fmt: skip
+        await mine.send_json_to({"type": "pick", "request": "bad", "round": "first", "cards": []})
+        bad = await answer_to(mine, "bad")
+        assert bad["type"] == "pick-refused" and bad["status"] == 400
+        assert "round: A valid integer is required." in bad["detail"] and "pick_number:" in bad["detail"]
+        assert "cards:" in bad["detail"] and set(bad["fields"]) == {"round", "pick_number", "cards"}
+        assert await picks() == []  # nothing changed
+        await mine.send_json_to({"type": "pick", "request": 1, **body})
+        taken = await answer_to(mine, 1)
+        assert taken["type"] == "picked" and taken["repeated"] is False
+        assert taken["recorded"]["cards"] == body["cards"] and taken["state"]["seat"] == seat.index
+        fresh = await database_sync_to_async(Pod.objects.get)(pk=pod.pk)
+        assert taken["version"] == taken["state"]["version"] == fresh.version
+        await mine.send_json_to({"type": "pick", "request": 2, **body})  # sent again: taken once
+        again = await answer_to(mine, 2)
+        assert again["type"] == "picked" and again["repeated"] is True
+        await mine.send_json_to({"type": "pick", "request": 3, **body, "cards": list(pending.cards[2:4])})
+        other = await answer_to(mine, 3)
+        assert other["type"] == "pick-refused" and other["status"] == 409 and other["reason"] == "already-picked"
+        assert other["recorded"]["cards"] == body["cards"] and other["state"]["seat"] == seat.index
+        assert await picks() == [body["cards"]]
+        await mine.send_json_to({"type": "trade", "request": 4})
+        error = await receive_type(mine, "error")
+        assert error["detail"].startswith('A draft takes {"type": "pick"')
+        await mine.disconnect()
+        await watcher.disconnect()
+
+    async_to_sync(scenario)()
+
+
+async def receive_type(talk: TopicSocket, kind: str) -> dict[str, Any]:
+    for _ in range(20):
+        message: dict[str, Any] = await talk.receive_json_from(timeout=5)
+        if message.get("type") == kind:
+            return message
+    raise AssertionError(f"no {kind} message")
+
+
+def test_marks_on_the_socket_are_kept_or_refused_as_the_api_does() -> None:
+    table = draft_table(4, username="ws11")
+    pod = started_pod(table)
+    seat = human_seats(pod)[0]
+    player = seat.registration.player  # type: ignore[union-attr]
+    pending = current_pack(load_state(pod), seat.index)
+    assert pending is not None
+    key = f"{pending.round}.{pending.pick_number}"
+    marks = database_sync_to_async(lambda: Seat.objects.get(pk=seat.pk).marks)
+
+    async def scenario() -> None:
+        mine = communicator(pod, player)
+        assert (await mine.connect())[0]
+        wanted = list(pending.cards[:1])
+        await mine.send_json_to({"type": "marks", "request": "m1", "round": pending.round,
+                                 "pick_number": pending.pick_number, "cards": wanted})  # fmt: skip
+        marked = await answer_to(mine, "m1")
+        assert marked["type"] == "marked" and marked["state"]["seat"] == seat.index
+        assert (await marks()) == {key: wanted}
+        await mine.send_json_to({"type": "marks", "request": "m2", "round": pending.round,
+                                 "pick_number": pending.pick_number, "cards": ["no-such-card"]})  # fmt: skip
+        refused = await answer_to(mine, "m2")
+        assert refused["type"] == "marks-refused" and refused["status"] == 400
+        assert refused["detail"] == "Mark only cards in this pack."
+        assert (await marks()) == {key: wanted}  # unchanged
+        await mine.disconnect()
+
+    async_to_sync(scenario)()
+
+
+def test_every_pick_of_a_whole_draft_on_the_socket_is_answered_the_last_one_too() -> None:
+    """One player makes every pick of the draft on the socket (bots fill the other seats; the
+    review pause is 0 s): each is answered ``picked``, the last (which ends the draft) as well."""
+    table = draft_table(2, username="ws12")
+    pod = started_pod(table, seats=4, settings={"review_seconds_first": 0})
+    seat, other = human_seats(pod)
+    draft_pods.swap_for_bot(pod, other.index, table.organiser)
+    player = seat.registration.player  # type: ignore[union-attr]
+
+    @database_sync_to_async
+    def pending_pick() -> dict[str, Any] | None:
+        fresh = Pod.objects.get(pk=pod.pk)
+        if fresh.status != Pod.Status.DRAFTING:
+            return None
+        pending = current_pack(load_state(fresh), seat.index)
+        assert pending is not None  # against bots only, the next pack is always there
+        return {"round": pending.round, "pick_number": pending.pick_number, "pack": pending.pack,
+                "cards": list(pending.cards[: pending.take])}  # fmt: skip
+
+    async def scenario() -> list[str]:
+        mine = communicator(pod, player)
+        assert (await mine.connect())[0]
+        kinds = []
+        while (body := await pending_pick()) is not None:
+            request = f"{body['round']}.{body['pick_number']}"
+            await mine.send_json_to({"type": "pick", "request": request, **body})
+            kinds.append((await answer_to(mine, request))["type"])
+        await mine.disconnect()
+        return kinds
+
+    kinds = async_to_sync(scenario)()
+    assert kinds == ["picked"] * 16  # 8 a round; the pack's last two cards are the server's
+    assert Pod.objects.get(pk=pod.pk).status == Pod.Status.BUILDING
