@@ -302,6 +302,10 @@ class Player:
                     waiting = self.answers.get(int(message.get("request") or 0))
                     if waiting is not None and not waiting.done():
                         waiting.set_result(message)
+                    # The answer holds the player's state, as the page reads it: the socket a pick is
+                    # answered on is not also pushed it (a pack waiting already shows here).
+                    if message.get("state"):
+                        await self.on_state(message["state"], received)
                 elif message.get("kind") == "seat":
                     await self.on_state(message["state"], received)
                 elif message.get("kind") == "pod" and message["pod"]["status"] in ("building", "done"):

@@ -172,10 +172,16 @@ class LiveConsumer(SiteConsumer):
 
     async def site_text(self, message: dict[str, Any]) -> None:
         """A push encoded once by its sender, wrapped with the topic it came under (its text is
-        spliced in as it is, not decoded again); a push of a group this socket has left is dropped."""
+        spliced in as it is, not decoded again). Dropped unsent: a push of a group this socket has
+        left, one this socket gets in another form (``common.push.Skip``: it is also in one of the
+        groups ``unless_in``, or it is the socket ``unless_channel``)."""
         key = self.topic_of_group.get(message.get("group", ""))
-        if key is not None:
-            await self.send(text_data=under_topic(key, message["text"]))
+        if key is None or message.get("unless_channel") == self.channel_name:
+            return
+        unless = message.get("unless_in")
+        if unless and any(group in self.topic_of_group for group in unless):
+            return
+        await self.send(text_data=under_topic(key, message["text"]))
 
     async def disconnect(self, code: int) -> None:
         followed, self.followed = self.followed, {}

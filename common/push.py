@@ -12,8 +12,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Sequence
 from concurrent.futures import Future
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -97,13 +98,32 @@ def send_to_groups(messages: list[tuple[str, dict[str, Any]]]) -> None:
     run_soon(send_all)
 
 
-def push_json(messages: list[tuple[str, dict[str, Any]]]) -> None:
-    """Push each ``(group, payload)`` to every socket of the group as JSON text, encoded once here
-        (on the sender's thread), not by every receiving consumer on its loop (``LiveConsumer.site_text``,
-    which wraps it with the topic the socket follows ``group`` under)."""
-    send_to_groups(
-        [(group, {"type": "site.text", "group": group, "text": json_text(payload)}) for group, payload in messages]
-    )
+@dataclass(frozen=True)
+class Skip:
+    """Sockets of a group a push is *not* written to: those also in one of ``groups`` (they get the
+    same news in another message of the same push, e.g. a draft seat's own state, which holds the
+    pod's summary) and the socket ``channel`` (the one the change is answered on). The consumer
+    drops such a push before writing a frame: each frame written costs the server a send."""
+
+    groups: tuple[str, ...] = ()
+    channel: str | None = None
+
+
+def push_json(messages: Sequence[tuple[str, dict[str, Any]] | tuple[str, dict[str, Any], Skip]]) -> None:
+    """Push each ``(group, payload)`` (or ``(group, payload, Skip(...))``) to every socket of the
+    group as JSON text, encoded once here (on the sender's thread), not by every receiving consumer
+    on its loop (``LiveConsumer.site_text``, which wraps it with the topic the socket follows
+    ``group`` under)."""
+    wire = []
+    for group, payload, *rest in messages:
+        message: dict[str, Any] = {"type": "site.text", "group": group, "text": json_text(payload)}
+        skip = rest[0] if rest else None
+        if skip is not None and skip.groups:
+            message["unless_in"] = list(skip.groups)
+        if skip is not None and skip.channel:
+            message["unless_channel"] = skip.channel
+        wire.append((group, message))
+    send_to_groups(wire)
 
 
 def json_text(payload: Any) -> str:

@@ -264,3 +264,45 @@ def test_every_pick_of_a_whole_draft_on_the_socket_is_answered_the_last_one_too(
     kinds = async_to_sync(scenario)()
     assert kinds == ["picked"] * 16  # 8 a round; the pack's last two cards are the server's
     assert Pod.objects.get(pk=pod.pk).status == Pod.Status.BUILDING
+
+
+async def until_pong(talk: TopicSocket) -> list[dict[str, Any]]:
+    """Every message the socket gets before the answer to a ping sent now (pushes already sent to
+    it come first: the consumer handles its messages in order)."""
+    await talk.talk.send_json_to({"type": "ping"})
+    seen = []
+    while (message := await talk.receive_json_from(timeout=5)) != {"type": "pong"}:
+        seen.append(message)
+    return seen
+
+
+def test_each_socket_is_written_one_frame_a_change() -> None:
+    """A pick sent on one of a player's two sockets: that socket gets the answer alone (no seat
+    state, no pod summary of that version); their other socket gets the seat state (which holds the
+    summary) and not the summary; a spectator gets the summary."""
+    table = draft_table(4, username="ws13")
+    pod = started_pod(table)
+    seat = human_seats(pod)[0]
+    player = seat.registration.player  # type: ignore[union-attr]
+    pending = current_pack(load_state(pod), seat.index)
+    assert pending is not None
+    body = {"round": 1, "pick_number": pending.pick_number, "pack": pending.pack, "cards": list(pending.cards[:2])}
+
+    async def scenario() -> None:
+        first, second, watcher = communicator(pod, player), communicator(pod, player), communicator(pod, table.judge)
+        for talk in (first, second, watcher):
+            assert (await talk.connect())[0]
+            assert (await talk.receive_json_from(timeout=5))["kind"] == "hello"
+        await first.send_json_to({"type": "pick", "request": "one", **body})
+        answer = await answer_to(first, "one")
+        version = answer["version"]
+        assert answer["type"] == "picked" and answer["state"]["progress"]  # the summary is in the state
+        assert [m for m in await until_pong(first) if m.get("version") == version] == []
+        other = [m for m in await until_pong(second) if m.get("version") == version]
+        assert [m["kind"] for m in other] == ["seat"] and other[0]["state"] == answer["state"]
+        watched = [m for m in await until_pong(watcher) if m.get("version") == version]
+        assert [m["kind"] for m in watched] == ["pod"]
+        for talk in (first, second, watcher):
+            await talk.disconnect()
+
+    async_to_sync(scenario)()

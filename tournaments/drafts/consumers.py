@@ -9,6 +9,7 @@ when it sees a version gap or its subscription (re)opens (``static/drafts/draft.
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from functools import partial
 from typing import Any
 
@@ -19,7 +20,7 @@ from common.consumers import LiveConsumer, Messages, Subscription, Topic
 from common.refusals import Refusal
 from tournaments.drafts.models import Pod
 from tournaments.drafts.serializers import MarkSerializer, PickSerializer
-from tournaments.drafts.services import picking, presence
+from tournaments.drafts.services import picking, presence, push
 from tournaments.drafts.services.push import pod_group, seat_group
 from tournaments.drafts.services.reading import seat_of, spectates
 
@@ -61,7 +62,7 @@ class PodTopic(Topic):
                 await database_sync_to_async(presence.mark)(seat_id, channel, False)
 
         groups = [pod_group(ident)] + ([seat_group(seat_id)] if seat_id is not None else [])
-        receive = partial(received, ident, user, seat_id is not None)
+        receive = partial(received, ident, user, seat_id, channel)
         return Subscription(groups=groups, first=first, leave=leave, receive=receive)
 
 
@@ -73,16 +74,20 @@ TAKES = (
 ANSWERS = {"pick": ("picked", "pick-refused"), "marks": ("marked", "marks-refused")}
 
 
-async def received(pod_id: int, user: Any, seated: bool, content: dict[str, Any]) -> dict[str, Any]:
+async def received(
+    pod_id: int, user: Any, seat_id: int | None, channel: str, content: dict[str, Any]
+) -> dict[str, Any]:
     """What a page sent on its pod topic: a pick (as ``POST /api/pods/<id>/pick/``) or marks (as
     ``.../marks/``); a spectator may send neither."""
     kind = content.get("type")
     if kind not in ANSWERS:
         return {"type": "error", "detail": TAKES}
-    return await database_sync_to_async(answer)(pod_id, user, seated, str(kind), content)
+    return await database_sync_to_async(answer)(pod_id, user, seat_id, str(kind), content, channel)
 
 
-def answer(pod_id: int, user: Any, seated: bool, kind: str, content: dict[str, Any]) -> dict[str, Any]:
+def answer(
+    pod_id: int, user: Any, seat_id: int | None, kind: str, content: dict[str, Any], channel: str = ""
+) -> dict[str, Any]:
     """A pick or marks sent on the socket: the API's checks and service, answered as ``picked`` /
     ``marked`` with what the API answers, or ``pick-refused`` / ``marks-refused`` with the HTTP
     status the API would have given, ``detail`` naming what is wrong, and whatever else the API's
@@ -95,7 +100,7 @@ def answer(pod_id: int, user: Any, seated: bool, kind: str, content: dict[str, A
         else None
     )
     done, refused = ANSWERS[kind]
-    if not seated:
+    if seat_id is None:
         return {"type": refused, "status": 403, "detail": "You are watching this draft, not drafting in it.",
                 "request": mark}  # fmt: skip
     form: Serializer[Any] = (PickSerializer if kind == "pick" else MarkSerializer)(data=content)
@@ -107,7 +112,10 @@ def answer(pod_id: int, user: Any, seated: bool, kind: str, content: dict[str, A
         if kind == "marks":
             state = picking.set_marks(pod_id, user, data["round"], data["pick_number"], data["cards"])
             return {"type": done, "state": state, "request": mark}
-        result = picking.make_pick(pod_id, user, data["round"], data["pick_number"], data["cards"], data.get("pack"))
+        with push.answering(channel, seat_id) if channel else nullcontext():
+            result = picking.make_pick(
+                pod_id, user, data["round"], data["pick_number"], data["cards"], data.get("pack")
+            )
     except Refusal as refusal:
         return {"type": refused, "status": refusal.status_code, **refusal.body(), "request": mark}
     return {"type": done, "repeated": result.repeated, "recorded": result.recorded, "state": result.state,
