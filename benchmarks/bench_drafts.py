@@ -550,7 +550,8 @@ def main() -> None:
 
 def baseline_name(args: argparse.Namespace) -> str:
     """The baseline entry this run compares with: ``make bench``'s small run (10 pods or fewer at the
-    default think) has the plain entry; a larger run or another pace has its own (pods and pace)."""
+    default think) has the plain entry; a larger run or another pace has its own (pods and pace);
+    picks by POST (``--picks http``) have entries of their own, named so."""
     if args.human_pace:
         pace = "human pace"
     elif args.think_per_card:
@@ -558,7 +559,7 @@ def baseline_name(args: argparse.Namespace) -> str:
     else:
         pace = f"think {args.think:g} s"
     name = "bench_drafts" if args.pods <= 10 and pace == "think 2 s" else f"bench_drafts ({args.pods} pods, {pace})"
-    return name if args.picks == "http" else f"{name} (picks on the socket)"
+    return name if args.picks == "socket" else f"{name} (picks by POST)"
 
 
 if __name__ == "__main__":
