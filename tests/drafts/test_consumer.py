@@ -137,13 +137,18 @@ def test_a_players_open_draft_page_marks_them_at_the_draft_until_it_closes() -> 
     async_to_sync(scenario)()
 
 
-async def answer_to(talk: TopicSocket, request: str | int) -> dict[str, Any]:
-    """The socket's answer to the message sent with ``request`` (pushes may come first)."""
+async def first_with(talk: TopicSocket, field: str, value: Any) -> dict[str, Any]:
+    """The first message the socket gets whose ``field`` is ``value`` (pushes may come first)."""
     for _ in range(20):
         message: dict[str, Any] = await talk.receive_json_from(timeout=5)
-        if message.get("request") == request:
+        if message.get(field) == value:
             return message
-    raise AssertionError(f"no answer to {request}")
+    raise AssertionError(f"no message with {field} {value!r}")
+
+
+async def answer_to(talk: TopicSocket, request: str | int) -> dict[str, Any]:
+    """The socket's answer to the message sent with ``request``."""
+    return await first_with(talk, "request", request)
 
 
 def test_a_pick_on_the_socket_is_checked_taken_and_answered_as_the_api_does() -> None:
@@ -194,11 +199,7 @@ def test_a_pick_on_the_socket_is_checked_taken_and_answered_as_the_api_does() ->
 
 
 async def receive_type(talk: TopicSocket, kind: str) -> dict[str, Any]:
-    for _ in range(20):
-        message: dict[str, Any] = await talk.receive_json_from(timeout=5)
-        if message.get("type") == kind:
-            return message
-    raise AssertionError(f"no {kind} message")
+    return await first_with(talk, "type", kind)
 
 
 def test_marks_on_the_socket_are_kept_or_refused_as_the_api_does() -> None:
