@@ -16,6 +16,8 @@ from celery.signals import task_postrun, worker_process_init
 from django.db import close_old_connections
 from kombu import Queue
 
+from common.broker import serve_redis_urls
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 #: Tasks that wait on the world outside (a webhook receiver, a mail server, a push service): they go to
@@ -41,6 +43,8 @@ def route(name: str, *_args: object, **_kwargs: object) -> dict[str, str] | None
 #: How often beat sweeps every kind of deadline: how late, at most, a deadline whose task was lost fires.
 SWEEP_SECONDS = 2.0
 
+# Kombu's Redis transport, sending with one client a channel instead of one a message
+serve_redis_urls()
 app = Celery("fett")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.conf.update(

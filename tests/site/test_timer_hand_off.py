@@ -90,3 +90,49 @@ def test_a_task_handed_off_by_name_leaves_the_result_backend_alone(monkeypatch: 
     queue_after_commit(FIRE_TASK, "no-such-kind", 1, 1)  # outside a transaction: sent at once
     assert [h["task"] for h in queued_timers() if h["id"] not in {b["id"] for b in before}] == [FIRE_TASK]
     assert consumed == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_broker_sends_every_task_with_one_redis_client(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Kombu's Redis channel made a redis-py client for each message sent (a sixth of a send's
+    CPU, paid on every match move); the site's transport (``common.broker``) lends each send the
+    one client of its channel's pool. The tasks still reach the queue, each once."""
+    from kombu.transport import redis as kombu_redis
+
+    from common.tasks import queue_after_commit
+
+    made: list[object] = []
+    make = kombu_redis.Channel._create_client
+
+    def counted(channel: Any, asynchronous: bool = False) -> Any:
+        made.append(channel)
+        return make(channel, asynchronous)
+
+    monkeypatch.setattr(kombu_redis.Channel, "_create_client", counted)
+    before = queued_timers()
+    for key in (1, 2, 3):
+        queue_after_commit(FIRE_TASK, "no-such-kind", key, 1)  # outside a transaction: sent at once
+    sent = [h["argsrepr"] for h in queued_timers() if h["id"] not in {b["id"] for b in before}]
+    assert sorted(sent) == [repr(("no-such-kind", key, 1)) for key in (1, 2, 3)]
+    assert len(made) <= 1  # none if this process's channel already made its client
+
+
+def test_a_channel_whose_pool_is_replaced_lends_a_client_of_the_new_pool() -> None:
+    from common.broker import Channel
+
+    with app.connection_for_write() as connection:
+        channel = connection.default_channel
+        assert isinstance(channel, Channel)
+        with channel.conn_or_acquire() as first, channel.conn_or_acquire() as again:
+            assert again is first and first.connection_pool is channel.pool
+        channel._disconnect_pools()  # as after a lost connection
+        with channel.conn_or_acquire() as after:
+            assert after is not first and after.connection_pool is channel.pool
+
+
+def test_a_tasks_arguments_are_named_in_full_up_to_a_kilobyte() -> None:
+    from common.tasks import ARGS_TEXT, args_text
+
+    assert args_text(("match-clock", 12, 3)) == "('match-clock', 12, 3)"
+    long = args_text(("deck-swap", [[n, 1] for n in range(1000)]))
+    assert len(long) == ARGS_TEXT and long.endswith("...") and long.startswith("('deck-swap', [[0, 1], [1, 1]")
