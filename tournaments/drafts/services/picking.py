@@ -23,10 +23,11 @@ from django.utils import timezone
 
 from accounts.models import User
 from common import deadlines
+from common.rows import insert, update, write
 from tournaments import selectors
 from tournaments.drafts.errors import NO_SUCH_POD, DraftRefusal, PickRefused
 from tournaments.drafts.models import Pick, Pod, Seat
-from tournaments.drafts.services import clock, low, push
+from tournaments.drafts.services import clock, low, push, rows
 from tournaments.drafts.services.pools import create_draft_pools
 from tournaments.drafts.services.reading import pick_row, seat_state
 from tournaments.drafts.services.state import card_set, load_state, remember, seats_of, times
@@ -69,8 +70,7 @@ def locked_pod(pod: Pod | int) -> Pod:
     """The pod's row, locked; the opened packs (large, fixed once the pod starts, and needed only
     to rebuild a state no cache holds) and the event (wanted by an organiser's action, a notice or
     the draft's end, not by a pick) are read when first used."""
-    pk = pod.pk if isinstance(pod, Pod) else pod
-    return Pod.objects.select_for_update().defer("packs").get(pk=pk)
+    return rows.locked_pod(pod.pk if isinstance(pod, Pod) else pod)
 
 
 #: Every pod column but the opened packs (large, and fixed once the pod starts).
@@ -102,15 +102,17 @@ def record(pod: Pod, seat: Seat, state: DraftState, made: PurePick, now: datetim
     pack_cards = list(state.remaining[made.round - 1][made.pack])
     clocked = (seat.clock_round, seat.clock_pick) == (made.round, made.pick_number)
     after = pick(state, seat.index, made.round, made.pick_number, made.cards, pack=made.pack, auto=made.auto)
-    Pick.objects.create(
+    row = Pick(
         pod=pod, seat=seat, round=made.round, pick_number=made.pick_number, pack=made.pack,
         pack_cards=pack_cards, cards=list(made.cards), auto=made.auto, by_bot=by_bot, at=now,
         deadline=seat.deadline if clocked else None,
     )  # fmt: skip
+    writes = [insert(row)]
     key = f"{made.round}.{made.pick_number}"
     if key in seat.marks:
         seat.marks = {k: v for k, v in seat.marks.items() if k != key}
-        seat.save(update_fields=["marks"])
+        writes.append(update(seat, ["marks"]))
+    write(*writes)
     return after
 
 
@@ -162,15 +164,22 @@ def _round_transition(pod: Pod, seats: list[Seat], state: DraftState, now: datet
     return False
 
 
-def _start_clocks(pod: Pod, seats: list[Seat], state: DraftState, now: datetime) -> None:
+#: A seat's clock fields, written when its clock starts.
+CLOCK_FIELDS = ("clock_round", "clock_pick", "deadline", "low_at", "remaining_ms", "timer_version")
+
+
+def _start_clocks(pod: Pod, seats: list[Seat], state: DraftState, now: datetime) -> list[tuple[str, list[Any]]]:
+    """Start the clock of each seat with a new pack before it, stop those of the seats with none;
+    returns the seats' writes (``settle`` sends them with the pod's)."""
     draft_times = times(pod)
+    writes = []
     for seat in seats:
         key = _pack_key(pod, state, seat) if not (seat.bot or pod.paused) else None
         if key is None:
             if seat.deadline is not None and not pod.paused:
                 seat.deadline, seat.low_at = None, None
                 seat.timer_version += 1
-                seat.save(update_fields=["deadline", "low_at", "timer_version"])
+                writes.append(update(seat, ["deadline", "low_at", "timer_version"]))
             continue
         if (seat.clock_round, seat.clock_pick) == key and seat.deadline is not None:
             continue
@@ -182,7 +191,10 @@ def _start_clocks(pod: Pod, seats: list[Seat], state: DraftState, now: datetime)
         seat.low_at = low.pick_low_at(seat, now, seat.deadline)
         seat.remaining_ms = None
         seat.timer_version += 1
-        seat.save(update_fields=["clock_round", "clock_pick", "deadline", "low_at", "remaining_ms", "timer_version"])
+        writes.append(
+            update(seat, ["clock_round", "clock_pick", "deadline", "low_at", "remaining_ms", "timer_version"])
+        )
+    return writes
 
 
 def _arm_pod_timer(pod: Pod, seats: Sequence[Seat], now: datetime) -> bool:
@@ -228,13 +240,13 @@ def settle(
     state = _automatic_moves(pod, seats, state, now)
     while _round_transition(pod, seats, state, now):
         state = _automatic_moves(pod, seats, state, now)
-    _start_clocks(pod, seats, state, now)
+    clock_writes = _start_clocks(pod, seats, state, now)
     _arm_pod_timer(pod, seats, now)
     # A new clock means a new pack in front of that player: they are pushed their state.
     changed = {seat.pk for seat in seats if (seat.clock_round, seat.clock_pick, seat.deadline) != clocks[seat.pk]}
     pod.version += 1
     # The opened packs are written once, when the pod starts; a pick need not send them back.
-    pod.save(update_fields=None if opened else _POD_FIELDS)
+    write(*clock_writes, update(pod, None if opened else _POD_FIELDS))
     remember(pod, state)
     push.after_commit(pod, seats, state, changed | set(touched), now, into=views)
     return state

@@ -17,6 +17,7 @@ from common.redis import key as redis_key
 from common.redis import state_redis
 from gameplay.runeslingers.site_catalog import current_catalog
 from tournaments.drafts.models import Pick, Pod, Seat
+from tournaments.drafts.services import rows
 from tournaments.limited import CardSet, DraftState, DraftTimes, apply_picks, card_set_from_catalog, start_draft
 from tournaments.limited import Pick as PurePick
 from tournaments.limited.serial import DraftDataError, from_snapshot, snapshot
@@ -78,17 +79,17 @@ PLAYERS_TTL = 60.0
 def seats_of(pod: Pod) -> list[Seat]:
     """The pod's seats in order, each with its registration and the player fields a pick and a
     push need (``registration.player``: id, username and display name)."""
-    seats = list(Seat.objects.filter(pod_id=pod.pk).order_by("index"))
+    seats = rows.seats(pod.pk)
     ids = tuple(seat.registration_id for seat in seats if seat.registration_id is not None)
     now, kept = time.monotonic(), _PLAYERS.get(pod.pk)
     if kept is None or (kept.created_at, kept.ids) != (pod.created_at, ids) or now - kept.read_at >= PLAYERS_TTL:
-        rows = Registration.objects.filter(pk__in=ids).select_related("player").only(*_PLAYER_FIELDS)
-        kept = _SeatedPlayers(pod.created_at, ids, now, {registration.pk: registration for registration in rows})
+        found = Registration.objects.filter(pk__in=ids).select_related("player").only(*_PLAYER_FIELDS)
+        kept = _SeatedPlayers(pod.created_at, ids, now, {registration.pk: registration for registration in found})
         _bounded_put(_PLAYERS, pod.pk, kept)
     for seat in seats:
-        found = kept.registrations.get(seat.registration_id) if seat.registration_id is not None else None
-        if found is not None:
-            Seat.registration.field.set_cached_value(seat, found)
+        held = kept.registrations.get(seat.registration_id) if seat.registration_id is not None else None
+        if held is not None:
+            Seat.registration.field.set_cached_value(seat, held)
     return seats
 
 
