@@ -2,7 +2,7 @@
 
 Kombu's Redis channel makes a new redis-py client for each message it sends (``conn_or_acquire``
 with no client given): building one fills a table of some 160 response callbacks, a sixth of the
-CPU of ``send_task``. A match move sends a deadline task, so that was paid on every move. This
+CPU of ``send_task``, paid on every task the site sends (deadlines, notices, webhooks). This
 channel keeps one client for its connection pool and lends it to each send; the pool, and so the
 connections, are the same as before (redis-py's clients are safe to share between threads). A
 pool the channel replaces (after a disconnect) gets a new client.

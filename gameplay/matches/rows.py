@@ -23,7 +23,7 @@ from django.db import connection
 from django.db.models import ForeignKey
 
 from accounts.models import User
-from common.rows import fields, insert, instance, quote, update, write
+from common.rows import columns, fields, insert, instance, quote, update, write
 from gameplay.matches.models import Game, GameAction, PlayMatch
 
 PLAYERS = ("player1", "player2")  # the match's user fields the locked read brings along
@@ -40,14 +40,13 @@ def _lock_sql(vendor: str) -> str:
     """The locked read's SQL, built once per database vendor (the lock clause depends on it): the
     current game, the match, and both players' user rows (a move's log words name them), so a
     move reads no more rows while it holds the match's lock. Only the match's row is locked."""
-    game_columns = ", ".join(f"g.{quote(f.column)}" for f in fields(Game))
-    match_columns = ", ".join(f"m.{quote(f.column)}" for f in fields(PlayMatch))
+    game_columns, match_columns = columns(Game, "g"), columns(PlayMatch, "m")
     user_table = quote(User._meta.db_table)
     user_key = quote(User._meta.pk.column)
     joins, user_columns = "", ""
     for n, name in enumerate(PLAYERS):
         alias = f"u{n + 1}"
-        user_columns += "".join(f", {alias}.{quote(f.column)}" for f in fields(User))
+        user_columns += f", {columns(User, alias)}"
         column = quote(_player_field(name).column)
         joins += f" LEFT JOIN {user_table} {alias} ON {alias}.{user_key} = m.{column}"
     lock = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else ""
