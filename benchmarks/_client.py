@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import orjson
@@ -75,3 +76,16 @@ async def _response(reader: asyncio.StreamReader) -> tuple[int, bytes]:
         await reader.readexactly(2)
     await reader.readuntil(b"\r\n")  # the empty trailer
     return status, b"".join(parts)
+
+
+async def probe_loop(lags: list[float], times: list[float] | None = None, step: float = 0.01) -> None:
+    """Sleep ``step`` again and again, noting in ``lags`` how much later than asked the loop woke
+    (and in ``times`` when): a client whose loop wakes late times its pushes and answers late, and
+    that lateness is the bench's, not the server's. Runs until cancelled."""
+    while True:
+        asked = time.monotonic()
+        await asyncio.sleep(step)
+        woke = time.monotonic()
+        lags.append(woke - asked - step)
+        if times is not None:
+            times.append(woke)

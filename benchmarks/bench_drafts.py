@@ -54,7 +54,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks._baseline import compare  # noqa: E402
-from benchmarks._client import AsyncConnection  # noqa: E402
+from benchmarks._client import AsyncConnection, probe_loop  # noqa: E402
 
 
 @dataclass
@@ -355,22 +355,12 @@ async def drive(part: dict[str, Any], port: int, figures: Figures, timeout: floa
     await asyncio.get_running_loop().run_in_executor(None, ready.wait)
     started = figures.started = time.monotonic()
     cpu = time.process_time()
-    probe = asyncio.create_task(probe_loop(figures))
+    probe = asyncio.create_task(probe_loop(figures.loop_lag, figures.lag_at))
     await asyncio.gather(*(start_pod(port, pk, part["boss"]) for pk in part["pods"]))
     await asyncio.wait_for(asyncio.gather(*tasks), timeout=timeout)
     probe.cancel()
     figures.client_cpu.append(time.process_time() - cpu)
     return time.monotonic() - started
-
-
-async def probe_loop(figures: Figures, step: float = 0.01) -> None:
-    """Sleep ``step`` again and again, noting how much later than asked the loop woke."""
-    while True:
-        asked = time.monotonic()
-        await asyncio.sleep(step)
-        woke = time.monotonic()
-        figures.loop_lag.append(woke - asked - step)
-        figures.lag_at.append(woke)
 
 
 async def start_pod(port: int, pod: int, token: str) -> None:

@@ -14,7 +14,8 @@ socket`) on its site socket as the play page does; a `--dawdle` share of answer 
 left to expire, so the timers have work. Each client keeps one HTTP connection open, as a browser
 does; the clients run in `--client-processes` processes (both seats of a match in one). It prints
 the action round trip (the move sent to its answer), the time until the opponent's websocket
-receives the new version, and how late the timers fired (from the game log). Prints only.
+receives the new version, and how late the timers fired (from the game log), and how late the
+clients' own event loops woke (a client that wakes late counts its lateness in the others). Prints only.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks._baseline import compare  # noqa: E402
-from benchmarks._client import AsyncConnection  # noqa: E402
+from benchmarks._client import AsyncConnection, probe_loop  # noqa: E402
 from benchmarks._database import ensure_database  # noqa: E402
 from benchmarks._processes import cpu_of, processes  # noqa: E402
 
@@ -131,6 +132,9 @@ class Figures:
         self.mover: dict[tuple[int, int], int] = {}
         self.errors: dict[str, int] = {}
         self.finished: set[int] = set()
+        # how much later than asked a 10 ms sleep of a client process's event loop woke: a busy
+        # client reads its answers and pushes late, which the figures above would count as the server's
+        self.loop_lag: list[float] = []
 
     def error(self, what: str) -> None:
         self.errors[what] = self.errors.get(what, 0) + 1
@@ -276,7 +280,11 @@ def client_process(seats: list[dict[str, Any]], base: str, stop_at: float, dawdl
     async def drive() -> None:
         rng = random.Random(seed)
         clients = [Client(s, base, figures, random.Random(rng.random()), moves) for s in seats]
-        await asyncio.gather(*(c.run(base, stop_at, dawdle, think, 10.0) for c in clients))
+        probe = asyncio.create_task(probe_loop(figures.loop_lag))
+        try:
+            await asyncio.gather(*(c.run(base, stop_at, dawdle, think, 10.0) for c in clients))
+        finally:
+            probe.cancel()
 
     try:
         asyncio.run(drive())
@@ -314,6 +322,7 @@ def run_clients(seats: list[dict[str, Any]], base: str, stop_at: float, dawdle: 
         merged.push_delays += figures.push_delays
         merged.legs += figures.legs
         merged.finished |= figures.finished
+        merged.loop_lag += figures.loop_lag
         for what, count in figures.errors.items():
             merged.errors[what] = merged.errors.get(what, 0) + count
     for child in children:
@@ -536,6 +545,10 @@ def main() -> int:
     for i, leg_name in enumerate(("the move sent to the server's push", "the push to the opponent's socket")):
         leg = [x[i] * 1000 for x in figures.legs]
         print(f"  of which {leg_name}: p50 {percentile(leg, 50):.0f} ms, p95 {percentile(leg, 95):.0f} ms")
+    lag = [x * 1000 for x in figures.loop_lag]
+    if lag:
+        print(f"  the clients' event loops woke late (10 ms sleeps): p50 {percentile(lag, 50):.1f} ms, "
+              f"p95 {percentile(lag, 95):.0f} ms, p99 {percentile(lag, 99):.0f} ms, max {max(lag):.0f} ms")  # fmt: skip
     if args.url:
         print(f"(against {base}: its own processes, not this script's; the baseline is of the script's own)")
     compare(baseline_name(args), {
