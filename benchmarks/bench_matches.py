@@ -126,6 +126,7 @@ def prepare(count: int, window: int) -> list[dict[str, Any]]:
 class Figures:
     def __init__(self) -> None:
         self.round_trips: list[float] = []
+        self.sent_times: list[float] = []  # when each round trip's move was sent (time.time())
         self.push_delays: list[float] = []
         self.legs: list[tuple[float, float]] = []  # POST to the server's push, the push to its arrival
         self.sent_at: dict[tuple[int, int], float] = {}
@@ -225,6 +226,7 @@ class Client:
         self.figures.sent_at[(self.match, version + 1)] = started = time.perf_counter()
         status, body = await self.act(version, action)
         self.figures.round_trips.append(time.perf_counter() - started)
+        self.figures.sent_times.append(time.time() - (time.perf_counter() - started))
         if status == 200:
             if body["version"] > self.view["version"]:
                 self.view = body
@@ -319,6 +321,7 @@ def run_clients(seats: list[dict[str, Any]], base: str, stop_at: float, dawdle: 
     for _ in children:
         figures = out.get(timeout=max(60.0, stop_at - time.time() + 120))
         merged.round_trips += figures.round_trips
+        merged.sent_times += figures.sent_times
         merged.push_delays += figures.push_delays
         merged.legs += figures.legs
         merged.finished |= figures.finished
@@ -399,6 +402,19 @@ def percentile(values: list[float], p: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
+
+
+#: The length of the spans whose round-trip p95 is printed one by one.
+WINDOW = 30.0
+
+
+def by_window(figures: Figures, began: float) -> list[float]:
+    """The round trips' p95 (ms) in each ``WINDOW`` of the run from ``began``, by when the move was
+    sent: whether the tail is the whole run's or one span's (the clients' arrival at the start)."""
+    spans: dict[int, list[float]] = {}
+    for sent, trip in zip(figures.sent_times, figures.round_trips, strict=True):
+        spans.setdefault(max(0, int((sent - began) // WINDOW)), []).append(trip * 1000)
+    return [percentile(spans.get(n, []), 95) for n in range(max(spans, default=-1) + 1)]
 
 
 def timer_lateness(since: float) -> list[float]:
@@ -545,6 +561,11 @@ def main() -> int:
     for i, leg_name in enumerate(("the move sent to the server's push", "the push to the opponent's socket")):
         leg = [x[i] * 1000 for x in figures.legs]
         print(f"  of which {leg_name}: p50 {percentile(leg, 50):.0f} ms, p95 {percentile(leg, 95):.0f} ms")
+    print(
+        f"  round trip p95 by {WINDOW:.0f} s of the run (the clients arrive in its first 10 s): "
+        + ", ".join(f"{p95:.0f}" if p95 == p95 else "-" for p95 in by_window(figures, began))
+        + " ms"
+    )
     lag = [x * 1000 for x in figures.loop_lag]
     if lag:
         print(f"  the clients' event loops woke late (10 ms sleeps): p50 {percentile(lag, 50):.1f} ms, "
