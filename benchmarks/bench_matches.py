@@ -14,8 +14,9 @@ socket`) on its site socket as the play page does; a `--dawdle` share of answer 
 left to expire, so the timers have work. Each client keeps one HTTP connection open, as a browser
 does; the clients run in `--client-processes` processes (both seats of a match in one). It prints
 the action round trip (the move sent to its answer), the time until the opponent's websocket
-receives the new version, and how late the timers fired (from the game log), and how late the
-clients' own event loops woke (a client that wakes late counts its lateness in the others). Prints only.
+receives the new version, how late the timers fired (from the game log), the round trip's p95 in
+each 30 s of the run (a tail of the whole run or of one spell), and how late the clients' own event
+loops woke (a client that wakes late counts its lateness in the others). Prints only.
 """
 
 from __future__ import annotations
