@@ -3,7 +3,8 @@ one of the page's requests back (Playwright's routing), lets a newer change happ
 lets the old answer through, and checks the page shows the newer state.
 
 - The event page's table (static/js/my-match.js): a correction pushed while the panel's re-read is
-  still out is shown once both answers are in (htmx queues the second re-read behind the first).
+  still out is shown once both answers are in. (It once was not: htmx queued the second re-read
+  behind the first and then swapped its answer into the panel the first answer had replaced.)
 - The pool page's legality (static/drafts/pool.js): a check asked before "Suggest a deck" that
   answered after the suggested deck's check replaced "Legal deck" with the older deck's problems.
 """
@@ -32,20 +33,21 @@ REDIS_ASGI = "tests.browser.redis_asgi:application"
 
 
 class FirstHeld:
-    """A route handler that holds back the first request it sees (``release()`` lets it go on) and
-    lets every later one through."""
+    """A route handler that holds back the answer to the first request it sees and lets every later
+    one through. The server answers the held request at once (it reads the state of that moment);
+    the page gets that answer only on ``release()``, as over a slow network."""
 
     def __init__(self) -> None:
-        self.held: list[Any] = []
+        self.held: list[tuple[Any, Any]] = []
 
     def __call__(self, route: Any) -> None:
         if self.held:
             route.continue_()
         else:
-            self.held.append(route)
+            self.held.append((route, route.fetch()))
 
     def wait(self, page: Any) -> None:
-        """Returns once the first request is held. Playwright calls the handler from its event loop,
+        """Returns once the first request's answer is held. Playwright calls the handler from its event loop,
         which runs while the test is inside a Playwright call, so the wait is one (a short timer)."""
         for _ in range(3000):
             if self.held:
@@ -54,7 +56,8 @@ class FirstHeld:
         raise AssertionError("the page's request never reached the route")
 
     def release(self) -> None:
-        self.held[0].continue_()
+        route, answer = self.held[0]
+        route.fulfill(response=answer)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -75,7 +78,7 @@ def test_a_correction_pushed_while_the_table_is_read_shows(browser: Any) -> None
         page = logged_in_page(browser, Live(url), opponent)
         first = FirstHeld()
         page.route(f"**{panel_url}*", first)
-        # The page's re-read when its subscription opens is held.
+        # The answer to the page's re-read when its subscription opens (the report of 2-1) is held.
         with page.expect_websocket() as socket_opened, page.expect_request(lambda r: panel_url in r.url):
             page.goto(f"{url}/events/{event.pk}/")
         socket = socket_opened.value
@@ -83,8 +86,9 @@ def test_a_correction_pushed_while_the_table_is_read_shows(browser: Any) -> None
         said = f"{reporter.public_name} reported that they won 2-1. Is that right?"
         assert page.get_by_test_id("my-result").inner_text() == said
         page.evaluate("() => { window.sameDocument = true; }")
+        page.get_by_text("That's not right").click()  # opened: kept open by the re-read (hx-preserve)
 
-        # The reporter corrects the report (2-0) while the page's re-read is still out.
+        # The reporter corrects the report (2-0) while that answer is still on its way.
         def the_push(frame: Any) -> bool:
             return '"kind":"table"' in str(frame).replace(" ", "")
 
@@ -97,6 +101,7 @@ def test_a_correction_pushed_while_the_table_is_read_shows(browser: Any) -> None
             f"{reporter.public_name} reported that they won 2-0. Is that right?"
         )
         assert page.evaluate("() => window.sameDocument === true")  # in place, not by a reload
+        assert page.get_by_test_id("not-right").evaluate("(details) => details.open")
         page.context.close()
 
 
