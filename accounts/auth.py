@@ -60,7 +60,11 @@ class TokenAuthentication(authentication.TokenAuthentication):
         user = found[0]
         if not user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
-        return user, Token(key=key, user=user, created=user.token_created)  # type: ignore[attr-defined]
+        token = Token(key=key, user_id=user.pk, created=user.token_created)  # type: ignore[attr-defined]
+        # ``token.user`` is this user, read no more; not ``Token(user=user)``, which also made the
+        # user name the token (``user.auth_token``): a reference cycle left to the garbage collector.
+        Token.user.field.set_cached_value(token, user)
+        return user, token
 
 
 @cache

@@ -72,17 +72,20 @@ class NulCharacterMiddleware:
 
 
 class ReleaseAnswerMiddleware:
-    """Frees an API answer by reference counting once it is rendered, instead of leaving it to the
-    garbage collector.
+    """Frees an API request and its answer by reference counting once the answer is rendered,
+    instead of leaving them to the garbage collector.
 
-    Django REST framework ties every answer into reference cycles: the view keeps the answer
-    (``view.response``), the answer's ``renderer_context`` names the view and the answer itself, and
-    a viewset keeps bound methods of itself. So an answer's data (a match view is some 80 lists and
-    dicts) lived until a collection found the cycle: under the match benchmark, over half of what a
-    web process's young collections freed. Once the answer is rendered nothing needs those links:
-    here the answer leaves the cycles (its data stays on it, for the test client's
-    ``response.data``). The request's own objects (Django's request, its session and message
-    stores, the viewset) are still freed by the collector."""
+    Django and Django REST framework tie every API request into reference cycles: the view keeps
+    the answer (``view.response``) and bound methods of itself (``view.get``), the answer's
+    ``renderer_context`` names the view and the answer, DRF's request names itself and the view in
+    its ``parser_context``, and Django's request is named by its message stores (``_messages``) and
+    by ``request.auser``. So each API request left some 100 objects (an answer's data: a match view
+    is some 80 lists and dicts; the request, its session and message stores, the viewset, its
+    parsers and authenticators) until a collection found the cycles: on a busy web process the
+    collections ran every few seconds, each holding every request and socket of the process. Once
+    the answer is rendered nothing needs those links, and they are cut here (the answer's data stays
+    on it, for the test client's ``response.data``). Only API answers (DRF's): a page's request may
+    still be read by whoever holds the response (a test reading its messages)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -93,6 +96,12 @@ class ReleaseAnswerMiddleware:
         if isinstance(context, dict) and getattr(response, "is_rendered", False):
             view = context.pop("view", None)
             context.pop("response", None)
-            if view is not None and getattr(view, "response", None) is response:
-                del view.response
+            if view is not None:
+                vars(view).clear()  # its request, answer, bound methods of itself, negotiator
+            parsing = getattr(context.get("request"), "parser_context", None)
+            if isinstance(parsing, dict):
+                parsing.pop("view", None)
+                parsing.pop("request", None)
+            for cyclic in ("_messages", "auser"):  # the message stores' and auser's link back to it
+                vars(request).pop(cyclic, None)
         return response

@@ -22,6 +22,7 @@ from rest_framework.response import Response
 from accounts import throttling
 from accounts.auth import signed_in_user
 from accounts.models import User
+from common.api import InputSerializer
 from common.ids import ID_PATTERN
 from gameplay.decks import services as saved_decks
 from gameplay.matches import banks, selectors, services
@@ -35,16 +36,16 @@ VIEW = OpenApiTypes.OBJECT  # a seat's (or the public) view of the match, as the
 DECK_HELP = "a starter deck id, or saved-<id> for one of your saved decks (legal in its format)"
 
 
-class ActSerializer(serializers.Serializer[Any]):
+class ActSerializer(InputSerializer):
     version = serializers.IntegerField(min_value=0)
     action = serializers.CharField(max_length=ACTION_LENGTH)
 
 
-class ConcedeSerializer(serializers.Serializer[Any]):
+class ConcedeSerializer(InputSerializer):
     version = serializers.IntegerField(min_value=0, help_text="The version of the view you concede from.")
 
 
-class FirstSerializer(serializers.Serializer[Any]):
+class FirstSerializer(InputSerializer):
     first = serializers.ChoiceField(choices=["me", "opponent"], help_text="Who goes first: you or your opponent.")
     version = serializers.IntegerField(min_value=0)
 
