@@ -97,7 +97,7 @@ class ReleaseAnswerMiddleware:
             view = context.pop("view", None)
             context.pop("response", None)
             if view is not None:
-                vars(view).clear()  # its request, answer, bound methods of itself, negotiator
+                view.__dict__.clear()  # its request, answer, bound methods of itself, negotiator
             parsing = getattr(context.get("request"), "parser_context", None)
             if isinstance(parsing, dict):
                 parsing.pop("view", None)
