@@ -142,8 +142,12 @@
     subscribe: function (topic, id, handlers, seat) {
       var k = key(topic, id);
       var entry = followed[k] = { spec: { topic: topic, id: Number(id), seat: seat }, handlers: handlers, open: false };
-      if (live()) subscribeOn(socket, entry);
-      else if (!socket && !retry) connect();
+      if (live()) {
+        subscribeOn(socket, entry);
+        // The socket was opened by a quiet topic (the header's bell) before this page's own script
+        // ran: the page says it is live now, as it would had this topic opened the socket.
+        if (!handlers.quiet) document.body.dataset.socket = "live";
+      } else if (!socket && !retry) connect();
       return {
         send: function (message) {
           if (!live() || !entry.open) return false;

@@ -5,6 +5,8 @@ lets the old answer through, and checks the page shows the newer state.
 - The event page's table (static/js/my-match.js): a correction pushed while the panel's re-read is
   still out is shown once both answers are in. (It once was not: htmx queued the second re-read
   behind the first and then swapped its answer into the panel the first answer had replaced.)
+- The event page's own script (static/js/my-match.js) arriving after the header's bell had opened
+  the site socket: the page never said it was live (static/js/live.js now does).
 - The pool page's legality (static/drafts/pool.js): a check asked before "Suggest a deck" that
   answered after the suggested deck's check replaced "Legal deck" with the older deck's problems.
 """
@@ -130,3 +132,32 @@ def test_an_older_check_never_replaces_the_suggested_decks(browser: Any, live_se
     assert page.get_by_test_id("violations").inner_text() == "Legal deck: ready to register."
     assert page.get_by_test_id("deck-count").inner_text() == "40"
     page.context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_page_script_that_loads_after_the_socket_opened_says_live(browser: Any) -> None:
+    """The header's bell opens the site socket; the event page's own script (static/js/my-match.js)
+    may arrive after it is open. The page still says it is live (body[data-socket]), which CI once
+    waited for in vain on a loaded machine."""
+    organiser = OrganiserFactory.create(display_name="Oda")
+    event = EventFactory.create(organiser=organiser, best_of=3, name="Late Script Open")
+    players = [UserFactory.create(display_name=name) for name in ("Eva", "Corvin")]
+    for player in players:
+        RegistrationFactory.create(event=event, player=player)
+    registration.start_event(event, organiser)
+    rounds.publish_round(rounds.pair_next_round(event, organiser), organiser)
+
+    with override_settings(CHANNEL_LAYERS=redis_channel_layers()), asgi_server(REDIS_ASGI) as url:
+        page = logged_in_page(browser, Live(url), players[0])
+        held: list[Any] = []
+        page.route("**/js/my-match*.js", lambda route: held.append(route))
+        with page.expect_websocket() as socket_opened:
+            page.goto(f"{url}/events/{event.pk}/", wait_until="commit")
+        socket = socket_opened.value
+        socket.wait_for_event("framereceived", predicate=lambda frame: "subscribed" in str(frame))
+        assert held, "the page's script was asked for"
+        assert page.evaluate("() => document.body.dataset.socket") is None  # the bell's topic is quiet
+        held[0].continue_()
+        wait_in_page(page, "document.body.dataset.socket === 'live'")
+        page.get_by_test_id("my-pairing").wait_for()
+        page.context.close()
